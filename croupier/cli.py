@@ -1,0 +1,476 @@
+"""The ``croupier`` command line.
+
+``croupier deal <game>`` deals a round and shows it; ``croupier verify <game>`` recomputes a
+provably-fair deal from its revealed seeds. Games: ``thirteen`` (Portaria 51/89/M) and
+``three-card-baccarat`` (Portaria 22/96/M as amended by 219/96/M).
+
+Randomness: ``--seed TEXT`` (reproducible, :class:`~croupier.shuffle.SeededShuffler`), ``--fair``
+(:class:`~croupier.shuffle.ProvablyFairShuffler`: the commitment is shown before the deal, the
+server seed after it, with the ``croupier verify`` command that checks it), otherwise the
+operating system's CSPRNG (:class:`~croupier.shuffle.LiveShuffler`).
+
+Every :class:`~croupier.errors.CroupierError` ends the command with its message on stderr and exit
+code 2, never a traceback. Heavy imports (Rich, the games) happen inside the commands so that
+importing this module stays fast. One function per command; the games are looked up in
+:data:`GAMES`.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from croupier.errors import CroupierError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from croupier.cards import Card
+    from croupier.shuffle import ProvablyFairShuffler, Shuffler
+
+__all__ = ["GAMES", "app"]
+
+app = typer.Typer(
+    name="croupier",
+    help="Exact, auditable engine for Macau's official casino table games.",
+    no_args_is_help=True,
+    add_completion=False,
+    # Never print local variables of a crash: they may hold a provably-fair server seed.
+    pretty_exceptions_show_locals=False,
+)
+
+#: The games the CLI deals, with the regulation each follows.
+GAMES: dict[str, str] = {
+    "thirteen": "13-card game, Portaria 51/89/M",
+    "three-card-baccarat": "3-card baccarat, Portaria 22/96/M (amended by 219/96/M)",
+}
+
+DEFAULT_CLIENT_SEED = "player"
+EXIT_ERROR = 2
+
+
+@app.callback()
+def _main() -> None:
+    """Exact, auditable engine for Macau's official casino table games."""
+
+
+# -- plumbing -----------------------------------------------------------------------------------
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_ERROR)
+
+
+@contextmanager
+def _croupier_errors() -> Iterator[None]:
+    """Turn a CroupierError into a message on stderr and exit code 2."""
+    try:
+        yield
+    except CroupierError as exc:
+        _fail(str(exc))
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    # Created per call so that it writes to the current sys.stdout (tests swap it).
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def _check_game(game: str) -> str:
+    name = game.strip().lower()
+    if name not in GAMES:
+        listing = ", ".join(GAMES)
+        raise typer.BadParameter(f"unknown game {game!r}; the games are: {listing}")
+    return name
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Game options from the command line; ``None`` means not given."""
+
+    cut: int | None = None
+    decks: int | None = None
+    positions: int | None = None
+    count_banker_as_one: bool | None = None
+
+    def check(self, game: str) -> None:
+        if game != "three-card-baccarat":
+            for flag, value in (("--decks", self.decks), ("--positions", self.positions)):
+                if value is not None:
+                    _fail(f"{flag} applies to three-card-baccarat only")
+        if game != "thirteen" and self.count_banker_as_one is not None:
+            _fail("--from-banker/--after-banker applies to thirteen only")
+
+    def flags(self) -> list[str]:
+        """The command-line flags that reproduce these options."""
+        out: list[str] = []
+        if self.cut is not None:
+            out += ["--cut", str(self.cut)]
+        if self.decks is not None:
+            out += ["--decks", str(self.decks)]
+        if self.positions is not None:
+            out += ["--positions", str(self.positions)]
+        if self.count_banker_as_one is not None:
+            out.append("--from-banker" if self.count_banker_as_one else "--after-banker")
+        return out
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A dealt round, ready to print: its JSON data and a Rich renderer."""
+
+    data: dict[str, Any]
+    render: Callable[[Console], None]
+
+
+def _card_text(card: Card) -> Text:
+    from rich.text import Text
+
+    red = card.suit.symbol in "hd"
+    return Text(str(card), style="bold red" if red else "bold")
+
+
+def _cards_text(cards: tuple[Card, ...]) -> Text:
+    from rich.text import Text
+
+    return Text(" ").join(_card_text(c) for c in cards)
+
+
+def _by_rank(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Highest rank first (Art 6 of Portaria 51/89/M: A K Q J 10 ... 2), suits in notation order."""
+    return tuple(sorted(cards, key=lambda c: (-c.rank, c.suit)))
+
+
+# -- the games ------------------------------------------------------------------------------------
+
+
+def _deal_thirteen(shuffler: Shuffler, opts: GameOptions) -> Dealt:
+    from rich.table import Table
+    from rich.text import Text
+
+    from croupier.games.thirteen.deal import deal_thirteen
+    from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION, ThirteenTable
+
+    table = ThirteenTable(
+        count_banker_as_one=True if opts.count_banker_as_one is None else opts.count_banker_as_one
+    )
+    deal = deal_thirteen(shuffler, cut=opts.cut, options=table)
+
+    def render(console: Console) -> None:
+        console.print(f"[bold]13-card game[/bold] · {REGULATION}")
+        console.print(f"Cut: {deal.cut} cards from the top to the bottom (Art 2 a)")
+        counting = "banker = 1" if table.count_banker_as_one else "banker's next = 1"
+        dice = " + ".join(str(d) for d in deal.dice)
+        console.print(
+            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → first card to position "
+            f"[bold]{deal.first_position}[/bold]\n"
+            f"  (the total counted counterclockwise from the banker, {counting}; Art 2 b)"
+        )
+        grid = Table(title="Hands: 13 cards each, one at a time counterclockwise", show_lines=True)
+        grid.add_column("Position")
+        grid.add_column("Cards (as received / by rank)")
+        for p in POSITIONS:
+            label = f"{p} banker" if p == BANKER else str(p)
+            if p == deal.first_position:
+                label += "\n(first card)"
+            cards = Text("received ").append_text(_cards_text(deal.hands[p]))
+            cards.append("\nby rank  ").append_text(_cards_text(_by_rank(deal.hands[p])))
+            grid.add_row(label, cards)
+        console.print(grid)
+
+    return Dealt(deal.to_dict(), render)
+
+
+def _deal_three_card_baccarat(shuffler: Shuffler, opts: GameOptions) -> Dealt:
+    from rich.table import Table
+
+    from croupier.games.three_card_baccarat.deal import deal_three_card_baccarat, prepare_shoe
+    from croupier.games.three_card_baccarat.rules import (
+        DEFAULT_POSITIONS,
+        REGULATION,
+        BaccaratTable,
+        describe_hand,
+        position_label,
+    )
+
+    table = BaccaratTable(
+        decks=1 if opts.decks is None else opts.decks,
+        positions=DEFAULT_POSITIONS if opts.positions is None else opts.positions,
+    )
+    shoe, setup = prepare_shoe(table, shuffler, cut=opts.cut)
+    deal = deal_three_card_baccarat(shoe, table, first_round=True)
+    data = deal.to_dict()
+    data["shoe"] = setup.to_dict()
+
+    def render(console: Console) -> None:
+        console.print(f"[bold]3-card baccarat[/bold] · {REGULATION}")
+        if table.is_box:
+            console.print("Box: 1 deck, one round per shuffle (Art 2.2, 4.2)")
+        else:
+            console.print(
+                f"Shoe: {table.decks} decks; second cut card {setup.cut_card_depth} cards from "
+                "the end (Art 3.1)"
+            )
+        console.print(f"Cut: {setup.cut} cards from the top to the bottom (Art 3.1)")
+        console.print(
+            f"Burned: {len(deal.burns)} card(s) before the first round (Art 3.2):",
+            _cards_text(deal.burns),
+        )
+        grid = Table(title="Hands (3 cards each, from place 1 clockwise, banker last)")
+        grid.add_column("Place")
+        grid.add_column("Cards")
+        grid.add_column("Points", justify="right")
+        grid.add_column("Figures", justify="right")
+        grid.add_column("Hand")
+        for p in deal.positions:
+            cards = deal.hands[p]
+            grid.add_row(
+                position_label(p),
+                _cards_text(cards),
+                str(deal.points(p)),
+                str(deal.figures(p)),
+                describe_hand(cards),
+                style="bold" if deal.three_figures(p) else None,
+            )
+        console.print(grid)
+        if table.is_box:
+            console.print("Last round: yes, a box deals one round per shuffle (Art 4.2)")
+        elif deal.cut_card_out:
+            console.print("[bold]Cut card out: this is the last round of the shoe (Art 4.1)[/bold]")
+        else:
+            console.print(f"Cut card out: no; {shoe.remaining} cards left in the shoe")
+
+    return Dealt(data, render)
+
+
+_DEALERS: dict[str, Callable[[Shuffler, GameOptions], Dealt]] = {
+    "thirteen": _deal_thirteen,
+    "three-card-baccarat": _deal_three_card_baccarat,
+}
+
+
+def _verify_command(game: str, pf: ProvablyFairShuffler, opts: GameOptions) -> str:
+    args = [
+        "croupier",
+        "verify",
+        game,
+        "--server-seed",
+        pf.server_seed.hex(),
+        "--client-seed",
+        pf.client_seed,
+        "--nonce",
+        str(pf.nonce),
+        "--commitment",
+        pf.commitment,
+        *opts.flags(),
+    ]
+    return shlex.join(args)
+
+
+def _fair_data(pf: ProvablyFairShuffler) -> dict[str, Any]:
+    return {
+        "commitment": pf.commitment,
+        "server_seed": pf.server_seed.hex(),
+        "client_seed": pf.client_seed,
+        "nonce": pf.nonce,
+    }
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.", show_default=False)]
+CutOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--cut",
+        help="Cards moved from the top to the bottom at the cut (default: drawn at random in the "
+        "legal range).",
+        show_default=False,
+    ),
+]
+DecksOpt = Annotated[
+    int | None,
+    typer.Option("--decks", help="3-card baccarat: decks (1 = a box).  [default: 1]"),
+]
+PositionsOpt = Annotated[
+    int | None,
+    typer.Option("--positions", help="3-card baccarat: player places on the table.  [default: 7]"),
+]
+CountOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--from-banker/--after-banker",
+        help="13-card game: count the dice total counterclockwise with the banker as 1 "
+        "(--from-banker, default) or the position after the banker as 1 (Art 2 b reading).",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")]
+
+
+@app.command()
+def deal(
+    game: GameArg,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            help="Reproducible deal from this seed (simulation, tests).",
+            show_default=False,
+        ),
+    ] = None,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Provably-fair deal: commitment first, seed after.")
+    ] = False,
+    client_seed: Annotated[
+        str | None,
+        typer.Option(
+            "--client-seed",
+            help=f"With --fair.  [default: {DEFAULT_CLIENT_SEED}]",
+            show_default=False,
+        ),
+    ] = None,
+    nonce: Annotated[
+        int | None,
+        typer.Option(
+            "--nonce",
+            help="With --fair: round number on this server seed.  [default: 0]",
+            show_default=False,
+        ),
+    ] = None,
+    cut: CutOpt = None,
+    decks: DecksOpt = None,
+    positions: PositionsOpt = None,
+    count_banker_as_one: CountOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Shuffle and deal a round of GAME."""
+    name = _check_game(game)
+    opts = GameOptions(cut, decks, positions, count_banker_as_one)
+    opts.check(name)
+    if seed is not None and fair:
+        _fail("--seed and --fair cannot be used together")
+    if not fair and (client_seed is not None or nonce is not None):
+        _fail("--client-seed and --nonce apply with --fair only")
+    with _croupier_errors():
+        from croupier.shuffle import LiveShuffler, ProvablyFairShuffler, SeededShuffler
+
+        shuffler: Shuffler
+        pf: ProvablyFairShuffler | None = None
+        if fair:
+            pf = ProvablyFairShuffler.new(
+                DEFAULT_CLIENT_SEED if client_seed is None else client_seed,
+                0 if nonce is None else nonce,
+            )
+            shuffler = pf
+        elif seed is not None:
+            shuffler = SeededShuffler(seed)
+        else:
+            shuffler = LiveShuffler()
+        if pf is not None and not as_json:
+            console = _console()
+            console.print(
+                "Commitment (sha256 of the server seed, published before the deal):\n"
+                f"  [bold]{pf.commitment}[/bold]\n"
+                f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}"
+            )
+        dealt = _DEALERS[name](shuffler, opts)
+        if as_json:
+            data = dict(dealt.data)
+            if seed is not None:
+                data["seed"] = seed
+            if pf is not None:
+                data["provably_fair"] = _fair_data(pf)
+            _print_json(data)
+            return
+        console = _console()
+        if seed is not None:
+            console.print(f"Seed: {seed!r} (reproducible deal, not for live play)")
+        dealt.render(console)
+        if pf is not None:
+            console.print(
+                f"Server seed (revealed after the deal):\n  [bold]{pf.server_seed.hex()}[/bold]"
+            )
+            console.print("Check it with:")
+            console.print(_verify_command(name, pf, opts), markup=False, soft_wrap=True)
+
+
+@app.command()
+def verify(
+    game: GameArg,
+    server_seed: Annotated[
+        str,
+        typer.Option("--server-seed", help="The revealed server seed, in hex.", show_default=False),
+    ],
+    client_seed: Annotated[
+        str, typer.Option("--client-seed", help="The client seed of the deal.", show_default=False)
+    ],
+    nonce: Annotated[
+        int, typer.Option("--nonce", help="The nonce of the deal.", show_default=False)
+    ],
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            "--commitment",
+            help="The commitment published before the deal (hex).",
+            show_default=False,
+        ),
+    ] = None,
+    cut: CutOpt = None,
+    decks: DecksOpt = None,
+    positions: PositionsOpt = None,
+    count_banker_as_one: CountOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a provably-fair deal of GAME: the commitment, then the deal recomputed from seeds."""
+    name = _check_game(game)
+    opts = GameOptions(cut, decks, positions, count_banker_as_one)
+    opts.check(name)
+    try:
+        seed_bytes = bytes.fromhex(server_seed.strip())
+    except ValueError:
+        _fail(f"--server-seed must be hexadecimal, got {server_seed!r}")
+    with _croupier_errors():
+        from croupier.shuffle import ProvablyFairShuffler, verify_commitment
+
+        if commitment is not None:
+            verify_commitment(seed_bytes, commitment)
+        pf = ProvablyFairShuffler(seed_bytes, client_seed, nonce)
+        dealt = _DEALERS[name](pf, opts)
+        if as_json:
+            data = dict(dealt.data)
+            data["provably_fair"] = {
+                **_fair_data(pf),
+                "commitment_checked": commitment is not None,
+            }
+            _print_json(data)
+            return
+        console = _console()
+        if commitment is not None:
+            console.print(
+                "[bold green]Commitment verified[/bold green]: sha256(server seed) =\n"
+                f"  {pf.commitment}"
+            )
+        else:
+            console.print(
+                "[bold yellow]No commitment given[/bold yellow]: the seed was not checked "
+                f"against one; sha256(server seed) =\n  {pf.commitment}"
+            )
+        console.print(
+            f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}. The deal these seeds produce:"
+        )
+        dealt.render(console)

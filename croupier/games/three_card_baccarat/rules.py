@@ -1,0 +1,283 @@
+"""3-Card Baccarat, Portaria 22/96/M as amended by Portaria 219/96/M: the articles the deal uses.
+
+Article numbers follow the regulation (Art 2 material, Art 3 procedure, Art 4 end of a shoe,
+Art 5 places, Art 6 values; our copy of the text has lost its headings, see GAMES.md).
+
+* Art 2: one or more 52-card decks; one deck goes in a box ("caixa") with one cut card, more than
+  one in a shoe ("sabot") with two cut cards.
+* Art 3.1: shuffle, cut with a cut card; with more than one deck a second cut card is placed
+  "entre as últimas 30 ou 40 cartas".
+* Art 3.2: before the first round the banker burns "a primeira ou as primeiras cartas, em número
+  correspondente ao número de baralhos utilizados" from the box or shoe; each place receives
+  3 cards, one at a time, from the 1st player's place clockwise, the banker's place last.
+* Art 3.3: with a shoe, one more card is burned at the start of each later round.
+* Art 4.1: with a shoe, the appearance of the cut card means the round being played is the last.
+* Art 4.2: with the box (one deck), one round only, then the cards are shuffled again.
+* Art 5.1: cards are dealt, depending on the players present, up to the table's maximum of places
+  (marked on the table) plus the banker's.
+* Art 6: 10, J, Q, K count 0 and the other cards their face (A = 1); a hand's points are the last
+  digit of the sum. J, Q, K are the figures ("figuras"); three figures is the highest hand.
+
+>>> from croupier.cards import parse_cards
+>>> hand_points(parse_hand("9s Kd 5h"))
+4
+>>> figures(parse_hand("Js Qd Th")), is_three_figures(parse_hand("Js Qd Kh"))
+(2, True)
+>>> describe_hand(parse_hand("Ks Qd 9h"))
+'9 with two figures'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from croupier.cards import Card, CardsLike, Rank, parse_cards
+from croupier.errors import CardCountError, CroupierError, MaterialError
+
+__all__ = [
+    "BANKER",
+    "CARDS_PER_HAND",
+    "CUT_CARD_DEPTH_MAX",
+    "CUT_CARD_DEPTH_MIN",
+    "DEFAULT_POSITIONS",
+    "FIGURE_RANKS",
+    "REGULATION",
+    "BaccaratTable",
+    "card_points",
+    "describe_hand",
+    "figures",
+    "hand_points",
+    "is_three_figures",
+    "parse_hand",
+    "position_label",
+]
+
+REGULATION: Final = "Portaria 22/96/M (amended by Portaria 219/96/M)"
+
+#: Art 3.2: three cards for each place.
+CARDS_PER_HAND: Final = 3
+#: Art 3.1: the second cut card goes among the last 30 to 40 cards of a shoe.
+CUT_CARD_DEPTH_MIN: Final = 30
+CUT_CARD_DEPTH_MAX: Final = 40
+#: The banker's place in our records. Player places are 1..positions, numbered clockwise from the
+#: 1st player's place (Art 3.2); the banker is dealt last.
+BANKER: Final = 0
+#: Default number of player places (Art 5.1 leaves the maximum to the table; the common layout
+#: has seven player boxes).
+DEFAULT_POSITIONS: Final = 7
+#: Art 6.1: the figures, which count 0. The ten counts 0 but is not a figure.
+FIGURE_RANKS: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+DECK_SIZE: Final = 52
+
+_FIGURE_WORDS: Final = ("no figures", "one figure", "two figures")
+
+
+def position_label(position: int) -> str:
+    """``"banker"`` for :data:`BANKER`, else the place number as text."""
+    return "banker" if position == BANKER else str(position)
+
+
+@dataclass(frozen=True, slots=True)
+class BaccaratTable:
+    """Table options of 3-card baccarat that touch the deal.
+
+    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1).
+    * ``positions``: the player places marked on the table (Art 5.1), numbered 1.. clockwise.
+      The banker's place comes on top of them.
+    * ``cut_card_depth``: shoe only: how many cards the second cut card leaves behind it, within
+      30..40 (Art 3.1; reading: "entre as últimas 30 ou 40 cartas" allows any depth from 30 to
+      40). ``None`` (default): drawn from the shuffler for every shoe, uniform in 30..40 (see
+      :func:`~croupier.games.three_card_baccarat.deal.new_shoe_for`). Must be None with a box,
+      which has no second cut card.
+    * ``min_cut`` (reading, default 1): Art 3.1 sets no minimum for the cut, so a cut moves at
+      least ``min_cut`` cards from the top to the bottom and leaves at least ``min_cut``.
+
+    A round (burns + 3 cards per place and the banker) must fit in the cards the regulation
+    guarantees: with a shoe a round starts before the cut card is out, so with at least the cut
+    card's depth (30 unless fixed) in the shoe; with a box the whole deck. Tables that could run
+    out are refused: at most 8 player places with a shoe (9 with the depth fixed at 31 or more),
+    16 with a box.
+
+    >>> BaccaratTable().is_box, BaccaratTable(decks=6).is_box
+    (True, False)
+    >>> BaccaratTable(decks=6, cut_card_depth=29)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.MaterialError: Art 3.1: the second cut card goes among the last 30 to 40 \
+cards, got cut_card_depth 29
+    """
+
+    decks: int = 1
+    positions: int = DEFAULT_POSITIONS
+    cut_card_depth: int | None = None
+    min_cut: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("decks", "positions"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise MaterialError(f"{name} must be a whole number >= 1, got {value!r}")
+        depth = self.cut_card_depth
+        if depth is not None:
+            if self.is_box:
+                raise MaterialError(
+                    "Art 2.2, 3.1: a box (one deck) has no second cut card, "
+                    f"got cut_card_depth {depth!r}"
+                )
+            if (
+                isinstance(depth, bool)
+                or not isinstance(depth, int)
+                or not (CUT_CARD_DEPTH_MIN <= depth <= CUT_CARD_DEPTH_MAX)
+            ):
+                raise MaterialError(
+                    f"Art 3.1: the second cut card goes among the last {CUT_CARD_DEPTH_MIN} to "
+                    f"{CUT_CARD_DEPTH_MAX} cards, got cut_card_depth {depth!r}"
+                )
+        if (
+            isinstance(self.min_cut, bool)
+            or not isinstance(self.min_cut, int)
+            or not (1 <= self.min_cut <= self.cards // 2)
+        ):
+            raise MaterialError(
+                f"min_cut must be 1..{self.cards // 2} for {self.cards} cards, got {self.min_cut!r}"
+            )
+        need = self.cards_per_round(first_round=self.is_box)
+        available = DECK_SIZE if self.is_box else (depth or CUT_CARD_DEPTH_MIN)
+        if need > available:
+            most = (available - self.burns_before(first_round=self.is_box)) // CARDS_PER_HAND - 1
+            where = "a box holds" if self.is_box else "a round of a shoe may start with only"
+            raise MaterialError(
+                f"{self.positions} player places need {need} cards a round and {where} "
+                f"{available}: at most {most} places"
+            )
+
+    @property
+    def is_box(self) -> bool:
+        """One deck in a box (Art 2.2, 4.2)."""
+        return self.decks == 1
+
+    @property
+    def cards(self) -> int:
+        return DECK_SIZE * self.decks
+
+    @property
+    def all_positions(self) -> tuple[int, ...]:
+        """The player places ``1..positions`` in dealing (clockwise) order."""
+        return tuple(range(1, self.positions + 1))
+
+    def burns_before(self, *, first_round: bool) -> int:
+        """Cards burned before a round: one per deck before the first (Art 3.2), one before each
+        later round of a shoe (Art 3.3).
+
+        >>> BaccaratTable(decks=6).burns_before(first_round=True)
+        6
+        >>> BaccaratTable(decks=6).burns_before(first_round=False)
+        1
+        >>> BaccaratTable(decks=1).burns_before(first_round=True)
+        1
+        """
+        return self.decks if first_round else 1
+
+    def cards_per_round(self, *, first_round: bool, in_play: int | None = None) -> int:
+        """Burns plus 3 cards for each place in play and the banker."""
+        places = self.positions if in_play is None else in_play
+        return self.burns_before(first_round=first_round) + CARDS_PER_HAND * (places + 1)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "decks": self.decks,
+            "positions": self.positions,
+            "cut_card_depth": self.cut_card_depth,
+            "min_cut": self.min_cut,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BaccaratTable:
+        try:
+            depth = data.get("cut_card_depth")
+            return cls(
+                decks=int(data.get("decks", 1)),
+                positions=int(data.get("positions", DEFAULT_POSITIONS)),
+                cut_card_depth=None if depth is None else int(depth),
+                min_cut=int(data.get("min_cut", 1)),
+            )
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, CroupierError):
+                raise
+            raise CroupierError(f"malformed 3-card baccarat table: {exc!r}") from None
+
+
+def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
+    """Three cards from text such as ``"Ks 9h 9h"``; a shoe of several decks may repeat a card.
+
+    >>> parse_hand("Ks 9h")
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CardCountError: expected 3 cards, got 2 in 'Ks 9h'
+    """
+    return parse_cards(cards, count=CARDS_PER_HAND, allow_duplicates=True)
+
+
+def card_points(card: Card) -> int:
+    """A card's points (Art 6.1): A 1, 2-9 face value, 10 J Q K 0.
+
+    >>> [card_points(c) for c in parse_hand("As 9h Td") + parse_hand("Jc Qs Kh")]
+    [1, 9, 0, 0, 0, 0]
+    """
+    if card.rank == Rank.ACE:
+        return 1
+    if card.rank >= Rank.TEN:
+        return 0
+    return card.rank + 2
+
+
+def _check_hand(cards: Sequence[Card]) -> None:
+    if len(cards) != CARDS_PER_HAND:
+        raise CardCountError(str(CARDS_PER_HAND), len(cards))
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """A 3-card hand's points 0..9: the last digit of the sum of the card points (Art 6.2).
+
+    Three figures are worth 0 points as a sum; whether they count as 0 for a bet is decided where
+    the bet is settled (Art 8, 9).
+
+    >>> hand_points(parse_hand("7s 8h 9d")), hand_points(parse_hand("Ks Qh Jd"))
+    (4, 0)
+    """
+    _check_hand(cards)
+    return sum(card_points(c) for c in cards) % 10
+
+
+def figures(cards: Sequence[Card]) -> int:
+    """How many figures (J, Q, K) a hand holds; a 10 is not a figure (annex).
+
+    >>> figures(parse_hand("Ts Th Td"))
+    0
+    """
+    return sum(1 for c in cards if c.rank in FIGURE_RANKS)
+
+
+def is_three_figures(cards: Sequence[Card]) -> bool:
+    """Three figures (J, Q, K in any mix): the highest hand (Art 6.2, annex level 1).
+
+    >>> is_three_figures(parse_hand("Ks Kh Kd")), is_three_figures(parse_hand("Ks Kh Td"))
+    (True, False)
+    """
+    _check_hand(cards)
+    return figures(cards) == CARDS_PER_HAND
+
+
+def describe_hand(cards: Sequence[Card]) -> str:
+    """The hand as the annex names it: ``three figures`` or ``<points> with <n> figure(s)``.
+
+    >>> describe_hand(parse_hand("Ks Qh Jd")), describe_hand(parse_hand("As 2h 6d"))
+    ('three figures', '9 with no figures')
+    >>> describe_hand(parse_hand("Js Th 3d"))
+    '3 with one figure'
+    """
+    if is_three_figures(cards):
+        return "three figures"
+    return f"{hand_points(cards)} with {_FIGURE_WORDS[figures(cards)]}"

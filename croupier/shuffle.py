@@ -1,0 +1,317 @@
+"""Random sources and shufflers: live, seeded (reproducible) and provably fair.
+
+Randomness is always injected: library code never touches a global RNG. Everything that needs
+chance takes a :class:`RandomSource` (anything with ``randbelow(n)``), and every shuffler is one.
+
+* :class:`LiveShuffler` draws from the operating system's CSPRNG (:func:`secrets.randbelow`).
+  For live play.
+* :class:`SeededShuffler` is a deterministic byte stream from HMAC-SHA256 of a seed. The same
+  seed gives the same shuffles on every machine and Python version. For simulation and tests.
+* :class:`ProvablyFairShuffler` is the same construction keyed by a secret server seed whose
+  SHA-256 commitment is published before the deal and the seed revealed after it, so anyone can
+  recompute the deal (``docs/material.md`` gives the algorithm step by step).
+
+The shuffle is Fisher-Yates in Durstenfeld's form: for ``i`` from ``n - 1`` down to ``1`` take
+``j = randbelow(i + 1)`` and swap positions ``i`` and ``j``.
+
+>>> SeededShuffler(42).permutation(10)
+[8, 4, 9, 5, 7, 0, 6, 2, 3, 1]
+>>> SeededShuffler("42").shuffle("abcde") == SeededShuffler(42).shuffle("abcde")
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from typing import Final, Protocol, TypeVar, runtime_checkable
+
+from croupier.errors import MaterialError, VerificationError
+
+T = TypeVar("T")
+
+__all__ = [
+    "LiveShuffler",
+    "ProvablyFairShuffler",
+    "RandomSource",
+    "SeededShuffler",
+    "Shuffler",
+    "commit",
+    "verify_commitment",
+]
+
+
+@runtime_checkable
+class RandomSource(Protocol):
+    """Anything that draws a uniform integer in ``[0, n)``; ``n >= 1`` else MaterialError."""
+
+    def randbelow(self, n: int) -> int: ...
+
+
+def _check_bound(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise MaterialError(f"randbelow bound must be an integer, got {n!r}")
+    if n < 1:
+        raise MaterialError(f"randbelow bound must be at least 1, got {n}")
+    return n
+
+
+class Shuffler(abc.ABC):
+    """A :class:`RandomSource` that also shuffles.
+
+    Subclasses provide :meth:`randbelow`; :meth:`shuffle` is Durstenfeld's Fisher-Yates on top of
+    it, so the order of ``randbelow`` calls (``n, n - 1, ..., 2``) is part of the algorithm.
+    """
+
+    @abc.abstractmethod
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``; ``n`` must be an integer >= 1 (MaterialError)."""
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """A shuffled copy of ``items`` (the input is untouched).
+
+        For ``i`` from ``len - 1`` down to ``1``: ``j = randbelow(i + 1)``, swap ``i`` and ``j``.
+        """
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def permutation(self, n: int) -> list[int]:
+        """``shuffle(range(n))``: where each position's item came from."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise MaterialError(f"permutation size must be a non-negative integer, got {n!r}")
+        return self.shuffle(range(n))
+
+
+class LiveShuffler(Shuffler):
+    """The operating system's CSPRNG (:func:`secrets.randbelow`), for live play.
+
+    Not reproducible by design; audit a live deal by recording its order (``Shoe.order``) or use
+    :class:`ProvablyFairShuffler`.
+    """
+
+    def randbelow(self, n: int) -> int:
+        return secrets.randbelow(_check_bound(n))
+
+    def __repr__(self) -> str:
+        return "LiveShuffler()"
+
+
+class _HmacStreamShuffler(Shuffler):
+    """A byte stream ``block(0) || block(1) || ...`` read by rejection sampling.
+
+    ``randbelow(n)``: ``k = (n - 1).bit_length()``; if ``k == 0`` (``n == 1``) return 0 and read
+    nothing. Otherwise read the next ``ceil(k / 8)`` bytes of the stream as a big-endian integer,
+    keep its low ``k`` bits (``& (2**k - 1)``); if that value is ``< n`` return it, else discard it
+    and read again. No modulo, so no bias.
+    """
+
+    #: Blocks computed per refill. Computing ahead does not change the stream, only speed.
+    _BATCH: Final = 16
+
+    def __init__(self) -> None:
+        self._buf = b""
+        self._pos = 0
+        self._counter = 0
+
+    @abc.abstractmethod
+    def _block(self, counter: int) -> bytes:
+        """The 32 bytes of block number ``counter``."""
+
+    def _refill(self, need: int) -> None:
+        parts = [self._buf[self._pos :]]
+        have = len(parts[0])
+        made = 0
+        while have < need or made < self._BATCH:
+            block = self._block(self._counter)
+            self._counter += 1
+            parts.append(block)
+            have += len(block)
+            made += 1
+        self._buf = b"".join(parts)
+        self._pos = 0
+
+    def randbelow(self, n: int) -> int:
+        n = _check_bound(n)
+        k = (n - 1).bit_length()
+        if k == 0:
+            return 0
+        size = (k + 7) // 8
+        mask = (1 << k) - 1
+        while True:
+            if len(self._buf) - self._pos < size:
+                self._refill(size)
+            start = self._pos
+            self._pos = start + size
+            value = int.from_bytes(self._buf[start : self._pos], "big") & mask
+            if value < n:
+                return value
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        # Same algorithm as Shuffler.shuffle with randbelow inlined for bounds <= 256 (one byte
+        # per try). tests/test_shuffle.py checks it against a plain reference implementation.
+        out = list(items)
+        buf, pos = self._buf, self._pos
+        end = len(buf)
+        for i in range(len(out) - 1, 0, -1):
+            n = i + 1
+            if n > 256:
+                self._pos = pos
+                j = self.randbelow(n)
+                buf, pos = self._buf, self._pos
+                end = len(buf)
+            else:
+                mask = (1 << i.bit_length()) - 1
+                while True:
+                    if pos >= end:
+                        self._pos = pos
+                        self._refill(1)
+                        buf, pos = self._buf, 0
+                        end = len(buf)
+                    j = buf[pos] & mask
+                    pos += 1
+                    if j < n:
+                        break
+            out[i], out[j] = out[j], out[i]
+        self._pos = pos
+        return out
+
+
+def _seed_bytes(seed: int | str | bytes) -> bytes:
+    if isinstance(seed, bool):
+        raise MaterialError(f"seed must be an int, str or bytes, got {seed!r}")
+    if isinstance(seed, int):
+        return str(seed).encode("ascii")
+    if isinstance(seed, str):
+        return seed.encode("utf-8")
+    if isinstance(seed, bytes | bytearray):
+        return bytes(seed)
+    raise MaterialError(f"seed must be an int, str or bytes, got {seed!r}")
+
+
+class SeededShuffler(_HmacStreamShuffler):
+    """A reproducible shuffler for simulation and tests (not for live play).
+
+    Algorithm (exact, so anyone can reimplement it):
+
+    1. key: an ``int`` seed is its decimal ASCII text (``42`` -> ``b"42"``, ``-7`` -> ``b"-7"``),
+       a ``str`` its UTF-8 bytes, ``bytes`` themselves (so ``42``, ``"42"`` and ``b"42"`` are the
+       same seed).
+    2. stream: ``block(c) = HMAC-SHA256(key, c.to_bytes(8, "big"))`` for ``c = 0, 1, 2, ...``,
+       concatenated.
+    3. ``randbelow(n)``: ``k = (n - 1).bit_length()``; ``n == 1`` gives 0 and reads nothing; else
+       read ``ceil(k / 8)`` bytes big-endian, keep the low ``k`` bits, return the value if it is
+       ``< n``, otherwise read again (rejection sampling, no modulo bias).
+    4. ``shuffle``: Fisher-Yates (Durstenfeld): for ``i = len - 1`` down to ``1``,
+       ``j = randbelow(i + 1)``, swap ``i`` and ``j``.
+
+    >>> s = SeededShuffler(b"demo")
+    >>> [s.randbelow(6) + 1 for _ in range(5)]
+    [5, 3, 4, 2, 1]
+    """
+
+    def __init__(self, seed: int | str | bytes) -> None:
+        super().__init__()
+        self.seed = seed
+        self._key = _seed_bytes(seed)
+
+    def _block(self, counter: int) -> bytes:
+        return hmac.digest(self._key, counter.to_bytes(8, "big"), "sha256")
+
+    def __repr__(self) -> str:
+        return f"SeededShuffler({self.seed!r})"
+
+
+def commit(server_seed: bytes) -> str:
+    """The commitment to a server seed: ``sha256(server_seed).hexdigest()`` (lower case).
+
+    >>> commit(b"abc")
+    'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    """
+    if not isinstance(server_seed, bytes | bytearray):
+        raise MaterialError(f"server seed must be bytes, got {type(server_seed).__name__}")
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+def verify_commitment(server_seed: bytes, commitment: str) -> None:
+    """Check a revealed server seed against the commitment published before the deal.
+
+    Raises VerificationError naming both hashes when they differ.
+
+    >>> verify_commitment(b"abc", commit(b"abc"))
+    >>> verify_commitment(b"abd", commit(b"abc"))
+    Traceback (most recent call last):
+    ...
+    croupier.errors.VerificationError: server seed does not match the commitment: sha256 of the \
+revealed seed is 'a52d159f262b2c6ddb724a61840befc36eb30c88877a4030b65cbe86298449c9', the \
+commitment was 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    """
+    if not isinstance(commitment, str):
+        raise VerificationError(f"commitment must be a hex string, got {commitment!r}")
+    actual = commit(server_seed)
+    given = commitment.strip().lower()
+    if not hmac.compare_digest(actual, given):
+        raise VerificationError(
+            "server seed does not match the commitment: sha256 of the revealed seed is "
+            f"{actual!r}, the commitment was {commitment!r}"
+        )
+
+
+class ProvablyFairShuffler(_HmacStreamShuffler):
+    """A shuffler whose deal anyone can recompute once the server seed is revealed.
+
+    Protocol: the house draws a secret ``server_seed`` and publishes :attr:`commitment`
+    (``sha256(server_seed).hexdigest()``) before the round; the player supplies ``client_seed``;
+    ``nonce`` numbers the rounds played on one server seed. After the round the house reveals
+    ``server_seed``; a verifier checks it with :func:`verify_commitment` and replays the shuffle.
+
+    Stream: ``block(c) = HMAC-SHA256(key=server_seed, msg=f"{client_seed}:{nonce}:{c}" as
+    UTF-8)`` for ``c = 0, 1, 2, ...`` (``nonce`` and ``c`` in decimal), concatenated; integers
+    and shuffles exactly as :class:`SeededShuffler` (rejection sampling on ``ceil(k/8)`` bytes,
+    low ``k`` bits, then Durstenfeld's Fisher-Yates).
+
+    The ``repr`` shows the commitment, never the server seed.
+
+    >>> pf = ProvablyFairShuffler(b"server seed", "player", 0)
+    >>> pf.commitment == commit(b"server seed")
+    True
+    >>> pf.permutation(6) == ProvablyFairShuffler(b"server seed", "player", 0).permutation(6)
+    True
+    """
+
+    def __init__(self, server_seed: bytes, client_seed: str, nonce: int) -> None:
+        super().__init__()
+        if not isinstance(server_seed, bytes | bytearray) or not server_seed:
+            raise MaterialError(f"server seed must be non-empty bytes, got {server_seed!r}")
+        if not isinstance(client_seed, str):
+            raise MaterialError(f"client seed must be a str, got {client_seed!r}")
+        if isinstance(nonce, bool) or not isinstance(nonce, int) or nonce < 0:
+            raise MaterialError(f"nonce must be a non-negative integer, got {nonce!r}")
+        self.server_seed: bytes = bytes(server_seed)
+        self.client_seed: str = client_seed
+        self.nonce: int = nonce
+        self._prefix = f"{client_seed}:{nonce}:"
+
+    @classmethod
+    def new(cls, client_seed: str, nonce: int) -> ProvablyFairShuffler:
+        """A shuffler with a fresh 32-byte server seed from :func:`secrets.token_bytes`."""
+        return cls(secrets.token_bytes(32), client_seed, nonce)
+
+    @property
+    def commitment(self) -> str:
+        """``sha256(server_seed).hexdigest()``: publish it before the deal."""
+        return commit(self.server_seed)
+
+    def _block(self, counter: int) -> bytes:
+        return hmac.digest(self.server_seed, f"{self._prefix}{counter}".encode(), "sha256")
+
+    def __repr__(self) -> str:
+        return (
+            f"ProvablyFairShuffler(commitment={self.commitment!r}, "
+            f"client_seed={self.client_seed!r}, nonce={self.nonce})"
+        )

@@ -1,0 +1,274 @@
+"""The ``croupier`` command line: deal, verify, errors."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok(*args: str) -> Result:
+    result = run(*args)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def clean_failure(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.output
+
+
+def deal_part(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("provably_fair", "seed")}
+
+
+# -- deal ---------------------------------------------------------------------------------------
+
+
+def test_deal_thirteen_readable_output() -> None:
+    out = ok("deal", "thirteen", "--seed", "demo").stdout
+    assert "Portaria 51/89/M" in out
+    assert "Dice:" in out and "first card to position" in out
+    assert "Cut:" in out
+    assert "banker" in out and "by rank" in out
+
+
+def test_deal_three_card_baccarat_readable_output() -> None:
+    out = ok("deal", "three-card-baccarat", "--seed", "demo", "--decks", "6").stdout
+    assert "Portaria 22/96/M" in out
+    assert "Burned: 6 card(s)" in out
+    assert "second cut card" in out
+    assert "Cut card out: no" in out
+    box = ok("deal", "three-card-baccarat", "--seed", "demo").stdout
+    assert "Burned: 1 card(s)" in box
+    assert "Last round: yes" in box
+
+
+def test_seeded_deals_reproducible() -> None:
+    for game in ("thirteen", "three-card-baccarat"):
+        a = ok("deal", game, "--seed", "same").stdout
+        b = ok("deal", game, "--seed", "same").stdout
+        c = ok("deal", game, "--seed", "other").stdout
+        assert a == b
+        assert a != c
+
+
+def test_live_deal_works() -> None:
+    data = json.loads(ok("deal", "thirteen", "--json").stdout)
+    assert sorted(len(h) for h in data["hands"].values()) == [13, 13, 13, 13]
+
+
+def test_json_output_parses() -> None:
+    data = json.loads(ok("deal", "thirteen", "--seed", "j", "--json").stdout)
+    assert data["game"] == "thirteen"
+    assert data["seed"] == "j"
+    assert len(data["deal_order"]) == 52
+    data = json.loads(
+        ok(
+            "deal",
+            "three-card-baccarat",
+            "--seed",
+            "j",
+            "--json",
+            "--decks",
+            "6",
+            "--positions",
+            "4",
+        ).stdout
+    )
+    assert data["positions"] == ["1", "2", "3", "4", "banker"]
+    assert len(data["burns"]) == 6
+    assert 30 <= data["shoe"]["cut_card_depth"] <= 40
+
+
+def test_art2a_explicit_cut_and_option() -> None:
+    data = json.loads(ok("deal", "thirteen", "--seed", "c", "--cut", "12", "--json").stdout)
+    assert data["cut"] == 12
+    after = json.loads(
+        ok("deal", "thirteen", "--seed", "c", "--cut", "12", "--after-banker", "--json").stdout
+    )
+    assert after["table"] == {"count_banker_as_one": False}
+    assert after["first_position"] == data["first_position"] % 4 + 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.text(
+        alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
+        min_size=1,
+        max_size=12,
+    ).filter(lambda s: not s.startswith("-"))
+)
+def test_any_seed_gives_a_valid_thirteen_deal(seed: str) -> None:
+    data = json.loads(ok("deal", "thirteen", "--seed", seed, "--json").stdout)
+    cards = [c for h in data["hands"].values() for c in h]
+    assert len(set(cards)) == 52
+
+
+# -- provably fair ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ("thirteen",),
+        ("three-card-baccarat", "--decks", "6", "--positions", "5"),
+        ("thirteen", "--cut", "30", "--after-banker"),
+        ("three-card-baccarat",),
+    ],
+)
+def test_fair_deal_then_verify_reproduces_the_identical_deal(extra: tuple[str, ...]) -> None:
+    result = ok("deal", *extra, "--fair", "--client-seed", "bob's seed", "--nonce", "4")
+    out = result.stdout
+    lines = out.splitlines()
+    # the commitment is printed before the deal, the server seed after it
+    commit_at = next(i for i, ln in enumerate(lines) if ln.startswith("Commitment"))
+    seed_at = next(i for i, ln in enumerate(lines) if ln.startswith("Server seed"))
+    deal_at = next(i for i, ln in enumerate(lines) if "Portaria" in ln)
+    assert commit_at < deal_at < seed_at
+    command = shlex.split(lines[-1])
+    assert command[:3] == ["croupier", "verify", extra[0]]
+    verified = ok(*command[1:]).stdout
+    assert "Commitment verified" in verified
+    # the deal shown by verify is exactly the one shown by deal
+    shown = "\n".join(lines[deal_at:seed_at])
+    assert shown in verified
+
+
+def test_fair_json_then_verify_json_identical() -> None:
+    dealt = json.loads(ok("deal", "three-card-baccarat", "--fair", "--json", "--decks", "2").stdout)
+    pf = dealt["provably_fair"]
+    verified = json.loads(
+        ok(
+            "verify",
+            "three-card-baccarat",
+            "--server-seed",
+            pf["server_seed"],
+            "--client-seed",
+            pf["client_seed"],
+            "--nonce",
+            str(pf["nonce"]),
+            "--commitment",
+            pf["commitment"],
+            "--decks",
+            "2",
+            "--json",
+        ).stdout
+    )
+    assert verified["provably_fair"]["commitment_checked"] is True
+    assert deal_part(verified) == deal_part(dealt)
+
+
+def test_tampered_server_seed_fails_verify() -> None:
+    dealt = json.loads(ok("deal", "thirteen", "--fair", "--json").stdout)
+    pf = dealt["provably_fair"]
+    seed = pf["server_seed"]
+    tampered = ("0" if seed[0] != "0" else "1") + seed[1:]
+    result = run(
+        "verify",
+        "thirteen",
+        "--server-seed",
+        tampered,
+        "--client-seed",
+        pf["client_seed"],
+        "--nonce",
+        "0",
+        "--commitment",
+        pf["commitment"],
+    )
+    clean_failure(result, "does not match the commitment")
+    assert "Portaria" not in result.stdout  # no deal shown for a failed commitment
+
+
+def test_verify_without_commitment_warns_and_recomputes() -> None:
+    result = ok(
+        "verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2"
+    )
+    assert "No commitment given" in result.stdout
+    again = ok(
+        "verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2"
+    )
+    assert result.stdout == again.stdout
+
+
+def test_other_client_seed_gives_another_deal() -> None:
+    base = ("verify", "thirteen", "--server-seed", "ab" * 32, "--nonce", "0", "--json")
+    a = json.loads(ok(*base, "--client-seed", "x").stdout)
+    b = json.loads(ok(*base, "--client-seed", "y").stdout)
+    assert deal_part(a) != deal_part(b)
+
+
+# -- clean errors -------------------------------------------------------------------------------
+
+
+def test_unknown_game_lists_the_games() -> None:
+    clean_failure(run("deal", "poker"), "unknown game 'poker'", "thirteen", "three-card-baccarat")
+    clean_failure(
+        run("verify", "mahjong", "--server-seed", "ab", "--client-seed", "x", "--nonce", "0"),
+        "unknown game",
+    )
+
+
+def test_art2a_short_cut_is_a_clean_error_naming_the_value() -> None:
+    result = run("deal", "thirteen", "--cut", "5")
+    clean_failure(result, "Art 2 a", "got cut 5")
+    assert "error:" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("deal", "thirteen", "--decks", "2"), "three-card-baccarat only"),
+        (("deal", "three-card-baccarat", "--after-banker"), "thirteen only"),
+        (("deal", "thirteen", "--seed", "a", "--fair"), "cannot be used together"),
+        (("deal", "thirteen", "--nonce", "3"), "with --fair only"),
+        (("deal", "three-card-baccarat", "--decks", "6", "--positions", "12"), "at most 8"),
+        (("deal", "three-card-baccarat", "--decks", "0"), "decks"),
+        (("deal", "three-card-baccarat", "--cut", "60"), "got cut 60"),
+        (("deal", "thirteen", "--fair", "--nonce", "-1"), "nonce"),
+        (
+            ("verify", "thirteen", "--server-seed", "xyz", "--client-seed", "a", "--nonce", "0"),
+            "hexadecimal",
+        ),
+        (
+            ("verify", "thirteen", "--server-seed", "", "--client-seed", "a", "--nonce", "0"),
+            "server seed",
+        ),
+    ],
+)
+def test_bad_options_are_clean_errors(args: tuple[str, ...], fragment: str) -> None:
+    clean_failure(run(*args), fragment)
+
+
+def test_missing_game_or_bad_type_is_a_usage_error() -> None:
+    clean_failure(run("deal", "thirteen", "--cut", "ten"))
+    clean_failure(run("verify", "thirteen"))
+
+
+def test_import_is_light() -> None:
+    code = (
+        "import sys, croupier.cli; "
+        "print(any(m.startswith('croupier.games') for m in sys.modules), "
+        "'croupier.shoe' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["False", "False"]
