@@ -1,0 +1,202 @@
+"""Five-card stud: the order of the showing (face-up) cards, which decides who speaks first.
+
+Portaria 104/85/M Art 10:
+
+- b) round 1, one up card each: the highest card must open; equal ranks are told apart by suit,
+  spades > hearts > clubs > diamonds, **only** for deciding who speaks (never at the showdown);
+- c) rounds 2 and 3, two and three up cards: pairs over single cards (round 3: trio, pair, high);
+- d) round 4, four up cards: possible royal flush, possible straight flush, four of a kind,
+  possible flush, possible straight (four consecutive ranks only: "10-9-6-7" is not one), trio,
+  two pairs, pair, high card;
+- e) the showdown starts from the right of the best four showing cards.
+
+Readings (../shared/GAMES.md; :class:`ShowingOrder` is the table option):
+
+- ``BEST_HAND`` (default, GAMES.md): the showing cards are ranked as a hand: within a formation
+  by the ranks in order of significance, then, to break an exact tie of ranks, by the suits of the
+  cards in that order (the suit order of Art 10 b extended to every round, since someone must
+  speak first).
+- ``NEWEST_CARD`` (the letter of Art 10 c-d): in round 2 "the pair, or else the highest *second*
+  card"; in round 3 "the trio, or else a pair formed *with the third card*, or else the highest
+  *third* card"; in round 4 the formations down to two pairs, then "a pair formed *with the fourth
+  card*", then the highest *fourth* card.
+- A *possible* straight flush or royal flush needs four suited cards of consecutive ranks (the
+  exclusion of Art 10 d applies to every sequence): J-Q-K-A or 10-J-Q-K is a possible royal, any
+  other four suited consecutive ranks a possible straight flush. On the 40-card deck A-5-6-7 is
+  consecutive (the ace counts as 4 in A-5-6-7-8, Art 5.6).
+
+>>> from croupier.cards import parse_cards
+>>> a = showing_rank(parse_cards("Kh", deck=None))
+>>> b = showing_rank(parse_cards("Ks", deck=None))
+>>> b > a  # Art 10 b: equal kings, spades speak first
+True
+>>> print(showing_rank(parse_cards("Js Qs Ks As", deck=None)))
+possible royal flush (As Ks Qs Js)
+>>> best_showing({1: parse_cards("9s 9d"), 2: parse_cards("Ah Kh")})  # Art 10 c: pair first
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import Final, TypeVar
+
+from croupier.cards import Card, Rank, Suit
+from croupier.errors import CardCountError
+from croupier.rank.model import STUD40, RankRules
+
+#: Art 10 b: spades, hearts, clubs, diamonds (for deciding who speaks only).
+SUIT_PRECEDENCE: Final[dict[Suit, int]] = {
+    Suit.SPADES: 4,
+    Suit.HEARTS: 3,
+    Suit.CLUBS: 2,
+    Suit.DIAMONDS: 1,
+}
+
+
+class ShowingOrder(Enum):
+    """Table option: how showing cards are compared (see the module docstring)."""
+
+    BEST_HAND = "best-hand"
+    NEWEST_CARD = "newest-card"
+
+
+class ShowingCategory(IntEnum):
+    """Art 10 d's formations of the showing cards, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    POSSIBLE_STRAIGHT = 4
+    POSSIBLE_FLUSH = 5
+    FOUR_OF_A_KIND = 6
+    POSSIBLE_STRAIGHT_FLUSH = 7
+    POSSIBLE_ROYAL_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        return self.name.lower().replace("_", " ")
+
+
+@dataclass(frozen=True, order=True)
+class ShowingRank:
+    """Comparable (higher speaks first); ``cards`` are the deciding cards, most significant
+    first. Ranks decide before suits: ``key`` holds the ranks, ``suits`` the tie-break."""
+
+    category: ShowingCategory
+    key: tuple[int, ...]
+    suits: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.category.label} ({' '.join(str(c) for c in self.cards)})"
+
+
+def _fours(rules: RankRules) -> list[frozenset[int]]:
+    """Four consecutive ranks, lowest first: each straight without its top or its bottom."""
+    out: list[frozenset[int]] = []
+    for seq in rules.straights:  # each listed highest first, straights lowest first
+        for four in (frozenset(seq[1:]), frozenset(seq[:-1])):
+            if four not in out:
+                out.append(four)
+    return out
+
+
+_FOURS: Final = {STUD40.name: _fours(STUD40)}
+_ROYAL_FOURS: Final = (
+    frozenset((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)),
+    frozenset((Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)),
+)
+
+
+def showing_rank(
+    up: Sequence[Card],
+    order: ShowingOrder = ShowingOrder.BEST_HAND,
+    rules: RankRules = STUD40,
+) -> ShowingRank:
+    """Rank 1 to 4 face-up cards, given in the order they were dealt."""
+    n = len(up)
+    if not 1 <= n <= 4:
+        raise CardCountError("1 to 4 showing", n)
+    counts = Counter(c.rank for c in up)
+    shape = sorted(counts.values(), reverse=True)
+
+    def significance(c: Card) -> tuple[int, int, int]:
+        return (counts[c.rank], c.rank, SUIT_PRECEDENCE[c.suit])
+
+    by_sig = tuple(sorted(up, key=significance, reverse=True))
+    cat = ShowingCategory.HIGH_CARD
+    if n == 4:
+        ranks = frozenset(counts)
+        suited = len({c.suit for c in up}) == 1
+        fours = _FOURS.get(rules.name) or _fours(rules)
+        consecutive = len(ranks) == 4 and ranks in fours
+        if suited and consecutive:
+            cat = (
+                ShowingCategory.POSSIBLE_ROYAL_FLUSH
+                if ranks in _ROYAL_FOURS
+                else ShowingCategory.POSSIBLE_STRAIGHT_FLUSH
+            )
+            return _result(cat, (fours.index(ranks),), _straight_order(up, ranks, rules))
+        if shape == [4]:
+            cat = ShowingCategory.FOUR_OF_A_KIND
+        elif suited:
+            cat = ShowingCategory.POSSIBLE_FLUSH
+        elif consecutive:
+            return _result(
+                ShowingCategory.POSSIBLE_STRAIGHT,
+                (fours.index(ranks),),
+                _straight_order(up, ranks, rules),
+            )
+    if cat is ShowingCategory.HIGH_CARD:
+        if shape[0] == 3:
+            cat = ShowingCategory.THREE_OF_A_KIND
+        elif shape[:2] == [2, 2]:
+            cat = ShowingCategory.TWO_PAIR
+        elif shape[0] == 2:
+            cat = ShowingCategory.PAIR
+    if order is ShowingOrder.NEWEST_CARD and n >= 2 and cat <= ShowingCategory.PAIR:
+        newest = up[-1]
+        if counts[newest.rank] == 2:  # a pair formed with the newest card
+            pair = tuple(sorted((c for c in up if c.rank == newest.rank), key=significance))
+            return _result(ShowingCategory.PAIR, (newest.rank,), pair[::-1])
+        return _result(ShowingCategory.HIGH_CARD, (newest.rank,), (newest,))
+    if cat in (ShowingCategory.FOUR_OF_A_KIND, ShowingCategory.THREE_OF_A_KIND):
+        group = tuple(c for c in by_sig if counts[c.rank] >= 3)
+        rest = tuple(c for c in by_sig if counts[c.rank] < 3)
+        return _result(cat, (group[0].rank, *(c.rank for c in rest)), group + rest)
+    return _result(cat, tuple(c.rank for c in by_sig), by_sig)
+
+
+def _straight_order(
+    cards: Sequence[Card], ranks: frozenset[int], rules: RankRules
+) -> tuple[Card, ...]:
+    """The cards of a consecutive four, highest first (the ace low in A-5-6-7)."""
+    seq = next(s for s in reversed(rules.straights) if ranks <= frozenset(s))
+    return tuple(sorted(cards, key=lambda c: seq.index(c.rank)))
+
+
+def _result(
+    cat: ShowingCategory, key: tuple[int, ...], cards: Sequence[Card]
+) -> ShowingRank:
+    return ShowingRank(cat, key, tuple(SUIT_PRECEDENCE[c.suit] for c in cards), tuple(cards))
+
+
+K = TypeVar("K")
+
+
+def best_showing(
+    hands: Mapping[K, Sequence[Card]],
+    order: ShowingOrder = ShowingOrder.BEST_HAND,
+    rules: RankRules = STUD40,
+) -> K:
+    """The seat whose showing cards speak first (Art 10 b-d). In one deck no two hands can
+    tie once suits are compared, so the answer is unique."""
+    if not hands:
+        raise CardCountError("at least one hand of", 0)
+    return max(hands, key=lambda seat: showing_rank(hands[seat], order, rules))
+
