@@ -7,7 +7,7 @@ What the regulations ask of it:
 * Five-card stud (Portaria 104/85/M Art 1 a, 2): one 40-card deck (``Deck.STUD_40``), cut by at
   most two players, at least six cards each (``shuffle(cut, min_cut=6)`` then
   ``cut(second, min_cut=6)``); the first card is burned (``burn()``).
-* 3-card baccarat (Portaria 22/96/M Art 1-3 as amended by 219/96/M): one deck in a box (no cut
+* 3-card baccarat (Portaria 22/96/M Art 2-4 as amended by 219/96/M): one deck in a box (no cut
   card, one round per shuffle) or a shoe with a second blank card among the last 30-40 cards
   (``cut_card_from_end`` in 30..40); burn as many cards as decks before the first round, one
   before each later round; the blank card's appearance makes the round the last.
@@ -203,7 +203,7 @@ class Shoe:
     @property
     def cut_card_out(self) -> bool:
         """True once the first card behind the cut card has been drawn: the round in progress
-        is the last before a reshuffle (3-card baccarat Art 3; football poker Art 5.5)."""
+        is the last before a reshuffle (3-card baccarat Art 4.1; football poker Art 5.5)."""
         c = self._cut_card_from_end
         return c is not None and self.remaining < c
 

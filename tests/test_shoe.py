@@ -186,15 +186,15 @@ def test_draw_many_is_all_or_nothing() -> None:
         shoe.draw_many(-1)
 
 
-def test_baccarat_art2_2_burn_one_card_per_deck() -> None:
-    # 3-card baccarat Art 2.2 / football poker Art 5.2: as many cards as decks burned first.
+def test_baccarat_art3_2_burn_one_card_per_deck() -> None:
+    # 3-card baccarat Art 3.2 / football poker Art 5.2: as many cards as decks burned first.
     shoe = shuffled_shoe(6)
     top = shoe.order
     burned = shoe.burn(6)
     assert burned == top[:6]
     assert shoe.discards == burned and shoe.burned == 6 and shoe.dealt == 6
     assert shoe.in_play == ()
-    # ... then one before each later round (baccarat Art 2.3, football Art 5.2)
+    # ... then one before each later round (baccarat Art 3.3, football Art 5.2)
     assert shoe.burn() == (top[6],)
     assert shoe.burned == 7
 
@@ -241,7 +241,7 @@ def test_football_art5_1_cut_card_about_one_third_from_end() -> None:
     assert not shoe.cut_card_out and shoe.remaining == 312 and shoe.dealt == 0
 
 
-def test_baccarat_art2_1_second_cut_card_among_last_30_to_40() -> None:
+def test_baccarat_art3_1_second_cut_card_among_last_30_to_40() -> None:
     for behind in (30, 40):
         shoe = shuffled_shoe(8, cut_card_from_end=behind)
         shoe.draw_many(416 - behind)
@@ -283,7 +283,7 @@ def test_cut_card_depth_does_not_move_with_the_cut() -> None:
 # --- reshuffle ---------------------------------------------------------------------------
 
 
-def test_baccarat_art3_reshuffle_gathers_discards_and_cards_in_play() -> None:
+def test_baccarat_art4_1_reshuffle_gathers_discards_and_cards_in_play() -> None:
     shoe = shuffled_shoe(2)
     shoe.burn(2)
     hand = shoe.draw_many(9)
