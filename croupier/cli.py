@@ -19,11 +19,14 @@ importing this module stays fast. One function per command; the games are looked
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import shlex
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -287,6 +290,14 @@ def _fair_data(pf: ProvablyFairShuffler) -> dict[str, Any]:
     }
 
 
+def _read_server_seed(path: Path) -> bytes:
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        return bytes.fromhex(text)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        _fail(f"cannot read a hex server seed from {str(path)!r}: {exc}")
+
+
 def _print_json(data: dict[str, Any]) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -337,6 +348,16 @@ def deal(
     fair: Annotated[
         bool, typer.Option("--fair", help="Provably-fair deal: commitment first, seed after.")
     ] = False,
+    server_seed_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--server-seed-file",
+            help="With --fair: the secret seed stored by `croupier commit`, whose commitment was "
+            "published before the client seed was chosen. Without it, --fair draws a seed now "
+            "(a demonstration: commitment and reveal in one run).",
+            show_default=False,
+        ),
+    ] = None,
     client_seed: Annotated[
         str | None,
         typer.Option(
@@ -365,18 +386,21 @@ def deal(
     opts.check(name)
     if seed is not None and fair:
         _fail("--seed and --fair cannot be used together")
-    if not fair and (client_seed is not None or nonce is not None):
-        _fail("--client-seed and --nonce apply with --fair only")
+    if not fair and (client_seed is not None or nonce is not None or server_seed_file):
+        _fail("--client-seed, --nonce and --server-seed-file apply with --fair only")
     with _croupier_errors():
         from croupier.shuffle import LiveShuffler, ProvablyFairShuffler, SeededShuffler
 
         shuffler: Shuffler
         pf: ProvablyFairShuffler | None = None
         if fair:
-            pf = ProvablyFairShuffler.new(
-                DEFAULT_CLIENT_SEED if client_seed is None else client_seed,
-                0 if nonce is None else nonce,
-            )
+            chosen_client = DEFAULT_CLIENT_SEED if client_seed is None else client_seed
+            chosen_nonce = 0 if nonce is None else nonce
+            if server_seed_file is None:
+                pf = ProvablyFairShuffler.new(chosen_client, chosen_nonce)
+            else:
+                stored = _read_server_seed(server_seed_file)
+                pf = ProvablyFairShuffler(stored, chosen_client, chosen_nonce)
             shuffler = pf
         elif seed is not None:
             shuffler = SeededShuffler(seed)
@@ -384,6 +408,12 @@ def deal(
             shuffler = LiveShuffler()
         if pf is not None and not as_json:
             console = _console()
+            if server_seed_file is None:
+                console.print(
+                    "[yellow]Demonstration: the server seed is drawn, committed to and revealed "
+                    "in this one run. For a real commit-before-deal, publish the commitment of "
+                    "`croupier commit` first and deal with --server-seed-file.[/yellow]"
+                )
             console.print(
                 "Commitment (sha256 of the server seed, published before the deal):\n"
                 f"  [bold]{pf.commitment}[/bold]\n"
@@ -427,7 +457,21 @@ def verify(
         str | None,
         typer.Option(
             "--commitment",
-            help="The commitment published before the deal (hex).",
+            help="The commitment published before the deal (hex). Required, unless "
+            "--no-commitment says the seed is to be replayed without one.",
+            show_default=False,
+        ),
+    ] = None,
+    no_commitment: Annotated[
+        bool,
+        typer.Option("--no-commitment", help="Replay the seeds without checking a commitment."),
+    ] = False,
+    expect: Annotated[
+        Path | None,
+        typer.Option(
+            "--expect",
+            help="The deal as recorded (the JSON of `croupier deal --json`): the recomputed deal "
+            "must be identical to it.",
             show_default=False,
         ),
     ] = None,
@@ -437,8 +481,13 @@ def verify(
     count_banker_as_one: CountOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check a provably-fair deal of GAME: the commitment, then the deal recomputed from seeds."""
+    """Check a provably-fair deal of GAME: the commitment, then the deal recomputed from seeds
+    (and, with --expect, compared with the deal as it was recorded)."""
     name = _check_game(game)
+    if commitment is None and not no_commitment:
+        _fail("give the --commitment published before the deal (or --no-commitment to replay)")
+    if commitment is not None and no_commitment:
+        _fail("--commitment and --no-commitment cannot be used together")
     opts = GameOptions(cut, decks, positions, count_banker_as_one)
     opts.check(name)
     try:
@@ -452,11 +501,14 @@ def verify(
             verify_commitment(seed_bytes, commitment)
         pf = ProvablyFairShuffler(seed_bytes, client_seed, nonce)
         dealt = _DEALERS[name](pf, opts)
+        if expect is not None:
+            _compare_with_record(dealt.data, expect)
         if as_json:
             data = dict(dealt.data)
             data["provably_fair"] = {
                 **_fair_data(pf),
                 "commitment_checked": commitment is not None,
+                "deal_compared": expect is not None,
             }
             _print_json(data)
             return
@@ -475,6 +527,53 @@ def verify(
             f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}. The deal these seeds produce:"
         )
         dealt.render(console)
+        if expect is not None:
+            console.print(
+                f"[bold green]Deal verified[/bold green]: identical to the record {str(expect)!r}"
+            )
+
+
+def _compare_with_record(recomputed: dict[str, Any], record_path: Path) -> None:
+    """The recorded deal (``deal --json``) must equal the recomputed one, key by key."""
+    from croupier.errors import VerificationError
+
+    try:
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        _fail(f"cannot read the recorded deal {str(record_path)!r}: {exc}")
+    if not isinstance(record, dict):
+        _fail(f"the recorded deal {str(record_path)!r} is not a JSON object")
+    for key, value in recomputed.items():
+        if record.get(key) != json.loads(json.dumps(value)):
+            raise VerificationError(
+                f"the recorded deal differs from the one the seeds produce at {key!r}: "
+                f"recorded {record.get(key)!r}, recomputed {value!r}"
+            )
+
+
+@app.command()
+def commit(
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="Where to keep the secret server seed (hex; created, never overwritten).",
+            show_default=False,
+        ),
+    ],
+) -> None:
+    """Draw a secret server seed (OS CSPRNG), store it, and print its commitment to publish
+    BEFORE players choose their client seed; then `deal --fair --server-seed-file`."""
+    from croupier.shuffle import commit as commitment_of
+
+    seed = secrets.token_bytes(32)
+    try:
+        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        _fail(f"cannot create {str(out)!r}: {exc}")
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(seed.hex() + "\n")
+    typer.echo(commitment_of(seed))
 
 
 RULES_HELP = "thirteen (13-card game, Portaria 51/89/M Art 9 II; 3- or 5-card hands) or stud40 "

@@ -253,13 +253,21 @@ commitment was 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
     """
     if not isinstance(commitment, str):
         raise VerificationError(f"commitment must be a hex string, got {commitment!r}")
-    actual = commit(server_seed)
     given = commitment.strip().lower()
+    if len(given) != 64 or any(ch not in "0123456789abcdef" for ch in given):
+        raise VerificationError(
+            f"commitment must be 64 hexadecimal characters (a SHA-256), got {commitment!r}"
+        )
+    actual = commit(server_seed)
     if not hmac.compare_digest(actual, given):
         raise VerificationError(
             "server seed does not match the commitment: sha256 of the revealed seed is "
             f"{actual!r}, the commitment was {commitment!r}"
         )
+
+
+#: The shortest server seed accepted (128 bits); :meth:`ProvablyFairShuffler.new` draws 32 bytes.
+MIN_SERVER_SEED_BYTES = 16
 
 
 class ProvablyFairShuffler(_HmacStreamShuffler):
@@ -277,19 +285,31 @@ class ProvablyFairShuffler(_HmacStreamShuffler):
 
     The ``repr`` shows the commitment, never the server seed.
 
-    >>> pf = ProvablyFairShuffler(b"server seed", "player", 0)
-    >>> pf.commitment == commit(b"server seed")
+    >>> seed = bytes(range(32))
+    >>> pf = ProvablyFairShuffler(seed, "player", 0)
+    >>> pf.commitment == commit(seed)
     True
-    >>> pf.permutation(6) == ProvablyFairShuffler(b"server seed", "player", 0).permutation(6)
+    >>> pf.permutation(6) == ProvablyFairShuffler(seed, "player", 0).permutation(6)
     True
     """
 
     def __init__(self, server_seed: bytes, client_seed: str, nonce: int) -> None:
         super().__init__()
-        if not isinstance(server_seed, bytes | bytearray) or not server_seed:
-            raise MaterialError(f"server seed must be non-empty bytes, got {server_seed!r}")
+        if not isinstance(server_seed, bytes | bytearray):
+            raise MaterialError(f"server seed must be bytes, got {type(server_seed).__name__}")
+        if len(server_seed) < MIN_SERVER_SEED_BYTES:
+            # a short seed could be found from its published SHA-256 by brute force, and the
+            # deal predicted before the reveal
+            raise MaterialError(
+                f"server seed must be at least {MIN_SERVER_SEED_BYTES} bytes, "
+                f"got {len(server_seed)}"
+            )
         if not isinstance(client_seed, str):
             raise MaterialError(f"client seed must be a str, got {client_seed!r}")
+        try:
+            client_seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise MaterialError(f"client seed is not valid text: {client_seed!r}") from None
         if isinstance(nonce, bool) or not isinstance(nonce, int) or nonce < 0:
             raise MaterialError(f"nonce must be a non-negative integer, got {nonce!r}")
         self.server_seed: bytes = bytes(server_seed)

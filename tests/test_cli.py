@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -197,19 +199,22 @@ def test_tampered_server_seed_fails_verify() -> None:
     assert "Portaria" not in result.stdout  # no deal shown for a failed commitment
 
 
-def test_verify_without_commitment_warns_and_recomputes() -> None:
-    result = ok(
-        "verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2"
-    )
+def test_verify_refuses_to_pass_without_a_commitment() -> None:
+    base = ("verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2")
+    clean_failure(run(*base), "--commitment")
+    clean_failure(run(*base, "--no-commitment", "--commitment", "ab" * 32), "cannot be used")
+
+
+def test_verify_no_commitment_replays_and_warns() -> None:
+    args = ("verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2")
+    result = ok(*args, "--no-commitment")
     assert "No commitment given" in result.stdout
-    again = ok(
-        "verify", "thirteen", "--server-seed", "ab" * 32, "--client-seed", "x", "--nonce", "2"
-    )
-    assert result.stdout == again.stdout
+    assert result.stdout == ok(*args, "--no-commitment").stdout
 
 
 def test_other_client_seed_gives_another_deal() -> None:
     base = ("verify", "thirteen", "--server-seed", "ab" * 32, "--nonce", "0", "--json")
+    base = (*base, "--no-commitment")
     a = json.loads(ok(*base, "--client-seed", "x").stdout)
     b = json.loads(ok(*base, "--client-seed", "y").stdout)
     assert deal_part(a) != deal_part(b)
@@ -244,11 +249,31 @@ def test_art2a_short_cut_is_a_clean_error_naming_the_value() -> None:
         (("deal", "three-card-baccarat", "--cut", "60"), "got cut 60"),
         (("deal", "thirteen", "--fair", "--nonce", "-1"), "nonce"),
         (
-            ("verify", "thirteen", "--server-seed", "xyz", "--client-seed", "a", "--nonce", "0"),
+            (
+                "verify",
+                "thirteen",
+                "--server-seed",
+                "xyz",
+                "--client-seed",
+                "a",
+                "--nonce",
+                "0",
+                "--no-commitment",
+            ),
             "hexadecimal",
         ),
         (
-            ("verify", "thirteen", "--server-seed", "", "--client-seed", "a", "--nonce", "0"),
+            (
+                "verify",
+                "thirteen",
+                "--server-seed",
+                "",
+                "--client-seed",
+                "a",
+                "--nonce",
+                "0",
+                "--no-commitment",
+            ),
             "server seed",
         ),
     ],
@@ -272,3 +297,54 @@ def test_import_is_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.split() == ["False", "False"]
+
+
+# ----- commit before the deal: `commit`, then `deal --fair --server-seed-file`, then `verify` --
+
+
+def test_commit_then_deal_then_verify_against_the_record(tmp_path: Path) -> None:
+    seed_file = tmp_path / "server.seed"
+    commitment = ok("commit", "--out", str(seed_file)).stdout.strip()
+    assert len(commitment) == 64
+    assert seed_file.stat().st_mode & 0o777 == 0o600
+    seed_hex = seed_file.read_text().strip()
+    assert hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() == commitment
+    # the player chooses a client seed only after the commitment is public
+    args = ("--fair", "--server-seed-file", str(seed_file), "--client-seed", "chosen later")
+    record = ok("deal", "thirteen", *args, "--nonce", "4", "--json").stdout
+    data = json.loads(record)
+    assert data["provably_fair"]["commitment"] == commitment
+    record_file = tmp_path / "deal.json"
+    record_file.write_text(record)
+    verify = (
+        "verify", "thirteen", "--server-seed", seed_hex, "--client-seed", "chosen later",
+        "--nonce", "4", "--commitment", commitment, "--expect", str(record_file),
+    )  # fmt: skip
+    assert "Deal verified" in ok(*verify).stdout
+    # a record whose cards were changed after the fact does not verify
+    data["hands"]["1"][0], data["hands"]["2"][0] = data["hands"]["2"][0], data["hands"]["1"][0]
+    record_file.write_text(json.dumps(data))
+    clean_failure(run(*verify), "differs", "'hands'")
+
+
+def test_commit_never_overwrites_a_seed(tmp_path: Path) -> None:
+    seed_file = tmp_path / "server.seed"
+    ok("commit", "--out", str(seed_file))
+    before = seed_file.read_text()
+    clean_failure(run("commit", "--out", str(seed_file)), "cannot create")
+    assert seed_file.read_text() == before
+
+
+def test_deal_fair_without_seed_file_says_it_is_a_demonstration() -> None:
+    assert "Demonstration" in ok("deal", "thirteen", "--fair").stdout
+
+
+def test_server_seed_file_must_hold_hex(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.seed"
+    bad.write_text("not hex")
+    clean_failure(run("deal", "thirteen", "--fair", "--server-seed-file", str(bad)), "hex")
+    short = tmp_path / "short.seed"
+    short.write_text("ab")
+    clean_failure(
+        run("deal", "thirteen", "--fair", "--server-seed-file", str(short)), "at least 16 bytes"
+    )

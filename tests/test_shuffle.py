@@ -107,17 +107,28 @@ def chi2_uniform_table(counts: np.ndarray) -> float:
     return float(((counts - expected) ** 2 / expected).sum())
 
 
+def chi2_permutation_table(counts: np.ndarray) -> float:
+    """Pearson's statistic of an n x n card-by-position table of random permutations, scaled
+    to chi-square((n-1)^2). Each cell is Binomial(N, 1/n), so the plain statistic has mean
+    n^2 (1 - 1/n) = n (n-1), not (n-1)^2: it is (n/(n-1)) chi-square((n-1)^2) (both margins are
+    fixed by design, every shuffle puts each card in one place and fills each place once).
+    Without the factor (n-1)/n a fair shuffler would fail a "99%" test about 5% of the time."""
+    n = counts.shape[0]
+    return chi2_uniform_table(counts) * (n - 1) / n
+
+
 # --- the contract --------------------------------------------------------------------------
 
 
 def test_shufflers_are_random_sources() -> None:
-    for s in (LiveShuffler(), SeededShuffler(1), ProvablyFairShuffler(b"k", "c", 0)):
+    for s in (LiveShuffler(), SeededShuffler(1), ProvablyFairShuffler(b"k" * 16, "c", 0)):
         assert isinstance(s, RandomSource)
         assert isinstance(s, Shuffler)
 
 
 @pytest.mark.parametrize(
-    "make", [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s", "c", 0)]
+    "make",
+    [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s" * 16, "c", 0)],
 )
 @pytest.mark.parametrize("bad", [0, -1, True, 2.0, "3", None])
 def test_randbelow_rejects_bad_bound(make: Callable[[], Shuffler], bad: object) -> None:
@@ -126,7 +137,8 @@ def test_randbelow_rejects_bad_bound(make: Callable[[], Shuffler], bad: object) 
 
 
 @pytest.mark.parametrize(
-    "make", [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s", "c", 0)]
+    "make",
+    [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s" * 16, "c", 0)],
 )
 def test_randbelow_range(make: Callable[[], Shuffler]) -> None:
     s = make()
@@ -137,7 +149,8 @@ def test_randbelow_range(make: Callable[[], Shuffler]) -> None:
 
 
 @pytest.mark.parametrize(
-    "make", [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s", "c", 0)]
+    "make",
+    [LiveShuffler, lambda: SeededShuffler(3), lambda: ProvablyFairShuffler(b"s" * 16, "c", 0)],
 )
 def test_shuffle_returns_new_permutation_input_untouched(make: Callable[[], Shuffler]) -> None:
     s = make()
@@ -198,17 +211,29 @@ def test_seed_encodings_agree() -> None:
     assert SeededShuffler(-7).permutation(30) == SeededShuffler(b"-7").permutation(30)
 
 
+def test_chi2_permutation_scaling_matches_its_mean() -> None:
+    """The scaled statistic averages (n-1)^2 over many fair tables (here 200 tables of 2,000
+    shuffles of 5 cards, seeded): mean within 10% of 16, where the unscaled one would be 20."""
+    rng = np.random.default_rng(7)
+    stats = []
+    for _ in range(200):
+        perms = np.argsort(rng.random((2_000, 5)), axis=1)
+        counts = np.stack([np.bincount(perms[:, p], minlength=5) for p in range(5)], axis=1)
+        stats.append(chi2_permutation_table(counts))
+    assert abs(float(np.mean(stats)) - 16) < 1.6
+
+
 def test_different_seeds_differ() -> None:
     perms = {tuple(SeededShuffler(seed).permutation(52)) for seed in range(200)}
     assert len(perms) == 200
     pfs = {
-        tuple(ProvablyFairShuffler(b"server", "client", nonce).permutation(52))
+        tuple(ProvablyFairShuffler(b"server-seed-0001", "client", nonce).permutation(52))
         for nonce in range(100)
     }
     assert len(pfs) == 100
-    assert ProvablyFairShuffler(b"server", "a", 0).permutation(52) != ProvablyFairShuffler(
-        b"server", "b", 0
-    ).permutation(52)
+    seed = b"server-seed-0001"
+    a = ProvablyFairShuffler(seed, "a", 0).permutation(52)
+    assert a != ProvablyFairShuffler(seed, "b", 0).permutation(52)
 
 
 @pytest.mark.parametrize("bad", [True, 1.5, None, ["x"]])
@@ -237,7 +262,7 @@ def test_fast_path_matches_reference(seed: bytes, sizes: list[int], bounds: list
 
 @settings(max_examples=30, deadline=None)
 @given(
-    server_seed=st.binary(min_size=1, max_size=64),
+    server_seed=st.binary(min_size=16, max_size=64),
     client_seed=st.text(max_size=20),
     nonce=st.integers(0, 10**12),
 )
@@ -342,18 +367,24 @@ def test_rejection_sampling_uniform_for_192() -> None:
 
 @pytest.mark.parametrize(
     "shuffler",
-    [SeededShuffler("chi2-positions"), ProvablyFairShuffler(b"chi2 server", "chi2 client", 0)],
+    [
+        SeededShuffler("chi2-positions"),
+        ProvablyFairShuffler(b"chi2-server-seed-01", "chi2 client", 0),
+    ],
     ids=["seeded", "provably-fair"],
 )
 def test_chi2_card_by_position_10_cards(shuffler: Shuffler) -> None:
     counts = position_table(shuffler, 10, 200_000)
     assert counts.sum(axis=0).tolist() == [200_000] * 10
-    assert chi2_uniform_table(counts) < chi2_critical_99((10 - 1) ** 2)
+    assert chi2_permutation_table(counts) < chi2_critical_99((10 - 1) ** 2)
 
 
 @pytest.mark.parametrize(
     "shuffler",
-    [SeededShuffler("chi2-first-card"), ProvablyFairShuffler(b"chi2 server", "first card", 0)],
+    [
+        SeededShuffler("chi2-first-card"),
+        ProvablyFairShuffler(b"chi2-server-seed-01", "first card", 0),
+    ],
     ids=["seeded", "provably-fair"],
 )
 def test_chi2_first_card_52_cards(shuffler: Shuffler) -> None:
@@ -387,9 +418,30 @@ class _ModuloShuffler(SeededShuffler):
 
 def test_chi2_detects_naive_swap_shuffler() -> None:
     counts = position_table(_NaiveSwapShuffler("biased"), 10, 50_000)
-    assert chi2_uniform_table(counts) > chi2_critical_99(81)
+    assert chi2_permutation_table(counts) > chi2_critical_99(81)
 
 
 def test_chi2_detects_modulo_instead_of_rejection() -> None:
     counts = position_table(_ModuloShuffler("biased"), 10, 50_000)
-    assert chi2_uniform_table(counts) > chi2_critical_99(81)
+    assert chi2_permutation_table(counts) > chi2_critical_99(81)
+
+
+# ----- provably-fair inputs that must be refused cleanly -------------------------------------
+
+
+def test_short_server_seed_refused_it_could_be_brute_forced_from_the_commitment() -> None:
+    with pytest.raises(MaterialError, match="at least 16 bytes"):
+        ProvablyFairShuffler(b"\x07", "player", 0)
+    ProvablyFairShuffler(b"\x07" * 16, "player", 0)  # 128 bits is accepted
+
+
+def test_client_seed_that_is_not_valid_text_refused() -> None:
+    with pytest.raises(MaterialError, match="client seed"):
+        ProvablyFairShuffler(bytes(32), "\udcff", 0)
+
+
+@pytest.mark.parametrize("bad", ["é" * 64, "abc", "g" * 64, ""])
+def test_malformed_commitment_is_a_verification_error_naming_it(bad: str) -> None:
+    with pytest.raises(VerificationError) as info:
+        verify_commitment(bytes(32), bad)
+    assert repr(bad) in str(info.value)

@@ -296,7 +296,7 @@ class HashTables:
         return HashTables(
             card_value=tuple(card_value),
             flush_offset=tuple(flush_offset),
-            table=tuple(int(v) for v in table),
+            table=tuple(table.tolist()),
             flush_base=flush_base,
             size3_base=size3_base,
             # 256 entries so any uint8 code indexes it (codes 52..255 are INVALID too)
