@@ -213,8 +213,8 @@ def test_verify_no_commitment_replays_and_warns() -> None:
 
 
 def test_other_client_seed_gives_another_deal() -> None:
-    base = ("verify", "thirteen", "--server-seed", "ab" * 32, "--nonce", "0", "--json")
-    base = (*base, "--no-commitment")
+    base: tuple[str, ...] = ("verify", "thirteen", "--server-seed", "ab" * 32, "--nonce", "0")
+    base += ("--json", "--no-commitment")
     a = json.loads(ok(*base, "--client-seed", "x").stdout)
     b = json.loads(ok(*base, "--client-seed", "y").stdout)
     assert deal_part(a) != deal_part(b)

@@ -114,7 +114,7 @@ def chi2_permutation_table(counts: np.ndarray) -> float:
     fixed by design, every shuffle puts each card in one place and fills each place once).
     Without the factor (n-1)/n a fair shuffler would fail a "99%" test about 5% of the time."""
     n = counts.shape[0]
-    return chi2_uniform_table(counts) * (n - 1) / n
+    return chi2_uniform_table(counts) * float(n - 1) / float(n)
 
 
 # --- the contract --------------------------------------------------------------------------
