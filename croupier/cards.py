@@ -122,7 +122,7 @@ class Card:
         if card is not None:
             return card
         t = token.strip()
-        if len(t) < 2:
+        if len(t) < 2 or any(ch.isspace() for ch in t):
             raise NotationError(token, f"unknown card {token!r}")
         try:
             rank = Rank.parse(t[:-1])

@@ -17,6 +17,8 @@ class NotationError(CroupierError, ValueError):
 
     def __init__(self, token: str, message: str | None = None) -> None:
         self.token = token
+        #: the row of a batch that held the bad token, when the input was a batch
+        self.row: int | None = None
         super().__init__(message or f"unknown symbol {token!r}")
 
 
@@ -60,3 +62,12 @@ class RuleViolation(CroupierError):
 
 class VerificationError(CroupierError):
     """A provably-fair commitment or deal that does not verify."""
+
+
+class RecordError(CroupierError, ValueError):
+    """A serialised record (a deal, an event) with a field of the wrong type or value."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.token = field
+        super().__init__(message)

@@ -46,7 +46,8 @@ def rank_batch(
     With ``validate`` (the default) every code is checked to be a card of the rules' deck and no
     row may repeat a card; a bad row raises the same typed errors as the scalar API, naming the
     row and the token. ``validate=False`` skips those checks for trusted input (e.g. hands the
-    caller dealt itself); the result for invalid rows is then unspecified.
+    caller dealt itself); the result for invalid rows is then unspecified (a wrong strength or
+    an IndexError).
     """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] not in rules.sizes:
@@ -118,26 +119,29 @@ def _rank_chunk(
 
 
 def _raise_first_bad(arr: NDArray[np.integer], rules: RankRules) -> None:
-    """Find the first bad row and raise the scalar API's error for it, naming row and token."""
+    """Find the first bad row and raise the scalar API's error for it: ``token`` is the card,
+    ``row`` the row, and the message names both."""
+    from croupier.cards import Card
+
     lo = min(rules.deck.codes)
     bad = (arr < lo) | (arr > 51)
+    error: NotationError
     if bad.any():
         row, col = (int(i) for i in np.argwhere(bad)[0])
         code = int(arr[row, col])
         if 0 <= code <= 51:
-            raise CardNotInDeckError(_token(code) + f" (row {row})", rules.deck.label)
-        raise NotationError(str(code), f"card code {code} (row {row}) is outside 0..51")
-    ordered = np.sort(arr, axis=1)
-    dup = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-    row = int(np.argmax(dup))
-    code = int(ordered[row][1:][ordered[row][1:] == ordered[row][:-1]][0])
-    raise DuplicateCardError(_token(code) + f" (row {row})")
-
-
-def _token(code: int) -> str:
-    from croupier.cards import Card
-
-    return str(Card(code))
+            error = CardNotInDeckError(str(Card(code)), rules.deck.label)
+        else:
+            error = NotationError(str(code), f"card code {code} is outside 0..51")
+    else:
+        ordered = np.sort(arr, axis=1)
+        dup = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        row = int(np.argmax(dup))
+        code = int(ordered[row][1:][ordered[row][1:] == ordered[row][:-1]][0])
+        error = DuplicateCardError(str(Card(code)))
+    error.row = row
+    error.args = (f"{error.args[0]} (row {row})",)
+    raise error
 
 
 def category_counts(strengths: NDArray[np.uint16], rules: RankRules) -> dict[str, int]:

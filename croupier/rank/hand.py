@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from croupier.cards import RANK_SYMBOLS, Card, parse_cards
+from croupier.errors import CardCountError
 from croupier.rank.model import RANK_BITS, RANK_MASK, THIRTEEN, Category, Key, RankRules
 
 
@@ -112,7 +113,15 @@ def rank(cards: str | Iterable[Card | str], rules: RankRules = THIRTEEN) -> Hand
 
 
 def strength_of_codes(codes: Sequence[int], rules: RankRules = THIRTEEN) -> int:
-    """The fast scalar path: strength of distinct, valid card codes (not re-validated)."""
+    """The fast scalar path: strength of distinct, valid card codes (only the count is checked).
+
+    >>> strength_of_codes([48, 44])
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CardCountError: expected 3 or 5 cards, got 2
+    """
+    if len(codes) not in rules.sizes:
+        raise CardCountError(" or ".join(str(n) for n in sorted(rules.sizes)), len(codes))
     t = rules.tables
     cv = t.card_value
     s = 0

@@ -26,13 +26,13 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
+import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import numpy as np
 
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 Key = tuple[int, ...]
+T = TypeVar("T")
 KEY_DIGITS: Final = 5
 
 
@@ -77,7 +78,19 @@ def _seq(symbols: str) -> tuple[Rank, ...]:
 #: times), and among those of 3 ranks: a greedy search (each key the smallest that keeps all
 #: sums distinct) found them; ``tests/rank/test_rank_model.py`` re-checks the property.
 RANK_KEYS: Final[tuple[int, ...]] = (
-    0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
+    0,
+    1,
+    5,
+    22,
+    94,
+    312,
+    992,
+    2422,
+    5624,
+    12522,
+    19998,
+    43258,
+    79415,
 )
 #: bits of the rank-key sum; above them, 3-bit suit counters (one per suit) detect a flush.
 RANK_BITS: Final = 19
@@ -99,6 +112,8 @@ class RankRules:
     royal: tuple[Rank, ...]
     citation: str
     _cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    # reentrant: building one table asks for others (the tables need the strength index)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return f"RankRules({self.name!r})"
@@ -157,23 +172,35 @@ class RankRules:
         flush = len(hand) == 5 and len({c.suit for c in hand}) == 1
         return self.reference_key([c.rank for c in hand], flush)
 
+    def _cached(self, name: str, build: Callable[[], T]) -> T:
+        """A lazily built table, built once even when threads ask for it at the same time."""
+        value = self._cache.get(name)
+        if value is None:
+            with self._lock:
+                value = self._cache.get(name)
+                if value is None:
+                    value = build()
+                    self._cache[name] = value
+        return value  # type: ignore[return-value]
+
     def _straight_index(self) -> dict[frozenset[int], int]:
-        return {frozenset(s): i for i, s in enumerate(self.straights)}
+        return self._cached(
+            "straights", lambda: {frozenset(s): i for i, s in enumerate(self.straights)}
+        )
 
     def _sf_index(self) -> dict[frozenset[int], int]:
-        return {frozenset(s): i for i, s in enumerate(self.straight_flushes)}
+        return self._cached(
+            "straight_flushes",
+            lambda: {frozenset(s): i for i, s in enumerate(self.straight_flushes)},
+        )
 
     # ----- every key, in order ---------------------------------------------------------------
     def all_keys(self) -> tuple[Key, ...]:
         """Every key a hand can have under these rules, weakest first."""
-        cached = self._cache.get("keys")
-        if cached is None:
-            keys: set[Key] = set()
-            for ranks, flush in self.rank_patterns():
-                keys.add(self.reference_key(ranks, flush))
-            cached = tuple(sorted(keys))
-            self._cache["keys"] = cached
-        return cached  # type: ignore[return-value]
+        return self._cached(
+            "keys",
+            lambda: tuple(sorted({self.reference_key(r, f) for r, f in self.rank_patterns()})),
+        )
 
     def rank_patterns(self) -> Iterable[tuple[tuple[int, ...], bool]]:
         """Every (rank multiset, flush) a hand of this deck can show."""
@@ -203,42 +230,31 @@ class RankRules:
         return len(self.all_keys())
 
     def _strength_index(self) -> dict[Key, int]:
-        cached = self._cache.get("index")
-        if cached is None:
-            cached = {k: i + 1 for i, k in enumerate(self.all_keys())}
-            self._cache["index"] = cached
-        return cached  # type: ignore[return-value]
+        return self._cached("index", lambda: {k: i + 1 for i, k in enumerate(self.all_keys())})
 
     # ----- the perfect-hash table shared by the scalar and batch paths ------------------------
     @property
     def tables(self) -> HashTables:
-        cached = self._cache.get("tables")
-        if cached is None:
-            cached = HashTables.build(self)
-            self._cache["tables"] = cached
-        return cached  # type: ignore[return-value]
+        return self._cached("tables", lambda: HashTables.build(self))
 
     def card_bits(self) -> NDArray[np.uint64]:
         """One bit per card of the deck, indexed by any uint8 code; 0 for every other code (a
         card outside the deck adds no bit, a repeated card its bit once: batch validation)."""
-        cached = self._cache.get("bits")
-        if cached is None:
+
+        def build() -> NDArray[np.uint64]:
             bits = np.zeros(256, dtype=np.uint64)
             for code in self.deck.codes:
                 bits[code] = np.uint64(1) << np.uint64(code)
-            cached = bits
-            self._cache["bits"] = cached
-        return cached  # type: ignore[return-value]
+            return bits
+
+        return self._cached("bits", build)
 
     def categories_array(self) -> NDArray[np.uint8]:
         """Category of each strength, as an array indexed by strength (index 0 unused)."""
-        cached = self._cache.get("categories")
-        if cached is None:
-            arr = np.zeros(self.max_strength + 1, dtype=np.uint8)
-            arr[1:] = [k[0] for k in self.all_keys()]
-            cached = arr
-            self._cache["categories"] = cached
-        return cached  # type: ignore[return-value]
+        return self._cached(
+            "categories",
+            lambda: np.array([0, *(k[0] for k in self.all_keys())], dtype=np.uint8),
+        )
 
 
 def _pad(cat: Category, digits: Sequence[int]) -> Key:
@@ -300,9 +316,7 @@ class HashTables:
             flush_base=flush_base,
             size3_base=size3_base,
             # 256 entries so any uint8 code indexes it (codes 52..255 are INVALID too)
-            card_value_np=np.array(
-                card_value + [HashTables.INVALID] * (256 - 52), dtype=np.uint32
-            ),
+            card_value_np=np.array(card_value + [HashTables.INVALID] * (256 - 52), dtype=np.uint32),
             flush_offset_np=np.array(flush_offset, dtype=np.uint32),
             table_np=table,
         )
@@ -318,7 +332,14 @@ THIRTEEN: Final = RankRules(
     straights=tuple(
         _seq(s)
         for s in (
-            "65432", "76543", "87654", "98765", "T9876", "JT987", "QJT98", "KQJT9",
+            "65432",
+            "76543",
+            "87654",
+            "98765",
+            "T9876",
+            "JT987",
+            "QJT98",
+            "KQJT9",
             "5432A",  # A-2-3-4-5: second only to A-K-Q-J-10 (Art 9 II 6)
             "AKQJT",
         )
@@ -326,7 +347,14 @@ THIRTEEN: Final = RankRules(
     straight_flushes=tuple(
         _seq(s)
         for s in (
-            "65432", "76543", "87654", "98765", "T9876", "JT987", "QJT98", "KQJT9",
+            "65432",
+            "76543",
+            "87654",
+            "98765",
+            "T9876",
+            "JT987",
+            "QJT98",
+            "KQJT9",
             "5432A",  # A-2-3-4-5: the highest straight flush (Art 9 II 2)
         )
     ),
@@ -343,12 +371,15 @@ STUD40: Final = RankRules(
         _seq(s)
         for s in (
             "8765A",  # A-5-6-7-8: the ace counts as 4, the lowest straight (Art 5.6)
-            "98765", "T9876", "JT987", "QJT98", "KQJT9", "AKQJT",
+            "98765",
+            "T9876",
+            "JT987",
+            "QJT98",
+            "KQJT9",
+            "AKQJT",
         )
     ),
-    straight_flushes=tuple(
-        _seq(s) for s in ("8765A", "98765", "T9876", "JT987", "QJT98", "KQJT9")
-    ),
+    straight_flushes=tuple(_seq(s) for s in ("8765A", "98765", "T9876", "JT987", "QJT98", "KQJT9")),
     royal=_seq("AKQJT"),
     citation="Portaria 104/85/M, Art 1 a (deck) and Art 5 (order of hands)",
 )
@@ -356,7 +387,6 @@ STUD40: Final = RankRules(
 RULES: Final[dict[str, RankRules]] = {r.name: r for r in (THIRTEEN, STUD40)}
 
 
-@functools.cache
 def rules_named(name: str) -> RankRules:
     try:
         return RULES[name]

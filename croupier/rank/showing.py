@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Final, TypeVar
 
@@ -90,7 +90,8 @@ class ShowingRank:
     category: ShowingCategory
     key: tuple[int, ...]
     suits: tuple[int, ...]
-    cards: tuple[Card, ...]
+    #: shown, never compared: the order is formation, then ranks, then suits (Art 10 b)
+    cards: tuple[Card, ...] = field(compare=False)
 
     def __str__(self) -> str:
         return f"{self.category.label} ({' '.join(str(c) for c in self.cards)})"
@@ -180,9 +181,7 @@ def _straight_order(
     return tuple(sorted(cards, key=lambda c: seq.index(c.rank)))
 
 
-def _result(
-    cat: ShowingCategory, key: tuple[int, ...], cards: Sequence[Card]
-) -> ShowingRank:
+def _result(cat: ShowingCategory, key: tuple[int, ...], cards: Sequence[Card]) -> ShowingRank:
     return ShowingRank(cat, key, tuple(SUIT_PRECEDENCE[c.suit] for c in cards), tuple(cards))
 
 
@@ -199,4 +198,3 @@ def best_showing(
     if not hands:
         raise CardCountError("at least one hand of", 0)
     return max(hands, key=lambda seat: showing_rank(hands[seat], order, rules))
-

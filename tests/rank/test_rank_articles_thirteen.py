@@ -555,11 +555,22 @@ def test_art7_tiers_in_order_straight_middle_flush_back() -> None:
 
 
 @pytest.mark.parametrize(
-    "hand",
-    ["As Kh Qd Jc 9s", "Ts Th 6s 6h 5d", "As Ks Qs Js Ts", "7s 7h 2d", "As Kh Qd", "2s 2h 2d"],
+    ("player", "banker"),
+    [
+        ("As Kh Qd Jc 9s", "Ad Ks Qc Jh 9d"),  # high cards, every rank equal, other suits
+        ("Ts Th 6s 6h 5d", "Td Tc 6d 6c 5s"),  # two pairs
+        ("As Ks Qs Js Ts", "Ah Kh Qh Jh Th"),  # royal flushes of two suits
+        ("9s 8s 7s 6s 5s", "9d 8d 7d 6d 5d"),  # straight flushes
+        ("Ks Js 8s 6s 3s", "Kh Jh 8h 6h 3h"),  # flushes
+        ("7s 7h 2d", "7d 7c 2s"),  # front pairs
+        ("As Kh Qd", "Ac Kd Qs"),  # front high cards
+    ],
 )
-def test_art10_identical_formations_compare_equal(hand: str) -> None:
-    a, b = r(hand), r(" ".join(reversed(hand.split())))
+def test_art10_identical_formations_compare_equal(player: str, banker: str) -> None:
+    """Art 10: when every card of the tier is of equal rank the formations are identical (the
+    tier then goes to the banker, which is settlement); the ranking must see them as equal."""
+    a, b = r(player), r(banker)
+    assert {c.code for c in a.cards}.isdisjoint(c.code for c in b.cards)
     assert a == b
     assert a <= b
     assert a >= b

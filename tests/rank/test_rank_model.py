@@ -12,9 +12,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
+import threading
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import numpy as np
@@ -134,7 +137,7 @@ def test_scalar_and_batch_agree_on_every_hand(rules_name: str, k: int) -> None:
     scalar = [strength_of_codes(h, rules) for h in hands]
     assert scalar == batch
     if k == 5:
-        assert [strength5(h[0], h[1], h[2], h[3], h[4], rules) for h in hands[::97]] == batch[::97]
+        assert [strength5(h[0], h[1], h[2], h[3], h[4], rules) for h in hands] == batch
 
 
 @pytest.mark.parametrize(("rules_name", "k"), [("thirteen", 5), ("thirteen", 3), ("stud40", 5)])
@@ -191,6 +194,14 @@ def test_every_key_reachable_and_ordered(rules: RankRules) -> None:
     assert rules.key_of(rules.max_strength)[0] == Category.ROYAL_FLUSH
 
 
+def test_concurrent_first_use_builds_the_tables_once() -> None:
+    fresh = dataclasses.replace(STUD40, _cache={}, _lock=threading.RLock())
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        built = list(pool.map(lambda _: fresh.tables, range(4)))
+    assert all(t is built[0] for t in built)
+    assert built[0].table == STUD40.tables.table
+
+
 def test_batch_threads_and_chunking_do_not_change_results() -> None:
     hands = hands_of("thirteen", 5)[::7]
     one = rank_batch(hands, THIRTEEN, threads=1)
@@ -228,12 +239,14 @@ def test_stud_deck_refuses_low_cards_naming_them() -> None:
 
 def test_batch_bad_rows_name_row_and_token() -> None:
     hands = np.array([[48, 44, 40, 36, 32], [48, 44, 40, 36, 36]], dtype=np.uint8)
-    with pytest.raises(DuplicateCardError, match=r"Js \(row 1\)"):
+    with pytest.raises(DuplicateCardError, match=r"'Js' \(row 1\)") as dup:
         rank_batch(hands)
+    assert (dup.value.token, dup.value.row) == ("Js", 1)
     hands[1, 4] = 60
-    with pytest.raises(NotationError, match="row 1"):
+    with pytest.raises(NotationError, match="row 1") as out_of_range:
         rank_batch(hands)
-    with pytest.raises(CardNotInDeckError, match=r"2s \(row 0\)"):
+    assert (out_of_range.value.token, out_of_range.value.row) == ("60", 1)
+    with pytest.raises(CardNotInDeckError, match=r"'2s' is not in the 40-card deck \(row 0\)"):
         rank_batch(np.array([[0, 44, 40, 36, 32]]), STUD40)
     with pytest.raises(CardCountError):
         rank_batch(np.zeros((3, 4), dtype=np.uint8))
@@ -241,6 +254,14 @@ def test_batch_bad_rows_name_row_and_token() -> None:
         rank_batch(np.array([[20, 24, 28]]), STUD40)  # stud ranks 5-card hands only
     with pytest.raises(NotationError, match="float"):
         rank_batch(np.zeros((2, 5)))
+
+
+def test_scalar_fast_path_refuses_a_wrong_count() -> None:
+    for codes in ([48, 44], [48, 44, 40, 36], [48, 44, 40, 36, 32, 28]):
+        with pytest.raises(CardCountError):
+            strength_of_codes(codes, THIRTEEN)
+    with pytest.raises(CardCountError):
+        strength_of_codes([48, 44, 40], STUD40)
 
 
 def test_decks_used_by_rules() -> None:

@@ -152,18 +152,30 @@ STUD = list(Deck.STUD_40.cards)
 
 @given(st.lists(st.sampled_from(STUD), min_size=2, max_size=8, unique=True), st.integers(1, 4))
 def test_distinct_hands_never_tie_once_suits_count(cards: list[Card], n: int) -> None:
-    """In one deck the speaker is always unique: two disjoint showing hands never compare equal."""
+    """In one deck the speaker is always unique: two disjoint showing hands never compare equal
+    (the deciding cards themselves are not part of the comparison, only formation, ranks and
+    the suits of Art 10 b)."""
     if len(cards) < 2 * n:
         return
     a, b = cards[:n], cards[n : 2 * n]
     for order in ShowingOrder:
-        assert showing_rank(a, order) != showing_rank(b, order)
+        ra, rb = showing_rank(a, order), showing_rank(b, order)
+        assert (ra.category, ra.key, ra.suits) != (rb.category, rb.key, rb.suits)
+        assert ra != rb
+
+
+def test_art10b_exact_rank_tie_is_decided_by_suit_order_not_card_codes() -> None:
+    # card codes order suits s h d c; Art 10 b orders them s h c d: clubs above diamonds
+    assert best_showing({1: parse_cards("Kd 7s"), 2: parse_cards("Kc 7h")}) == 2
+    assert best_showing({1: parse_cards("9c 9h"), 2: parse_cards("9d 9s")}) == 2  # 9s highest
+    equal_ranks = showing_rank(parse_cards("Qh Js")), showing_rank(parse_cards("Qh Js"))
+    assert equal_ranks[0] == equal_ranks[1]
 
 
 def test_round1_total_order_over_the_deck() -> None:
     ordered = sorted(STUD, key=lambda c: showing_rank([c]), reverse=True)
     assert [str(c) for c in ordered[:5]] == ["As", "Ah", "Ac", "Ad", "Ks"]
-    assert len({showing_rank([c]) for c in STUD}) == 40
+    assert len({(r.key, r.suits) for r in (showing_rank([c]) for c in STUD)}) == 40
     assert all(
         showing_rank([x]) != showing_rank([y]) for x, y in itertools.combinations(STUD[:8], 2)
     )

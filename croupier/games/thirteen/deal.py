@@ -52,6 +52,7 @@ from croupier.games.thirteen.rules import (
     first_position,
     next_position,
 )
+from croupier.records import as_int
 from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler
 
@@ -137,15 +138,17 @@ class ThirteenDeal:
             raise CroupierError(f"not a {GAME} deal: game {data.get('game')!r}")
         try:
             return cls(
-                cut=int(data["cut"]),
-                dice=tuple(int(v) for v in data["dice"]),
-                dice_total=int(data["dice_total"]),
-                first_position=int(data["first_position"]),
+                cut=as_int(data["cut"], "cut"),
+                dice=tuple(as_int(v, "dice") for v in data["dice"]),
+                dice_total=as_int(data["dice_total"], "dice_total"),
+                first_position=as_int(data["first_position"], "first_position"),
                 hands={
                     int(p): parse_cards(cards, count=CARDS_PER_POSITION)
                     for p, cards in data["hands"].items()
                 },
-                deal_order=tuple((int(p), Card.parse(c)) for p, c in data["deal_order"]),
+                deal_order=tuple(
+                    (as_int(p, "deal_order"), Card.parse(c)) for p, c in data["deal_order"]
+                ),
                 table=ThirteenTable.from_dict(dict(data.get("table", {}))),
             )
         except (KeyError, TypeError, ValueError) as exc:

@@ -53,6 +53,7 @@ from croupier.games.three_card_baccarat.rules import (
     is_three_figures,
     position_label,
 )
+from croupier.records import as_bool
 from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler
 
@@ -241,7 +242,7 @@ class BaccaratDeal:
             hands_data = data["hands"]
             return cls(
                 table=BaccaratTable.from_dict(data["table"]),
-                first_round=bool(data["first_round"]),
+                first_round=as_bool(data["first_round"], "first_round"),
                 burns=parse_cards(data["burns"], allow_duplicates=True),
                 positions=tuple(place(p) for p in data["positions"]),
                 hands={
@@ -253,8 +254,8 @@ class BaccaratDeal:
                     for p, h in hands_data.items()
                 },
                 deal_order=tuple((place(p), Card.parse(c)) for p, c in data["deal_order"]),
-                cut_card_out=bool(data["cut_card_out"]),
-                last_round=bool(data["last_round"]),
+                cut_card_out=as_bool(data["cut_card_out"], "cut_card_out"),
+                last_round=as_bool(data["last_round"], "last_round"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, CroupierError):

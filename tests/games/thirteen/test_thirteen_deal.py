@@ -81,7 +81,12 @@ def test_art2b_counterclockwise_numbering_wraps() -> None:
 
 # -- the first position from the dice ----------------------------------------------------------
 
-BANKER_AS_ONE = {t: (t - 1) % 4 + 1 for t in range(4, 25)}
+# Written out from Art 2 b (counting counterclockwise from the banker, who counts as 1):
+# 4 -> 4th place, 5 -> back to the banker, 6 -> 2nd, 7 -> 3rd, 8 -> 4th, 9 -> banker, ...
+BANKER_AS_ONE = {
+    4: 4, 5: 1, 6: 2, 7: 3, 8: 4, 9: 1, 10: 2, 11: 3, 12: 4, 13: 1, 14: 2,
+    15: 3, 16: 4, 17: 1, 18: 2, 19: 3, 20: 4, 21: 1, 22: 2, 23: 3, 24: 4,
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("total", range(4, 25))
@@ -255,6 +260,14 @@ def test_from_dict_rejects_a_tampered_record() -> None:
         ThirteenDeal.from_dict(data)
     with pytest.raises(CroupierError):
         ThirteenDeal.from_dict({"game": "thirteen"})
+
+
+@pytest.mark.parametrize(("field", "value"), [("cut", 24.7), ("dice_total", "16"), ("cut", True)])
+def test_from_dict_refuses_values_that_merely_convert(field: str, value: object) -> None:
+    data = json.loads(json.dumps(deal_thirteen(SeededShuffler("strict")).to_dict()))
+    data[field] = value
+    with pytest.raises(CroupierError, match=field):
+        ThirteenDeal.from_dict(data)
 
 
 def test_deal_is_frozen() -> None:

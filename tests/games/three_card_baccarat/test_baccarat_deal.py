@@ -385,6 +385,19 @@ def test_from_dict_rejects_a_tampered_record() -> None:
         BaccaratDeal.from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("cut_card_out", "false"), ("last_round", 0), ("first_round", "true"), ("last_round", None)],
+)
+def test_from_dict_refuses_values_that_merely_convert(field: str, value: object) -> None:
+    """A record read back must say exactly what was written: "false" is not a boolean."""
+    deal = deal_three_card_baccarat(box(), BaccaratTable(), first_round=True)
+    data = json.loads(json.dumps(deal.to_dict()))
+    data[field] = value
+    with pytest.raises(CroupierError, match=field):
+        BaccaratDeal.from_dict(data)
+
+
 def test_deal_is_frozen() -> None:
     deal = deal_three_card_baccarat(box(), BaccaratTable(), first_round=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
