@@ -324,41 +324,28 @@ class HashTables:
 
 RANK_MASK: Final = (1 << RANK_BITS) - 1
 
+#: 13-card sequences below the top, lowest first: 6-5-4-3-2 ... K-Q-J-10-9, then A-2-3-4-5, which
+#: is the highest straight flush (Art 9 II 2) and the straight second only to A-K-Q-J-10
+#: (Art 9 II 6). Each is written highest card first (the ace low in 5-4-3-2-A).
+_THIRTEEN_SEQUENCES: Final = tuple(
+    _seq(s)
+    for s in ("65432", "76543", "87654", "98765", "T9876", "JT987", "QJT98", "KQJT9", "5432A")
+)
+#: 40-card sequences below the top, lowest first: A-5-6-7-8 (the ace counts as 4, Art 5.6) ...
+#: K-Q-J-10-9.
+_STUD40_SEQUENCES: Final = tuple(
+    _seq(s) for s in ("8765A", "98765", "T9876", "JT987", "QJT98", "KQJT9")
+)
+_TOP: Final = _seq("AKQJT")  # the highest straight; suited, the royal flush (its own formation)
+
 THIRTEEN: Final = RankRules(
     name="thirteen",
     title="13-card game (Portaria 51/89/M Art 9 II)",
     deck=Deck.STANDARD_52,
     sizes=frozenset({3, 5}),
-    straights=tuple(
-        _seq(s)
-        for s in (
-            "65432",
-            "76543",
-            "87654",
-            "98765",
-            "T9876",
-            "JT987",
-            "QJT98",
-            "KQJT9",
-            "5432A",  # A-2-3-4-5: second only to A-K-Q-J-10 (Art 9 II 6)
-            "AKQJT",
-        )
-    ),
-    straight_flushes=tuple(
-        _seq(s)
-        for s in (
-            "65432",
-            "76543",
-            "87654",
-            "98765",
-            "T9876",
-            "JT987",
-            "QJT98",
-            "KQJT9",
-            "5432A",  # A-2-3-4-5: the highest straight flush (Art 9 II 2)
-        )
-    ),
-    royal=_seq("AKQJT"),
+    straights=(*_THIRTEEN_SEQUENCES, _TOP),
+    straight_flushes=_THIRTEEN_SEQUENCES,
+    royal=_TOP,
     citation="Portaria 51/89/M, Art 9 II (5-card tiers) and Art 7 (the 3-card front tier)",
 )
 
@@ -367,20 +354,9 @@ STUD40: Final = RankRules(
     title="Five-card stud on the 40-card deck (Portaria 104/85/M Art 5)",
     deck=Deck.STUD_40,
     sizes=frozenset({5}),
-    straights=tuple(
-        _seq(s)
-        for s in (
-            "8765A",  # A-5-6-7-8: the ace counts as 4, the lowest straight (Art 5.6)
-            "98765",
-            "T9876",
-            "JT987",
-            "QJT98",
-            "KQJT9",
-            "AKQJT",
-        )
-    ),
-    straight_flushes=tuple(_seq(s) for s in ("8765A", "98765", "T9876", "JT987", "QJT98", "KQJT9")),
-    royal=_seq("AKQJT"),
+    straights=(*_STUD40_SEQUENCES, _TOP),
+    straight_flushes=_STUD40_SEQUENCES,
+    royal=_TOP,
     citation="Portaria 104/85/M, Art 1 a (deck) and Art 5 (order of hands)",
 )
 
