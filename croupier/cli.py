@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -565,8 +564,9 @@ def commit(
     """Draw a secret server seed (OS CSPRNG), store it, and print its commitment to publish
     BEFORE players choose their client seed; then `deal --fair --server-seed-file`."""
     from croupier.shuffle import commit as commitment_of
+    from croupier.shuffle import new_server_seed
 
-    seed = secrets.token_bytes(32)
+    seed = new_server_seed()
     try:
         fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError as exc:

@@ -266,8 +266,13 @@ commitment was 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
         )
 
 
-#: The shortest server seed accepted (128 bits); :meth:`ProvablyFairShuffler.new` draws 32 bytes.
+#: The shortest server seed accepted (128 bits); :func:`new_server_seed` draws 32 bytes.
 MIN_SERVER_SEED_BYTES = 16
+
+
+def new_server_seed() -> bytes:
+    """A fresh secret 32-byte server seed from the OS CSPRNG (:func:`secrets.token_bytes`)."""
+    return secrets.token_bytes(32)
 
 
 class ProvablyFairShuffler(_HmacStreamShuffler):
@@ -319,8 +324,8 @@ class ProvablyFairShuffler(_HmacStreamShuffler):
 
     @classmethod
     def new(cls, client_seed: str, nonce: int) -> ProvablyFairShuffler:
-        """A shuffler with a fresh 32-byte server seed from :func:`secrets.token_bytes`."""
-        return cls(secrets.token_bytes(32), client_seed, nonce)
+        """A shuffler with a fresh server seed from :func:`new_server_seed`."""
+        return cls(new_server_seed(), client_seed, nonce)
 
     @property
     def commitment(self) -> str:

@@ -94,13 +94,11 @@ def _rank_chunk(
     """Rank one chunk into ``out``; with ``bits``, also report whether every row holds distinct
     cards of the deck (a card outside the deck has no bit, a repeated card sets its bit once)."""
     k = hands.shape[1]
-    ok = True
     if bits is not None:
         seen = bits.take(hands[:, 0])
         for j in range(1, k):
             seen |= bits.take(hands[:, j])
-        ok = bool((np.bitwise_count(seen) == k).all())
-        if not ok:
+        if not (np.bitwise_count(seen) == k).all():
             return False
     cv = t.card_value_np
     s = cv.take(hands[:, 0])
@@ -110,12 +108,12 @@ def _rank_chunk(
         s &= RANK_MASK
         s += t.size3_base
         t.table_np.take(s, out=out)
-        return ok
+        return True
     idx = t.flush_offset_np.take(s >> RANK_BITS)
     s &= RANK_MASK
     idx += s
     t.table_np.take(idx, out=out)
-    return ok
+    return True
 
 
 def _raise_first_bad(arr: NDArray[np.integer], rules: RankRules) -> None:

@@ -94,6 +94,7 @@ RANK_KEYS: Final[tuple[int, ...]] = (
 )
 #: bits of the rank-key sum; above them, 3-bit suit counters (one per suit) detect a flush.
 RANK_BITS: Final = 19
+RANK_MASK: Final = (1 << RANK_BITS) - 1
 SUIT_BITS: Final = 3
 
 
@@ -197,9 +198,12 @@ class RankRules:
     # ----- every key, in order ---------------------------------------------------------------
     def all_keys(self) -> tuple[Key, ...]:
         """Every key a hand can have under these rules, weakest first."""
+        return self._cached("keys", lambda: tuple(sorted(set(self._pattern_keys().values()))))
+
+    def _pattern_keys(self) -> dict[tuple[tuple[int, ...], bool], Key]:
+        """The reference key of every (rank multiset, flush) pattern, computed once."""
         return self._cached(
-            "keys",
-            lambda: tuple(sorted({self.reference_key(r, f) for r, f in self.rank_patterns()})),
+            "pattern_keys", lambda: {p: self.reference_key(*p) for p in self.rank_patterns()}
         )
 
     def rank_patterns(self) -> Iterable[tuple[tuple[int, ...], bool]]:
@@ -282,9 +286,9 @@ class HashTables:
 
     @staticmethod
     def build(rules: RankRules) -> HashTables:
-        mask = (1 << RANK_BITS) - 1
         deck_ranks = [int(r) for r in rules.deck.ranks]
         rank_key = dict(zip(deck_ranks, RANK_KEYS, strict=False))
+        top_key = max(rank_key.values())
         card_value = []
         for code in range(52):
             r, s = divmod(code, 4)
@@ -292,20 +296,20 @@ class HashTables:
                 card_value.append(rank_key[r] | (1 << (RANK_BITS + SUIT_BITS * s)))
             else:
                 card_value.append(HashTables.INVALID)
-        flush_base = 5 * max(RANK_KEYS[: len(deck_ranks)]) + 1
-        assert flush_base <= mask + 1
+        flush_base = 5 * top_key + 1
+        assert flush_base <= RANK_MASK + 1
         flush_offset = []
         for counters in range(1 << (4 * SUIT_BITS)):
             fields = [(counters >> (SUIT_BITS * i)) & 7 for i in range(4)]
             flush_offset.append(flush_base if 5 in fields else 0)
         size3_base = 2 * flush_base
-        size3_len = 3 * max(RANK_KEYS[: len(deck_ranks)]) + 1 if 3 in rules.sizes else 0
+        size3_len = 3 * top_key + 1 if 3 in rules.sizes else 0
         table = np.zeros(size3_base + size3_len, dtype=np.uint16)
         index = rules._strength_index()
-        for ranks, flush in rules.rank_patterns():
+        for (ranks, flush), key in rules._pattern_keys().items():
             s = sum(rank_key[r] for r in ranks)
             slot = s + (flush_base if flush else 0) + (size3_base if len(ranks) == 3 else 0)
-            value = index[rules.reference_key(ranks, flush)]
+            value = index[key]
             if table[slot] not in (0, value):
                 raise AssertionError(f"rank keys collide at {ranks}")
             table[slot] = value
@@ -322,7 +326,6 @@ class HashTables:
         )
 
 
-RANK_MASK: Final = (1 << RANK_BITS) - 1
 
 #: 13-card sequences below the top, lowest first: 6-5-4-3-2 ... K-Q-J-10-9, then A-2-3-4-5, which
 #: is the highest straight flush (Art 9 II 2) and the straight second only to A-K-Q-J-10

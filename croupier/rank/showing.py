@@ -38,6 +38,7 @@ possible royal flush (As Ks Qs Js)
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -97,6 +98,7 @@ class ShowingRank:
         return f"{self.category.label} ({' '.join(str(c) for c in self.cards)})"
 
 
+@functools.cache  # one list per rule set (RankRules hash by identity)
 def _fours(rules: RankRules) -> list[frozenset[int]]:
     """Four consecutive ranks, lowest first: each straight without its top or its bottom."""
     out: list[frozenset[int]] = []
@@ -107,7 +109,6 @@ def _fours(rules: RankRules) -> list[frozenset[int]]:
     return out
 
 
-_FOURS: Final = {STUD40.name: _fours(STUD40)}
 _ROYAL_FOURS: Final = (
     frozenset((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)),
     frozenset((Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)),
@@ -134,7 +135,7 @@ def showing_rank(
     if n == 4:
         ranks = frozenset(counts)
         suited = len({c.suit for c in up}) == 1
-        fours = _FOURS.get(rules.name) or _fours(rules)
+        fours = _fours(rules)
         consecutive = len(ranks) == 4 and ranks in fours
         if suited and consecutive:
             cat = (
