@@ -176,9 +176,7 @@ class Deck(Enum):
     def __init__(self, label: str, ranks: tuple[Rank, ...]) -> None:
         self.label = label
         self.ranks = ranks
-        self.cards: tuple[Card, ...] = tuple(
-            Card.of(r, s) for r in reversed(ranks) for s in Suit
-        )
+        self.cards: tuple[Card, ...] = tuple(Card.of(r, s) for r in reversed(ranks) for s in Suit)
         self.codes: frozenset[int] = frozenset(c.code for c in self.cards)
 
     def __contains__(self, card: object) -> bool:

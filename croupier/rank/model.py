@@ -326,7 +326,6 @@ class HashTables:
         )
 
 
-
 #: 13-card sequences below the top, lowest first: 6-5-4-3-2 ... K-Q-J-10-9, then A-2-3-4-5, which
 #: is the highest straight flush (Art 9 II 2) and the straight second only to A-K-Q-J-10
 #: (Art 9 II 6). Each is written highest card first (the ace low in 5-4-3-2-A).
