@@ -31,25 +31,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Final
 
 from croupier.cards import Card, CardsLike, Rank, parse_cards
 from croupier.errors import CardCountError, CroupierError, MaterialError
+from croupier.settlement import BetDecision, Result
 
 __all__ = [
     "BANKER",
     "CARDS_PER_HAND",
+    "COMMISSION",
+    "COMMISSIONED",
     "CUT_CARD_DEPTH_MAX",
     "CUT_CARD_DEPTH_MIN",
     "DEFAULT_POSITIONS",
     "FIGURE_RANKS",
+    "LEVELS",
+    "PRIZE",
     "REGULATION",
     "BaccaratTable",
+    "BetDecision",
+    "BetKind",
+    "HandValue",
     "card_points",
+    "decide",
     "describe_hand",
     "figures",
+    "hand_level",
     "hand_points",
     "is_three_figures",
+    "level_of",
     "parse_hand",
     "position_label",
 ]
@@ -281,3 +295,168 @@ def describe_hand(cards: Sequence[Card]) -> str:
     if is_three_figures(cards):
         return "three figures"
     return f"{hand_points(cards)} with {_FIGURE_WORDS[figures(cards)]}"
+
+
+# -- ranking (annex) and bets (Art 6-10) ---------------------------------------------------------
+
+#: Annex: 31 levels, 1 the highest (three figures), then 9 with two, one, no figures, ..., 31 the
+#: lowest (0 with no figures).
+LEVELS: Final = 31
+
+
+def level_of(points: int, figure_count: int) -> int:
+    """The annex level (1 highest .. 31 lowest) of a hand with ``points`` and ``figure_count``.
+
+    >>> level_of(0, 3), level_of(9, 2), level_of(9, 0), level_of(0, 0)
+    (1, 2, 4, 31)
+    """
+    if figure_count == CARDS_PER_HAND:
+        return 1
+    return 2 + (9 - points) * 3 + (2 - figure_count)
+
+
+def hand_level(cards: Sequence[Card]) -> int:
+    """The annex level of a 3-card hand: lower is better; equal levels tie (Art 7.1).
+
+    >>> hand_level(parse_hand("Ks Qh Jd")), hand_level(parse_hand("Ks 5h 4d"))
+    (1, 3)
+    """
+    return level_of(hand_points(cards), figures(cards))
+
+
+class BetKind(StrEnum):
+    """The bets of Art 7-9, by the names used in records and in ``croupier odds --json``.
+
+    ``main`` is the bet on a place against the banker (Art 6.3, 7, 9.1); ``odd``/``even`` are on
+    the banker's points (Art 8.1, 9.2); ``three_faces`` on the banker's three figures (Art 8.2 a,
+    9.3); ``points_0`` .. ``points_9`` on the banker's points (Art 8.2 b, 9.4); ``tie`` on a place
+    equalling the banker (Art 8.3, 9.5).
+    """
+
+    MAIN = "main"
+    ODD = "odd"
+    EVEN = "even"
+    THREE_FACES = "three_faces"
+    POINTS_0 = "points_0"
+    POINTS_1 = "points_1"
+    POINTS_2 = "points_2"
+    POINTS_3 = "points_3"
+    POINTS_4 = "points_4"
+    POINTS_5 = "points_5"
+    POINTS_6 = "points_6"
+    POINTS_7 = "points_7"
+    POINTS_8 = "points_8"
+    POINTS_9 = "points_9"
+    TIE = "tie"
+
+    @property
+    def points(self) -> int | None:
+        """The number bet on for ``points_N``, else None."""
+        return int(self.value[-1]) if self.value.startswith("points_") else None
+
+    @property
+    def on_banker(self) -> bool:
+        """Bets decided by the banker's hand alone (Art 8.1, 8.2)."""
+        return self not in (BetKind.MAIN, BetKind.TIE)
+
+
+#: Art 9: the prize, in multiples of the stake.
+PRIZE: Final[Mapping[BetKind, int]] = MappingProxyType(
+    {
+        BetKind.MAIN: 1,  # Art 9.1
+        BetKind.ODD: 1,  # Art 9.2
+        BetKind.EVEN: 1,
+        BetKind.THREE_FACES: 16,  # Art 9.3
+        **{BetKind(f"points_{n}"): 8 for n in range(10)},  # Art 9.4
+        BetKind.TIE: 20,  # Art 9.5
+    }
+)
+#: Art 10: 5% commission on the prizes of Art 9.1 and 9.2.
+COMMISSION: Final = Fraction(5, 100)
+COMMISSIONED: Final = frozenset({BetKind.MAIN, BetKind.ODD, BetKind.EVEN})
+
+_ARTICLE: Final[Mapping[BetKind, str]] = MappingProxyType(
+    {
+        BetKind.MAIN: "Art 6.3, 9.1",
+        BetKind.ODD: "Art 8.1 a, 9.2",
+        BetKind.EVEN: "Art 8.1 b, 9.2",
+        BetKind.THREE_FACES: "Art 8.2 a, 9.3",
+        **{BetKind(f"points_{n}"): "Art 8.2 b, 9.4" for n in range(10)},
+        BetKind.TIE: "Art 8.3, 9.5",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """What the bets look at in a hand: its points and its figures."""
+
+    points: int
+    figures: int
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> HandValue:
+        return cls(hand_points(cards), figures(cards))
+
+    @property
+    def three_figures(self) -> bool:
+        return self.figures == CARDS_PER_HAND
+
+    @property
+    def level(self) -> int:
+        return level_of(self.points, self.figures)
+
+
+def decide(
+    bet: BetKind,
+    banker: HandValue,
+    place: HandValue | None = None,
+    *,
+    three_figures_as_zero: bool = True,
+    zero_is_even: bool = True,
+) -> BetDecision:
+    """How ``bet`` ends given the banker's hand (and the place's hand for ``main`` and ``tie``).
+
+    * main (Art 6.3, 7, 9.1, 10): the place's level above the banker's wins 1:1 less 5%; below
+      loses; equal is a tie and the bet stays for the next round (``carry``).
+    * odd / even (Art 8.1, 9.2, 10): on the banker's points, 1:1 less 5%; the banker's three
+      figures keep them for the next round. Reading (``zero_is_even``, default True): 0 points is
+      even.
+    * three_faces (Art 8.2 a, 9.3): the banker's three figures, 16:1. Reading: on the banker's
+      hand, like every "Números" bet.
+    * points_N (Art 8.2 b, 9.4): the banker's points equal N, 8:1. Option
+      ``three_figures_as_zero`` (default True): three figures count as 0 points.
+    * tie (Art 8.3, 9.5): the place's level equals the banker's, 20:1.
+
+    >>> b = HandValue(5, 0)
+    >>> decide(BetKind.MAIN, b, HandValue(5, 1))
+    BetDecision(result=<Result.WIN: 'win'>, prize=1, commission=True, article='Art 6.3, 9.1')
+    >>> tie = HandValue(5, 0)
+    >>> decide(BetKind.MAIN, b, tie).result, decide(BetKind.TIE, b, tie).prize
+    (<Result.CARRY: 'carry'>, 20)
+    >>> decide(BetKind.ODD, HandValue(0, 3)).result
+    <Result.CARRY: 'carry'>
+    """
+    article = _ARTICLE[bet]
+    win = BetDecision(Result.WIN, PRIZE[bet], bet in COMMISSIONED, article)
+    lose = BetDecision(Result.LOSE, 0, False, article)
+    if bet in (BetKind.MAIN, BetKind.TIE):
+        if place is None:
+            raise ValueError(f"a {bet} bet is decided against a place's hand")
+        if bet is BetKind.TIE:
+            return win if place.level == banker.level else lose
+        if place.level == banker.level:
+            return BetDecision(Result.CARRY, 0, False, "Art 7.1, 7.2")
+        return win if place.level < banker.level else lose
+    if bet in (BetKind.ODD, BetKind.EVEN):
+        if banker.three_figures:
+            return BetDecision(Result.CARRY, 0, False, "Art 8.1")
+        odd = banker.points % 2 == 1
+        if banker.points == 0 and not zero_is_even:
+            return lose
+        return win if odd == (bet is BetKind.ODD) else lose
+    if bet is BetKind.THREE_FACES:
+        return win if banker.three_figures else lose
+    if banker.three_figures and not three_figures_as_zero:
+        return lose
+    return win if banker.points == bet.points else lose

@@ -1,0 +1,312 @@
+"""The round protocol every game speaks: commands, frozen events, a fold, and views.
+
+A game table is a pure state machine (PokerKit's verify/can/act triple, without its global RNG):
+
+* A **command** is a method. ``verify_x(...)`` raises a :class:`~croupier.errors.RuleViolation`
+  naming the article that forbids it; ``can_x(...)`` answers True/False; ``x(...)`` verifies,
+  then appends one or more **events** to the log and returns them.
+* An **event** is a frozen dataclass (:class:`Event`) with JSON-ready fields. It records a fact
+  (a bet placed, a card dealt, a round settled) and is everything needed to redo it: the state is
+  a fold over the log, so :meth:`Game.replay` rebuilds any table from its events, and every event
+  is checked again on the way (a tampered log is refused with the rule it breaks).
+* Chance enters only through an injected :class:`~croupier.shuffle.Shuffler` used by a command;
+  the result (the shoe's order) is recorded in an event, so replay needs no randomness. There is
+  no clock: time limits arrive as commands.
+* :meth:`Game.view` shows what one seat may see (never the undealt shoe).
+
+:func:`encode` / :func:`decode` turn event fields into JSON values and back by their type hints:
+``int``, ``str``, ``bool``, ``None``, :class:`~fractions.Fraction` (``"p/q"``),
+:class:`~croupier.cards.Card` (``"As"``), enums (their value), tuples and nested frozen
+dataclasses.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Dealt(Event):
+...     TYPE = "dealt"
+...     position: int
+...     card: Card
+>>> Dealt(3, Card.parse("Kd")).to_dict()
+{'type': 'dealt', 'position': 3, 'card': 'Kd'}
+>>> Dealt.from_dict({"type": "dealt", "position": 3, "card": "Kd"})
+Dealt(position=3, card=Card('Kd'))
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import hashlib
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol, Self, TypeVar, get_args, get_origin
+
+from croupier.cards import Card
+from croupier.errors import CroupierError, RecordError, RuleViolation
+
+__all__ = [
+    "Event",
+    "Game",
+    "TableOptions",
+    "decode",
+    "encode",
+]
+
+E = TypeVar("E", bound="Event")
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready value: cards as text, fractions as ``"p/q"``, enums as their value."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"cannot encode {value!r} in a record")
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def decode(value: Any, annotation: Any, field: str = "value") -> Any:
+    """The inverse of :func:`encode` for a value of type ``annotation`` (strict: no coercion)."""
+    origin = get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = get_args(annotation)
+        if value is None and type(None) in options:
+            return None
+        errors: list[str] = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return decode(value, option, field)
+            except (RecordError, CroupierError, ValueError, TypeError) as exc:
+                errors.append(str(exc))
+        raise RecordError(field, f"field {field!r}: {'; '.join(errors) or repr(value)}")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise RecordError(field, f"field {field!r} must be a list, got {value!r}")
+        args = get_args(annotation)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(v, args[0], f"{field}[{i}]") for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise RecordError(field, f"field {field!r} must have {len(args)} items, got {value!r}")
+        pairs = enumerate(zip(args, value, strict=True))
+        return tuple(decode(v, a, f"{field}[{i}]") for i, (a, v) in pairs)
+    if annotation is Any:
+        return value
+    if annotation is type(None):
+        if value is not None:
+            raise RecordError(field, f"field {field!r} must be null, got {value!r}")
+        return None
+    if annotation is bool:
+        if not isinstance(value, bool):
+            raise RecordError(field, f"field {field!r} must be true or false, got {value!r}")
+        return value
+    if annotation is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(field, f"field {field!r} must be an integer, got {value!r}")
+        return value
+    if annotation is str:
+        if not isinstance(value, str):
+            raise RecordError(field, f"field {field!r} must be text, got {value!r}")
+        return value
+    if annotation is Fraction:
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise RecordError(field, f"field {field!r} must be a fraction 'p/q', got {value!r}")
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise RecordError(field, f"field {field!r} is not a fraction: {value!r}") from None
+    if annotation is Card:
+        if not isinstance(value, str):
+            raise RecordError(field, f"field {field!r} must be a card, got {value!r}")
+        return Card.parse(value)
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        try:
+            return annotation(value)
+        except ValueError:
+            raise RecordError(
+                field, f"field {field!r}: {value!r} is not a {annotation.__name__}"
+            ) from None
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        if not isinstance(value, Mapping):
+            raise RecordError(field, f"field {field!r} must be an object, got {value!r}")
+        return _decode_fields(annotation, value, field)
+    raise TypeError(f"cannot decode a {annotation!r}")
+
+
+def _decode_fields(cls: type[Any], data: Mapping[str, Any], where: str) -> Any:
+    hints = _hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = set(data) - set(names) - {"type"}
+    if unknown:
+        raise RecordError(sorted(unknown)[0], f"{where}: unknown field {sorted(unknown)[0]!r}")
+    kwargs: dict[str, Any] = {}
+    for name in names:
+        if name not in data:
+            raise RecordError(name, f"{where}: missing field {name!r}")
+        kwargs[name] = decode(data[name], hints[name], name)
+    return cls(**kwargs)
+
+
+class Event:
+    """Base of every event. Subclasses are ``@dataclass(frozen=True, slots=True)`` and set
+    ``TYPE``, the name the event has in a serialised log."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        fields = encode(self)
+        assert isinstance(fields, dict)
+        return {"type": self.TYPE, **fields}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        if not isinstance(data, Mapping):
+            raise RecordError("type", f"an event must be an object, got {data!r}")
+        if data.get("type") != cls.TYPE:
+            raise RecordError("type", f"expected a {cls.TYPE!r} event, got {data.get('type')!r}")
+        event: Self = _decode_fields(cls, data, cls.TYPE)
+        return event
+
+
+class TableOptions(Protocol):
+    """Table options: frozen, checked on construction, serialisable."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=TableOptions)
+
+
+class Game(abc.ABC, typing.Generic[OptionsT]):
+    """A table of one game: options, the event log, and the state folded from it.
+
+    Subclasses set ``GAME`` (the game's name in records), ``EVENTS`` (their event classes) and
+    implement :meth:`_check` (raise RuleViolation when the event may not happen now),
+    :meth:`_apply` (the fold step: update the state; never fails on a checked event),
+    :meth:`view` and :meth:`options_from_dict`.
+    """
+
+    GAME: ClassVar[str]
+    EVENTS: ClassVar[tuple[type[Event], ...]]
+
+    def __init__(self, options: OptionsT) -> None:
+        self._options = options
+        self._log: list[Event] = []
+
+    @property
+    def options(self) -> OptionsT:
+        return self._options
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first."""
+        return tuple(self._log)
+
+    # -- the fold ------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _check(self, event: Event) -> None:
+        """Raise :class:`RuleViolation` if ``event`` cannot happen in the current state."""
+
+    @abc.abstractmethod
+    def _apply(self, event: Event) -> None:
+        """Fold one checked event into the state."""
+
+    def _commit(self, event: E) -> E:
+        """Check, apply and log one event. A refused event changes nothing."""
+        if not isinstance(event, self.EVENTS):
+            raise RuleViolation("protocol", f"{type(event).__name__} is not a {self.GAME} event")
+        self._check(event)
+        self._apply(event)
+        self._log.append(event)
+        return event
+
+    @staticmethod
+    def _can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
+        """True when ``verify(*args, **kwargs)`` raises no CroupierError."""
+        try:
+            verify(*args, **kwargs)
+        except CroupierError:
+            return False
+        return True
+
+    # -- records -------------------------------------------------------------------------------
+
+    @classmethod
+    @abc.abstractmethod
+    def options_from_dict(cls, data: Mapping[str, Any]) -> OptionsT:
+        """The table options from their ``to_dict`` form."""
+
+    @classmethod
+    def event_from_dict(cls, data: Mapping[str, Any]) -> Event:
+        """One event of this game from its ``to_dict`` form."""
+        if not isinstance(data, Mapping):
+            raise RecordError("type", f"an event must be an object, got {data!r}")
+        kind = data.get("type")
+        for event_type in cls.EVENTS:
+            if kind == event_type.TYPE:
+                return event_type.from_dict(data)
+        raise RecordError("type", f"unknown {cls.GAME} event type {kind!r}")
+
+    @classmethod
+    def replay(cls, options: OptionsT, events: Iterable[Event | Mapping[str, Any]]) -> Self:
+        """A table rebuilt from its events, each checked again as it is applied."""
+        game = cls(options)
+        for i, event in enumerate(events):
+            item = event if isinstance(event, Event) else cls.event_from_dict(event)
+            try:
+                game._commit(item)
+            except RuleViolation as exc:
+                raise RuleViolation(exc.rule, f"event {i} ({item.TYPE}) refused: {exc}") from None
+        return game
+
+    def to_record(self) -> dict[str, Any]:
+        """``{"game", "options", "events"}``: everything needed to replay this table."""
+        return {
+            "game": self.GAME,
+            "options": self._options.to_dict(),
+            "events": [e.to_dict() for e in self._log],
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Self:
+        if not isinstance(data, Mapping) or data.get("game") != cls.GAME:
+            got = data.get("game") if isinstance(data, Mapping) else data
+            raise RecordError("game", f"not a {cls.GAME} record: game {got!r}")
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise RecordError("events", "a record needs a list of events")
+        return cls.replay(cls.options_from_dict(data.get("options", {})), events)
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical JSON of the log: two tables with the same history agree."""
+        text = json.dumps([e.to_dict() for e in self._log], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready state as seen from ``seat`` (None: a spectator / the public display)."""
