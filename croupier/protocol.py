@@ -60,10 +60,10 @@ E = TypeVar("E", bound="Event")
 
 def encode(value: Any) -> Any:
     """A JSON-ready value: cards as text, fractions as ``"p/q"``, enums as their value."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
     if isinstance(value, Enum):
         return value.value
+    if value is None or isinstance(value, bool | int | str):
+        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Fraction):
