@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from croupier.cards import Card, format_cards
 from croupier.errors import MaterialError
@@ -35,6 +36,7 @@ __all__ = [
     "CardBurned",
     "CardDealt",
     "MisdealRectified",
+    "Phase",
     "RoundOpened",
     "RoundSettled",
     "RoundVoided",
@@ -44,6 +46,16 @@ __all__ = [
     "Stakes",
     "order_commitment",
 ]
+
+
+class Phase(StrEnum):
+    """Where a banking-game table stands between commands."""
+
+    NEEDS_SHUFFLE = "needs_shuffle"  #: no shoe yet, or the last round of the shoe was played
+    READY = "ready"  #: between rounds: a round may be opened (or, where allowed, a reshuffle)
+    BETTING = "betting"  #: bets may be placed, raised and withdrawn
+    DEALING = "dealing"  #: bets closed; burns and cards are being dealt
+    DEALT = "dealt"  #: every card of the round is out: settle (or rectify a misdeal / void)
 
 
 def order_commitment(order: Sequence[Card]) -> str:

@@ -19,12 +19,16 @@ its smallest unit, so whatever goes to the player is rounded down).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
-from croupier.errors import RecordError
+from croupier.errors import MaterialError, RecordError, RuleViolation
 
-__all__ = ["Rounding", "check_amount", "format_amount", "pay"]
+__all__ = ["BetLimits", "Limit", "Rounding", "check_amount", "format_amount", "pay"]
 
 
 class Rounding(StrEnum):
@@ -75,3 +79,90 @@ def format_amount(units: int, *, decimals: int = 0) -> str:
     if decimals:
         text += f".{frac:0{decimals}d}"
     return sign + text
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A table limit for one bet: a player's whole stake on it at one place must be at least
+    ``minimum`` and (when set) at most ``maximum`` units."""
+
+    minimum: int = 1
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        check_amount(self.minimum, "minimum")
+        if self.maximum is not None and check_amount(self.maximum, "maximum") < self.minimum:
+            raise MaterialError(f"limit maximum {self.maximum} is below minimum {self.minimum}")
+
+
+@dataclass(frozen=True, slots=True)
+class BetLimits:
+    """The table's limits by bet name; bets not listed use ``default``.
+
+    >>> limits = BetLimits(Limit(100, 50_000), {"tie": Limit(100, 5_000)})
+    >>> limits.check("tie", 6_000)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.RuleViolation: table limits: a tie stake may be at most 5000 units, got 6000
+    >>> BetLimits.from_dict(limits.to_dict()) == limits
+    True
+    """
+
+    default: Limit = Limit()
+    by_bet: Mapping[str, Limit] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_bet", MappingProxyType(dict(self.by_bet)))
+
+    def __hash__(self) -> int:
+        return hash((self.default, tuple(sorted(self.by_bet.items()))))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BetLimits):
+            return NotImplemented
+        return self.default == other.default and dict(self.by_bet) == dict(other.by_bet)
+
+    def limit(self, bet: str) -> Limit:
+        return self.by_bet.get(bet, self.default)
+
+    def check(self, bet: str, total: int) -> None:
+        """RuleViolation (rule ``table limits``) unless ``total`` is within ``bet``'s limit."""
+        limit = self.limit(bet)
+        if total < limit.minimum:
+            raise RuleViolation(
+                "table limits", f"a {bet} stake must be at least {limit.minimum} units, got {total}"
+            )
+        if limit.maximum is not None and total > limit.maximum:
+            raise RuleViolation(
+                "table limits", f"a {bet} stake may be at most {limit.maximum} units, got {total}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        def one(limit: Limit) -> dict[str, Any]:
+            return {"minimum": limit.minimum, "maximum": limit.maximum}
+
+        return {
+            "default": one(self.default),
+            "by_bet": {k: one(v) for k, v in sorted(self.by_bet.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BetLimits:
+        def one(item: Any, where: str) -> Limit:
+            if not isinstance(item, Mapping) or set(item) - {"minimum", "maximum"}:
+                raise RecordError(where, f"limit {where!r} must be {{minimum, maximum}}")
+            maximum = item.get("maximum")
+            return Limit(
+                check_amount(item.get("minimum", 1), "minimum"),
+                None if maximum is None else check_amount(maximum, "maximum"),
+            )
+
+        if not isinstance(data, Mapping):
+            raise RecordError("limits", f"limits must be an object, got {data!r}")
+        by_bet = data.get("by_bet", {})
+        if not isinstance(by_bet, Mapping):
+            raise RecordError("by_bet", "by_bet must map bet names to limits")
+        return cls(
+            one(data.get("default", {}), "default"),
+            {str(k): one(v, str(k)) for k, v in by_bet.items()},
+        )
