@@ -46,6 +46,9 @@ class Rounding(StrEnum):
 
 def pay(amount: Fraction | int, rounding: Rounding) -> int:
     """The whole number of units paid to a player who is owed ``amount`` (>= 0)."""
+    # Rounding(...) first: a plain string such as "player" is not ``Rounding.PLAYER`` by
+    # identity and would otherwise fall through to half-even; an unknown one is a ValueError.
+    rounding = Rounding(rounding)
     value = Fraction(amount)
     if value < 0:
         raise ValueError(f"an amount paid cannot be negative, got {value}")
@@ -159,6 +162,9 @@ class BetLimits:
 
         if not isinstance(data, Mapping):
             raise RecordError("limits", f"limits must be an object, got {data!r}")
+        unknown = sorted(str(k) for k in set(data) - {"default", "by_bet"})
+        if unknown:
+            raise RecordError(unknown[0], f"limits: unknown field {unknown[0]!r}")
         by_bet = data.get("by_bet", {})
         if not isinstance(by_bet, Mapping):
             raise RecordError("by_bet", "by_bet must map bet names to limits")

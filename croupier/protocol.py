@@ -113,7 +113,7 @@ def decode(value: Any, annotation: Any, field: str = "value") -> Any:
         return tuple(decode(v, a, f"{field}[{i}]") for i, (a, v) in pairs)
     if annotation is Any:
         return value
-    if annotation is type(None):
+    if annotation is None or annotation is type(None):  # a bare None stays in tuple[X, None]
         if value is not None:
             raise RecordError(field, f"field {field!r} must be null, got {value!r}")
         return None
@@ -133,20 +133,30 @@ def decode(value: Any, annotation: Any, field: str = "value") -> Any:
         if not isinstance(value, str | int) or isinstance(value, bool):
             raise RecordError(field, f"field {field!r} must be a fraction 'p/q', got {value!r}")
         try:
-            return Fraction(value)
+            fraction = Fraction(value)
         except (ValueError, ZeroDivisionError):
             raise RecordError(field, f"field {field!r} is not a fraction: {value!r}") from None
+        if str(fraction) != str(value):
+            raise RecordError(field, f"field {field!r}: write {value!r} as {str(fraction)!r}")
+        return fraction
     if annotation is Card:
         if not isinstance(value, str):
             raise RecordError(field, f"field {field!r} must be a card, got {value!r}")
-        return Card.parse(value)
+        card = Card.parse(value)  # NotationError naming the bad token
+        if str(card) != value:
+            raise RecordError(field, f"field {field!r}: write the card {value!r} as {str(card)!r}")
+        return card
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         try:
-            return annotation(value)
+            member = annotation(value)
         except ValueError:
             raise RecordError(
                 field, f"field {field!r}: {value!r} is not a {annotation.__name__}"
             ) from None
+        # strict: true / 1.0 equal (and hash like) 1, so Enum lookup alone would take them
+        if type(value) is not type(member.value) and not isinstance(value, annotation):
+            raise RecordError(field, f"field {field!r}: {value!r} is not a {annotation.__name__}")
+        return member
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         if not isinstance(value, Mapping):
             raise RecordError(field, f"field {field!r} must be an object, got {value!r}")
@@ -154,12 +164,16 @@ def decode(value: Any, annotation: Any, field: str = "value") -> Any:
     raise TypeError(f"cannot decode a {annotation!r}")
 
 
-def _decode_fields(cls: type[Any], data: Mapping[str, Any], where: str) -> Any:
+def _decode_fields(
+    cls: type[Any], data: Mapping[str, Any], where: str, extra: frozenset[str] = frozenset()
+) -> Any:
+    """``cls`` from its fields in ``data``; ``extra``: keys allowed besides the fields (only an
+    event's own ``type``: a nested dataclass has no such key)."""
     hints = _hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
-    unknown = set(data) - set(names) - {"type"}
+    unknown = sorted(str(k) for k in set(data) - set(names) - extra)
     if unknown:
-        raise RecordError(sorted(unknown)[0], f"{where}: unknown field {sorted(unknown)[0]!r}")
+        raise RecordError(unknown[0], f"{where}: unknown field {unknown[0]!r}")
     kwargs: dict[str, Any] = {}
     for name in names:
         if name not in data:
@@ -186,7 +200,7 @@ class Event:
             raise RecordError("type", f"an event must be an object, got {data!r}")
         if data.get("type") != cls.TYPE:
             raise RecordError("type", f"expected a {cls.TYPE!r} event, got {data.get('type')!r}")
-        event: Self = _decode_fields(cls, data, cls.TYPE)
+        event: Self = _decode_fields(cls, data, cls.TYPE, frozenset({"type"}))
         return event
 
 
@@ -275,7 +289,10 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         """A table rebuilt from its events, each checked again as it is applied."""
         game = cls(options)
         for i, event in enumerate(events):
-            item = event if isinstance(event, Event) else cls.event_from_dict(event)
+            try:
+                item = event if isinstance(event, Event) else cls.event_from_dict(event)
+            except RecordError as exc:
+                raise RecordError(exc.field, f"event {i}: {exc}") from None
             try:
                 game._commit(item)
             except RuleViolation as exc:
@@ -298,11 +315,15 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         events = data.get("events")
         if not isinstance(events, list):
             raise RecordError("events", "a record needs a list of events")
-        return cls.replay(cls.options_from_dict(data.get("options", {})), events)
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise RecordError("options", "a record needs its table options")
+        return cls.replay(cls.options_from_dict(options), events)
 
     def digest(self) -> str:
-        """SHA-256 of the canonical JSON of the log: two tables with the same history agree."""
-        text = json.dumps([e.to_dict() for e in self._log], sort_keys=True, separators=(",", ":"))
+        """SHA-256 of the canonical JSON of :meth:`to_record` (game, options and every event):
+        two tables agree on it exactly when they have the same rules and the same history."""
+        text = json.dumps(self.to_record(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     # -- what a seat sees ----------------------------------------------------------------------

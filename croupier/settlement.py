@@ -48,6 +48,16 @@ class BetDecision:
     article: str
 
 
+def _check_terms(bet: str, stake: int, prize: Fraction, commission: Fraction) -> None:
+    """CroupierError unless the stake, prize and commission are amounts a bet can have."""
+    if stake < 0 or prize < 0 or commission < 0:
+        raise CroupierError(
+            f"{bet}: stake {stake}, prize {prize} and commission {commission} must be >= 0"
+        )
+    if commission > prize:
+        raise CroupierError(f"{bet}: commission {commission} exceeds the prize {prize}")
+
+
 def _owed(result: Result, stake: int, prize: Fraction, commission: Fraction) -> Fraction:
     """What a bet of ``stake`` that ended in ``result`` owes its player, exactly."""
     if result is Result.WIN:
@@ -80,6 +90,9 @@ class PayoutLine:
     article: str
 
     def __post_init__(self) -> None:
+        # a plain "push" is not ``Result.PUSH`` by identity: normalise (unknown: ValueError)
+        object.__setattr__(self, "result", Result(self.result))
+        _check_terms(self.bet, self.stake, self.prize, self.commission)
         expected = _owed(self.result, self.stake, self.prize, self.commission)
         if self.owed != expected:
             raise CroupierError(f"{self.bet} of {self.stake}: {self.result} owes {expected}")
@@ -105,6 +118,8 @@ class PayoutLine:
         commission: Fraction = Fraction(0),
     ) -> PayoutLine:
         """The line for ``result``: computes what is owed, paid (rounded) and carried."""
+        result = Result(result)
+        _check_terms(bet, stake, prize, commission)
         owed = _owed(result, stake, prize, commission)
         return cls(
             player=player,
