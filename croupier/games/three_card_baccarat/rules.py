@@ -29,6 +29,7 @@ Art 5 places, Art 6 values; our copy of the text has lost its headings, see GAME
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -37,7 +38,9 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from croupier.cards import Card, CardsLike, Rank, parse_cards
-from croupier.errors import CardCountError, CroupierError, MaterialError
+from croupier.errors import CardCountError, CroupierError, MaterialError, RecordError
+from croupier.money import BetLimits, Rounding
+from croupier.records import as_bool, as_int
 from croupier.settlement import BetDecision, Result
 
 __all__ = [
@@ -84,6 +87,10 @@ DEFAULT_POSITIONS: Final = 7
 #: Art 6.1: the figures, which count 0. The ten counts 0 but is not a figure.
 FIGURE_RANKS: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 DECK_SIZE: Final = 52
+#: The most decimals a table's currency display may use (BaccaratTable.decimals).
+MAX_DECIMALS: Final = 6
+#: The default table limits: at least 1 unit, no maximum, for every bet.
+NO_LIMITS: Final = BetLimits()
 
 _FIGURE_WORDS: Final = ("no figures", "one figure", "two figures")
 
@@ -95,7 +102,9 @@ def position_label(position: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class BaccaratTable:
-    """Table options of 3-card baccarat that touch the deal.
+    """Table options of 3-card baccarat: the deal, the limits and the readings of the bets.
+
+    The deal:
 
     * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1).
     * ``positions``: the player places marked on the table (Art 5.1), numbered 1.. clockwise.
@@ -107,6 +116,25 @@ class BaccaratTable:
       which has no second cut card.
     * ``min_cut`` (reading, default 1): Art 3.1 sets no minimum for the cut, so a cut moves at
       least ``min_cut`` cards from the top to the bottom and leaves at least ``min_cut``.
+
+    Money (amounts are integers of the table's smallest unit, cents by default):
+
+    * ``limits``: minimum and maximum of one player's whole stake on one bet at one place, by bet
+      name (:class:`~croupier.money.BetLimits`; names are :class:`BetKind` values).
+    * ``rounding``: how an amount owed that is not a whole unit (a 5% commission, Art 10) is paid
+      (:class:`~croupier.money.Rounding`, default ``house``: rounded down).
+    * ``decimals`` (display only, 0..6, default 2): the smallest unit is ``10**-decimals`` of the
+      currency.
+
+    Readings of the bets (see :func:`decide`):
+
+    * ``three_figures_as_zero`` (default True): the banker's three figures count as 0 points for
+      the ``points_N`` bets (Art 8.2 b).
+    * ``zero_is_even`` (default True): 0 points is even (Art 8.1); False: 0 is neither, so odd and
+      even both lose.
+    * ``tie_needs_own_main_bet`` (default False): Art 8.3 allows a tie bet on a place "desde que
+      haja já apostas colocadas" there; by default any player's main stake on that place is
+      enough; True: the tie bettor's own main stake on that place is needed.
 
     A round (burns + 3 cards per place and the banker) must fit in the cards the regulation
     guarantees: with a shoe a round starts before the cut card is out, so with at least the cut
@@ -121,12 +149,25 @@ class BaccaratTable:
     ...
     croupier.errors.MaterialError: Art 3.1: the second cut card goes among the last 30 to 40 \
 cards, got cut_card_depth 29
+    >>> table = BaccaratTable(decks=6, rounding=Rounding.PLAYER, zero_is_even=False)
+    >>> BaccaratTable.from_dict(table.to_dict()) == table
+    True
+    >>> BaccaratTable(zero_is_even=0)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    croupier.errors.MaterialError: zero_is_even must be True or False, got 0
     """
 
     decks: int = 1
     positions: int = DEFAULT_POSITIONS
     cut_card_depth: int | None = None
     min_cut: int = 1
+    limits: BetLimits = NO_LIMITS
+    rounding: Rounding = Rounding.HOUSE
+    decimals: int = 2
+    three_figures_as_zero: bool = True
+    zero_is_even: bool = True
+    tie_needs_own_main_bet: bool = False
 
     def __post_init__(self) -> None:
         for name in ("decks", "positions"):
@@ -166,6 +207,26 @@ cards, got cut_card_depth 29
                 f"{self.positions} player places need {need} cards a round and {where} "
                 f"{available}: at most {most} places"
             )
+        if not isinstance(self.limits, BetLimits):
+            raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
+        known = {kind.value for kind in BetKind}
+        for name in self.limits.by_bet:
+            if name not in known:
+                raise MaterialError(
+                    f"limits: unknown bet {name!r} (bets: {', '.join(k.value for k in BetKind)})"
+                )
+        if not isinstance(self.rounding, Rounding):
+            raise MaterialError(f"rounding must be a Rounding, got {self.rounding!r}")
+        if (
+            isinstance(self.decimals, bool)
+            or not isinstance(self.decimals, int)
+            or not 0 <= self.decimals <= MAX_DECIMALS
+        ):
+            raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {self.decimals!r}")
+        for name in ("three_figures_as_zero", "zero_is_even", "tie_needs_own_main_bet"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise MaterialError(f"{name} must be True or False, got {value!r}")
 
     @property
     def is_box(self) -> bool:
@@ -199,28 +260,67 @@ cards, got cut_card_depth 29
         places = self.positions if in_play is None else in_play
         return self.burns_before(first_round=first_round) + CARDS_PER_HAND * (places + 1)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "decks": self.decks,
             "positions": self.positions,
             "cut_card_depth": self.cut_card_depth,
             "min_cut": self.min_cut,
+            "limits": self.limits.to_dict(),
+            "rounding": self.rounding.value,
+            "decimals": self.decimals,
+            "three_figures_as_zero": self.three_figures_as_zero,
+            "zero_is_even": self.zero_is_even,
+            "tie_needs_own_main_bet": self.tie_needs_own_main_bet,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BaccaratTable:
+        """The options from :meth:`to_dict` output, strictly: no value that merely converts (a
+        ``"6"`` for 6, a ``0`` for False) and no unknown field; a missing field takes its default.
+
+        >>> BaccaratTable.from_dict({"decks": "6"})
+        Traceback (most recent call last):
+        ...
+        croupier.errors.RecordError: field 'decks' must be an integer, got '6'
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError("options", f"table options must be an object, got {data!r}")
+        unknown = sorted(set(data) - set(_TABLE_FIELDS))
+        if unknown:
+            raise RecordError(unknown[0], f"unknown table option {unknown[0]!r}")
         try:
             depth = data.get("cut_card_depth")
+            rounding = data.get("rounding", Rounding.HOUSE.value)
+            if not isinstance(rounding, str) or rounding not in {r.value for r in Rounding}:
+                raise RecordError(
+                    "rounding",
+                    f"field 'rounding' must be one of {', '.join(r.value for r in Rounding)}, "
+                    f"got {rounding!r}",
+                )
             return cls(
-                decks=int(data.get("decks", 1)),
-                positions=int(data.get("positions", DEFAULT_POSITIONS)),
-                cut_card_depth=None if depth is None else int(depth),
-                min_cut=int(data.get("min_cut", 1)),
+                decks=as_int(data.get("decks", 1), "decks"),
+                positions=as_int(data.get("positions", DEFAULT_POSITIONS), "positions"),
+                cut_card_depth=None if depth is None else as_int(depth, "cut_card_depth"),
+                min_cut=as_int(data.get("min_cut", 1), "min_cut"),
+                limits=BetLimits.from_dict(data["limits"]) if "limits" in data else NO_LIMITS,
+                rounding=Rounding(rounding),
+                decimals=as_int(data.get("decimals", 2), "decimals"),
+                three_figures_as_zero=as_bool(
+                    data.get("three_figures_as_zero", True), "three_figures_as_zero"
+                ),
+                zero_is_even=as_bool(data.get("zero_is_even", True), "zero_is_even"),
+                tie_needs_own_main_bet=as_bool(
+                    data.get("tie_needs_own_main_bet", False), "tie_needs_own_main_bet"
+                ),
             )
         except (TypeError, ValueError) as exc:
             if isinstance(exc, CroupierError):
                 raise
             raise CroupierError(f"malformed 3-card baccarat table: {exc!r}") from None
+
+
+_TABLE_FIELDS: Final = tuple(f.name for f in dataclasses.fields(BaccaratTable))
 
 
 def parse_hand(cards: CardsLike) -> tuple[Card, ...]:
