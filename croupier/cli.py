@@ -626,3 +626,8 @@ def rank_command(
                 f"{hand.strength} / {rule_set.max_strength}",
             )
         _console().print(table)
+
+
+# The banking games' commands live in their own modules; importing them registers them on `app`.
+from croupier.commands import odds as _odds_commands  # noqa: E402, F401
+from croupier.commands import play as _play_commands  # noqa: E402, F401

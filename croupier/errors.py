@@ -57,6 +57,8 @@ class RuleViolation(CroupierError):
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
+        #: the message without the rule in front
+        self.detail = message
         super().__init__(f"{rule}: {message}")
 
 

@@ -296,7 +296,9 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             try:
                 game._commit(item)
             except RuleViolation as exc:
-                raise RuleViolation(exc.rule, f"event {i} ({item.TYPE}) refused: {exc}") from None
+                raise RuleViolation(
+                    exc.rule, f"event {i} ({item.TYPE}) refused: {exc.detail}"
+                ) from None
         return game
 
     def to_record(self) -> dict[str, Any]:

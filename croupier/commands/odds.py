@@ -1,0 +1,166 @@
+"""``croupier odds``: exact probabilities and expected values of every bet of a banking game.
+
+The figures come from :mod:`croupier.odds` (combinatorial, from the shoe's rank counts, exact as
+fractions and shown as decimals), for a fresh shoe or one with ``--removed`` cards already out;
+``--removal`` adds the effect of removing one card of each rank on every bet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.commands.play import BANKING_HELP, _spec
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from croupier.odds.report import EffectOfRemoval, OddsReport
+
+
+#: The tables need about this many columns; narrower outputs (a pipe is 80) still get them whole.
+WIDE = 112
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.4f}%"
+
+
+def _render_report(console: Console, title: str, report: OddsReport) -> None:
+    from rich import box
+    from rich.table import Table
+
+    results = [
+        r
+        for r in ("win", "lose", "carry", "push", "half")
+        if any(r in b.probabilities for b in report.bets.values())
+    ]
+    removed = f", less {' '.join(report.removed)}" if report.removed else ""
+    console.print(f"[bold]{title}[/bold]")
+    grid = Table(
+        title=f"{report.decks} deck(s), {report.cards_in_shoe} cards{removed}",
+        caption="Edge = -EV per unit staked per round dealt"
+        + (
+            " (a carried bet counts as a push); resolved: the edge once it is finally decided."
+            if any(b.ev_per_resolved is not None for b in report.bets.values())
+            else "."
+        ),
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    grid.add_column("bet", no_wrap=True)
+    grid.add_column("pays", no_wrap=True)
+    for r in results:
+        grid.add_column(f"P {r}", justify="right", no_wrap=True)
+    grid.add_column("edge", justify="right", no_wrap=True)
+    carries = any(b.ev_per_resolved is not None for b in report.bets.values())
+    if carries:
+        grid.add_column("resolved", justify="right", no_wrap=True)
+    for name, bet in report.bets.items():
+        probs = [
+            f"{float(bet.probabilities[r]):.6f}" if r in bet.probabilities else "" for r in results
+        ]
+        per = "" if bet.ev_per_resolved is None else _pct(-float(bet.ev_per_resolved))
+        grid.add_row(name, bet.payout, *probs, _pct(float(bet.house_edge)), *([per] * carries))
+    console.print(grid)
+
+
+def _render_removal(console: Console, eor: EffectOfRemoval) -> None:
+    from rich import box
+    from rich.table import Table
+
+    ranks = list(eor.effects)
+    grid = Table(
+        title="Effect of removing one card of a rank",
+        caption="change in EV in basis points (0.01% of the stake); + is better for the player",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 0, 0, 1),
+    )
+    grid.add_column("bet", no_wrap=True)
+    for rank in ranks:
+        grid.add_column(rank.symbol, justify="right", no_wrap=True)
+    for name in eor.base.bets:
+        grid.add_row(name, *(f"{float(eor.effects[r][name]) * 10_000:+.2f}" for r in ranks))
+    console.print(grid)
+
+
+@app.command()
+def odds(
+    game: Annotated[str, typer.Argument(help=BANKING_HELP, show_default=False)],
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help="Decks in the shoe (baccarat default 8, 1 = the box; football poker default "
+            "6, at least 6 by Art 2.1).",
+            show_default=False,
+        ),
+    ] = None,
+    removed: Annotated[
+        str | None,
+        typer.Option(
+            "--removed",
+            help='Cards already out of the shoe, e.g. "As Kd 9c 9c".',
+            show_default=False,
+        ),
+    ] = None,
+    removal: Annotated[
+        bool,
+        typer.Option("--removal", help="Also the effect of removing one card of each rank."),
+    ] = False,
+    three_figures_as_zero: Annotated[
+        bool,
+        typer.Option(
+            "--three-figures-as-zero/--three-figures-not-zero",
+            help="3-card baccarat option: the banker's three figures win the points_0 bet.",
+        ),
+    ] = True,
+    zero_is_even: Annotated[
+        bool,
+        typer.Option(
+            "--zero-is-even/--zero-not-even",
+            help="3-card baccarat reading: the banker's 0 points win the even bet.",
+        ),
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Exact probabilities, expected value and house edge of every bet of GAME."""
+    spec = _spec(game)
+    n_decks = spec.default_decks if decks is None else decks
+    if n_decks < spec.min_decks:
+        _fail(f"{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
+    baccarat = spec.name == "three-card-baccarat"
+    if not baccarat and not (three_figures_as_zero and zero_is_even):
+        _fail("--three-figures-not-zero and --zero-not-even apply to three-card-baccarat only")
+    with _croupier_errors():
+        from croupier.odds import (
+            baccarat_effect_of_removal,
+            baccarat_odds,
+            football_effect_of_removal,
+            football_odds,
+        )
+
+        eor: EffectOfRemoval | None = None
+        if baccarat:
+            options = {"three_figures_as_zero": three_figures_as_zero, "zero_is_even": zero_is_even}
+            report = baccarat_odds(n_decks, removed, **options)
+            if removal:
+                eor = baccarat_effect_of_removal(n_decks, removed, **options)
+        else:
+            report = football_odds(n_decks, removed)
+            if removal:
+                eor = football_effect_of_removal(n_decks, removed)
+        if as_json:
+            data = report.to_json()
+            if eor is not None:
+                data["effect_of_removal"] = eor.to_json()
+            _print_json(data)
+            return
+        console = _console()
+        console.width = max(console.width, WIDE)
+        _render_report(console, f"{spec.title} · {spec.regulation}", report)
+        if eor is not None:
+            _render_removal(console, eor)

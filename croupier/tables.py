@@ -1,0 +1,164 @@
+"""The banking games a table can run, behind one interface for the CLI and the simulator.
+
+Both 3-card baccarat (:class:`~croupier.games.three_card_baccarat.round.BaccaratGame`) and
+football poker (:class:`~croupier.games.football_poker.round.FootballPokerGame`) speak the same
+commands (shuffle, open_round, place_bet, close_bets, deal, settle) and expose the same
+read-only state; :class:`BankingGame` names that shared surface and :data:`BANKING_GAMES` says
+how to build each table from a number of decks and places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from croupier.cards import Card
+    from croupier.events import (
+        BetPlaced,
+        BetsClosed,
+        Phase,
+        RoundOpened,
+        RoundSettled,
+        ShoeShuffled,
+        Stake,
+    )
+    from croupier.odds.report import OddsReport
+    from croupier.protocol import Event
+    from croupier.settlement import Settlement
+    from croupier.shuffle import Shuffler
+
+__all__ = ["BANKING_GAMES", "BankingGame", "TableSpec", "table_spec"]
+
+
+class BankingGame(Protocol):
+    """What the CLI and the simulator use of a banking game's table."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def hands(self) -> Mapping[int, tuple[Card, ...]]: ...
+    @property
+    def stakes(self) -> tuple[Stake, ...]: ...
+    @property
+    def last_settlement(self) -> Settlement | None: ...
+    @property
+    def balances(self) -> Mapping[str, int]: ...
+    @property
+    def house_result(self) -> int: ...
+    @property
+    def shoe_remaining(self) -> int: ...
+    @property
+    def cut_card_out(self) -> bool: ...
+    @property
+    def log(self) -> tuple[Event, ...]: ...
+
+    def shuffle(self, shuffler: Shuffler, *, cut: int | None = None) -> ShoeShuffled: ...
+    def open_round(self) -> RoundOpened: ...
+    def place_bet(self, player: str, position: int, bet: Any, amount: int) -> BetPlaced: ...
+    def can_place_bet(self, player: str, position: int, bet: Any, amount: int) -> bool: ...
+    def close_bets(self) -> BetsClosed: ...
+    def deal(self) -> tuple[Event, ...]: ...
+    def settle(self) -> RoundSettled: ...
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+    def to_record(self) -> dict[str, Any]: ...
+    def digest(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """How to build and analyse one banking game."""
+
+    name: str
+    title: str
+    regulation: str
+    bets: tuple[str, ...]
+    default_decks: int
+    min_decks: int
+    default_positions: int
+    #: (decks, positions, extra options) -> a fresh table
+    build: Callable[[int, int, Mapping[str, Any]], BankingGame]
+    #: (decks, removed cards text) -> exact odds
+    odds: Callable[[int, str | None], OddsReport]
+    #: a record -> the table replayed from it
+    from_record: Callable[[Mapping[str, Any]], BankingGame]
+    #: the banker's place in ``hands`` (None: no banker hand)
+    banker: int | None
+    #: a hand's value in words, e.g. "9 with two figures", "total 0 in 3 cards (Post)"
+    describe: Callable[[tuple[Card, ...]], str]
+
+
+def _baccarat() -> TableSpec:
+    from croupier.games.three_card_baccarat.round import BaccaratGame
+    from croupier.games.three_card_baccarat.rules import (
+        BANKER,
+        REGULATION,
+        BaccaratTable,
+        BetKind,
+        describe_hand,
+    )
+    from croupier.odds.three_card_baccarat import baccarat_odds
+
+    def build(decks: int, positions: int, extra: Mapping[str, Any]) -> BankingGame:
+        return BaccaratGame(BaccaratTable(decks=decks, positions=positions, **extra))
+
+    return TableSpec(
+        name="three-card-baccarat",
+        title="3-card baccarat",
+        regulation=REGULATION,
+        bets=tuple(b.value for b in BetKind),
+        default_decks=8,
+        min_decks=1,
+        default_positions=7,
+        build=build,
+        odds=lambda decks, removed: baccarat_odds(decks, removed),
+        from_record=BaccaratGame.from_record,
+        banker=BANKER,
+        describe=describe_hand,
+    )
+
+
+def _football() -> TableSpec:
+    from croupier.games.football_poker.options import FootballTable
+    from croupier.games.football_poker.round import FootballPokerGame
+    from croupier.games.football_poker.rules import MIN_DECKS, REGULATION, BetKind, hand_total
+    from croupier.odds.football_poker import football_odds
+
+    def describe(cards: tuple[Card, ...]) -> str:
+        total = hand_total(cards)
+        if len(cards) == 3 and total in (0, 9):
+            return f"{total} in 3 cards: Post (Art 8.2)"
+        return f"{total} in {len(cards)} cards"
+
+    def build(decks: int, positions: int, extra: Mapping[str, Any]) -> BankingGame:
+        return FootballPokerGame(FootballTable(decks=decks, positions=positions, **extra))
+
+    return TableSpec(
+        name="football-poker",
+        title="Football poker",
+        regulation=REGULATION,
+        bets=tuple(b.value for b in BetKind),
+        default_decks=6,
+        min_decks=MIN_DECKS,
+        default_positions=8,
+        build=build,
+        odds=lambda decks, removed: football_odds(decks, removed),
+        from_record=FootballPokerGame.from_record,
+        banker=None,
+        describe=describe,
+    )
+
+
+#: The banking games by CLI name, built lazily (importing this module stays cheap).
+BANKING_GAMES: dict[str, Callable[[], TableSpec]] = {
+    "three-card-baccarat": _baccarat,
+    "football-poker": _football,
+}
+
+
+def table_spec(name: str) -> TableSpec:
+    """The spec of a banking game by name; KeyError for an unknown one."""
+    return BANKING_GAMES[name]()
