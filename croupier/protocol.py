@@ -179,7 +179,12 @@ def _decode_fields(
         if name not in data:
             raise RecordError(name, f"{where}: missing field {name!r}")
         kwargs[name] = decode(data[name], hints[name], name)
-    return cls(**kwargs)
+    try:
+        return cls(**kwargs)
+    except RecordError:
+        raise
+    except CroupierError as exc:  # a record whose fields do not agree with one another
+        raise RecordError(where, f"{where}: {exc}") from None
 
 
 class Event:
@@ -292,7 +297,8 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             try:
                 item = event if isinstance(event, Event) else cls.event_from_dict(event)
             except RecordError as exc:
-                raise RecordError(exc.field, f"event {i}: {exc}") from None
+                kind = event.get("type") if isinstance(event, Mapping) else None
+                raise RecordError(exc.field, f"event {i} ({kind}): {exc}") from None
             try:
                 game._commit(item)
             except RuleViolation as exc:

@@ -95,13 +95,21 @@ class PayoutLine:
         _check_terms(self.bet, self.stake, self.prize, self.commission)
         expected = _owed(self.result, self.stake, self.prize, self.commission)
         if self.owed != expected:
-            raise CroupierError(f"{self.bet} of {self.stake}: {self.result} owes {expected}")
+            raise CroupierError(
+                f"{self.bet} ({self.article}) of {self.stake}: {self.result} owes {expected}"
+            )
         if self.carried != (self.stake if self.result is Result.CARRY else 0):
-            raise CroupierError(f"{self.bet}: only a carried bet stays on the table")
+            raise CroupierError(
+                f"{self.bet} ({self.article}): only a carried bet stays on the table"
+            )
         if self.result is not Result.WIN and (self.prize or self.commission):
-            raise CroupierError(f"{self.bet}: only a winning bet has a prize or commission")
+            raise CroupierError(
+                f"{self.bet} ({self.article}): only a winning bet has a prize or commission"
+            )
         if self.paid < 0 or abs(self.owed - self.paid) >= 1:
-            raise CroupierError(f"{self.bet}: paid {self.paid} for {self.owed} owed")
+            raise CroupierError(
+                f"{self.bet} ({self.article}): paid {self.paid} for {self.owed} owed"
+            )
 
     @classmethod
     def settle(

@@ -89,6 +89,8 @@ class TableSpec:
     banker: int | None
     #: a hand's value in words, e.g. "9 with two figures", "total 0 in 3 cards (Post)"
     describe: Callable[[tuple[Card, ...]], str]
+    #: the article that sets ``min_decks`` ("" when none does)
+    min_decks_rule: str = ""
 
 
 def _baccarat() -> TableSpec:
@@ -149,6 +151,7 @@ def _football() -> TableSpec:
         from_record=FootballPokerGame.from_record,
         banker=None,
         describe=describe,
+        min_decks_rule="Art 2.1",
     )
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
-from croupier.commands.play import BANKING_HELP, _spec
+from croupier.commands.play import BANKING_HELP, _fit_width, _spec
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -64,6 +64,7 @@ def _render_report(console: Console, title: str, report: OddsReport) -> None:
         ]
         per = "" if bet.ev_per_resolved is None else _pct(-float(bet.ev_per_resolved))
         grid.add_row(name, bet.payout, *probs, _pct(float(bet.house_edge)), *([per] * carries))
+    _fit_width(console, grid)
     console.print(grid)
 
 
@@ -84,6 +85,7 @@ def _render_removal(console: Console, eor: EffectOfRemoval) -> None:
         grid.add_column(rank.symbol, justify="right", no_wrap=True)
     for name in eor.base.bets:
         grid.add_row(name, *(f"{float(eor.effects[r][name]) * 10_000:+.2f}" for r in ranks))
+    _fit_width(console, grid)
     console.print(grid)
 
 
@@ -131,7 +133,8 @@ def odds(
     spec = _spec(game)
     n_decks = spec.default_decks if decks is None else decks
     if n_decks < spec.min_decks:
-        _fail(f"{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
+        rule = f"{spec.min_decks_rule}: " if spec.min_decks_rule else ""
+        _fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
     baccarat = spec.name == "three-card-baccarat"
     if not baccarat and not (three_figures_as_zero and zero_is_even):
         _fail("--three-figures-not-zero and --zero-not-even apply to three-card-baccarat only")

@@ -21,6 +21,7 @@ from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from croupier.shuffle import Shuffler
     from croupier.tables import BankingGame, TableSpec
@@ -38,8 +39,16 @@ def _spec(game: str) -> TableSpec:
     return table_spec(name)
 
 
+def _fit_width(console: Console, table: Table) -> None:
+    """Widen ``console`` to the table's natural width, so that no cell is cut short."""
+    from rich.measure import Measurement
+
+    needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    console.width = max(console.width, needed)
+
+
 def _parse_bet(text: str) -> tuple[str, int, str, int]:
-    parts = text.split(":")
+    parts = [part.strip() for part in text.split(":")]
     if len(parts) != 4:
         _fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
     player, place, bet, amount = parts
@@ -186,7 +195,8 @@ def play(
 ) -> None:
     """Play rounds of a banking game with scripted bets and bots, settled to the unit."""
     spec = _spec(game)
-    scripted = [_parse_bet(b) for b in bet or []]
+    # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
+    scripted = sorted((_parse_bet(b) for b in bet or []), key=lambda b: b[2] == "tie")
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
         _fail("nobody is betting: give --bet or --bots")
@@ -204,7 +214,10 @@ def play(
         if console is not None:
             console.width = max(console.width, 112)
             console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
-            console.print(f"{n_decks} deck(s), {n_positions} places; amounts in units of 0.01")
+            console.print(
+                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of 0.01 "
+                "(10000 is shown as 100.00)"
+            )
         played: list[dict[str, Any]] = []
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
@@ -250,14 +263,15 @@ def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:
 
     from croupier.money import format_amount
 
-    totals = Table(title="Results over the session")
+    totals = Table(title="Session totals")
     totals.add_column("player")
     totals.add_column("net", justify="right")
     for player, net in sorted(table.balances.items()):
         totals.add_row(player, format_amount(net, decimals=decimals))
     totals.add_row("[bold]house[/bold]", format_amount(table.house_result, decimals=decimals))
     console.print(totals)
-    console.print(f"Log digest (sha256): {table.digest()}")
+    # on one line whatever the width, so that the digest can be copied whole
+    console.print(f"Log digest (sha256): {table.digest()}", soft_wrap=True)
 
 
 @app.command()
@@ -329,10 +343,11 @@ def simulate(
                 positions=positions,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        grid = Table(
-            title=f"{spec.title}: {sim.rounds} rounds, {sim.shoes} shoes, {sim.decks} decks, "
-            f"{sim.positions} places (seed {sim.seed!r})"
+        console.print(
+            f"[bold]{spec.title}[/bold]: {sim.rounds} rounds, {sim.shoes} shoes, "
+            f"{sim.decks} decks, {sim.positions} places (seed {sim.seed!r})"
         )
+        grid = Table(title="Return per unit staked per round")
         for col in ("bet", "simulated EV", "± s.e.", "exact EV", "z"):
             grid.add_column(col, justify="left" if col == "bet" else "right")
         for name, sample in sim.bets.items():
@@ -345,6 +360,12 @@ def simulate(
             )
         console.print(grid)
         console.print(
-            f"Largest |z| over every bet and result frequency: {sim.max_abs_z:.2f} "
+            f"Largest |z| over every bet and result frequency: {sim.max_abs_finite_z:.2f} "
             "(agreement within 4 standard errors expected)."
         )
+        if sim.not_compared:
+            console.print(
+                f"Not compared: {sim.not_compared} figure(s) with a standard error of 0 (a result "
+                f"that never came up in {sim.rounds} rounds, or a bet that returned the same "
+                "every round); more rounds compare them."
+            )

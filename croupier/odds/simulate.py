@@ -64,8 +64,13 @@ class _Tally:
 
 def _z(mean: float, exact: float, se: float) -> float:
     if se == 0:
-        return 0.0 if mean == exact else math.inf
+        return 0.0 if mean == exact else math.copysign(math.inf, mean - exact)
     return (mean - exact) / se
+
+
+def _finite(value: float) -> float | None:
+    """``value``, or None for an infinite or undefined one (JSON has no inf or nan)."""
+    return value if math.isfinite(value) else None
 
 
 @dataclass
@@ -93,14 +98,16 @@ class BetSample:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        """JSON-ready figures; a ``z`` (or ``se``) that is infinite or undefined is ``None``
+        (a standard error of 0, every round alike, beside a different exact value)."""
         return {
-            "ev": self.ev.mean,
-            "se": self.ev.se,
+            "ev": _finite(self.ev.mean),
+            "se": _finite(self.ev.se),
             "exact_ev": float(self.exact_ev),
-            "z": self.z,
+            "z": _finite(self.z),
             "stakes": self.stakes,
             "probabilities": {k: v.mean for k, v in sorted(self.results.items())},
-            "probability_z": self.probability_z(),
+            "probability_z": {k: _finite(z) for k, z in self.probability_z().items()},
         }
 
 
@@ -118,11 +125,25 @@ class Simulation:
     house_result: int
     balance: int
 
+    def _abs_zs(self) -> list[float]:
+        zs = [abs(b.z) for b in self.bets.values()]
+        return zs + [abs(z) for b in self.bets.values() for z in b.probability_z().values()]
+
     @property
     def max_abs_z(self) -> float:
-        zs = [abs(b.z) for b in self.bets.values()]
-        zs += [abs(z) for b in self.bets.values() for z in b.probability_z().values()]
-        return max(zs)
+        """The largest |z| of every bet and result frequency (``inf`` if one is infinite)."""
+        return max(self._abs_zs())
+
+    @property
+    def max_abs_finite_z(self) -> float:
+        """The largest finite |z| (0 if there is none)."""
+        return max((z for z in self._abs_zs() if math.isfinite(z)), default=0.0)
+
+    @property
+    def not_compared(self) -> int:
+        """How many figures have no finite z: in a short run a rare result may never come up,
+        or a bet give the same return every round, so that its standard error is 0."""
+        return sum(not math.isfinite(z) for z in self._abs_zs())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -133,7 +154,10 @@ class Simulation:
             "seed": self.seed,
             "shoes": self.shoes,
             "house_result": self.house_result,
-            "max_abs_z": self.max_abs_z,
+            "balance": self.balance,
+            "max_abs_z": _finite(self.max_abs_z),
+            "max_abs_finite_z": self.max_abs_finite_z,
+            "not_compared": self.not_compared,
             "bets": {name: b.to_json() for name, b in self.bets.items()},
         }
 

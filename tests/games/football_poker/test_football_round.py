@@ -1006,7 +1006,7 @@ def test_direct_events_of_the_wrong_type_refused() -> None:
         FootballPokerGame.replay(TABLE, [*copy, replace(card, exposed=1)])  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match=r"Art 5\.3"):
         FootballPokerGame.replay(TABLE, [*copy[:1], RoundOpened(True)])
-    with pytest.raises(RuleViolation, match=r"Art 5\.4: event 3 \(bets_closed\) refused: each place"):
+    with pytest.raises(RuleViolation, match=r"Art 5\.4: event 3 \(bets_closed\) refused: each"):
         FootballPokerGame.replay(TABLE, [*copy[:3], BetsClosed([1])])  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match="protocol"):
         FootballPokerGame.replay(TABLE, [Foreign()])
