@@ -65,28 +65,17 @@ refuses a table whose largest round does not fit in front of the cut card. Were 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from fractions import Fraction
-from types import MappingProxyType
 from typing import Any, Final
 
+from croupier.banking import Articles, BankingTable, Refusal, is_int
 from croupier.cards import Card
-from croupier.errors import MaterialError, RecordError, RuleViolation
+from croupier.errors import MaterialError, RuleViolation
 from croupier.events import (
-    BetPlaced,
-    BetsClosed,
-    BetWithdrawn,
     CardBurned,
     CardDealt,
     Phase,
-    RoundOpened,
-    RoundSettled,
     ShoeShuffled,
-    ShoeState,
-    Stake,
-    Stakes,
-    order_commitment,
 )
 from croupier.games.football_poker.options import BurnRule, DealOrder, FootballTable
 from croupier.games.football_poker.rules import (
@@ -97,10 +86,9 @@ from croupier.games.football_poker.rules import (
     hand_total,
     needs_third_card,
 )
-from croupier.money import check_amount
-from croupier.protocol import Event, Game, encode
-from croupier.settlement import BetDecision, PayoutLine, Settlement
-from croupier.shoe import Shoe, ordered_pack
+from croupier.protocol import Event
+from croupier.settlement import BetDecision, PayoutLine
+from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler
 
 __all__ = ["GAME", "FootballPokerGame"]
@@ -109,33 +97,53 @@ GAME: Final = "football-poker"
 
 #: A slot of the dealing plan that burns a card (places are numbered from 1).
 _BURN: Final = 0
-_BET_KINDS: Final[Mapping[str, BetKind]] = MappingProxyType({b.value: b for b in BetKind})
-#: PayoutLines are immutable: identical lines are shared (bounded memo, see ``_line``).
-_LINE_MEMO_MAX: Final = 4096
+_SHUFFLE_FIRST: Final = "the cards must be shuffled before a round opens"
+
+#: The articles and messages of the checks shared with 3-card baccarat (croupier.banking).
+_ARTICLES: Final = Articles(
+    shuffle_first=Refusal("Art 5.1", _SHUFFLE_FIRST),
+    shoe=Refusal("Art 2.1", "the shoe must hold exactly {decks} decks of 52 cards ({cards} cards)"),
+    commitment=Refusal("Art 5.1", "the commitment does not match the recorded order"),
+    cut=Refusal(
+        "Art 5.1",
+        "a cut moves at least {least} cards and leaves at least {least} of {cards}, "
+        "got cut {cut!r}",
+    ),
+    round_in_play=Refusal(
+        "Art 5.3", "a round is already in progress (the table is in phase {phase})"
+    ),
+    round_number=Refusal("Art 5.3", "the next round is number {next}, got {got!r}"),
+    place=Refusal("Art 4.1", "place {position!r} is not on this table (1..{most})"),
+    bet=Refusal("Art 3", "unknown bet {bet!r}: the bets are {bets}"),
+    bet_out_of_turn=Refusal(
+        "Art 5.3", "bets are placed only while betting is open (the table is in phase {phase})"
+    ),
+    withdraw_out_of_turn=Refusal(
+        "Art 5.3", "bets are withdrawn only while betting is open (the table is in phase {phase})"
+    ),
+    close_out_of_turn=Refusal("Art 5.4", "betting is not open (the table is in phase {phase})"),
+    no_stake=Refusal("Art 5.3", "{player!r} has no {bet} stake at place {position} to withdraw"),
+    empty_layout=Refusal("Art 5.4", "no bets on the table: there is no hand to deal"),
+    places_in_play=Refusal(
+        "Art 5.4", "each place with bets receives a hand, ascending: {listed}, got {got!r}"
+    ),
+)
+_CUT_CARD_OUT: Final = Refusal("Art 5.5", _SHUFFLE_FIRST)
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
-class FootballPokerGame(Game[FootballTable]):
+class FootballPokerGame(BankingTable[FootballTable, BetKind]):
     """One Football Poker table: commands, the fold over its events, and views.
 
     Every command ``x`` has ``verify_x`` (raises the RuleViolation naming the article, or a
-    RecordError for a malformed value, changing nothing) and ``can_x`` (True/False).
+    RecordError for a malformed value, changing nothing) and ``can_x`` (True/False). The state,
+    commands and checks it shares with 3-card baccarat are
+    :class:`~croupier.banking.BankingTable`'s.
     """
 
     GAME = GAME
-    EVENTS = (
-        ShoeShuffled,
-        RoundOpened,
-        BetPlaced,
-        BetWithdrawn,
-        BetsClosed,
-        CardBurned,
-        CardDealt,
-        RoundSettled,
-    )
+    REGULATION = REGULATION
+    ARTICLES = _ARTICLES
+    BET_KIND = BetKind
 
     def __init__(self, options: FootballTable | None = None) -> None:
         if options is None:
@@ -143,27 +151,15 @@ class FootballPokerGame(Game[FootballTable]):
         if not isinstance(options, FootballTable):
             raise MaterialError(f"options must be a FootballTable, got {options!r}")
         super().__init__(options)
-        self._phase = Phase.NEEDS_SHUFFLE
-        self._round = 0
-        self._shuffled: ShoeShuffled | None = None
-        self._shoe: ShoeState | None = None
         self._shuffle_burns_due = 0
         self._burned = 0
-        self._stakes = Stakes()
         # the round being dealt (kept after settlement until the next round opens)
         self._positions: tuple[int, ...] = ()
-        self._hands: dict[int, list[Card]] = {}
         self._exposed: dict[int, list[bool]] = {}
         self._holders: dict[int, str] = {}
         self._plan: list[int] = []
         self._next = 0
         self._thirds = False
-        # money
-        self._settlement: Settlement | None = None
-        self._balances: dict[str, int] = {}
-        self._house = 0
-        self._due: tuple[PayoutLine, ...] | None = None
-        self._memo: dict[tuple[str, int, str, int, BetDecision], PayoutLine] = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> FootballTable:
@@ -172,53 +168,9 @@ class FootballPokerGame(Game[FootballTable]):
     # -- read-only state -----------------------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def round_number(self) -> int:
-        """The current (or last) round, counted from 1 over the table's life; 0 before any."""
-        return self._round
-
-    @property
-    def hands(self) -> Mapping[int, tuple[Card, ...]]:
-        """The current round's hands by place, cards in the order received (after settlement,
-        the last round's, until the next round opens)."""
-        return MappingProxyType({p: tuple(cards) for p, cards in self._hands.items()})
-
-    @property
     def positions(self) -> tuple[int, ...]:
         """The places dealt this round, ascending (empty before bets close)."""
         return self._positions
-
-    @property
-    def stakes(self) -> tuple[Stake, ...]:
-        """Copies of the stakes on the layout, in the order first placed."""
-        return tuple(Stake(s.player, s.position, s.bet, s.amount, s.carried) for s in self._stakes)
-
-    @property
-    def last_settlement(self) -> Settlement | None:
-        return self._settlement
-
-    @property
-    def balances(self) -> Mapping[str, int]:
-        """Each player's net result over the table's life (players who only bet and withdrew
-        do not appear)."""
-        return MappingProxyType(dict(self._balances))
-
-    @property
-    def house_result(self) -> int:
-        """The house's net result over the table's life."""
-        return self._house
-
-    @property
-    def shoe_remaining(self) -> int:
-        return 0 if self._shoe is None else self._shoe.remaining
-
-    @property
-    def cut_card_out(self) -> bool:
-        """The cut card has come out since the last shuffle (Art 5.5)."""
-        return self._shoe is not None and self._shoe.cut_card_out
 
     @property
     def shuffle_burns_due(self) -> int:
@@ -252,35 +204,6 @@ class FootballPokerGame(Game[FootballTable]):
         if self._phase is not phase:
             raise RuleViolation(rule, f"{what} (the table is in phase {self._phase.value})")
 
-    def _check_position(self, position: object) -> int:
-        most = self._options.positions
-        if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= most:
-            raise RuleViolation("Art 4.1", f"place {position!r} is not on this table (1..{most})")
-        return position
-
-    @staticmethod
-    def _check_player(player: object) -> str:
-        if not isinstance(player, str) or not player or player != player.strip():
-            raise RecordError("player", f"a player is a non-empty name, got {player!r}")
-        return player
-
-    @staticmethod
-    def _check_bet(bet: object) -> str:
-        if not isinstance(bet, str) or bet not in _BET_KINDS:
-            raise RuleViolation(
-                "Art 3", f"unknown bet {bet!r}: the bets are {', '.join(_BET_KINDS)}"
-            )
-        return bet
-
-    def _check_cut(self, cut: object) -> None:
-        size, least = self._options.cards, self._options.min_cut
-        if isinstance(cut, bool) or not isinstance(cut, int) or not least <= cut <= size - least:
-            raise RuleViolation(
-                "Art 5.1",
-                f"a cut moves at least {least} cards and leaves at least {least} of {size}, "
-                f"got cut {cut!r}",
-            )
-
     def _check_shuffle_phase(self) -> None:
         if self._phase is not Phase.NEEDS_SHUFFLE:
             raise RuleViolation(
@@ -298,90 +221,14 @@ class FootballPokerGame(Game[FootballTable]):
             raise RuleViolation("Art 5.1", f"no shoe: shuffle before {what}")
         return shoe.peek()
 
-    # -- the fold --------------------------------------------------------------------------------
+    # -- the fold: checks ------------------------------------------------------------------------
 
-    def _check(self, event: Event) -> None:
-        if isinstance(event, BetPlaced):
-            self._check_bet_placed(event)
-        elif isinstance(event, CardDealt):
-            self._check_card_dealt(event)
-        elif isinstance(event, CardBurned):
-            self._check_card_burned(event)
-        elif isinstance(event, BetWithdrawn):
-            self._check_bet_withdrawn(event)
-        elif isinstance(event, BetsClosed):
-            self._check_bets_closed(event)
-        elif isinstance(event, RoundOpened):
-            self._check_round_opened(event)
-        elif isinstance(event, RoundSettled):
-            self._check_round_settled(event)
-        elif isinstance(event, ShoeShuffled):
-            self._check_shoe_shuffled(event)
-        else:  # pragma: no cover - _commit admits only EVENTS
-            raise RuleViolation("protocol", f"{type(event).__name__} is not a {GAME} event")
-
-    def _check_shoe_shuffled(self, event: ShoeShuffled) -> None:
-        self._check_shuffle_phase()
-        opts = self._options
-        order = event.order
-        if (
-            not isinstance(order, tuple)
-            or len(order) != opts.cards
-            or Counter(order) != _pack_counts(opts.decks)
-        ):
-            raise RuleViolation(
-                "Art 2.1",
-                f"the shoe must hold exactly {opts.decks} decks of 52 cards ({opts.cards} cards)",
-            )
-        if event.commitment != order_commitment(order):
-            raise RuleViolation("Art 5.1", "the commitment does not match the recorded order")
-        self._check_cut(event.cut)
-        if event.cut_card_depth != opts.cut_card_from_end:
+    def _check_cut_card(self, depth: object) -> None:
+        if depth != self._options.cut_card_from_end:
             raise RuleViolation(
                 "Art 5.1",
-                f"the cut card goes {opts.cut_card_from_end} cards from the end at this table, "
-                f"got {event.cut_card_depth!r}",
-            )
-
-    def _check_round_opened(self, event: RoundOpened) -> None:
-        if self._phase is Phase.NEEDS_SHUFFLE:
-            rule = "Art 5.5" if self._shuffled is not None else "Art 5.1"
-            raise RuleViolation(rule, "the cards must be shuffled before a round opens")
-        self._need(Phase.READY, "Art 5.3", "a round is already in progress")
-        if not _is_int(event.number) or event.number != self._round + 1:
-            raise RuleViolation(
-                "Art 5.3", f"the next round is number {self._round + 1}, got {event.number!r}"
-            )
-
-    def _check_bet_placed(self, event: BetPlaced) -> None:
-        self._need(Phase.BETTING, "Art 5.3", "bets are placed only while betting is open")
-        player = self._check_player(event.player)
-        position = self._check_position(event.position)
-        bet = self._check_bet(event.bet)
-        amount = check_amount(event.amount)
-        stake = self._stakes.get(player, position, bet)
-        self._options.limits.check(bet, amount + (0 if stake is None else stake.amount))
-
-    def _check_bet_withdrawn(self, event: BetWithdrawn) -> None:
-        self._need(Phase.BETTING, "Art 5.3", "bets are withdrawn only while betting is open")
-        player = self._check_player(event.player)
-        position = self._check_position(event.position)
-        bet = self._check_bet(event.bet)
-        if self._stakes.get(player, position, bet) is None:
-            raise RuleViolation(
-                "Art 5.3", f"{player!r} has no {bet} stake at place {position} to withdraw"
-            )
-
-    def _check_bets_closed(self, event: BetsClosed) -> None:
-        self._need(Phase.BETTING, "Art 5.4", "betting is not open")
-        if not len(self._stakes):
-            raise RuleViolation("Art 5.4", "no bets on the table: there is no hand to deal")
-        expected = tuple(self._stakes.positions())
-        if event.positions != expected:
-            raise RuleViolation(
-                "Art 5.4",
-                f"each place with bets receives a hand, ascending: {list(expected)}, "
-                f"got {event.positions!r}",
+                f"the cut card goes {self._options.cut_card_from_end} cards from the end at this "
+                f"table, got {depth!r}",
             )
 
     def _check_card_burned(self, event: CardBurned) -> None:
@@ -411,22 +258,19 @@ class FootballPokerGame(Game[FootballTable]):
                 "dealing order: a card is to be burned "
                 + ("after the shuffle" if self._shuffle_burns_due else "first"),
             )
-        if not _is_int(event.to) or event.to != slot:
+        if not is_int(event.to) or event.to != slot:
             raise RuleViolation(
                 self._dealing_article(),
                 f"dealing order: the next card goes to place {slot}, not {event.to!r}",
             )
-        if not isinstance(event.exposed, bool):
-            raise RecordError("exposed", f"exposed must be true or false, got {event.exposed!r}")
+        self._check_exposed(event.exposed)
         if event.card is not self._next_card("dealing"):
             raise RuleViolation("Art 5.1", f"{event.card!r} is not the shoe's next card")
 
-    def _check_round_settled(self, event: RoundSettled) -> None:
+    def _check_settleable(self) -> None:
         self._need(Phase.DEALT, "Art 9", "bets are settled once every card is dealt")
-        due = self._due_lines()
-        if event.lines == due:
-            return
-        lines = event.lines
+
+    def _refuse_lines(self, lines: tuple[PayoutLine, ...], due: tuple[PayoutLine, ...]) -> None:
         if not isinstance(lines, tuple) or len(lines) != len(due):
             raise RuleViolation(
                 "Art 9", f"one settlement line per stake: {len(due)} expected, got {lines!r}"
@@ -436,55 +280,41 @@ class FootballPokerGame(Game[FootballTable]):
             due[i].article, f"settlement line {i} does not follow the articles: expected {due[i]}"
         )
 
-    def _apply(self, event: Event) -> None:
-        self._due = None
-        if isinstance(event, BetPlaced):
-            self._stakes.add(event.player, event.position, event.bet, event.amount)
-        elif isinstance(event, CardDealt):
-            assert self._shoe is not None
-            self._shoe.take()
-            self._hands[event.to].append(event.card)
-            self._exposed[event.to].append(event.exposed)
-            self._advance()
-        elif isinstance(event, CardBurned):
-            assert self._shoe is not None
-            self._shoe.take()
-            self._burned += 1
-            if self._shuffle_burns_due:
-                self._shuffle_burns_due -= 1
-            if self._phase is Phase.DEALING:
-                self._advance()
-        elif isinstance(event, BetWithdrawn):
-            self._stakes.remove(event.player, event.position, event.bet)
-        elif isinstance(event, BetsClosed):
-            self._close(event.positions)
-        elif isinstance(event, RoundOpened):
-            self._round = event.number
-            self._phase = Phase.BETTING
-            self._stakes.clear()
-            self._positions = ()
-            self._hands = {}
-            self._exposed = {}
-            self._holders = {}
-            self._plan = []
-            self._next = 0
-            self._thirds = False
-        elif isinstance(event, RoundSettled):
-            settlement = Settlement(event.lines)
-            for line in settlement.lines:
-                self._balances[line.player] = self._balances.get(line.player, 0) + line.net
-            self._house += settlement.house_result
-            self._settlement = settlement
-            self._stakes.clear()
-            self._phase = Phase.NEEDS_SHUFFLE if self.cut_card_out else Phase.READY
-        elif isinstance(event, ShoeShuffled):
-            self._shuffled = event
-            self._shoe = ShoeState.from_event(event)
-            self._shuffle_burns_due = self._options.shuffle_burns
-            self._burned = 0
-            self._phase = Phase.READY
+    # -- the fold: apply -------------------------------------------------------------------------
 
-    def _close(self, positions: tuple[int, ...]) -> None:
+    def _card_dealt(self, event: CardDealt) -> None:
+        assert self._shoe is not None
+        self._shoe.take()
+        self._hands[event.to].append(event.card)
+        self._exposed[event.to].append(event.exposed)
+        self._advance()
+
+    def _card_burned(self, event: CardBurned) -> None:
+        assert self._shoe is not None
+        self._shoe.take()
+        self._burned += 1
+        if self._shuffle_burns_due:
+            self._shuffle_burns_due -= 1
+        if self._phase is Phase.DEALING:
+            self._advance()
+
+    def _round_opened(self) -> None:
+        self._positions = ()
+        self._hands = {}
+        self._exposed = {}
+        self._holders = {}
+        self._plan = []
+        self._next = 0
+        self._thirds = False
+
+    def _shoe_shuffled(self) -> None:
+        self._shuffle_burns_due = self._options.shuffle_burns
+        self._burned = 0
+
+    def _shuffle_reason(self) -> Refusal | None:
+        return _CUT_CARD_OUT if self.cut_card_out else None
+
+    def _bets_closed(self, positions: tuple[int, ...]) -> None:
         opts = self._options
         self._positions = positions
         self._holders = self._holders_now()
@@ -505,7 +335,6 @@ class FootballPokerGame(Game[FootballTable]):
         self._plan = plan
         self._next = 0
         self._thirds = False
-        self._phase = Phase.DEALING
 
     def _advance(self) -> None:
         """One slot of the dealing plan done; after the two-card pass, plan the third cards
@@ -519,7 +348,7 @@ class FootballPokerGame(Game[FootballTable]):
             if self._next == len(self._plan):
                 self._phase = Phase.DEALT
 
-    def _due_lines(self) -> tuple[PayoutLine, ...]:
+    def _settlement_lines(self) -> tuple[PayoutLine, ...]:
         """The settlement the articles call for, one line per stake in the order placed."""
         if self._due is None:
             outcome: dict[int, tuple[int, int]] = {}
@@ -529,67 +358,30 @@ class FootballPokerGame(Game[FootballTable]):
                 if got is None:
                     cards = self._hands[s.position]
                     got = outcome[s.position] = (hand_total(cards), len(cards))
-                decision = _decision(s.bet, got[0], got[1])
-                lines.append(self._line(s.player, s.position, s.bet, s.amount, decision))
+                d = _decision(s.bet, got[0], got[1])
+                prize = s.amount * d.prize
+                lines.append(
+                    self._line(
+                        s.player, s.position, s.bet, s.amount, d.result, d.article, prize, False
+                    )
+                )
             self._due = tuple(lines)
         return self._due
 
-    def _line(
-        self, player: str, position: int, bet: str, stake: int, decision: BetDecision
-    ) -> PayoutLine:
-        key = (player, position, bet, stake, decision)
-        line = self._memo.get(key)
-        if line is None:
-            if len(self._memo) >= _LINE_MEMO_MAX:
-                self._memo.clear()
-            line = self._memo[key] = PayoutLine.settle(
-                player,
-                position,
-                bet,
-                stake,
-                decision.result,
-                rounding=self._options.rounding,
-                article=decision.article,
-                prize=Fraction(stake * decision.prize),
-            )
-        return line
+    # -- commands: the shoe and the deal ---------------------------------------------------------
 
-    # -- commands: the shoe ----------------------------------------------------------------------
-
-    def verify_shuffle(self, *, cut: int | None = None) -> None:
-        """Refuse a shuffle out of turn (Art 5.5) or a cut out of range (Art 5.1)."""
-        self._check_shuffle_phase()
-        if cut is not None:
-            self._check_cut(cut)
-
-    def can_shuffle(self, *, cut: int | None = None) -> bool:
-        return self._can(self.verify_shuffle, cut=cut)
-
-    def shuffle(self, shuffler: Shuffler, *, cut: int | None = None) -> ShoeShuffled:
-        """Shuffle, cut and place the cut card (Art 5.1); the draw order is in the module
-        docstring. Checked before any randomness is used."""
-        self.verify_shuffle(cut=cut)
+    def _shuffle_event(self, shuffler: Shuffler, cut: int | None) -> ShoeShuffled:
+        """Art 5.1: the draw order is in the module docstring."""
         opts = self._options
         shoe = Shoe(shuffler, decks=opts.decks)
         shoe.shuffle(None)
         if cut is None:
             cut = opts.min_cut + shuffler.randbelow(opts.cards - 2 * opts.min_cut + 1)
         shoe.cut(cut, min_cut=opts.min_cut)
-        event = ShoeShuffled.record(shoe.order, cut=cut, cut_card_depth=opts.cut_card_from_end)
-        return self._commit(event)
+        return ShoeShuffled.record(shoe.order, cut=cut, cut_card_depth=opts.cut_card_from_end)
 
     def _burn_event(self) -> CardBurned:
         return CardBurned(self._next_card("burning"))
-
-    def verify_burn(self) -> None:
-        self._check(self._burn_event())
-
-    def can_burn(self) -> bool:
-        return self._can(self.verify_burn)
-
-    def burn(self) -> CardBurned:
-        """Burn the shoe's next card (Art 5.2), when the dealing order calls for a burn."""
-        return self._commit(self._burn_event())
 
     def _card_event(self, exposed: bool) -> CardDealt:
         self._need(Phase.DEALING, "Art 5.4", "cards are dealt only once bets close")
@@ -619,92 +411,21 @@ class FootballPokerGame(Game[FootballTable]):
             events.append(self._commit(event))
         return tuple(events)
 
-    # -- commands: the round ---------------------------------------------------------------------
-
-    def verify_open_round(self) -> None:
-        self._check(RoundOpened(self._round + 1))
-
-    def can_open_round(self) -> bool:
-        return self._can(self.verify_open_round)
-
-    def open_round(self) -> RoundOpened:
-        """Open betting for the next round (READY -> BETTING)."""
-        return self._commit(RoundOpened(self._round + 1))
-
-    @staticmethod
-    def _bet_event(player: str, position: int, bet: BetKind | str, amount: int) -> BetPlaced:
-        return BetPlaced(player, position, bet.value if isinstance(bet, BetKind) else bet, amount)
-
-    def verify_place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> None:
-        self._check(self._bet_event(player, position, bet, amount))
-
-    def can_place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> bool:
-        return self._can(self.verify_place_bet, player, position, bet, amount)
-
-    def place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> BetPlaced:
-        """``player`` stakes ``amount`` more on ``bet`` at ``position`` (Art 3, 4, 5.3)."""
-        return self._commit(self._bet_event(player, position, bet, amount))
-
-    @staticmethod
-    def _withdraw_event(player: str, position: int, bet: BetKind | str) -> BetWithdrawn:
-        return BetWithdrawn(player, position, bet.value if isinstance(bet, BetKind) else bet)
-
-    def verify_withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> None:
-        self._check(self._withdraw_event(player, position, bet))
-
-    def can_withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> bool:
-        return self._can(self.verify_withdraw_bet, player, position, bet)
-
-    def withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> BetWithdrawn:
-        """``player`` takes back his whole stake on ``bet`` at ``position`` while betting."""
-        return self._commit(self._withdraw_event(player, position, bet))
-
-    def _close_event(self) -> BetsClosed:
-        return BetsClosed(tuple(self._stakes.positions()))
-
-    def verify_close_bets(self) -> None:
-        self._check(self._close_event())
-
-    def can_close_bets(self) -> bool:
-        return self._can(self.verify_close_bets)
-
-    def close_bets(self) -> BetsClosed:
-        """No more bets; every place with a stake will receive a hand (Art 5.4)."""
-        return self._commit(self._close_event())
-
-    def _settle_event(self) -> RoundSettled:
-        self._need(Phase.DEALT, "Art 9", "bets are settled once every card is dealt")
-        return RoundSettled(self._due_lines())
-
-    def verify_settle(self) -> None:
-        self._check(self._settle_event())
-
-    def can_settle(self) -> bool:
-        return self._can(self.verify_settle)
-
-    def settle(self) -> RoundSettled:
-        """Settle every stake (Art 8.2, 9); READY next, or NEEDS_SHUFFLE after the round in
-        which the cut card came out (Art 5.5)."""
-        return self._commit(self._settle_event())
-
     # -- views -----------------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as ``seat`` (a place number; None: the public display) sees it.
+    def _view_burns(self) -> dict[str, Any]:
+        return {"burned": self._burned, "burns_due": self._shuffle_burns_due}
+
+    def _view_round(self, seat: int | None) -> dict[str, Any]:
+        """The holders and hands, and ``next``: the dealer's next step while dealing (a burn,
+        or a card to a place).
 
         While the cards are being dealt a hand is face down except to its own place and except
         cards exposed by accident (Art 6); once every card is out, all hands are shown with
-        their totals. The undealt shoe is never shown: only its size, cut, cut-card depth,
-        commitment, cards left and burned (burned cards are not shown either). ``next`` is the
-        dealer's next step while dealing (a burn, or a card to a place); a third card is dealt
-        in the open, so ``third_card`` shows that a hand's first two cards total 0 or 9 (Art
-        8.1) just before that card is dealt.
+        their totals. A third card is dealt in the open, so ``third_card`` shows that a hand's
+        first two cards total 0 or 9 (Art 8.1) just before that card is dealt.
         """
-        if seat is not None:
-            self._check_position(seat)
-        opts = self._options
-        phase = self._phase
-        face_up = phase is not Phase.DEALING
+        face_up = self._phase is not Phase.DEALING
         hands: list[dict[str, Any]] = []
         for p in self._positions:
             cards = self._hands[p]
@@ -719,17 +440,8 @@ class FootballPokerGame(Game[FootballTable]):
                     "total": hand_total(cards) if own and cards else None,
                 }
             )
-        shoe: dict[str, Any] | None = None
-        if self._shuffled is not None and self._shoe is not None:
-            shoe = {
-                **self._shuffled.public(),
-                "remaining": self._shoe.remaining,
-                "burned": self._burned,
-                "burns_due": self._shuffle_burns_due,
-                "cut_card_out": self._shoe.cut_card_out,
-            }
         next_step: dict[str, Any] | None = None
-        if phase is Phase.DEALING:
+        if self._phase is Phase.DEALING:
             slot = self._plan[self._next]
             next_step = (
                 {"action": "burn"}
@@ -737,32 +449,10 @@ class FootballPokerGame(Game[FootballTable]):
                 else {"action": "deal", "to": slot, "third_card": self._thirds}
             )
         places = sorted({s.position for s in self._stakes} | set(self._positions))
-        settlement = self._settlement
         return {
-            "game": GAME,
-            "regulation": REGULATION,
-            "seat": seat,
-            "phase": phase.value,
-            "round": self._round,
-            "options": opts.to_dict(),
-            "shoe": shoe,
-            "layout": [
-                {"player": s.player, "position": s.position, "bet": s.bet, "amount": s.amount}
-                for s in self._stakes
-            ],
             "holders": {str(p): self.holder(p) for p in places},
             "hands": hands,
             "next": next_step,
-            "last_settlement": None
-            if settlement is None
-            else {
-                "lines": [encode(line) for line in settlement.lines],
-                "staked": settlement.staked,
-                "paid": settlement.paid,
-                "house_result": settlement.house_result,
-            },
-            "balances": dict(sorted(self._balances.items())),
-            "house_result": self._house,
         }
 
 
@@ -774,15 +464,5 @@ def _decision(bet: str, total: int, cards: int) -> BetDecision:
     key = (bet, total, cards)
     decision = _DECISIONS.get(key)
     if decision is None:
-        decision = _DECISIONS[key] = decide(_BET_KINDS[bet], total, cards=cards)
+        decision = _DECISIONS[key] = decide(BetKind(bet), total, cards=cards)
     return decision
-
-
-_PACKS: dict[int, Counter[Card]] = {}
-
-
-def _pack_counts(decks: int) -> Counter[Card]:
-    counts = _PACKS.get(decks)
-    if counts is None:
-        counts = _PACKS[decks] = Counter(ordered_pack(decks=decks))
-    return counts

@@ -76,31 +76,21 @@ rui 3 main win 1950 950 Art 6.3, 9.1
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
-from croupier.cards import Card, Deck
-from croupier.errors import RecordError, RuleViolation
+from croupier.banking import Articles, BankingTable, Refusal, is_int
+from croupier.cards import Card
+from croupier.errors import RuleViolation
 from croupier.events import (
-    BetPlaced,
-    BetsClosed,
-    BetWithdrawn,
     CardBurned,
     CardDealt,
     MisdealRectified,
     Phase,
-    RoundOpened,
-    RoundSettled,
     RoundVoided,
     ShoeShuffled,
-    ShoeState,
     Stake,
-    Stakes,
-    order_commitment,
 )
 from croupier.games.three_card_baccarat.deal import GAME as _GAME
 from croupier.games.three_card_baccarat.deal import prepare_shoe
@@ -119,8 +109,7 @@ from croupier.games.three_card_baccarat.rules import (
     describe_hand,
     position_label,
 )
-from croupier.money import Rounding, check_amount
-from croupier.protocol import Event, Game, encode
+from croupier.protocol import Event, encode
 from croupier.settlement import PayoutLine, Result, Settlement
 from croupier.shuffle import Shuffler
 
@@ -128,24 +117,45 @@ __all__ = ["GAME", "BaccaratGame"]
 
 GAME: Final = _GAME
 
-_BETS: Final[Mapping[str, BetKind]] = MappingProxyType({kind.value: kind for kind in BetKind})
-_BET_NAMES: Final = ", ".join(kind.value for kind in BetKind)
-_PACKS: dict[int, Counter[Card]] = {}
-_NOTHING: Final = Fraction(0)
 _MAIN: Final = BetKind.MAIN.value
 _TIE: Final = BetKind.TIE.value
 
-
-def _pack(decks: int) -> Counter[Card]:
-    """The multiset of cards in ``decks`` 52-card decks."""
-    pack = _PACKS.get(decks)
-    if pack is None:
-        pack = _PACKS[decks] = Counter(Deck.STANDARD_52.cards * decks)
-    return pack
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+#: The articles and messages of the checks shared with football poker (croupier.banking).
+_ARTICLES: Final = Articles(
+    shuffle_first=Refusal("Art 3.1", "shuffle and cut the cards first"),
+    shoe=Refusal(
+        "Art 2",
+        "the shoe must hold exactly {decks} deck(s) of 52 cards, each card once per deck",
+    ),
+    commitment=Refusal("commitment", "the commitment does not match the shoe's order"),
+    cut=Refusal(
+        "Art 3.1",
+        "a cut must move at least {least} cards and leave at least {least} of {cards}, "
+        "got cut {cut!r}",
+    ),
+    round_in_play=Refusal("Art 3", "round {round} is still in play (phase {phase})"),
+    round_number=Refusal("round number", "the next round is number {next}, got {got!r}"),
+    place=Refusal("Art 5.1", "place {position!r} is not on this table (places 1..{most})"),
+    bet=Refusal("Art 6.3, 8", "unknown bet {bet!r} (bets: {bets})"),
+    bet_out_of_turn=Refusal(
+        "Art 3", "bets are placed only while betting is open, before the deal (phase {phase})"
+    ),
+    withdraw_out_of_turn=Refusal(
+        "Art 3", "bets are withdrawn only while betting is open, before the deal (phase {phase})"
+    ),
+    close_out_of_turn=Refusal(
+        "Art 3", "bets are closed only while betting is open, before the deal (phase {phase})"
+    ),
+    no_stake=Refusal("layout", "{player} has no {bet} stake on place {position} to withdraw"),
+    empty_layout=Refusal("Art 5.1", "no stake on the layout: no place to deal to"),
+    places_in_play=Refusal(
+        "Art 5.1", "the places in play are those with a stake, {expected}, got {got!r}"
+    ),
+)
+_BOX_DONE: Final = Refusal("Art 4.2", "a box deals one round per shuffle: shuffle again")
+_CUT_CARD_OUT: Final = Refusal(
+    "Art 4.1", "the cut card came out: that round was the shoe's last, shuffle again"
+)
 
 
 class _Deal:
@@ -161,51 +171,40 @@ class _Deal:
         self.exposed = exposed
 
 
-class BaccaratGame(Game[BaccaratTable]):
+class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
     """A 3-card baccarat table: commands checked against Portaria 22/96/M, events, a fold.
 
-    See the module docstring for the commands and the articles behind them. Amounts are whole
-    units of the table's currency (:class:`~croupier.money.BetLimits` in the options).
+    See the module docstring for the commands and the articles behind them; the state, commands
+    and checks it shares with football poker are :class:`~croupier.banking.BankingTable`'s.
+    Amounts are whole units of the table's currency (:class:`~croupier.money.BetLimits` in the
+    options).
     """
 
     GAME: ClassVar[str] = GAME
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
-        ShoeShuffled,
-        RoundOpened,
-        BetPlaced,
-        BetWithdrawn,
-        BetsClosed,
-        CardBurned,
-        CardDealt,
+        *BankingTable.EVENTS,
         MisdealRectified,
         RoundVoided,
-        RoundSettled,
     )
+    REGULATION: ClassVar[str] = REGULATION
+    ARTICLES: ClassVar[Articles] = _ARTICLES
+    BET_KIND = BetKind
+    OPTIONS_KEY: ClassVar[str] = "table"
+    CARRIES: ClassVar[bool] = True
+    COMMISSION: ClassVar[Fraction] = COMMISSION
 
     def __init__(self, options: BaccaratTable) -> None:
         if not isinstance(options, BaccaratTable):
             raise TypeError(f"options must be a BaccaratTable, got {options!r}")
         super().__init__(options)
-        self._phase = Phase.NEEDS_SHUFFLE
-        self._shuffle_needed: tuple[str, str] = ("Art 3.1", "shuffle and cut the cards first")
-        self._round = 0
-        self._shuffled: ShoeShuffled | None = None
-        self._shoe: ShoeState | None = None
-        self._stakes = Stakes()
         # the round being dealt
         self._places: tuple[int, ...] = ()
         self._cards_due = 0
         self._burns_due = 0
         self._burns_done = 0
         self._deals: list[_Deal] = []
-        self._hands: dict[int, list[Card]] = {}
         self._misdeals = 0
         self._revealed = False
-        # results
-        self._last: Settlement | None = None
-        self._balances: dict[str, int] = {}
-        self._house = 0
-        self._lines: tuple[PayoutLine, ...] | None = None  # settlement of the dealt round, cached
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> BaccaratTable:
@@ -214,29 +213,9 @@ class BaccaratGame(Game[BaccaratTable]):
     # -- read-only state -----------------------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def round_number(self) -> int:
-        """The number of the last round opened (1 is the table's first); 0 before any."""
-        return self._round
-
-    @property
-    def hands(self) -> Mapping[int, tuple[Card, ...]]:
-        """The round's hands so far: place (banker = 0) -> cards in the order received. Kept
-        after settlement until the next round opens; emptied by a void round."""
-        return MappingProxyType({p: tuple(cards) for p, cards in self._hands.items()})
-
-    @property
     def places(self) -> tuple[int, ...]:
         """The places dealt this round in dealing order (banker last); () before bets close."""
         return self._places
-
-    @property
-    def stakes(self) -> tuple[Stake, ...]:
-        """Copies of the stakes on the layout, in the order first placed."""
-        return tuple(replace(stake) for stake in self._stakes)
 
     @property
     def misdealt(self) -> tuple[tuple[int, int, int], ...]:
@@ -244,108 +223,11 @@ class BaccaratGame(Game[BaccaratTable]):
         return tuple((i, d.to, d.expected) for i, d in enumerate(self._deals) if d.to != d.expected)
 
     @property
-    def last_settlement(self) -> Settlement | None:
-        """The most recent round's settlement (a void round's included), or None."""
-        return self._last
-
-    @property
-    def balances(self) -> Mapping[str, int]:
-        """Each player's net result over the table's life (settled and voided rounds)."""
-        return MappingProxyType(dict(self._balances))
-
-    @property
-    def house_result(self) -> int:
-        """The house's net result over the table's life (negative: the house lost)."""
-        return self._house
-
-    @property
-    def shoe_remaining(self) -> int:
-        return 0 if self._shoe is None else self._shoe.remaining
-
-    @property
-    def cut_card_out(self) -> bool:
-        """The cut card has come out: the round in play is the shoe's last (Art 4.1)."""
-        return self._shoe is not None and self._shoe.cut_card_out
-
-    @property
     def burns_due(self) -> int:
         """Cards still to burn before this round's first card (Art 3.2, 3.3)."""
         return self._burns_due - self._burns_done
 
     # -- commands ------------------------------------------------------------------------------
-
-    def verify_shuffle(self, *, cut: int | None = None) -> None:
-        """Refuse a shuffle outside the end of a round (Art 4.1) or a cut out of range (Art 3.1)."""
-        self._check_can_shuffle()
-        if cut is not None:
-            self._check_cut(cut)
-
-    def can_shuffle(self, *, cut: int | None = None) -> bool:
-        return self._can(self.verify_shuffle, cut=cut)
-
-    def shuffle(self, shuffler: Shuffler, *, cut: int | None = None) -> ShoeShuffled:
-        """Shuffle, cut and place the cut card (Art 3.1) with ``shuffler``: a new box or shoe.
-
-        Allowed before the first round, after the last round of a box or shoe and, at the
-        casino's choice, between any two rounds (Art 4.1). Nothing is drawn from ``shuffler``
-        when the shuffle is refused.
-        """
-        self.verify_shuffle(cut=cut)
-        shoe, setup = prepare_shoe(self._options, shuffler, cut=cut)
-        return self._commit(
-            ShoeShuffled.record(shoe.order, cut=setup.cut, cut_card_depth=setup.cut_card_depth)
-        )
-
-    def verify_open_round(self) -> None:
-        self._check(RoundOpened(self._round + 1))
-
-    def can_open_round(self) -> bool:
-        return self._can(self.verify_open_round)
-
-    def open_round(self) -> RoundOpened:
-        """Open betting for the next round (READY -> BETTING)."""
-        return self._commit(RoundOpened(self._round + 1))
-
-    def verify_place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> None:
-        self._check(BetPlaced(player, position, _bet_name(bet), amount))
-
-    def can_place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> bool:
-        return self._can(self.verify_place_bet, player, position, bet, amount)
-
-    def place_bet(self, player: str, position: int, bet: BetKind | str, amount: int) -> BetPlaced:
-        """``player`` puts ``amount`` on ``bet`` at ``position``; on a stake already there
-        (a carried one included, Art 7.2) it is a raise. Limits apply to the resulting stake."""
-        return self._commit(BetPlaced(player, position, _bet_name(bet), amount))
-
-    def verify_withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> None:
-        self._check(BetWithdrawn(player, position, _bet_name(bet)))
-
-    def can_withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> bool:
-        return self._can(self.verify_withdraw_bet, player, position, bet)
-
-    def withdraw_bet(self, player: str, position: int, bet: BetKind | str) -> BetWithdrawn:
-        """``player`` takes back his whole stake on ``bet`` at ``position`` (betting open)."""
-        return self._commit(BetWithdrawn(player, position, _bet_name(bet)))
-
-    def verify_close_bets(self) -> None:
-        self._check(BetsClosed(tuple(self._stakes.positions())))
-
-    def can_close_bets(self) -> bool:
-        return self._can(self.verify_close_bets)
-
-    def close_bets(self) -> BetsClosed:
-        """No more bets; the places holding a stake are dealt (BETTING -> DEALING)."""
-        return self._commit(BetsClosed(tuple(self._stakes.positions())))
-
-    def verify_burn(self) -> None:
-        self._check(self._burn_event())
-
-    def can_burn(self) -> bool:
-        return self._can(self.verify_burn)
-
-    def burn(self) -> CardBurned:
-        """Burn the shoe's next card (Art 3.2, 3.3)."""
-        return self._commit(self._burn_event())
 
     def verify_deal_card(self, *, to: int | None = None, exposed: bool = False) -> None:
         self._check(self._deal_event(to, exposed))
@@ -391,18 +273,12 @@ class BaccaratGame(Game[BaccaratTable]):
         carried in from an earlier round stay, all others are returned."""
         return self._commit(RoundVoided(reason, self._void_lines()))
 
-    def verify_settle(self) -> None:
-        self._check(self._settle_event())
-
-    def can_settle(self) -> bool:
-        return self._can(self.verify_settle)
-
-    def settle(self) -> RoundSettled:
-        """Settle every stake (Art 6-10); ties and odd/even on three figures stay for the next
-        round (Art 7.2, 8.1)."""
-        return self._commit(self._settle_event())
-
     # -- building events -----------------------------------------------------------------------
+
+    def _shuffle_event(self, shuffler: Shuffler, cut: int | None) -> ShoeShuffled:
+        """Art 2, 3.1 (see :func:`~croupier.games.three_card_baccarat.deal.prepare_shoe`)."""
+        shoe, setup = prepare_shoe(self._options, shuffler, cut=cut)
+        return ShoeShuffled.record(shoe.order, cut=setup.cut, cut_card_depth=setup.cut_card_depth)
 
     def _next_card(self) -> Card:
         if self._phase is not Phase.DEALING:
@@ -423,21 +299,17 @@ class BaccaratGame(Game[BaccaratTable]):
             to = self._places[len(self._deals) % len(self._places)]
         return CardDealt(card, to, exposed)
 
-    def _settle_event(self) -> RoundSettled:
-        self._check_settleable()
-        return RoundSettled(self._settlement_lines())
-
     def _settlement_lines(self) -> tuple[PayoutLine, ...]:
         """One line per stake on the layout for the dealt round (Art 6-10)."""
-        if self._lines is not None:
-            return self._lines
+        if self._due is not None:
+            return self._due
         options = self._options
         hands = self._hands
         banker = HandValue.of(hands[BANKER])
         values = {p: HandValue.of(hands[p]) for p in self._places}
         lines: list[PayoutLine] = []
         for stake in self._stakes:
-            kind = _BETS[stake.bet]
+            kind = self._bets[stake.bet]
             decision = decide(
                 kind,
                 banker,
@@ -447,24 +319,22 @@ class BaccaratGame(Game[BaccaratTable]):
             )
             prize = stake.amount * PRIZE[kind] if decision.result is Result.WIN else 0
             lines.append(
-                _line(
+                self._line(
                     stake.player,
                     stake.position,
                     stake.bet,
                     stake.amount,
                     decision.result,
-                    options.rounding,
                     decision.article,
                     prize,
                     decision.commission,
                 )
             )
-        self._lines = tuple(lines)
-        return self._lines
+        self._due = tuple(lines)
+        return self._due
 
     def _void_lines(self) -> tuple[PayoutLine, ...]:
         """Art 3.4: stakes carried in stay (Art 7.2, 8.1), the others are returned."""
-        rounding = self._options.rounding
         lines: list[PayoutLine] = []
         for stake in self._stakes:
             if stake.carried:
@@ -472,96 +342,37 @@ class BaccaratGame(Game[BaccaratTable]):
                 result, article = Result.CARRY, f"Art 3.4, {carried_by}"
             else:
                 result, article = Result.PUSH, "Art 3.4"
-            lines.append(
-                _line(
-                    stake.player,
-                    stake.position,
-                    stake.bet,
-                    stake.amount,
-                    result,
-                    rounding,
-                    article,
-                    0,
-                    False,
-                )
+            line = self._line(
+                stake.player, stake.position, stake.bet, stake.amount, result, article, 0, False
             )
+            lines.append(line)
         return tuple(lines)
 
     # -- the fold: checks ----------------------------------------------------------------------
 
-    def _check(self, event: Event) -> None:
-        if isinstance(event, CardDealt):
-            self._check_dealt(event)
-        elif isinstance(event, BetPlaced):
-            self._check_bet(event)
-        elif isinstance(event, CardBurned):
-            self._check_burned(event)
-        elif isinstance(event, RoundSettled):
-            self._check_settleable()
-            if tuple(event.lines) != self._settlement_lines():
-                raise RuleViolation(
-                    "Art 9, 10", "the settlement lines do not follow the rules for this deal"
-                )
-        elif isinstance(event, RoundOpened):
-            self._check_opened(event)
-        elif isinstance(event, BetsClosed):
-            self._check_closed(event)
-        elif isinstance(event, BetWithdrawn):
-            self._check_withdrawn(event)
-        elif isinstance(event, ShoeShuffled):
-            self._check_shuffled(event)
-        elif isinstance(event, MisdealRectified):
+    def _check_other(self, event: Event) -> None:
+        if isinstance(event, MisdealRectified):
             self._check_rectified(event)
         elif isinstance(event, RoundVoided):
             self._check_voided(event)
         else:
-            raise RuleViolation("protocol", f"{type(event).__name__} is not a {GAME} event")
+            super()._check_other(event)
 
-    def _check_can_shuffle(self) -> None:
+    def _check_shuffle_phase(self) -> None:
         if self._phase not in (Phase.NEEDS_SHUFFLE, Phase.READY):
             raise RuleViolation(
                 "Art 4.1",
                 f"the cards are shuffled at the end of a round, not now (phase {self._phase})",
             )
 
-    def _check_cut(self, cut: object) -> None:
+    def _check_cut_card(self, depth: object) -> None:
         options = self._options
-        if not _is_int(cut) or not (
-            options.min_cut <= cut <= options.cards - options.min_cut  # type: ignore[operator]
-        ):
-            raise RuleViolation(
-                "Art 3.1",
-                f"a cut must move at least {options.min_cut} cards and leave at least "
-                f"{options.min_cut} of {options.cards}, got cut {cut!r}",
-            )
-
-    def _check_shuffled(self, event: ShoeShuffled) -> None:
-        self._check_can_shuffle()
-        options = self._options
-        order = event.order
-        if (
-            not isinstance(order, tuple)
-            or len(order) != options.cards
-            or not all(isinstance(card, Card) for card in order)
-            or Counter(order) != _pack(options.decks)
-        ):
-            raise RuleViolation(
-                "Art 2",
-                f"the shoe must hold exactly {options.decks} deck(s) of 52 cards, each card once "
-                "per deck",
-            )
-        if event.commitment != order_commitment(order):
-            raise RuleViolation("commitment", "the commitment does not match the shoe's order")
-        self._check_cut(event.cut)
-        depth = event.cut_card_depth
         if options.is_box:
             if depth is not None:
                 raise RuleViolation(
                     "Art 2.2", f"a box has no second cut card, got cut_card_depth {depth!r}"
                 )
-        elif not _is_int(depth) or not (
-            CUT_CARD_DEPTH_MIN <= depth <= CUT_CARD_DEPTH_MAX  # type: ignore[operator]
-        ):
+        elif not is_int(depth) or not CUT_CARD_DEPTH_MIN <= depth <= CUT_CARD_DEPTH_MAX:
             raise RuleViolation(
                 "Art 3.1",
                 f"the second cut card goes among the last {CUT_CARD_DEPTH_MIN} to "
@@ -574,65 +385,21 @@ class BaccaratGame(Game[BaccaratTable]):
                 f"end, got {depth}",
             )
 
-    def _check_opened(self, event: RoundOpened) -> None:
-        if self._phase is Phase.NEEDS_SHUFFLE:
-            raise RuleViolation(*self._shuffle_needed)
-        if self._phase is not Phase.READY:
-            raise RuleViolation(
-                "Art 3", f"round {self._round} is still in play (phase {self._phase})"
-            )
-        if not _is_int(event.number) or event.number != self._round + 1:
-            raise RuleViolation(
-                "round number", f"the next round is number {self._round + 1}, got {event.number!r}"
-            )
-
-    def _check_betting(self, what: str) -> None:
-        if self._phase is not Phase.BETTING:
-            raise RuleViolation(
-                "Art 3", f"{what} only while betting is open, before the deal (phase {self._phase})"
-            )
-
-    def _check_stake_key(self, player: object, position: object, bet: object) -> BetKind:
-        if not isinstance(player, str) or not player or player != player.strip():
-            raise RecordError("player", f"a player is a non-empty name, got {player!r}")
-        positions = self._options.positions
-        if not _is_int(position) or not 1 <= position <= positions:  # type: ignore[operator]
-            raise RuleViolation(
-                "Art 5.1", f"place {position!r} is not on this table (places 1..{positions})"
-            )
-        kind = _BETS.get(bet) if isinstance(bet, str) else None
-        if kind is None:
-            raise RuleViolation("Art 6.3, 8", f"unknown bet {bet!r} (bets: {_BET_NAMES})")
-        return kind
-
     def _has_main_for_tie(self, player: str, position: int) -> bool:
         if self._options.tie_needs_own_main_bet:
             return self._stakes.get(player, position, _MAIN) is not None
         return any(s.bet == _MAIN for s in self._stakes.on(position))
 
-    def _check_bet(self, event: BetPlaced) -> None:
-        self._check_betting("bets are placed")
-        kind = self._check_stake_key(event.player, event.position, event.bet)
-        amount = check_amount(event.amount)
-        if kind is BetKind.TIE and not self._has_main_for_tie(event.player, event.position):
+    def _check_new_stake(self, player: str, position: int, kind: BetKind) -> None:
+        if kind is BetKind.TIE and not self._has_main_for_tie(player, position):
             whose = "this player's" if self._options.tie_needs_own_main_bet else "a"
             raise RuleViolation(
                 "Art 8.3",
                 f"a tie bet goes on a place that already has {whose} main bet: place "
-                f"{event.position} has none",
+                f"{position} has none",
             )
-        current = self._stakes.get(event.player, event.position, event.bet)
-        self._options.limits.check(event.bet, amount + (0 if current is None else current.amount))
 
-    def _check_withdrawn(self, event: BetWithdrawn) -> None:
-        self._check_betting("bets are withdrawn")
-        kind = self._check_stake_key(event.player, event.position, event.bet)
-        stake = self._stakes.get(event.player, event.position, event.bet)
-        if stake is None:
-            raise RuleViolation(
-                "layout",
-                f"{event.player} has no {event.bet} stake on place {event.position} to withdraw",
-            )
+    def _check_withdrawal(self, stake: Stake, kind: BetKind) -> None:
         if stake.carried:
             if kind is BetKind.MAIN:
                 raise RuleViolation(
@@ -642,37 +409,23 @@ class BaccaratGame(Game[BaccaratTable]):
                 )
             raise RuleViolation(
                 "Art 8.1",
-                f"an {event.bet} bet kept on the banker's three figures awaits the next round: "
+                f"an {stake.bet} bet kept on the banker's three figures awaits the next round: "
                 "it may not be withdrawn",
             )
         if kind is BetKind.MAIN:
-            ties = [s for s in self._stakes.on(event.position) if s.bet == _TIE]
+            on_place = self._stakes.on(stake.position)
+            ties = [s for s in on_place if s.bet == _TIE]
             if self._options.tie_needs_own_main_bet:
-                blocked = any(s.player == event.player for s in ties)
+                blocked = any(s.player == stake.player for s in ties)
             else:
-                others = [
-                    s
-                    for s in self._stakes.on(event.position)
-                    if s.bet == _MAIN and s.player != event.player
-                ]
+                others = [s for s in on_place if s.bet == _MAIN and s.player != stake.player]
                 blocked = bool(ties) and not others
             if blocked:
                 raise RuleViolation(
                     "Art 8.3",
-                    f"place {event.position} holds a tie bet, which needs this main bet: "
+                    f"place {stake.position} holds a tie bet, which needs this main bet: "
                     "withdraw the tie bet first",
                 )
-
-    def _check_closed(self, event: BetsClosed) -> None:
-        self._check_betting("bets are closed")
-        if not len(self._stakes):
-            raise RuleViolation("Art 5.1", "no stake on the layout: no place to deal to")
-        expected = tuple(self._stakes.positions())
-        if tuple(event.positions) != expected:
-            raise RuleViolation(
-                "Art 5.1",
-                f"the places in play are those with a stake, {expected}, got {event.positions!r}",
-            )
 
     def _burn_rule(self) -> str:
         return "Art 3.2" if self._burns_due == self._options.decks else "Art 3.3"
@@ -684,7 +437,7 @@ class BaccaratGame(Game[BaccaratTable]):
         if card != shoe.order[shoe.dealt]:
             raise RuleViolation("Art 3.2", f"the card {what} is not the shoe's next card")
 
-    def _check_burned(self, event: CardBurned) -> None:
+    def _check_card_burned(self, event: CardBurned) -> None:
         if self._phase is not Phase.DEALING:
             raise RuleViolation(
                 "Art 3.2", f"cards are burned once bets are closed (phase {self._phase})"
@@ -696,7 +449,7 @@ class BaccaratGame(Game[BaccaratTable]):
             )
         self._check_next_card(event.card, "burned")
 
-    def _check_dealt(self, event: CardDealt) -> None:
+    def _check_card_dealt(self, event: CardDealt) -> None:
         if self._phase is not Phase.DEALING:
             raise RuleViolation(
                 "Art 3.2", f"cards are dealt once bets are closed (phase {self._phase})"
@@ -707,14 +460,13 @@ class BaccaratGame(Game[BaccaratTable]):
                 f"burn {self._burns_due - self._burns_done} more card(s) before dealing",
             )
         to = event.to
-        if not _is_int(to) or not 0 <= to <= self._options.positions:
+        if not is_int(to) or not 0 <= to <= self._options.positions:
             raise RuleViolation(
                 "Art 5.1",
                 f"place {to!r} is not on this table (banker {BANKER}, places "
                 f"1..{self._options.positions})",
             )
-        if not isinstance(event.exposed, bool):
-            raise RecordError("exposed", f"exposed must be true or false, got {event.exposed!r}")
+        self._check_exposed(event.exposed)
         self._check_next_card(event.card, "dealt")
 
     def _check_rectified(self, event: MisdealRectified) -> None:
@@ -759,50 +511,53 @@ class BaccaratGame(Game[BaccaratTable]):
                 "void the round",
             )
 
+    def _refuse_lines(self, lines: tuple[PayoutLine, ...], due: tuple[PayoutLine, ...]) -> None:
+        if tuple(lines) != due:
+            raise RuleViolation(
+                "Art 9, 10", "the settlement lines do not follow the rules for this deal"
+            )
+
     # -- the fold: apply -----------------------------------------------------------------------
 
-    def _apply(self, event: Event) -> None:
-        self._lines = None
-        if isinstance(event, CardDealt):
-            shoe = self._shoe
-            assert shoe is not None
-            shoe.dealt += 1
-            deals = self._deals
-            expected = self._places[len(deals) % len(self._places)]
-            deals.append(_Deal(expected, event.to, event.card, event.exposed))
-            hand = self._hands.get(event.to)
-            if hand is None:
-                hand = self._hands[event.to] = []
-            hand.append(event.card)
-            if event.to != expected:
-                self._misdeals += 1
-            if len(deals) == self._cards_due:
-                self._phase = Phase.DEALT
-                self._revealed = True
-        elif isinstance(event, BetPlaced):
-            self._stakes.add(event.player, event.position, event.bet, event.amount)
-        elif isinstance(event, CardBurned):
-            assert self._shoe is not None
-            self._shoe.dealt += 1
-            self._burns_done += 1
-        elif isinstance(event, RoundSettled | RoundVoided):
-            self._end_round(event.lines, void=isinstance(event, RoundVoided))
-        elif isinstance(event, RoundOpened):
-            self._round = event.number
-            self._phase = Phase.BETTING
-            self._start_round(())
-        elif isinstance(event, BetsClosed):
-            shoe = self._shoe
-            assert shoe is not None
-            self._start_round((*event.positions, BANKER))
-            self._burns_due = self._options.burns_before(first_round=shoe.dealt == 0)
-            self._phase = Phase.DEALING
-        elif isinstance(event, BetWithdrawn):
-            self._stakes.remove(event.player, event.position, event.bet)
-        elif isinstance(event, ShoeShuffled):
-            self._shuffled = event
-            self._shoe = ShoeState.from_event(event)
-            self._phase = Phase.READY
+    def _card_dealt(self, event: CardDealt) -> None:
+        shoe = self._shoe
+        assert shoe is not None
+        shoe.dealt += 1
+        deals = self._deals
+        expected = self._places[len(deals) % len(self._places)]
+        deals.append(_Deal(expected, event.to, event.card, event.exposed))
+        hand = self._hands.get(event.to)
+        if hand is None:
+            hand = self._hands[event.to] = []
+        hand.append(event.card)
+        if event.to != expected:
+            self._misdeals += 1
+        if len(deals) == self._cards_due:
+            self._phase = Phase.DEALT
+            self._revealed = True
+
+    def _card_burned(self, event: CardBurned) -> None:
+        assert self._shoe is not None
+        self._shoe.dealt += 1
+        self._burns_done += 1
+
+    def _round_opened(self) -> None:
+        self._start_round(())
+
+    def _bets_closed(self, positions: tuple[int, ...]) -> None:
+        shoe = self._shoe
+        assert shoe is not None
+        self._start_round((*positions, BANKER))
+        self._burns_due = self._options.burns_before(first_round=shoe.dealt == 0)
+
+    def _apply_other(self, event: Event) -> None:
+        if isinstance(event, RoundVoided):
+            self._end_round(event.lines)
+            # Art 3.4: the round's cards are cancelled
+            self._deals = []
+            self._hands = {}
+            self._misdeals = 0
+            self._revealed = False
         elif isinstance(event, MisdealRectified):
             for deal in self._deals:
                 deal.to = deal.expected
@@ -820,82 +575,29 @@ class BaccaratGame(Game[BaccaratTable]):
         self._misdeals = 0
         self._revealed = False
 
-    def _end_round(self, lines: tuple[PayoutLine, ...], *, void: bool) -> None:
-        stakes = self._stakes
-        balances = self._balances
-        for line in lines:
-            if line.result is Result.CARRY:
-                stake = stakes.get(line.player, line.position, line.bet)
-                assert stake is not None
-                stakes.carry(stake)
-            else:
-                stakes.remove(line.player, line.position, line.bet)
-            balances[line.player] = balances.get(line.player, 0) + line.net
-        settlement = Settlement(tuple(lines))
-        self._house += settlement.house_result
-        self._last = settlement
-        if void:  # Art 3.4: the round's cards are cancelled
-            self._deals = []
-            self._hands = {}
-            self._misdeals = 0
-            self._revealed = False
+    def _shuffle_reason(self) -> Refusal | None:
         if self._options.is_box:
-            self._phase = Phase.NEEDS_SHUFFLE
-            self._shuffle_needed = ("Art 4.2", "a box deals one round per shuffle: shuffle again")
-        elif self._shoe is not None and self._shoe.cut_card_out:
-            self._phase = Phase.NEEDS_SHUFFLE
-            self._shuffle_needed = (
-                "Art 4.1",
-                "the cut card came out: that round was the shoe's last, shuffle again",
-            )
-        else:
-            self._phase = Phase.READY
+            return _BOX_DONE
+        if self._shoe is not None and self._shoe.cut_card_out:
+            return _CUT_CARD_OUT
+        return None
 
     # -- what a seat sees ----------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as ``seat`` sees it (None: a spectator; 0: the banker's place).
+    def _check_seat(self, seat: object) -> None:
+        """Seat 0 is the banker's place."""
+        positions = self._options.positions
+        if not is_int(seat) or not 0 <= seat <= positions:
+            raise RuleViolation("Art 5.1", f"seat {seat!r} is not on this table (0..{positions})")
 
-        Never the undealt order nor the burned cards. While a round is dealt a place's cards are
-        face down (``null``) except to its own seat and except exposed cards (Art 3.5); once every
-        card is out all hands are shown with their values.
-        """
-        options = self._options
-        if seat is not None and (not _is_int(seat) or not 0 <= seat <= options.positions):
-            raise RuleViolation(
-                "Art 5.1", f"seat {seat!r} is not on this table (0..{options.positions})"
-            )
-        shoe: dict[str, Any] | None = None
-        if self._shuffled is not None and self._shoe is not None:
-            shoe = {
-                **self._shuffled.public(),
-                "remaining": self._shoe.remaining,
-                "cut_card_out": self._shoe.cut_card_out,
-            }
+    def _view_round(self, seat: int | None) -> dict[str, Any]:
+        """The places dealt, the deal in progress and the hands. While a round is dealt a
+        place's cards are face down (``null``) except to its own seat and except exposed cards
+        (Art 3.5); once every card is out all hands are shown with their values."""
         return {
-            "game": GAME,
-            "regulation": REGULATION,
-            "seat": seat,
-            "phase": self._phase.value,
-            "round": self._round,
-            "table": options.to_dict(),
-            "shoe": shoe,
-            "layout": [
-                {
-                    "player": s.player,
-                    "position": s.position,
-                    "bet": s.bet,
-                    "amount": s.amount,
-                    "carried": s.carried,
-                }
-                for s in self._stakes
-            ],
             "places": list(self._places),
             "dealing": self._view_dealing(),
             "hands": self._view_hands(seat),
-            "last_settlement": None if self._last is None else _view_settlement(self._last),
-            "balances": dict(sorted(self._balances.items())),
-            "house_result": self._house,
         }
 
     def _view_dealing(self) -> dict[str, Any] | None:
@@ -942,58 +644,13 @@ class BaccaratGame(Game[BaccaratTable]):
             out.append(item)
         return out
 
-
-_LINES: dict[tuple[object, ...], PayoutLine] = {}
-_LINES_KEPT: Final = 4096
-
-
-def _line(
-    player: str,
-    position: int,
-    bet: str,
-    stake: int,
-    result: Result,
-    rounding: Rounding,
-    article: str,
-    prize: int,
-    commissioned: bool,
-) -> PayoutLine:
-    """The settlement line of one stake: ``prize`` in units (a win), less 5% of it when
-    ``commissioned`` (Art 10). Lines are immutable, so equal ones are built once and shared
-    (a long simulation settles the same stakes again and again)."""
-    key = (player, position, bet, stake, result, rounding, article, prize, commissioned)
-    line = _LINES.get(key)
-    if line is None:
-        exact = Fraction(prize)
-        line = PayoutLine.settle(
-            player,
-            position,
-            bet,
-            stake,
-            result,
-            rounding=rounding,
-            article=article,
-            prize=exact,
-            commission=COMMISSION * exact if commissioned else _NOTHING,
-        )
-        if len(_LINES) >= _LINES_KEPT:
-            _LINES.clear()
-        _LINES[key] = line
-    return line
-
-
-def _bet_name(bet: BetKind | str) -> str:
-    """A bet's record name: a BetKind's value; anything else as given (checked later)."""
-    return bet.value if isinstance(bet, BetKind) else bet
-
-
-def _view_settlement(settlement: Settlement) -> dict[str, Any]:
-    return {
-        "lines": [{**encode(line), "net": line.net} for line in settlement.lines],
-        "staked": settlement.staked,
-        "paid": settlement.paid,
-        "carried": settlement.carried,
-        "commission": str(settlement.commission),
-        "rounding": str(settlement.rounding),
-        "house_result": settlement.house_result,
-    }
+    def _view_settlement(self, settlement: Settlement) -> dict[str, Any]:
+        return {
+            "lines": [{**encode(line), "net": line.net} for line in settlement.lines],
+            "staked": settlement.staked,
+            "paid": settlement.paid,
+            "carried": settlement.carried,
+            "commission": str(settlement.commission),
+            "rounding": str(settlement.rounding),
+            "house_result": settlement.house_result,
+        }
