@@ -396,9 +396,13 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
                 rounding=self._options.rounding,
                 article=article,
                 prize=exact,
-                commission=self.COMMISSION * exact if commissioned else _NOTHING,
+                commission=self._commission_rate() * exact if commissioned else _NOTHING,
             )
         return line
+
+    def _commission_rate(self) -> Fraction:
+        """The share of a commissioned prize the house keeps (default :attr:`COMMISSION`)."""
+        return self.COMMISSION
 
     @abc.abstractmethod
     def _shuffle_event(self, shuffler: Shuffler, cut: int | None) -> ShoeShuffled:

@@ -163,7 +163,11 @@ def test_odds_removal_skips_a_rank_the_shoe_no_longer_holds() -> None:
 
 def test_odds_baccarat_reading_options_change_their_bets_only() -> None:
     base = ok_json("odds", BACCARAT)
-    assert base["options"] == {"three_figures_as_zero": True, "zero_is_even": True}
+    assert base["options"] == {
+        "three_figures_as_zero": True,
+        "zero_is_even": True,
+        "commission": "1/20",
+    }
     figures = ok_json("odds", BACCARAT, "--three-figures-not-zero")
     assert figures["options"]["three_figures_as_zero"] is False
     # the banker's three figures no longer win points_0: that bet gets worse
@@ -599,3 +603,14 @@ def test_simulate_errors_are_clean(args: tuple[str, ...], fragments: tuple[str, 
     rounds = () if "--rounds" in args else ("--rounds", "2")
     clean_failure(run("simulate", *args, *rounds), *fragments)
     clean_failure(run("simulate", *args, *rounds, "--json"), *fragments)
+
+
+def test_odds_baccarat_commission_option_art10() -> None:
+    free = json.loads(ok("odds", "three-card-baccarat", "--commission", "0", "--json").stdout)
+    assert free["bets"]["main"]["ev_exact"] == "0/1"
+    assert free["options"]["commission"] == "0"
+    half = json.loads(ok("odds", "three-card-baccarat", "--commission", "2.5", "--json").stdout)
+    assert half["bets"]["main"]["payout"] == "1:1 less 2.5%"
+    clean_failure(run("odds", "three-card-baccarat", "--commission", "abc"), "'abc'")
+    clean_failure(run("odds", "three-card-baccarat", "--commission", "100"), "below 100")
+    clean_failure(run("odds", "football-poker", "--commission", "5"), "three-card-baccarat only")

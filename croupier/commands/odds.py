@@ -7,6 +7,7 @@ fractions and shown as decimals), for a fresh shoe or one with ``--removed`` car
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -22,6 +23,21 @@ if TYPE_CHECKING:
 
 #: The tables need about this many columns; narrower outputs (a pipe is 80) still get them whole.
 WIDE = 112
+
+
+def _percent(text: str | None) -> Fraction:
+    """A commission given in percent ("5", "2.5") as an exact fraction of the prize."""
+    from croupier.games.three_card_baccarat.rules import COMMISSION
+
+    if text is None:
+        return COMMISSION
+    try:
+        rate = Fraction(text.strip()) / 100
+    except (ValueError, ZeroDivisionError):
+        _fail(f"--commission {text!r} is not a percentage")
+    if not 0 <= rate < 1:
+        _fail(f"--commission {text!r} must be at least 0 and below 100")
+    return rate
 
 
 def _pct(value: float) -> str:
@@ -127,6 +143,15 @@ def odds(
             help="3-card baccarat reading: the banker's 0 points win the even bet.",
         ),
     ] = True,
+    commission: Annotated[
+        str | None,
+        typer.Option(
+            "--commission",
+            help="3-card baccarat: commission in percent of the prize on main, odd and even "
+            "(Art 10 sets 5; another value prices a table that is not the regulation's).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME."""
@@ -136,8 +161,12 @@ def odds(
         rule = f"{spec.min_decks_rule}: " if spec.min_decks_rule else ""
         _fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
     baccarat = spec.name == "three-card-baccarat"
-    if not baccarat and not (three_figures_as_zero and zero_is_even):
-        _fail("--three-figures-not-zero and --zero-not-even apply to three-card-baccarat only")
+    if not baccarat and not (three_figures_as_zero and zero_is_even and commission is None):
+        _fail(
+            "--three-figures-not-zero, --zero-not-even and --commission apply to "
+            "three-card-baccarat only"
+        )
+    rate = _percent(commission)
     with _croupier_errors():
         from croupier.odds import (
             baccarat_effect_of_removal,
@@ -148,10 +177,21 @@ def odds(
 
         eor: EffectOfRemoval | None = None
         if baccarat:
-            options = {"three_figures_as_zero": three_figures_as_zero, "zero_is_even": zero_is_even}
-            report = baccarat_odds(n_decks, removed, **options)
+            report = baccarat_odds(
+                n_decks,
+                removed,
+                three_figures_as_zero=three_figures_as_zero,
+                zero_is_even=zero_is_even,
+                commission=rate,
+            )
             if removal:
-                eor = baccarat_effect_of_removal(n_decks, removed, **options)
+                eor = baccarat_effect_of_removal(
+                    n_decks,
+                    removed,
+                    three_figures_as_zero=three_figures_as_zero,
+                    zero_is_even=zero_is_even,
+                    commission=rate,
+                )
         else:
             report = football_odds(n_decks, removed)
             if removal:

@@ -268,7 +268,7 @@ class OddsReport:
     cards_in_shoe: int
     bets: dict[str, BetOdds]
     distributions: dict[str, dict[str, Fraction]] = field(default_factory=dict)
-    options: dict[str, bool] = field(default_factory=dict)
+    options: dict[str, bool | str] = field(default_factory=dict)
     shoe: ShoeCounts | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -234,12 +234,12 @@ class _Outcome(NamedTuple):
 
 @lru_cache(maxsize=8)
 def _bet_tables(
-    three_figures_as_zero: bool, zero_is_even: bool
+    three_figures_as_zero: bool, zero_is_even: bool, rate: Fraction = COMMISSION
 ) -> tuple[tuple[BetKind, tuple[_Outcome, ...]], ...]:
     """For each bet, its outcomes over the 31 × 31 (place, banker) levels, by ``decide()``."""
     tables = []
     for bet in BetKind:
-        commission = COMMISSION if bet in COMMISSIONED else None
+        commission = rate if bet in COMMISSIONED else None
         groups: dict[tuple[Result, Fraction], NDArray[np.bool_]] = {}
         for p in range(LEVELS):
             for b in range(LEVELS):
@@ -262,7 +262,11 @@ def _bet_tables(
 
 
 def baccarat_odds_for(
-    shoe: ShoeCounts, *, three_figures_as_zero: bool = True, zero_is_even: bool = True
+    shoe: ShoeCounts,
+    *,
+    three_figures_as_zero: bool = True,
+    zero_is_even: bool = True,
+    commission: Fraction = COMMISSION,
 ) -> OddsReport:
     """The exact odds of every 3-card baccarat bet for one round dealt from ``shoe``.
 
@@ -278,11 +282,12 @@ def baccarat_odds_for(
     exchangeability).
 
     Options, passed through to ``decide()``: ``three_figures_as_zero`` (the banker's three
-    figures win ``points_0``), ``zero_is_even`` (0 points wins ``even``).
+    figures win ``points_0``), ``zero_is_even`` (0 points wins ``even``); ``commission`` (the
+    table option, Art 10's 5% by default) is charged on the prizes of main, odd and even.
     """
     joint, total = baccarat_level_counts(shoe)
     bets: dict[str, BetOdds] = {}
-    for bet, outcomes in _bet_tables(three_figures_as_zero, zero_is_even):
+    for bet, outcomes in _bet_tables(three_figures_as_zero, zero_is_even, commission):
         counts: dict[Result, int] = dict.fromkeys(results_in(o.result for o in outcomes), 0)
         ev_numerator = Fraction(0)
         for outcome in outcomes:
@@ -294,9 +299,9 @@ def baccarat_odds_for(
         per_resolved = None
         if Result.CARRY in counts and counts[Result.CARRY] != total:
             per_resolved = ev / (1 - probabilities[Result.CARRY.value])
-        commission = COMMISSION if bet in COMMISSIONED else None
+        charged = commission if bet in COMMISSIONED else None
         bets[bet.value] = BetOdds(
-            bet.value, payout_text(PRIZE[bet], commission), probabilities, ev, per_resolved
+            bet.value, payout_text(PRIZE[bet], charged), probabilities, ev, per_resolved
         )
 
     banker = [int(n) for n in joint.sum(axis=0).tolist()]
@@ -316,7 +321,11 @@ def baccarat_odds_for(
         cards_in_shoe=shoe.total,
         bets=bets,
         distributions=distributions,
-        options={"three_figures_as_zero": three_figures_as_zero, "zero_is_even": zero_is_even},
+        options={
+            "three_figures_as_zero": three_figures_as_zero,
+            "zero_is_even": zero_is_even,
+            "commission": str(commission),
+        },
         shoe=shoe,
     )
 
@@ -327,6 +336,7 @@ def baccarat_odds(
     *,
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
+    commission: Fraction = COMMISSION,
 ) -> OddsReport:
     """The exact odds of every bet for ``decks`` full decks less the ``removed`` cards.
 
@@ -341,18 +351,26 @@ def baccarat_odds(
         ShoeCounts.standard(decks, removed),
         three_figures_as_zero=three_figures_as_zero,
         zero_is_even=zero_is_even,
+        commission=commission,
     )
 
 
 def baccarat_effect_of_removal_for(
-    shoe: ShoeCounts, *, three_figures_as_zero: bool = True, zero_is_even: bool = True
+    shoe: ShoeCounts,
+    *,
+    three_figures_as_zero: bool = True,
+    zero_is_even: bool = True,
+    commission: Fraction = COMMISSION,
 ) -> EffectOfRemoval:
     """Every bet's change in ``ev`` when one card of each rank is removed from ``shoe``. J, Q
     and K are one class (figures), so their rows are equal; they are computed anyway."""
 
     def evaluate(s: ShoeCounts) -> OddsReport:
         return baccarat_odds_for(
-            s, three_figures_as_zero=three_figures_as_zero, zero_is_even=zero_is_even
+            s,
+            three_figures_as_zero=three_figures_as_zero,
+            zero_is_even=zero_is_even,
+            commission=commission,
         )
 
     return effect_of_removal(shoe, evaluate)
@@ -364,6 +382,7 @@ def baccarat_effect_of_removal(
     *,
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
+    commission: Fraction = COMMISSION,
 ) -> EffectOfRemoval:
     """:func:`baccarat_effect_of_removal_for` on ``decks`` decks less ``removed``.
 
@@ -375,4 +394,5 @@ def baccarat_effect_of_removal(
         ShoeCounts.standard(decks, removed),
         three_figures_as_zero=three_figures_as_zero,
         zero_is_even=zero_is_even,
+        commission=commission,
     )

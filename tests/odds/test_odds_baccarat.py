@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -114,7 +115,7 @@ MIDDLE_SHOE = {"J": 2, "K": 2, "T": 2, "A": 2, "2": 1, "4": 1, "6": 2, "8": 1, "
         {"three_figures_as_zero": False, "zero_is_even": False},
     ],
 )
-def test_every_bet_matches_dealing_every_ordered_sequence(options: dict[str, bool]) -> None:
+def test_every_bet_matches_dealing_every_ordered_sequence(options: dict[str, Any]) -> None:
     """Art 6-10 on a 10-card shoe: all 151,200 ordered 6-card deals, settled by decide()."""
     expected = brute_force(SMALL_SHOE, ordered=True, **options)
     report = baccarat_odds_for(ShoeCounts.from_counts(SMALL_SHOE), **options)
@@ -208,7 +209,11 @@ def test_art8_2b_points_bets_and_the_three_figures_option() -> None:
     assert wins_on[0] - wins_off[0] == three and wins_on[1:] == wins_off[1:]
     assert [str(n) for n in range(10)] == list(on.distributions["banker_points"])
     assert list(on.distributions["banker_points"].values()) == wins_on
-    assert off.options == {"three_figures_as_zero": False, "zero_is_even": True}
+    assert off.options == {
+        "three_figures_as_zero": False,
+        "zero_is_even": True,
+        "commission": "1/20",
+    }
 
 
 def test_art8_1_zero_is_even_option() -> None:
@@ -392,3 +397,18 @@ def test_bad_input_errors() -> None:
         ShoeCounts((4,) * 12)
     with pytest.raises(ShoeError, match="no A"):
         ShoeCounts.from_counts({"K": 3}).without(Rank.ACE)
+
+
+def test_art10_commission_option_prices_the_commissioned_bets() -> None:
+    """Without commission the main bet is fair (place and banker are drawn alike); at 2.5% its
+    edge per resolved bet is exactly 1/80; the other bets do not move."""
+    base = baccarat_odds(6)
+    free = baccarat_odds(6, commission=Fraction(0))
+    half = baccarat_odds(6, commission=Fraction(1, 40))
+    assert free.bets["main"].ev == 0
+    assert half.bets["main"].ev_per_resolved == Fraction(-1, 80)
+    assert half.bets["main"].payout == "1:1 less 2.5%"
+    for name in ("tie", "three_faces", "points_3"):
+        assert free.bets[name].ev == base.bets[name].ev
+    p_win = base.bets["odd"].probabilities["win"]
+    assert free.bets["odd"].ev - base.bets["odd"].ev == p_win * Fraction(5, 100)

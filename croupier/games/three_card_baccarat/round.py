@@ -193,6 +193,10 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
     CARRIES: ClassVar[bool] = True
     COMMISSION: ClassVar[Fraction] = COMMISSION
 
+    def _commission_rate(self) -> Fraction:
+        """Art 10 (5%), or the table's ``commission`` option."""
+        return self._options.commission
+
     def __init__(self, options: BaccaratTable) -> None:
         if not isinstance(options, BaccaratTable):
             raise TypeError(f"options must be a BaccaratTable, got {options!r}")

@@ -40,6 +40,7 @@ from typing import Any, Final
 from croupier.cards import Card, CardsLike, Rank, parse_cards
 from croupier.errors import CardCountError, CroupierError, MaterialError, RecordError
 from croupier.money import BetLimits, Rounding
+from croupier.protocol import decode
 from croupier.records import as_bool, as_int
 from croupier.settlement import BetDecision, Result
 
@@ -93,6 +94,8 @@ MAX_DECIMALS: Final = 6
 NO_LIMITS: Final = BetLimits()
 
 _FIGURE_WORDS: Final = ("no figures", "one figure", "two figures")
+#: Art 10: 5% commission on the prizes of Art 9.1 and 9.2.
+COMMISSION: Final = Fraction(5, 100)
 
 
 def position_label(position: int) -> str:
@@ -125,6 +128,9 @@ class BaccaratTable:
       (:class:`~croupier.money.Rounding`, default ``house``: rounded down).
     * ``decimals`` (display only, 0..6, default 2): the smallest unit is ``10**-decimals`` of the
       currency.
+    * ``commission`` (default :data:`COMMISSION`, the 5% of Art 10): the house's share of the
+      prizes of the main and odd/even bets, a fraction in ``[0, 1)``. Another value is not the
+      regulation; it exists so an analyst can price a table that charges differently.
 
     Readings of the bets (see :func:`decide`):
 
@@ -168,6 +174,7 @@ cards, got cut_card_depth 29
     three_figures_as_zero: bool = True
     zero_is_even: bool = True
     tie_needs_own_main_bet: bool = False
+    commission: Fraction = COMMISSION
 
     def __post_init__(self) -> None:
         for name in ("decks", "positions"):
@@ -227,6 +234,10 @@ cards, got cut_card_depth 29
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise MaterialError(f"{name} must be True or False, got {value!r}")
+        if not isinstance(self.commission, Fraction) or not 0 <= self.commission < 1:
+            raise MaterialError(
+                f"Art 10: commission must be a Fraction in [0, 1), got {self.commission!r}"
+            )
 
     @property
     def is_box(self) -> bool:
@@ -272,6 +283,7 @@ cards, got cut_card_depth 29
             "three_figures_as_zero": self.three_figures_as_zero,
             "zero_is_even": self.zero_is_even,
             "tie_needs_own_main_bet": self.tie_needs_own_main_bet,
+            "commission": str(self.commission),
         }
 
     @classmethod
@@ -313,6 +325,7 @@ cards, got cut_card_depth 29
                 tie_needs_own_main_bet=as_bool(
                     data.get("tie_needs_own_main_bet", False), "tie_needs_own_main_bet"
                 ),
+                commission=decode(data.get("commission", str(COMMISSION)), Fraction, "commission"),
             )
         except (TypeError, ValueError) as exc:
             if isinstance(exc, CroupierError):
@@ -471,8 +484,6 @@ PRIZE: Final[Mapping[BetKind, int]] = MappingProxyType(
         BetKind.TIE: 20,  # Art 9.5
     }
 )
-#: Art 10: 5% commission on the prizes of Art 9.1 and 9.2.
-COMMISSION: Final = Fraction(5, 100)
 COMMISSIONED: Final = frozenset({BetKind.MAIN, BetKind.ODD, BetKind.EVEN})
 
 _ARTICLE: Final[Mapping[BetKind, str]] = MappingProxyType(

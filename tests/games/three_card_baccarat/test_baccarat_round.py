@@ -1110,3 +1110,24 @@ def test_can_agrees_with_verify() -> None:
     assert game.can_settle() and game.can_void_round("x") and not game.can_void_round("")
     game.verify_settle()
     assert isinstance(game.log[2], BetPlaced)
+
+
+@pytest.mark.parametrize("rate", [Fraction(0), Fraction(1, 40), Fraction(5, 100)])
+def test_art10_commission_rate_is_a_table_option(rate: Fraction) -> None:
+    place, banker, _ = SCENARIOS["more_figures_wins"]
+    table = BaccaratTable(positions=1, commission=rate)
+    assert BaccaratTable.from_dict(table.to_dict()) == table
+    game = game_with(table, {1: place, BANKER: banker})
+    settled = play(game, ("ana", 1, "main", 1000))
+    line = line_of(settled.lines, "ana", 1, "main")
+    assert line.commission == rate * 1000
+    assert line.paid == 2000 - rate * 1000
+    assert BaccaratGame.from_record(json.loads(json.dumps(game.to_record()))).digest() == (
+        game.digest()
+    )
+
+
+@pytest.mark.parametrize("rate", [Fraction(1), Fraction(-1, 20), 0.05, "1/20"])
+def test_art10_commission_option_refuses_nonsense(rate: Any) -> None:
+    with pytest.raises(MaterialError, match="commission"):
+        BaccaratTable(commission=rate)
