@@ -25,12 +25,9 @@ Peers (exact, pure Python, no NumPy):
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import gc
 import itertools
 import json
-import os
-import platform
 import statistics
 import sys
 import time
@@ -38,16 +35,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from functools import partial
-from importlib import metadata
 from math import factorial, prod
 from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
 from rich.console import Console
 from rich.table import Table
 
 import croupier.odds.three_card_baccarat as bac
+from bench.environment import environment
 from croupier.cards import Card, Rank, Suit
 from croupier.games.football_poker import rules as fb_rules
 from croupier.games.three_card_baccarat import rules as bac_rules
@@ -73,38 +69,6 @@ SMALL_BACCARAT_SHOE: Final = dict(zip("JQKTA35789", (1, 1, 2, 1, 1, 1, 1, 1, 1, 
 
 #: What the consistency check compares: {bet: (probabilities by result value, ev)}.
 Odds = dict[str, tuple[dict[str, Fraction], Fraction]]
-
-
-# ----- environment ---------------------------------------------------------------------------
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def version_of(dist: str) -> str:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "not installed"
-
-
-def environment() -> dict[str, Any]:
-    return {
-        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "machine": cpu_model(),
-        "platform": platform.platform(),
-        "processor": platform.processor(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "numpy": np.__version__,
-        "croupier": version_of("croupier"),
-    }
 
 
 # ----- peers -----------------------------------------------------------------------------------

@@ -28,17 +28,14 @@ agree on every hand (a wheel is a straight or straight flush in both orders).
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import gc
 import json
 import os
-import platform
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Final
 
@@ -47,6 +44,7 @@ from numpy.typing import NDArray
 from rich.console import Console
 from rich.table import Table
 
+from bench.environment import environment, version_of
 from croupier.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Card
 from croupier.rank import (
     THIRTEEN,
@@ -87,39 +85,6 @@ PHE_CLASS_BOUNDS: Final = (
 )
 
 HandsArray = NDArray[np.uint8]
-
-
-# ----- environment ---------------------------------------------------------------------------
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def version_of(dist: str) -> str:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "not installed"
-
-
-def environment() -> dict[str, Any]:
-    return {
-        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "machine": cpu_model(),
-        "platform": platform.platform(),
-        "processor": platform.processor(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "numpy": np.__version__,
-        "croupier": version_of("croupier"),
-        "peers": {p: version_of(p) for p in PEERS},
-    }
 
 
 # ----- hands ---------------------------------------------------------------------------------
@@ -544,7 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print(f"[red]missing {', '.join(missing)}: pip install -e '.[bench]'[/red]")
         return 2
 
-    env = environment()
+    env = environment(PEERS)
     t_start = time.perf_counter()
     hands = random_hands(args.hands, args.seed)
     method = (

@@ -19,7 +19,7 @@ its smallest unit, so whatever goes to the player is rounded down).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -124,6 +124,15 @@ class BetLimits:
         if not isinstance(other, BetLimits):
             return NotImplemented
         return self.default == other.default and dict(self.by_bet) == dict(other.by_bet)
+
+    def require_bets(self, known: Iterable[str], rule: str) -> None:
+        """MaterialError (citing ``rule``) if a limit names a bet not in ``known``."""
+        names = list(known)
+        for name in self.by_bet:
+            if name not in names:
+                raise MaterialError(
+                    f"{rule}: no bet {name!r} to limit (the bets are {', '.join(names)})"
+                )
 
     def limit(self, bet: str) -> Limit:
         return self.by_bet.get(bet, self.default)

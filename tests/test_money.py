@@ -369,3 +369,10 @@ def test_check_agrees_with_the_limit(limit: Limit, total: int) -> None:
     else:
         with pytest.raises(RuleViolation):
             table.check("bet", total)
+
+
+def test_limits_must_name_bets_the_game_has() -> None:
+    limits = BetLimits(Limit(1, None), {"tie": Limit(1, 10), "banco": Limit(1, 10)})
+    limits.require_bets(["tie", "banco"], "Art 8")
+    with pytest.raises(MaterialError, match=r"Art 8: no bet 'banco' to limit"):
+        limits.require_bets(["main", "tie"], "Art 8")

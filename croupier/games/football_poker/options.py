@@ -160,12 +160,7 @@ class FootballTable:
         object.__setattr__(self, "deal_order", deal_order)
         if not isinstance(self.limits, BetLimits):
             raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
-        known = {b.value for b in BetKind}
-        for name in self.limits.by_bet:
-            if name not in known:
-                raise MaterialError(
-                    f"Art 3: no bet {name!r} to limit (the bets are {', '.join(sorted(known))})"
-                )
+        self.limits.require_bets((b.value for b in BetKind), "Art 3")
         object.__setattr__(self, "rounding", _member(Rounding, self.rounding, "rounding"))
         decimals = _whole(self.decimals, "decimals")
         if not 0 <= decimals <= MAX_DECIMALS:

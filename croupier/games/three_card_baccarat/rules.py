@@ -216,12 +216,7 @@ cards, got cut_card_depth 29
             )
         if not isinstance(self.limits, BetLimits):
             raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
-        known = {kind.value for kind in BetKind}
-        for name in self.limits.by_bet:
-            if name not in known:
-                raise MaterialError(
-                    f"limits: unknown bet {name!r} (bets: {', '.join(k.value for k in BetKind)})"
-                )
+        self.limits.require_bets((kind.value for kind in BetKind), "Art 6.3, 8")
         if not isinstance(self.rounding, Rounding):
             raise MaterialError(f"rounding must be a Rounding, got {self.rounding!r}")
         if (

@@ -1,0 +1,51 @@
+"""The machine and software a benchmark ran on, printed and stored beside every figure."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["cpu_model", "environment", "version_of"]
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def version_of(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def environment(peers: Iterable[str] = ()) -> dict[str, Any]:
+    """Date, CPU, platform, cores, Python, NumPy and croupier versions, and each peer's."""
+    env: dict[str, Any] = {
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "machine": cpu_model(),
+        "platform": platform.platform(),
+        "processor": platform.processor(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "numpy": np.__version__,
+        "croupier": version_of("croupier"),
+    }
+    peers = list(peers)
+    if peers:
+        env["peers"] = {p: version_of(p) for p in peers}
+    return env
