@@ -170,7 +170,8 @@ def play(
         list[str] | None,
         typer.Option(
             "--bet",
-            help="PLAYER:PLACE:BET:AMOUNT, placed every round (amount in cents). Repeatable.",
+            help="PLAYER:PLACE:BET:AMOUNT, placed every round (amount in cents; a stake carried "
+            "over from a tie stays as it is, not raised). Repeatable.",
             show_default=False,
         ),
     ] = None,
@@ -228,8 +229,11 @@ def play(
                         f"commitment {shuffled.commitment}"
                     )
             table.open_round()
+            carried = {(s.player, s.position, s.bet) for s in table.stakes if s.carried}
             for player, place, kind, amount in scripted:
-                table.place_bet(player, place, kind, amount)
+                # a stake carried over (baccarat Art 7.2, 8.1) stays as it is: no silent raise
+                if (player, place, kind) not in carried:
+                    table.place_bet(player, place, kind, amount)
             _bot_bets(spec, table, n_bots, bot_rng, n_positions)
             table.close_bets()
             table.deal()

@@ -368,6 +368,12 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
                 "Art 4.1",
                 f"the cards are shuffled at the end of a round, not now (phase {self._phase})",
             )
+        if self._phase is Phase.READY and self._shoe is not None and not self._shoe.dealt:
+            raise RuleViolation(
+                "Art 4.1",
+                "the casino may shuffle again at the end of a round; no round has been dealt "
+                "from this shoe yet",
+            )
 
     def _check_cut_card(self, depth: object) -> None:
         options = self._options
@@ -491,6 +497,12 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
             raise RuleViolation(
                 "Art 3.4",
                 f"only the cards of a round being dealt are cancelled (phase {self._phase})",
+            )
+        if not self._misdeals:
+            raise RuleViolation(
+                "Art 3.4",
+                "a round is cancelled only when a misdeal cannot be rectified, and no card of "
+                "this round went to the wrong place",
             )
         if not isinstance(event.reason, str) or not event.reason.strip():
             raise RuleViolation("Art 3.4", "say why the misdeal cannot be rectified")

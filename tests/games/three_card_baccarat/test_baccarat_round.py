@@ -826,8 +826,10 @@ def test_art3_4_void_round_of_a_box_needs_a_shuffle() -> None:
     refused(game, "Art 3.4", game.void_round, "too early")
     game.close_bets()
     game.burn()
-    assert game.can_void_round("dealer dropped the shoe")
-    line = game.void_round("dealer dropped the shoe").lines[0]
+    refused(game, "Art 3.4", game.void_round, "no misdeal: nothing to cancel")
+    game.deal_card(to=BANKER)  # place 1's first card went to the banker
+    assert game.can_void_round("cards swept together")
+    line = game.void_round("cards swept together").lines[0]
     assert (line.result, line.paid) == (Result.PUSH, 100)
     assert game.phase is Phase.NEEDS_SHUFFLE and game.stakes == ()
     refused(game, "Art 4.2", game.open_round)
@@ -1107,7 +1109,7 @@ def test_can_agrees_with_verify() -> None:
     assert game.can_deal_card() and game.can_deal_card(to=BANKER, exposed=True)
     assert not game.can_deal_card(to=9) and not game.can_burn()
     game.deal()
-    assert game.can_settle() and game.can_void_round("x") and not game.can_void_round("")
+    assert game.can_settle() and not game.can_void_round("x")  # no misdeal: Art 3.4
     game.verify_settle()
     assert isinstance(game.log[2], BetPlaced)
 
@@ -1131,3 +1133,27 @@ def test_art10_commission_rate_is_a_table_option(rate: Fraction) -> None:
 def test_art10_commission_option_refuses_nonsense(rate: Any) -> None:
     with pytest.raises(MaterialError, match="commission"):
         BaccaratTable(commission=rate)
+
+
+def test_art4_1_voluntary_reshuffle_only_at_the_end_of_a_round() -> None:
+    """Art 4.1: the casino may shuffle again "no final de qualquer jogada": not twice in a row
+    with no round between (no shopping for a shoe)."""
+    game = BaccaratGame(BaccaratTable(decks=6, positions=2))
+    game.shuffle(SeededShuffler("first"))
+    refused(game, "Art 4.1", game.shuffle, SeededShuffler("second"))
+    play(game, ("ana", 1, "main", 100))
+    assert game.can_shuffle()
+    game.shuffle(SeededShuffler("second"))
+    refused(game, "Art 4.1", game.shuffle, SeededShuffler("third"))
+
+
+def test_art3_4_no_void_without_a_misdeal() -> None:
+    """Art 3.4 cancels a round only "na impossibilidade de ser rectificado o erro"."""
+    place, banker, _ = SCENARIOS["more_figures_wins"]
+    game = game_with(BaccaratTable(positions=1), {1: place, BANKER: banker})
+    game.open_round()
+    game.place_bet("ana", 1, "main", 100)
+    game.close_bets()
+    game.deal()
+    refused(game, "Art 3.4", game.void_round, "the player lost and asked")
+    assert game.settle().lines[0].result is Result.WIN
