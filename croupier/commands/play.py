@@ -273,6 +273,9 @@ def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:
     for player, net in sorted(table.balances.items()):
         totals.add_row(player, format_amount(net, decimals=decimals))
     totals.add_row("[bold]house[/bold]", format_amount(table.house_result, decimals=decimals))
+    on_table = sum(s.amount for s in table.stakes)
+    if on_table:
+        totals.add_row("still on the table (carried)", format_amount(on_table, decimals=decimals))
     console.print(totals)
     # on one line whatever the width, so that the digest can be copied whole
     console.print(f"Log digest (sha256): {table.digest()}", soft_wrap=True)
@@ -283,6 +286,14 @@ def replay(
     record: Annotated[
         Path, typer.Argument(help="A table record written by `play --log`.", show_default=False)
     ],
+    expect_digest: Annotated[
+        str | None,
+        typer.Option(
+            "--expect-digest",
+            help="Fail unless the replayed record has this SHA-256 digest (as published).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Replay a table's event log, checking every event against the rules, and sum it up."""
@@ -301,8 +312,15 @@ def replay(
             "rounds": table.round_number,
             "balances": dict(table.balances),
             "house_result": table.house_result,
+            "on_table": sum(s.amount for s in table.stakes),
             "digest": table.digest(),
         }
+        if expect_digest is not None and expect_digest.strip().lower() != summary["digest"]:
+            from croupier.errors import VerificationError
+
+            raise VerificationError(
+                f"the record's digest is {summary['digest']}, not the expected {expect_digest}"
+            )
         if as_json:
             _print_json(summary)
             return
