@@ -400,6 +400,10 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
             )
         return line
 
+    @abc.abstractmethod
+    def deal(self) -> tuple[Event, ...]:
+        """Every burn and card still due this round, in the order the game deals them."""
+
     def _commission_rate(self) -> Fraction:
         """The share of a commissioned prize the house keeps (default :attr:`COMMISSION`)."""
         return self.COMMISSION

@@ -1,71 +1,28 @@
 """The banking games a table can run, behind one interface for the CLI and the simulator.
 
 Both 3-card baccarat (:class:`~croupier.games.three_card_baccarat.round.BaccaratGame`) and
-football poker (:class:`~croupier.games.football_poker.round.FootballPokerGame`) speak the same
-commands (shuffle, open_round, place_bet, close_bets, deal, settle) and expose the same
-read-only state; :class:`BankingGame` names that shared surface and :data:`BANKING_GAMES` says
-how to build each table from a number of decks and places.
+football poker (:class:`~croupier.games.football_poker.round.FootballPokerGame`) are
+:class:`~croupier.banking.BankingTable` s: the same commands (shuffle, open_round, place_bet,
+close_bets, deal, settle) and read-only state. :data:`BANKING_GAMES` says how to build each
+table from a number of decks and places.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
+    from croupier.banking import BankingTable
     from croupier.cards import Card
-    from croupier.events import (
-        BetPlaced,
-        BetsClosed,
-        Phase,
-        RoundOpened,
-        RoundSettled,
-        ShoeShuffled,
-        Stake,
-    )
     from croupier.odds.report import OddsReport
-    from croupier.protocol import Event
-    from croupier.settlement import Settlement
-    from croupier.shuffle import Shuffler
 
 __all__ = ["BANKING_GAMES", "BankingGame", "TableSpec", "table_spec"]
 
 
-class BankingGame(Protocol):
-    """What the CLI and the simulator use of a banking game's table."""
-
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def round_number(self) -> int: ...
-    @property
-    def hands(self) -> Mapping[int, tuple[Card, ...]]: ...
-    @property
-    def stakes(self) -> tuple[Stake, ...]: ...
-    @property
-    def last_settlement(self) -> Settlement | None: ...
-    @property
-    def balances(self) -> Mapping[str, int]: ...
-    @property
-    def house_result(self) -> int: ...
-    @property
-    def shoe_remaining(self) -> int: ...
-    @property
-    def cut_card_out(self) -> bool: ...
-    @property
-    def log(self) -> tuple[Event, ...]: ...
-
-    def shuffle(self, shuffler: Shuffler, *, cut: int | None = None) -> ShoeShuffled: ...
-    def open_round(self) -> RoundOpened: ...
-    def place_bet(self, player: str, position: int, bet: Any, amount: int) -> BetPlaced: ...
-    def can_place_bet(self, player: str, position: int, bet: Any, amount: int) -> bool: ...
-    def close_bets(self) -> BetsClosed: ...
-    def deal(self) -> tuple[Event, ...]: ...
-    def settle(self) -> RoundSettled: ...
-    def view(self, seat: int | None = None) -> dict[str, Any]: ...
-    def to_record(self) -> dict[str, Any]: ...
-    def digest(self) -> str: ...
+#: Any banking game's table: the commands and state the CLI and the simulator use.
+BankingGame: TypeAlias = "BankingTable[Any, Any]"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from croupier.events import Phase
 from croupier.settlement import Result
 from croupier.shuffle import SeededShuffler
 from croupier.tables import BankingGame, TableSpec, table_spec
@@ -200,8 +201,6 @@ def simulate(
     plan = _plan(spec, n_positions)
     shuffler = SeededShuffler(f"simulate:{game}:{seed}")
     shoes = 0
-    from croupier.events import Phase
-
     for done in range(rounds):
         if table.phase is Phase.NEEDS_SHUFFLE:
             table.shuffle(shuffler)
@@ -217,12 +216,10 @@ def simulate(
         settlement = table.last_settlement
         assert settlement is not None
         nets: dict[str, list[int]] = {}
-        for line in settlement.lines:
-            nets.setdefault(line.bet, []).append(line.net)
-            sample = samples[line.bet]
-            sample.stakes += 1
         counts: dict[str, dict[str, int]] = {}
         for line in settlement.lines:
+            nets.setdefault(line.bet, []).append(line.net)
+            samples[line.bet].stakes += 1
             per = counts.setdefault(line.bet, {})
             per[line.result.value] = per.get(line.result.value, 0) + 1
         for bet, values in nets.items():

@@ -245,7 +245,7 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
         face up; it stays valid (Art 3.5)."""
         return self._commit(self._deal_event(to, exposed))
 
-    def deal(self) -> tuple[CardBurned | CardDealt, ...]:
+    def deal(self) -> tuple[Event, ...]:
         """Every burn and card still due this round, in order, without misdeals."""
         if self._phase is not Phase.DEALING:
             raise RuleViolation("Art 3.2", f"no cards to deal now (phase {self._phase})")
