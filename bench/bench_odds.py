@@ -25,7 +25,6 @@ Peers (exact, pure Python, no NumPy):
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import json
 import statistics
@@ -43,7 +42,7 @@ from rich.console import Console
 from rich.table import Table
 
 import croupier.odds.three_card_baccarat as bac
-from bench.environment import environment
+from bench.common import environment, time_once
 from croupier.cards import Card, Rank, Suit
 from croupier.games.football_poker import rules as fb_rules
 from croupier.games.three_card_baccarat import rules as bac_rules
@@ -293,18 +292,6 @@ class Row:
 
     def finish(self) -> None:
         self.median_s = statistics.median(self.times)
-
-
-def time_once(fn: Callable[[], object]) -> tuple[float, object]:
-    """One timed run of ``fn`` with the garbage collector off (as ``timeit`` does)."""
-    gc.collect()
-    gc.disable()
-    try:
-        t0 = time.perf_counter()
-        result = fn()
-        return time.perf_counter() - t0, result
-    finally:
-        gc.enable()
 
 
 def build_rows() -> list[Row]:

@@ -28,7 +28,6 @@ agree on every hand (a wheel is a straight or straight flush in both orders).
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import statistics
@@ -44,7 +43,7 @@ from numpy.typing import NDArray
 from rich.console import Console
 from rich.table import Table
 
-from bench.environment import environment, version_of
+from bench.common import environment, time_once, version_of
 from croupier.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Card
 from croupier.rank import (
     THIRTEEN,
@@ -133,18 +132,6 @@ class Row:
     def finish(self) -> None:
         self.median_s = statistics.median(self.times)
         self.hands_per_s = self.hands / self.median_s
-
-
-def time_once(fn: Callable[[], object]) -> tuple[float, object]:
-    """One timed run of ``fn`` with the garbage collector off (as ``timeit`` does)."""
-    gc.collect()
-    gc.disable()
-    try:
-        t0 = time.perf_counter()
-        result = fn()
-        return time.perf_counter() - t0, result
-    finally:
-        gc.enable()
 
 
 def run_benchmarks(

@@ -1,18 +1,21 @@
-"""The machine and software a benchmark ran on, printed and stored beside every figure."""
+"""What every benchmark shares: the machine and software it ran on (printed and stored beside
+every figure) and one timed run of a function."""
 
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import platform
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["cpu_model", "environment", "version_of"]
+__all__ = ["cpu_model", "environment", "time_once", "version_of"]
 
 
 def cpu_model() -> str:
@@ -49,3 +52,15 @@ def environment(peers: Iterable[str] = ()) -> dict[str, Any]:
     if peers:
         env["peers"] = {p: version_of(p) for p in peers}
     return env
+
+
+def time_once(fn: Callable[[], object]) -> tuple[float, object]:
+    """One timed run of ``fn`` with the garbage collector off (as ``timeit`` does)."""
+    gc.collect()
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        result = fn()
+        return time.perf_counter() - t0, result
+    finally:
+        gc.enable()
