@@ -54,13 +54,14 @@ def _render_report(console: Console, title: str, report: OddsReport) -> None:
         if any(r in b.probabilities for b in report.bets.values())
     ]
     removed = f", less {' '.join(report.removed)}" if report.removed else ""
+    carries = any(b.ev_per_resolved is not None for b in report.bets.values())
     console.print(f"[bold]{title}[/bold]")
     grid = Table(
         title=f"{report.decks} deck(s), {report.cards_in_shoe} cards{removed}",
         caption="Edge = -EV per unit staked per round dealt"
         + (
             " (a carried bet counts as a push); resolved: the edge once it is finally decided."
-            if any(b.ev_per_resolved is not None for b in report.bets.values())
+            if carries
             else "."
         ),
         box=box.SIMPLE_HEAD,
@@ -71,7 +72,6 @@ def _render_report(console: Console, title: str, report: OddsReport) -> None:
     for r in results:
         grid.add_column(f"P {r}", justify="right", no_wrap=True)
     grid.add_column("edge", justify="right", no_wrap=True)
-    carries = any(b.ev_per_resolved is not None for b in report.bets.values())
     if carries:
         grid.add_column("resolved", justify="right", no_wrap=True)
     for name, bet in report.bets.items():
