@@ -107,7 +107,7 @@ def _render_removal(console: Console, eor: EffectOfRemoval) -> None:
 
 @app.command()
 def odds(
-    game: Annotated[str, typer.Argument(help=BANKING_HELP, show_default=False)],
+    game: Annotated[str, typer.Argument(help=BANKING_HELP + " or thirteen", show_default=False)],
     decks: Annotated[
         int | None,
         typer.Option(
@@ -152,9 +152,47 @@ def odds(
             show_default=False,
         ),
     ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds",
+            help="thirteen: full rounds simulated for the house edge (0: the exact naturals only).",
+        ),
+    ] = 3_000,
+    seed: Annotated[
+        str, typer.Option("--seed", help="thirteen: the simulation's seed (reproducible).")
+    ] = "croupier",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="thirteen: processes for the simulation (default: every core).",
+            show_default=False,
+        ),
+    ] = None,
+    way: Annotated[
+        str,
+        typer.Option(
+            "--way",
+            help="thirteen: the banker's house way (expected-points, strongest-back, "
+            "strongest-front).",
+        ),
+    ] = "expected-points",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Exact probabilities, expected value and house edge of every bet of GAME."""
+    """Exact probabilities, expected value and house edge of every bet of GAME.
+
+    GAME thirteen (the 13-card game): the exact odds of each natural and the house edge by
+    simulation of full rounds, against optimal players and against players who set by the
+    house way.
+    """
+    if game.strip().lower() == "thirteen":
+        if decks is not None or removed is not None or removal or commission is not None:
+            _fail("--decks, --removed, --removal and --commission do not apply to thirteen")
+        from croupier.commands.odds_thirteen import odds_thirteen
+
+        odds_thirteen(rounds=rounds, seed=seed, workers=workers, way=way, as_json=as_json)
+        return
     spec = _spec(game)
     n_decks = spec.default_decks if decks is None else decks
     if n_decks < spec.min_decks:

@@ -5,6 +5,7 @@ bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots, prints
 (stakes, hands, one settlement line per stake with the article that decided it) and can save
 the table's event log (``--log``), which ``replay`` checks event by event and sums up.
 ``simulate`` plays many rounds and sets the results against the exact odds.
+``play thirteen`` and ``replay`` of a 13-card record are :mod:`croupier.commands.play_thirteen`.
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
 """
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from croupier.tables import BankingGame, TableSpec
 
 BANKING_HELP = "three-card-baccarat or football-poker"
+PLAY_HELP = "three-card-baccarat, football-poker or thirteen"
 BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
 
 
@@ -156,8 +158,13 @@ def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimal
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help=BANKING_HELP, show_default=False)],
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds to play.")] = 3,
+    game: Annotated[str, typer.Argument(help=PLAY_HELP, show_default=False)],
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds", min=1, help="Rounds to play (default 3; thirteen: 1).", show_default=False
+        ),
+    ] = None,
     seed: Annotated[
         str | None,
         typer.Option(
@@ -193,8 +200,54 @@ def play(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="thirteen: your name.  [default: you]", show_default=False),
+    ] = None,
+    position: Annotated[
+        int | None,
+        typer.Option("--position", help="thirteen: your position, 2..4.  [default: 2]"),
+    ] = None,
+    units: Annotated[
+        int | None,
+        typer.Option("--units", help="thirteen: your stake in units, 1..3.  [default: 1]"),
+    ] = None,
+    auto: Annotated[
+        bool,
+        typer.Option("--auto", help="thirteen: set your cards by the best response, no prompt."),
+    ] = False,
 ) -> None:
-    """Play rounds of a banking game with scripted bets and bots, settled to the unit."""
+    """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
+    rounds of the 13-card game against the house (thirteen: you set your cards)."""
+    banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
+    thirteen_only: dict[str, object] = {
+        "--player": player,
+        "--position": position,
+        "--units": units,
+        "--auto": auto or None,
+    }
+    if game.strip().lower() == "thirteen":
+        for flag, value in banking_only.items():
+            if value is not None and value != []:
+                _fail(f"{flag} does not apply to thirteen")
+        from croupier.commands.play_thirteen import play_thirteen
+
+        play_thirteen(
+            rounds=1 if rounds is None else rounds,
+            seed=seed,
+            player="you" if player is None else player,
+            position=2 if position is None else position,
+            units=1 if units is None else units,
+            bots=0 if bots is None else bots,
+            auto=auto,
+            log=log,
+            as_json=as_json,
+        )
+        return
+    for flag, value in thirteen_only.items():
+        if value is not None:
+            _fail(f"{flag} applies to thirteen only")
+    rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
     scripted = sorted((_parse_bet(b) for b in bet or []), key=lambda b: b[2] == "tie")
@@ -303,6 +356,11 @@ def replay(
         _fail(f"cannot read the record {str(record)!r}: {exc}")
     if not isinstance(data, dict):
         _fail(f"the record {str(record)!r} is not a JSON object")
+    if data.get("game") == "thirteen":
+        from croupier.commands.play_thirteen import replay_thirteen
+
+        replay_thirteen(data, expect_digest, as_json)
+        return
     with _croupier_errors():
         spec = _spec(str(data.get("game", "")))
         table = spec.from_record(data)

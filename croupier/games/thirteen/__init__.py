@@ -1,5 +1,13 @@
-"""Jogo de 13 Cartas, Portaria 51/89/M: the deal (Art 1-4).
+"""Jogo de 13 Cartas, Portaria 51/89/M.
 
-Importing this package does not import the shoe or shuffler: use
-:mod:`croupier.games.thirteen.rules` and :mod:`croupier.games.thirteen.deal` directly.
+* :mod:`croupier.games.thirteen.rules`: the material, the deal's articles (Art 1-3) and the table
+  options (:class:`~croupier.games.thirteen.rules.ThirteenTable`: dice counting, unit, stakes,
+  prize, commission, setting time, rounding, house way);
+* :mod:`croupier.games.thirteen.deal`: the deal (Art 2 a-c) as a pure function of a shuffler;
+* :mod:`croupier.games.thirteen.scoring`: settings, fouls, naturals and tier points (Art 7-10);
+* :mod:`croupier.games.thirteen.round`: the round as a state machine of commands and events
+  (:class:`~croupier.games.thirteen.round.ThirteenGame`, Art 2-11), replayable from its log;
+* :mod:`croupier.games.thirteen.solver`: the player's best response and the banker's house way.
+
+Importing this package imports none of them: import the module you need.
 """

@@ -1,0 +1,90 @@
+"""``croupier solve thirteen``: the optimal setting of 13 cards against a shown banker.
+
+With ``--banker "front / middle / back"`` the answer is the player's best response (Portaria
+51/89/M Art 2 d: the player sets after seeing the banker): the setting that maximises the result
+(win > tie > lose), then the point margin, searched over all 72,072 settings
+(:mod:`croupier.games.thirteen.solver`). Without a banker, the house way's setting.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+
+if TYPE_CHECKING:
+    from croupier.games.thirteen.solver import Solution
+
+solve_app = typer.Typer(help="Solve a game position: the best play, exactly.", no_args_is_help=True)
+app.add_typer(solve_app, name="solve")
+
+WAY_HELP = "The house way used without --banker (and for a natural): expected-points, "
+WAY_HELP += "strongest-back or strongest-front."
+
+
+@solve_app.command("thirteen")
+def solve_thirteen(
+    hand: Annotated[
+        str,
+        typer.Option("--hand", help='The 13 cards, e.g. "As Ah Kd ... 2d".', show_default=False),
+    ],
+    banker: Annotated[
+        str | None,
+        typer.Option(
+            "--banker",
+            help='The banker\'s shown setting, "front / middle / back" (3 / 5 / 5 cards).',
+            show_default=False,
+        ),
+    ] = None,
+    way: Annotated[str, typer.Option("--way", help=WAY_HELP)] = "expected-points",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+) -> None:
+    """The best setting of 13 cards against the banker's (Art 7-10), or the house way's."""
+    with _croupier_errors():
+        from croupier.games.thirteen.rules import HouseWay
+        from croupier.games.thirteen.scoring import Setting
+        from croupier.games.thirteen.solver import solve
+
+        try:
+            house = HouseWay(way.strip().lower())
+        except ValueError:
+            _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
+        shown = Setting.parse(banker) if banker is not None else None
+        solution = solve(hand, shown, way=house)
+        if as_json:
+            _print_json(solution.to_dict())
+            return
+        _render(solution, shown)
+
+
+def _render(solution: Solution, banker: object) -> None:
+    from rich.table import Table
+
+    from croupier.games.thirteen.scoring import Setting, Tier
+    from croupier.rank import rank
+
+    console = _console()
+    s = solution.setting
+    title = "best response" if solution.score is not None else f"house way ({solution.way})"
+    table = Table(title=f"13-card game: {title}")
+    table.add_column("tier")
+    table.add_column("cards")
+    table.add_column("formation")
+    if isinstance(banker, Setting):
+        table.add_column("banker")
+        table.add_column("banker's formation")
+    for tier in reversed(Tier):
+        cards = s.tier(tier)
+        row = [tier.label, " ".join(map(str, cards)), rank(cards).describe()]
+        if isinstance(banker, Setting):
+            theirs = banker.tier(tier)
+            row += [" ".join(map(str, theirs)), rank(theirs).describe()]
+        table.add_row(*row)
+    console.print(table)
+    if solution.natural is not None:
+        console.print(f"natural: [bold]{solution.natural.label}[/bold] (Art 9 I: 3 points)")
+    if solution.score is not None:
+        for line in solution.score.explain():
+            console.print(line)

@@ -1,0 +1,361 @@
+"""The 13-card game's settings, searched whole: the player's best response and the house way.
+
+A position's 13 cards can be set in C(13,5) x C(8,5) = 1,287 x 56 = **72,072** ways (the back
+5, then the middle 5 of the 8 left, the front is the 3 remaining; Art 7). This module scores all
+of them at once with NumPy:
+
+1. the 1,287 five-card and 286 three-card subsets of the hand are ranked once
+   (:data:`croupier.rank.THIRTEEN` strengths: the front shares the 5-card scale, so the foul
+   check of Art 7 is ``front <= middle <= back`` on strengths);
+2. every setting is a triple of subset indexes (fixed tables, built once), so a setting's
+   strengths, its validity and its score are gathers over those tables.
+
+**Best response** (:func:`best_response`, the player who sees the banker's setting, Art 2 d):
+against a shown banker each tier is a fixed contribution: a tier the player wins (strictly
+higher, Art 10) adds the player's points for his formation in that tier, a tier he loses takes
+away the banker's points for the banker's formation (Art 9 II). Win / tie / lose is the sign of
+the margin (Art 8), so the setting that maximises the result (win > tie > lose) and then the
+point margin is the valid setting with the largest margin. Every valid setting is scored, none
+is pruned; ties between settings of equal margin go to the strongest back, then middle, then
+front. A fouled setting is never chosen (there is always a valid one: the 13 cards in rank
+order). Naturals (Art 9 I) do not depend on the setting and are handled by the caller
+(:func:`solve`).
+
+**House way** (:func:`house_way`): the banker sets first and without seeing the players, so it
+needs a strategy (GAMES.md: an option, :class:`~croupier.games.thirteen.rules.HouseWay`):
+
+* ``expected-points`` (default): the valid setting with the highest expected point margin, tier
+  by tier, against the tiers a typical opponent holds. For a banker tier of strength ``s`` the
+  expectation is ``P(opponent <= s) * points(s) - sum_{o > s} P(o) * points(o)`` (Art 9 II, 10).
+  The opponents' tier distributions are *calibrated* by fictitious play on seeded random hands
+  (:mod:`croupier.games.thirteen.calibration`, shipped as a table and checked by a test).
+* ``strongest-back``: the strongest back, then middle, then front (a plain ranking of settings).
+* ``strongest-front``: the strongest front, then middle, then back, among valid settings.
+
+``croupier odds thirteen`` measures the house edge of each (see docs/rules.md and the README).
+
+>>> from croupier.cards import parse_cards
+>>> hand = parse_cards("As Ah Kd Kc 9s 8s 7s 6s 5d 4h 3c 2d Jh")
+>>> banker = Setting.parse("Qh Qd 2c / Ac Ad 7c 7d 5c / Ts Td Tc 3s 3h")
+>>> s = best_response(hand, banker)
+>>> str(s), score(hand, s, banker.cards, banker).outcome.value
+('Kc Kd Jh / Ah 5d 4h 3c 2d / As 9s 8s 7s 6s', 'win')
+>>> plain_best_response(hand, banker) == s  # the plain loop over all 72,072 agrees
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from croupier.cards import Card, parse_cards
+from croupier.errors import DuplicateCardError, RecordError
+from croupier.games.thirteen.rules import HouseWay
+from croupier.games.thirteen.scoring import (
+    Natural,
+    Score,
+    Setting,
+    Tier,
+    natural_of,
+    points_by_strength,
+    score,
+)
+from croupier.rank.hand import strength_of_codes
+from croupier.rank.model import RANK_MASK, THIRTEEN
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = [
+    "SETTING_COUNT",
+    "ExpectedTables",
+    "HandSettings",
+    "Solution",
+    "best_response",
+    "house_way",
+    "plain_best_response",
+    "points_arrays",
+    "solve",
+]
+
+#: expected margin of a banker tier by its strength: front, middle, back
+ExpectedTables = tuple["NDArray[np.float64]", "NDArray[np.float64]", "NDArray[np.float64]"]
+
+#: Art 7: C(13,5) backs x C(8,5) middles, the front is what is left.
+SETTING_COUNT: Final = 72_072
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Fixed tables over the positions 0..12 of a sorted hand."""
+
+    sub5: NDArray[np.intp]  # (1287, 5) positions of each 5-card subset
+    sub3: NDArray[np.intp]  # (286, 3)
+    back: NDArray[np.intp]  # (72072,) index into sub5
+    middle: NDArray[np.intp]  # (72072,) index into sub5
+    front: NDArray[np.intp]  # (72072,) index into sub3
+
+
+@functools.cache
+def _index() -> _Index:
+    fives = list(itertools.combinations(range(13), 5))
+    threes = list(itertools.combinations(range(13), 3))
+    five_at: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(fives)}
+    three_at: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(threes)}
+    back, middle, front = [], [], []
+    for b in fives:
+        rest = tuple(p for p in range(13) if p not in b)
+        for m in itertools.combinations(rest, 5):
+            f = tuple(p for p in rest if p not in m)
+            back.append(five_at[b])
+            middle.append(five_at[m])
+            front.append(three_at[f])
+    assert len(back) == SETTING_COUNT
+    return _Index(
+        sub5=np.array(fives, dtype=np.intp),
+        sub3=np.array(threes, dtype=np.intp),
+        back=np.array(back, dtype=np.intp),
+        middle=np.array(middle, dtype=np.intp),
+        front=np.array(front, dtype=np.intp),
+    )
+
+
+@functools.cache
+def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
+    """Points of a tier's winner by strength, per tier (Art 9 II)."""
+    return tuple(  # type: ignore[return-value]
+        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
+    )
+
+
+def _hand(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The 13 cards, checked, strongest first (so tiers print high to low)."""
+    hand = parse_cards(cards, count=13)
+    return tuple(sorted(hand, key=lambda c: c.code, reverse=True))
+
+
+class HandSettings:
+    """All 72,072 settings of one 13-card hand, ranked and checked for fouls (Art 7).
+
+    ``front``, ``middle`` and ``back`` hold every setting's tier strengths; ``valid`` marks the
+    settings in ascending order (not fouled).
+    """
+
+    __slots__ = ("back", "cards", "codes", "front", "middle", "s3", "s5", "valid")
+
+    def __init__(self, cards: Iterable[Card | str] | str) -> None:
+        self.cards = _hand(cards)
+        self.codes = np.array([c.code for c in self.cards], dtype=np.intp)
+        ix = _index()
+        t = THIRTEEN.tables
+        cv = t.card_value_np.astype(np.int64)[self.codes]
+        sums5 = cv[ix.sub5].sum(axis=1)
+        table = t.table_np
+        flush = t.flush_offset_np.astype(np.int64)[sums5 >> 19]
+        self.s5: NDArray[np.uint16] = table[(sums5 & RANK_MASK) + flush]
+        sums3 = cv[ix.sub3].sum(axis=1) & RANK_MASK
+        self.s3: NDArray[np.uint16] = table[sums3 + t.size3_base]
+        self.front = self.s3[ix.front]
+        self.middle = self.s5[ix.middle]
+        self.back = self.s5[ix.back]
+        self.valid: NDArray[np.bool_] = (self.front <= self.middle) & (self.middle <= self.back)
+
+    def setting(self, i: int) -> Setting:
+        """Setting number ``i`` (0..72,071) as cards."""
+        ix = _index()
+        c = self.cards
+        return Setting(
+            tuple(c[p] for p in ix.sub3[ix.front[i]]),
+            tuple(c[p] for p in ix.sub5[ix.middle[i]]),
+            tuple(c[p] for p in ix.sub5[ix.back[i]]),
+        )
+
+    def margins(self, banker: tuple[int, int, int]) -> NDArray[np.int16]:
+        """Every setting's point margin against banker tier strengths (fouled ones included)."""
+        pf, pm, pb = points_arrays()
+        bf, bm, bb = banker
+        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf])
+        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm])
+        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb])
+        ix = _index()
+        margin: NDArray[np.int16] = c3[ix.front] + cm[ix.middle] + cb[ix.back]
+        return margin
+
+    def best_index(self, banker: tuple[int, int, int]) -> int:
+        """The valid setting with the largest margin; ties: strongest back, middle, front."""
+        margin = np.where(self.valid, self.margins(banker), np.int16(-100))
+        return self._strongest(np.flatnonzero(margin == margin.max()))
+
+    def _strongest(self, candidates: NDArray[np.intp]) -> int:
+        if len(candidates) == 1:
+            return int(candidates[0])
+        key = (
+            self.back[candidates].astype(np.int64) << 32
+            | self.middle[candidates].astype(np.int64) << 16
+            | self.front[candidates].astype(np.int64)
+        )
+        return int(candidates[int(np.argmax(key))])
+
+    def house_index(self, way: HouseWay | str = HouseWay.EXPECTED_POINTS) -> int:
+        """The setting the house way ``way`` picks for these cards."""
+        way = HouseWay(way)
+        if way is HouseWay.STRONGEST_BACK:
+            return self._strongest(np.flatnonzero(self.valid))
+        if way is HouseWay.STRONGEST_FRONT:
+            cands = np.flatnonzero(self.valid)
+            key = (
+                self.front[cands].astype(np.int64) << 32
+                | self.middle[cands].astype(np.int64) << 16
+                | self.back[cands].astype(np.int64)
+            )
+            return int(cands[int(np.argmax(key))])
+        from croupier.games.thirteen.calibration import calibration
+
+        return self.expected_index(calibration().tables)
+
+    def expected_index(self, tables: ExpectedTables) -> int:
+        """The valid setting with the highest expected margin by the per-tier ``tables``
+        (indexed by strength); ties: strongest back, middle, front."""
+        ef, em, eb = tables
+        ix = _index()
+        value = ef[self.s3][ix.front] + em[self.s5][ix.middle] + eb[self.s5][ix.back]
+        value = np.where(self.valid, value, -np.inf)
+        return self._strongest(np.flatnonzero(value == value.max()))
+
+
+def _banker_strengths(banker: Setting) -> tuple[int, int, int]:
+    if banker.fouled:
+        raise RecordError("banker", f"the banker's setting {banker} has fouled (Art 7)")
+    return banker.strengths()
+
+
+def _check_disjoint(hand: Sequence[Card], banker_cards: Iterable[Card]) -> None:
+    mine = set(hand)
+    for card in banker_cards:
+        if card in mine:
+            raise DuplicateCardError(str(card))
+
+
+def best_response(
+    cards: Iterable[Card | str] | str,
+    banker: Setting,
+    banker_cards: Sequence[Card] | None = None,
+) -> Setting:
+    """The player's best setting of ``cards`` against the banker's shown ``banker`` setting.
+
+    ``banker_cards`` default to the banker setting's cards. One deck: a card in both hands is a
+    :class:`~croupier.errors.DuplicateCardError` naming it. The banker's setting must not be
+    fouled (Art 7). Naturals are not considered here (see :func:`solve`).
+    """
+    hs = HandSettings(cards)
+    _check_disjoint(hs.cards, banker.cards if banker_cards is None else banker_cards)
+    return hs.setting(hs.best_index(_banker_strengths(banker)))
+
+
+def house_way(
+    cards: Iterable[Card | str] | str, way: HouseWay | str = HouseWay.EXPECTED_POINTS
+) -> Setting:
+    """The banker's setting of ``cards`` by the house way ``way`` (never fouled)."""
+    hs = HandSettings(cards)
+    return hs.setting(hs.house_index(way))
+
+
+def plain_best_response(cards: Iterable[Card | str] | str, banker: Setting) -> Setting:
+    """The reference: a plain Python loop over all 72,072 settings with the scalar ranking.
+
+    Same answer as :func:`best_response` (same margin, same tie-break); used by the tests and by
+    ``bench/bench_thirteen.py`` as the baseline the vectorised search is measured against.
+    """
+    hand = _hand(cards)
+    bf, bm, bb = _banker_strengths(banker)
+    pf, pm, pb = (points_by_strength(t) for t in Tier)
+    codes = [c.code for c in hand]
+    best: tuple[int, int, int, int] | None = None
+    best_setting: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+    b: tuple[int, ...]
+    m: tuple[int, ...]
+    for b in itertools.combinations(range(13), 5):
+        rest = [p for p in range(13) if p not in b]
+        sb = strength_of_codes([codes[p] for p in b])
+        for m in itertools.combinations(rest, 5):
+            sm = strength_of_codes([codes[p] for p in m])
+            if sm > sb:
+                continue
+            f = tuple(p for p in rest if p not in m)
+            sf = strength_of_codes([codes[p] for p in f])
+            if sf > sm:
+                continue
+            margin = (pf[sf] if sf > bf else -pf[bf]) + (pm[sm] if sm > bm else -pm[bm])
+            margin += pb[sb] if sb > bb else -pb[bb]
+            key = (margin, sb, sm, sf)
+            if best is None or key > best:
+                best, best_setting = key, (f, m, b)
+    assert best_setting is not None
+    f, m, b = best_setting
+    return Setting(tuple(hand[p] for p in f), tuple(hand[p] for p in m), tuple(hand[p] for p in b))
+
+
+# -- the solver's answer ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What ``croupier solve thirteen`` answers: the setting, the natural (if any), and against
+    a given banker the score it gets (None without a banker)."""
+
+    setting: Setting
+    natural: Natural | None
+    score: Score | None
+    way: str  #: "best-response" against a banker, else the house way's name
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.setting
+        data: dict[str, Any] = {
+            "front": [str(c) for c in s.front],
+            "middle": [str(c) for c in s.middle],
+            "back": [str(c) for c in s.back],
+            "natural": self.natural.value if self.natural else None,
+            "strategy": self.way,
+        }
+        if self.score is not None:
+            data.update(
+                outcome=self.score.outcome.value,
+                player_points=self.score.player_points,
+                banker_points=self.score.banker_points,
+                tiers=self.score.to_dict()["tiers"],
+                explanation=self.score.explain(),
+            )
+        return data
+
+
+def solve(
+    cards: Iterable[Card | str] | str,
+    banker: Setting | None = None,
+    *,
+    way: HouseWay | str = HouseWay.EXPECTED_POINTS,
+) -> Solution:
+    """The optimal setting of ``cards`` against ``banker`` (or, without one, the house way's).
+
+    With a banker: a hand holding a natural needs no setting (Art 9 I: it beats any non-natural
+    and ties a natural, whatever the setting) and is shown set by the house way; otherwise the
+    best response. The score is the round's result against that banker (Art 7-10).
+    """
+    hs = HandSettings(cards)
+    natural = natural_of(hs.cards)
+    if banker is None:
+        return Solution(hs.setting(hs.house_index(way)), natural, None, HouseWay(way).value)
+    _check_disjoint(hs.cards, banker.cards)
+    strengths = _banker_strengths(banker)
+    if natural is not None:
+        setting = hs.setting(hs.house_index(way))
+    else:
+        setting = hs.setting(hs.best_index(strengths))
+    return Solution(
+        setting, natural, score(hs.cards, setting, banker.cards, banker), "best-response"
+    )

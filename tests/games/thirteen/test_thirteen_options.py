@@ -1,0 +1,167 @@
+"""The table options of the 13-card game (Portaria 51/89/M Art 2, 11 and GAMES.md §1)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from croupier.errors import CroupierError, MaterialError, RecordError
+from croupier.games.thirteen.deal import ThirteenDeal, deal_thirteen
+from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.money import Rounding
+from croupier.shuffle import SeededShuffler
+
+NON_DEFAULT = ThirteenTable(
+    count_banker_as_one=False,
+    unit=500,
+    stake_units=(1, 2, 5),
+    prize=Fraction(3, 4),
+    commission=Fraction(1, 20),
+    setting_seconds=120,
+    rounding=Rounding.PLAYER,
+    decimals=0,
+    house_way=HouseWay.STRONGEST_BACK,
+)
+
+
+def test_art11_art2d_defaults_are_the_regulation() -> None:
+    table = ThirteenTable()
+    assert table.count_banker_as_one is True
+    assert table.unit == 10_000
+    assert table.stake_units == (1, 2, 3)  # Art 11: "1, 2 ou 3 pontos"
+    assert table.stakes == (10_000, 20_000, 30_000)
+    assert table.prize == Fraction(1, 2)  # Art 11: half the stake
+    assert table.commission == Fraction(2, 100)  # Art 11: less 2%
+    assert table.setting_seconds == 300  # Art 2 d: five minutes
+    assert table.setting_ms == 300_000
+    assert table.rounding is Rounding.HOUSE
+    assert table.decimals == 2
+    assert table.house_way is HouseWay.EXPECTED_POINTS
+
+
+def test_house_way_names() -> None:
+    assert [w.value for w in HouseWay] == ["expected-points", "strongest-back", "strongest-front"]
+    assert HouseWay("strongest-front") is HouseWay.STRONGEST_FRONT
+
+
+def test_art2b_default_table_writes_only_the_counting_option() -> None:
+    # a deal record of a default table reads (and verifies) as before the money options existed
+    assert ThirteenTable().to_dict() == {"count_banker_as_one": True}
+    assert ThirteenTable(count_banker_as_one=False).to_dict() == {"count_banker_as_one": False}
+    deal = deal_thirteen(SeededShuffler("options"))
+    assert deal.to_dict()["table"] == {"count_banker_as_one": True}
+    assert ThirteenDeal.from_dict(json.loads(json.dumps(deal.to_dict()))) == deal
+
+
+def test_a_dict_with_only_the_counting_option_still_reads() -> None:
+    table = ThirteenTable.from_dict({"count_banker_as_one": False})
+    assert table == ThirteenTable(count_banker_as_one=False)
+    assert ThirteenTable.from_dict({}) == ThirteenTable()
+
+
+@pytest.mark.parametrize("full", [False, True])
+@pytest.mark.parametrize(
+    "table",
+    [ThirteenTable(), NON_DEFAULT, ThirteenTable(prize=Fraction(1)), ThirteenTable(decimals=6)],
+)
+def test_options_round_trip_through_json(table: ThirteenTable, full: bool) -> None:
+    data = json.loads(json.dumps(table.to_dict(full=full)))
+    assert ThirteenTable.from_dict(data) == table
+
+
+def test_full_dict_names_every_option() -> None:
+    data = NON_DEFAULT.to_dict(full=True)
+    assert data == {
+        "count_banker_as_one": False,
+        "unit": 500,
+        "stake_units": [1, 2, 5],
+        "prize": "3/4",
+        "commission": "1/20",
+        "setting_seconds": 120,
+        "rounding": "player",
+        "decimals": 0,
+        "house_way": "strongest-back",
+    }
+    assert NON_DEFAULT.to_dict() == data  # every option differs from its default
+    assert ThirteenTable(unit=100).to_dict() == {"count_banker_as_one": True, "unit": 100}
+
+
+def test_art11_stake_units_given_as_a_list_are_kept_as_a_tuple() -> None:
+    table = ThirteenTable(stake_units=[1, 2])  # type: ignore[arg-type]
+    assert table.stake_units == (1, 2)
+    assert table.stakes == (10_000, 20_000)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "shown"),
+    [
+        ("count_banker_as_one", 1, "1"),
+        ("unit", 0, "0"),
+        ("unit", 2.5, "2.5"),
+        ("unit", True, "True"),
+        ("stake_units", (), "()"),
+        ("stake_units", (2, 1), "(2, 1)"),
+        ("stake_units", (1, 1, 2), "(1, 1, 2)"),
+        ("stake_units", (0, 1), "(0, 1)"),
+        ("stake_units", (1, True), "(1, True)"),
+        ("stake_units", "123", "'123'"),
+        ("prize", Fraction(0), "Fraction(0, 1)"),
+        ("prize", 0.5, "0.5"),
+        ("commission", Fraction(1), "Fraction(1, 1)"),
+        ("commission", Fraction(-1, 100), "Fraction(-1, 100)"),
+        ("commission", 0.02, "0.02"),
+        ("setting_seconds", 0, "0"),
+        ("setting_seconds", 300.0, "300.0"),
+        ("rounding", "house", "'house'"),
+        ("decimals", 7, "7"),
+        ("decimals", -1, "-1"),
+        ("house_way", "expected-points", "'expected-points'"),
+    ],
+)
+def test_options_refuse_a_bad_value_naming_it(field: str, value: Any, shown: str) -> None:
+    with pytest.raises(MaterialError) as info:
+        ThirteenTable(**{field: value})
+    assert field in str(info.value)
+    assert shown in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"count_banker_as_one": "true"}, "count_banker_as_one"),
+        ({"unit": "10000"}, "unit"),
+        ({"unit": 1.0}, "unit"),
+        ({"setting_seconds": True}, "setting_seconds"),
+        ({"stake_units": "1,2,3"}, "stake_units"),
+        ({"stake_units": [1, 2.0]}, "stake_units"),
+        ({"prize": 0.5}, "prize"),
+        ({"prize": "2/4"}, "prize"),
+        ({"prize": "half"}, "prize"),
+        ({"commission": "1/0"}, "commission"),
+        ({"rounding": "down"}, "rounding"),
+        ({"house_way": "random"}, "house_way"),
+        ({"house_way": 1}, "house_way"),
+    ],
+)
+def test_from_dict_refuses_values_that_merely_convert(data: dict[str, Any], field: str) -> None:
+    with pytest.raises(RecordError) as info:
+        ThirteenTable.from_dict(data)
+    assert field in str(info.value)
+
+
+def test_from_dict_refuses_an_unknown_option_naming_it() -> None:
+    with pytest.raises(RecordError, match="'bank'") as info:
+        ThirteenTable.from_dict({"count_banker_as_one": True, "bank": 1})
+    assert info.value.field == "bank"
+    with pytest.raises(RecordError):
+        ThirteenTable.from_dict(["count_banker_as_one"])  # type: ignore[arg-type]
+
+
+def test_from_dict_checks_the_values_it_reads() -> None:
+    with pytest.raises(CroupierError, match="stake_units"):
+        ThirteenTable.from_dict({"stake_units": [3, 2]})
+    with pytest.raises(CroupierError, match="commission"):
+        ThirteenTable.from_dict({"commission": "3/2"})

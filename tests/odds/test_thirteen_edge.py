@@ -1,0 +1,106 @@
+"""The 13-card house-edge simulation (Art 8, 9, 11): reproducible, and each simulated hand scored
+as the articles score it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from croupier.cards import Card
+from croupier.games.thirteen.calibration import deal_hands, numpy_seed
+from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.scoring import Outcome, score
+from croupier.games.thirteen.solver import best_response, house_way, solve
+from croupier.odds.thirteen_edge import (
+    CHUNK_ROUNDS,
+    StrategyEdge,
+    Tally,
+    estimate_edge,
+    simulate_chunk,
+)
+
+WIN_NET = Fraction(1, 2) * (1 - Fraction(2, 100))
+
+
+def test_art11_a_win_nets_49_hundredths_of_the_stake() -> None:
+    report = estimate_edge(rounds=3, seed="x", workers=1)
+    assert report.optimal.win_net == Fraction(49, 100)
+    assert report.to_dict()["win_net_per_unit"] == "49/100"
+
+
+def test_art11_edge_is_the_exact_mean_of_the_results() -> None:
+    edge = StrategyEdge("t", 10, Tally(wins=6, ties=1, losses=3), WIN_NET)
+    assert edge.mean_net == (6 * Fraction(49, 100) - 3) / 10
+    assert edge.edge == pytest.approx(-float(edge.mean_net))
+
+
+def test_the_result_depends_on_the_seed_and_rounds_not_the_workers() -> None:
+    rounds = CHUNK_ROUNDS + 7  # two chunks, the second short
+    one = estimate_edge(rounds=rounds, seed="w", workers=1)
+    two = estimate_edge(rounds=rounds, seed="w", workers=2)
+    assert one.optimal.tally == two.optimal.tally
+    assert one.house_way_player.tally == two.house_way_player.tally
+    assert one.optimal.hands == 3 * rounds
+    other = estimate_edge(rounds=rounds, seed="v", workers=1)
+    assert other.optimal.tally != one.optimal.tally
+
+
+def test_progress_reports_every_round() -> None:
+    seen: list[int] = []
+    estimate_edge(rounds=CHUNK_ROUNDS + 3, seed="p", workers=1, progress=seen.append)
+    assert sum(seen) == CHUNK_ROUNDS + 3
+
+
+def test_art8_simulated_hands_are_scored_as_the_articles_score_them() -> None:
+    """Replay a chunk's deals through the public solver and :func:`score` (Art 7-10)."""
+    rounds = 12
+    optimal, casual = simulate_chunk("agree", 0, rounds, "expected-points", WIN_NET)
+    rng = np.random.default_rng([numpy_seed("agree"), 0])
+    deals = deal_hands(rng, rounds * 4).reshape(rounds, 4, 13)
+    counts = {"optimal": [0, 0, 0], "casual": [0, 0, 0]}
+    for deal in deals:
+        hands = [[Card(int(c)) for c in row] for row in deal]
+        banker = house_way(hands[0])
+        for hand in hands[1:]:
+            opt = solve(hand, banker).score
+            assert opt is not None
+            cas = score(hand, house_way(hand), hands[0], banker)
+            for name, result in (("optimal", opt), ("casual", cas)):
+                counts[name][[Outcome.WIN, Outcome.TIE, Outcome.LOSE].index(result.outcome)] += 1
+    assert counts["optimal"] == [optimal.wins, optimal.ties, optimal.losses]
+    assert counts["casual"] == [casual.wins, casual.ties, casual.losses]
+
+
+def test_art2d_seeing_the_banker_is_worth_something() -> None:
+    """The optimal player does at least as well as the house way on every hand, so on any
+    sample his edge is no worse (a property of best response, not a statistical claim)."""
+    report = estimate_edge(rounds=60, seed="edge", workers=1)
+    assert report.optimal.edge <= report.house_way_player.edge
+    assert report.optimal.tally.margin_sum >= report.house_way_player.tally.margin_sum
+    lo, hi = report.optimal.ci95
+    assert lo < report.optimal.edge < hi
+
+
+def test_options_change_the_payout() -> None:
+    table = ThirteenTable(commission=Fraction(0), house_way=HouseWay.STRONGEST_BACK)
+    report = estimate_edge(rounds=5, seed="o", workers=1, table=table)
+    assert report.optimal.win_net == Fraction(1, 2)
+    assert report.house_way == "strongest-back"
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="rounds"):
+        estimate_edge(rounds=0, seed="x")
+
+
+def test_best_response_never_loses_to_the_house_way_margin() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        perm = [Card(int(c)) for c in rng.permutation(52)]
+        hand, banker_cards = perm[:13], perm[13:26]
+        banker = house_way(banker_cards)
+        best = score(hand, best_response(hand, banker), banker_cards, banker)
+        casual = score(hand, house_way(hand), banker_cards, banker)
+        assert (best.outcome.order, best.margin) >= (casual.outcome.order, casual.margin)

@@ -1,0 +1,299 @@
+"""``croupier play thirteen`` and ``croupier replay`` of a 13-card record (Portaria 51/89/M).
+
+The deck of ``--seed S`` is the deal of ``deal_thirteen(SeededShuffler("deck:S"))``: the tests
+read the player's cards from it (or from a ``--json`` run) to type their answers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner, Result
+
+from croupier.cards import Card
+from croupier.cli import app
+from croupier.commands import play_thirteen
+from croupier.games.thirteen.deal import deal_thirteen
+from croupier.games.thirteen.scoring import Setting, Tier, naturals_of
+from croupier.games.thirteen.solver import best_response, house_way
+from croupier.shuffle import SeededShuffler
+
+runner = CliRunner()
+#: a seed whose position 2 holds a natural (three straights) and whose banker holds none
+NATURAL_SEED = "nat109"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def ok(*args: str, input: str | None = None) -> Result:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def ok_json(*args: str) -> Any:
+    return json.loads(ok(*args, "--json").stdout)
+
+
+def clean_failure(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.output, (fragment, result.output)
+
+
+def hands_of(seed: str) -> dict[int, tuple[Card, ...]]:
+    return dict(deal_thirteen(SeededShuffler(f"deck:{seed}")).hands)
+
+
+def answer(setting: Setting, *, shuffle_tiers: bool = False) -> str:
+    """The setting as typed: ``front / middle / back``; with ``shuffle_tiers`` each tier's cards
+    in reverse order (any order is accepted)."""
+    tiers = [list(setting.tier(t)) for t in Tier]
+    if shuffle_tiers:
+        tiers = [tier[::-1] for tier in tiers]
+    return " / ".join(" ".join(str(c) for c in tier) for tier in tiers)
+
+
+def fouled_setting(cards: tuple[Card, ...]) -> Setting:
+    """A setting of ``cards`` whose middle is above its back."""
+    banker = house_way(cards)  # a valid setting; swapping middle and back fouls it
+    fouled = Setting(banker.front, banker.back, banker.middle)
+    assert fouled.fouled
+    return fouled
+
+
+@pytest.fixture
+def fast_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
+    """A clock that the test moves by hand."""
+    now = [1_000.0]
+    monkeypatch.setattr(play_thirteen, "_clock", lambda: now[0])
+    yield now
+
+
+# -- --json: the machine's view ---------------------------------------------------------------
+
+
+def test_play_thirteen_json_settles_by_articles_8_and_11() -> None:
+    data = ok_json("play", "thirteen", "--seed", "j", "--units", "2", "--bots", "2")
+    assert data["game"] == "thirteen" and data["player"] == "you" and data["position"] == 2
+    assert data["options"]["prize"] == "1/2" and data["options"]["commission"] == "1/50"
+    (rnd,) = data["rounds"]
+    assert 10 <= rnd["cut"] <= 42 and len(rnd["dice"]) == 4
+    assert rnd["first_position"] == (sum(rnd["dice"]) - 1) % 4 + 1  # Art 2 b
+    assert [p["position"] for p in rnd["positions"]] == [2, 3, 4]
+    assert [p["holder"] for p in rnd["positions"]] == ["you", "bot1", "bot2"]
+    assert set(rnd["banker"]["formations"]) == {"front", "middle", "back"}
+    hands = hands_of("j")
+    assert sorted(rnd["banker"]["cards"]) == sorted(str(c) for c in hands[1])
+    for line in rnd["settlement"]:
+        units = line["stake"] // 10_000
+        assert line["stake"] == units * 10_000
+        expected = {"win": 4_900 * units, "push": 0, "lose": -10_000 * units}[line["result"]]
+        assert line["net"] == expected, line
+        assert re.fullmatch(r"Art (8|9 I|7|2 d)(, 11)?", line["article"]), line
+    assert line_of(rnd, "you")["stake"] == 20_000
+    assert sum(data["balances"].values()) + data["house_result"] == 0
+    assert len(data["digest"]) == 64
+
+
+def line_of(rnd: dict[str, Any], player: str) -> dict[str, Any]:
+    lines: list[dict[str, Any]] = [x for x in rnd["settlement"] if x["player"] == player]
+    (line,) = lines
+    return line
+
+
+def test_play_thirteen_json_the_player_plays_the_best_response() -> None:
+    data = ok_json("play", "thirteen", "--seed", "best", "--position", "4")
+    (rnd,) = data["rounds"]
+    (mine,) = rnd["positions"]
+    hands = hands_of("best")
+    banker = Setting.from_dict(rnd["banker"]["setting"])
+    assert banker == house_way(hands[1])
+    assert Setting.from_dict(mine["setting"]) == best_response(hands[4], banker, hands[1])
+    assert mine["score"]["explanation"][-1].startswith(mine["score"]["outcome"])
+
+
+def test_play_thirteen_several_rounds_balance() -> None:
+    data = ok_json("play", "thirteen", "--seed", "many", "--rounds", "4", "--bots", "1")
+    assert [r["round"] for r in data["rounds"]] == [1, 2, 3, 4]
+    nets: dict[str, int] = {}
+    for rnd in data["rounds"]:
+        for line in rnd["settlement"]:
+            nets[line["player"]] = nets.get(line["player"], 0) + line["net"]
+    assert nets == data["balances"]
+    assert sum(nets.values()) + data["house_result"] == 0
+
+
+# -- the interactive round ----------------------------------------------------------------------
+
+
+def test_play_thirteen_interactive_any_order_within_a_tier() -> None:
+    hands = hands_of("tiers")
+    banker = house_way(hands[1])
+    mine = best_response(hands[2], banker, hands[1])
+    out = ok("play", "thirteen", "--seed", "tiers", input=answer(mine, shuffle_tiers=True) + "\n")
+    text = out.stdout
+    assert "The banker's setting" in text
+    for tier, hand in zip(Tier, banker.ranks(), strict=True):
+        assert hand.describe() in text, tier
+    for card in hands[2]:
+        assert str(card) in text
+    assert "front / middle / back" in text
+    assert "Settlement" in text and "Log digest" in text
+    assert "Foul warning" not in text and "error" not in text
+
+
+def test_art7_play_thirteen_fouled_answer_is_warned_then_confirmed_and_loses() -> None:
+    hands = hands_of("foul")
+    fouled = fouled_setting(hands[2])
+    result = ok("play", "thirteen", "--seed", "foul", input=f"{answer(fouled)}\ny\n")
+    text = result.stdout
+    assert "Foul warning" in text and "Art 7" in text and "is above the back" in text
+    assert "fouled: it loses (Art 7)" in text
+    assert re.search(r"you\s+│\s+2\s+│\s+100\.00\s+│\s+lose\s+│\s+0\.00\s+│\s+-100\.00", text), text
+
+
+def test_art7_play_thirteen_a_foul_may_be_declined_and_set_again() -> None:
+    hands = hands_of("foul")
+    fouled = fouled_setting(hands[2])
+    result = ok("play", "thirteen", "--seed", "foul", input=f"{answer(fouled)}\nn\nauto\n")
+    text = result.stdout
+    assert text.count("Foul warning") == 1
+    assert "Best response:" in text
+    assert "fouled: it loses" not in text
+
+
+@pytest.mark.parametrize(
+    ("bad", "named"),
+    [
+        ("Xx Kd Qd / Jd Td 9d 8d 7d / 6d 5d 4d 3d 2d", "'Xx'"),
+        ("As Ks / Qs Js Ts 9s 8s / 7s 6s 5s 4s 3s", "expected 3 cards, got 2"),
+        ("As As Ks / Qs Js Ts 9s 8s / 7s 6s 5s 4s 3s", "duplicate card 'As'"),
+        ("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "three groups"),
+    ],
+)
+def test_play_thirteen_a_bad_answer_is_named_and_asked_again(bad: str, named: str) -> None:
+    result = ok("play", "thirteen", "--seed", "tokens", input=f"{bad}\n\n")
+    text = result.stdout
+    assert "error:" in text and named in text, text
+    assert text.count("front / middle / back:") == 2
+    assert "Best response:" in text
+
+
+def test_art7_play_thirteen_other_cards_are_refused() -> None:
+    hands = hands_of("tokens")
+    theirs = house_way(hands[3])  # position 3's cards, not the player's
+    result = ok("play", "thirteen", "--seed", "tokens", input=f"{answer(theirs)}\nauto\n")
+    assert "Art 7: the setting must place position 2's 13 cards" in result.stdout
+
+
+def test_art9i_play_thirteen_natural_declared() -> None:
+    hands = hands_of(NATURAL_SEED)
+    assert naturals_of(hands[2]) and not naturals_of(hands[1])
+    result = ok("play", "thirteen", "--seed", NATURAL_SEED, input="natural\n")
+    text = result.stdout
+    assert "Natural declared (Art 9 I)" in text
+    assert "win: player 3, banker 0 (Art 9 I)" in text
+    assert "Art 9 I, 11" in text
+
+
+def test_art9i_play_thirteen_natural_refused_without_one() -> None:
+    result = ok("play", "thirteen", "--seed", "tokens", input="natural\n\n")
+    assert "Art 9 I: position 2's cards hold no natural" in result.stdout
+    assert "Best response:" in result.stdout
+
+
+def test_art2d_play_thirteen_late_answer_loses(fast_clock: list[float]) -> None:
+    def slow_prompt(*args: Any, **kwargs: Any) -> str:
+        fast_clock[0] += 301  # the player thinks for more than five minutes
+        return ""
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer, "prompt", slow_prompt)
+        result = ok("play", "thirteen", "--seed", "late")
+    text = result.stdout
+    assert "Too late (Art 2 d)" in text
+    assert "Not set before the signal" in text
+    assert re.search(r"you\s+│\s+2\s+│\s+100\.00\s+│\s+lose.*Art 2 d", text), text
+
+
+def test_play_thirteen_without_input_aborts_cleanly() -> None:
+    result = run("play", "thirteen", "--seed", "eof", input="")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+# -- the record ---------------------------------------------------------------------------------
+
+
+def test_play_thirteen_log_replays_to_the_same_digest(tmp_path: Path) -> None:
+    log = tmp_path / "thirteen.json"
+    data = ok_json(
+        "play", "thirteen", "--seed", "log", "--rounds", "2", "--bots", "2", "--log", str(log)
+    )
+    record = json.loads(log.read_text(encoding="utf-8"))
+    assert record["game"] == "thirteen"
+    # every option written out, so the record replays as played even if a default changes
+    assert record["options"]["count_banker_as_one"] is True
+    assert record["options"]["prize"] == "1/2" and record["options"]["commission"] == "1/50"
+    summary = json.loads(ok("replay", str(log), "--json").stdout)
+    assert summary["digest"] == data["digest"]
+    assert summary["rounds"] == 2 and summary["balances"] == data["balances"]
+    assert summary["house_result"] == data["house_result"] and summary["on_table"] == 0
+    text = ok("replay", str(log), "--expect-digest", data["digest"]).stdout
+    assert "13-card game" in text and "every event checked" in text
+    clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+
+
+def test_play_thirteen_readable_log_hint(tmp_path: Path) -> None:
+    log = tmp_path / "round.json"
+    out = ok("play", "thirteen", "--seed", "hint", "--auto", "--log", str(log)).stdout
+    assert "croupier replay" in out and log.exists()
+
+
+def test_replay_refuses_a_tampered_thirteen_record(tmp_path: Path) -> None:
+    log = tmp_path / "thirteen.json"
+    ok("play", "thirteen", "--seed", "tamper", "--auto", "--log", str(log))
+    record = json.loads(log.read_text(encoding="utf-8"))
+    index = next(i for i, e in enumerate(record["events"]) if e["type"] == "bet_placed")
+    record["events"][index]["amount"] = 40_000
+    log.write_text(json.dumps(record), encoding="utf-8")
+    clean_failure(run("replay", str(log)), f"event {index} (bet_placed) refused", "Art 11")
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("--position", "1"), ("--position 1", "Art 3")),
+        (("--position", "5"), ("--position 5",)),
+        (("--units", "4"), ("--units 4", "Art 11")),
+        (("--units", "0"), ("--units 0",)),
+        (("--bots", "3"), ("--bots 3",)),
+        (("--player", "banker"), ("--player 'banker'",)),
+        (("--player", "bot1", "--bots", "1"), ("a bot's",)),
+        (("--decks", "2"), ("--decks does not apply to thirteen",)),
+        (("--bet", "ana:1:main:100"), ("--bet does not apply to thirteen",)),
+    ],
+)
+def test_play_thirteen_bad_options_fail_cleanly(
+    args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    clean_failure(run("play", "thirteen", "--seed", "x", "--auto", *args), *fragments)
+
+
+@pytest.mark.parametrize(
+    "flag", [("--player", "ana"), ("--position", "3"), ("--units", "2"), ("--auto",)]
+)
+def test_thirteen_options_do_not_apply_to_banking_games(flag: tuple[str, ...]) -> None:
+    clean_failure(run("play", "three-card-baccarat", "--seed", "x", *flag), "thirteen only")
