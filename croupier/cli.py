@@ -297,6 +297,15 @@ def _read_server_seed(path: Path) -> bytes:
         _fail(f"cannot read a hex server seed from {str(path)!r}: {exc}")
 
 
+def _write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write an event log (a game's ``to_record()``) as JSON; an unwritable path is a clean
+    error, never a traceback."""
+    try:
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write the log {str(path)!r}: {exc.strerror or exc}")
+
+
 def _print_json(data: dict[str, Any]) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 

@@ -196,7 +196,7 @@ def test_art7_play_thirteen_other_cards_are_refused() -> None:
     assert "Art 7: the setting must place position 2's 13 cards" in result.stdout
 
 
-def test_art9i_play_thirteen_natural_declared() -> None:
+def test_art9_i_play_thirteen_natural_declared() -> None:
     hands = hands_of(NATURAL_SEED)
     assert naturals_of(hands[2]) and not naturals_of(hands[1])
     result = ok("play", "thirteen", "--seed", NATURAL_SEED, input="natural\n")
@@ -206,7 +206,7 @@ def test_art9i_play_thirteen_natural_declared() -> None:
     assert "Art 9 I, 11" in text
 
 
-def test_art9i_play_thirteen_natural_refused_without_one() -> None:
+def test_art9_i_play_thirteen_natural_refused_without_one() -> None:
     result = ok("play", "thirteen", "--seed", "tokens", input="natural\n\n")
     assert "Art 9 I: position 2's cards hold no natural" in result.stdout
     assert "Best response:" in result.stdout
@@ -297,3 +297,10 @@ def test_play_thirteen_bad_options_fail_cleanly(
 )
 def test_thirteen_options_do_not_apply_to_banking_games(flag: tuple[str, ...]) -> None:
     clean_failure(run("play", "three-card-baccarat", "--seed", "x", *flag), "thirteen only")
+
+
+def test_play_thirteen_unwritable_log_is_a_clean_error(tmp_path: Path) -> None:
+    missing = tmp_path / "no such dir" / "log.json"
+    result = run("play", "thirteen", "--seed", "w", "--auto", "--log", str(missing))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "cannot write the log" in result.output

@@ -153,15 +153,22 @@ def odds(
         ),
     ] = None,
     rounds: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--rounds",
-            help="thirteen: full rounds simulated for the house edge (0: the exact naturals only).",
+            help="thirteen: full rounds simulated for the house edge (default 3000; 0: the "
+            "exact naturals only).",
+            show_default=False,
         ),
-    ] = 3_000,
+    ] = None,
     seed: Annotated[
-        str, typer.Option("--seed", help="thirteen: the simulation's seed (reproducible).")
-    ] = "croupier",
+        str | None,
+        typer.Option(
+            "--seed",
+            help="thirteen: the simulation's seed (reproducible; default 'croupier').",
+            show_default=False,
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -171,13 +178,14 @@ def odds(
         ),
     ] = None,
     way: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--way",
-            help="thirteen: the banker's house way (expected-points, strongest-back, "
+            help="thirteen: the banker's house way (expected-points (default), strongest-back, "
             "strongest-front).",
+            show_default=False,
         ),
-    ] = "expected-points",
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -191,8 +199,16 @@ def odds(
             _fail("--decks, --removed, --removal and --commission do not apply to thirteen")
         from croupier.commands.odds_thirteen import odds_thirteen
 
-        odds_thirteen(rounds=rounds, seed=seed, workers=workers, way=way, as_json=as_json)
+        odds_thirteen(
+            rounds=3_000 if rounds is None else rounds,
+            seed="croupier" if seed is None else seed,
+            workers=workers,
+            way="expected-points" if way is None else way,
+            as_json=as_json,
+        )
         return
+    if rounds is not None or seed is not None or workers is not None or way is not None:
+        _fail("--rounds, --seed, --workers and --way apply to thirteen only")
     spec = _spec(game)
     n_decks = spec.default_decks if decks is None else decks
     if n_decks < spec.min_decks:

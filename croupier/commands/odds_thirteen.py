@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_json: bool) -> None:
-    if rounds < 0:
-        _fail(f"--rounds must be at least 0, got {rounds}")
+    if rounds < 0 or rounds == 1:
+        _fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
         _fail(f"--workers must be at least 1, got {workers}")
     with _croupier_errors():

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.cli import _console, _croupier_errors, _fail, _print_json, _write_record, app
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -273,6 +273,8 @@ def play(
                 "(10000 is shown as 100.00)"
             )
         played: list[dict[str, Any]] = []
+        if log is not None:  # fail before the first round if the log cannot be written
+            _write_record(log, table.to_record())
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
                 shuffled = table.shuffle(shuffler)
@@ -292,10 +294,10 @@ def play(
             table.deal()
             table.settle()
             played.append(_round_data(spec, table))
+            if log is not None:  # after every round: an interrupted session keeps its log
+                _write_record(log, table.to_record())
             if console is not None:
                 _render_round(console, spec, table, decimals)
-        if log is not None:
-            log.write_text(json.dumps(table.to_record(), indent=1) + "\n", encoding="utf-8")
         if as_json:
             _print_json(
                 {

@@ -34,7 +34,6 @@ the record is the one published).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -42,7 +41,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import _by_rank, _cards_text, _console, _croupier_errors, _fail, _print_json
+from croupier.cli import (
+    _by_rank,
+    _cards_text,
+    _console,
+    _croupier_errors,
+    _fail,
+    _print_json,
+    _write_record,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -358,6 +365,8 @@ def play_thirteen(
         for name in (player, *(bot for bot, _ in seats)):
             game.seat_player(name)
         played: list[dict[str, Any]] = []
+        if log is not None:  # fail before the first round if the log cannot be written
+            _write_record(log, game.to_record())
         for _ in range(rounds):
             game.open_round()
             game.place_bet(player, position, units)
@@ -408,10 +417,10 @@ def play_thirteen(
             holders = {p: game.holder(p) for p in game.positions_in_play}
             game.settle()
             played.append(_round_data(game, holders))
+            if log is not None:  # after every round: an interrupted session keeps its log
+                _write_record(log, game.to_record())
             if console is not None:
                 _render_reveal(console, game, holders)
-        if log is not None:
-            log.write_text(json.dumps(game.to_record(), indent=1) + "\n", encoding="utf-8")
         if as_json:
             _print_json(
                 {

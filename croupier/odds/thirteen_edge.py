@@ -97,9 +97,7 @@ class StrategyEdge:
     @property
     def stderr(self) -> float:
         """Standard error of the edge, rounds as the independent units."""
-        n = self.rounds
-        if n < 2:
-            return math.inf
+        n = max(self.rounds, 2)  # estimate_edge simulates at least two rounds
         mean = self.tally.round_sum / n
         var = max(self.tally.round_sq / n - mean * mean, 0.0) * n / (n - 1)
         return math.sqrt(var / n)
@@ -252,9 +250,12 @@ def estimate_edge(
     """Simulate ``rounds`` full rounds (see the module docstring) on ``workers`` processes
     (default: every core); ``progress(n)`` is called as each chunk of ``n`` rounds finishes."""
     table = table or ThirteenTable()
-    if rounds < 1:
-        raise ValueError(f"rounds must be at least 1, got {rounds}")
-    workers = workers or os.cpu_count() or 1
+    if rounds < 2:  # one round has no spread: no interval
+        raise ValueError(
+            f"rounds must be at least 2 (a confidence interval needs two), got {rounds}"
+        )
+    if workers is None:
+        workers = os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     win_net = table.prize * (1 - table.commission)

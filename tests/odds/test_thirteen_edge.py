@@ -3,6 +3,7 @@ as the articles score it."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -26,6 +27,7 @@ WIN_NET = Fraction(1, 2) * (1 - Fraction(2, 100))
 
 def test_art11_a_win_nets_49_hundredths_of_the_stake() -> None:
     report = estimate_edge(rounds=3, seed="x", workers=1)
+    assert math.isfinite(report.optimal.stderr)
     assert report.optimal.win_net == Fraction(49, 100)
     assert report.to_dict()["win_net_per_unit"] == "49/100"
 
@@ -92,7 +94,9 @@ def test_options_change_the_payout() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="rounds"):
-        estimate_edge(rounds=0, seed="x")
+        estimate_edge(rounds=1, seed="x")
+    with pytest.raises(ValueError, match="workers"):
+        estimate_edge(rounds=2, seed="x", workers=0)
 
 
 def test_best_response_never_loses_to_the_house_way_margin() -> None:

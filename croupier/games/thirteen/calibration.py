@@ -14,8 +14,9 @@ expected-points way with those tables, tabulate again, and so on for ``rounds`` 
 The tables are a model parameter, not a result: they are shipped in
 ``expected_points.npz`` beside this module, made by ``python -m
 croupier.games.thirteen.calibration`` with the seed, hand count and rounds recorded in the file,
-and ``tests/games/thirteen/test_thirteen_house_way.py`` rebuilds them from those parameters and
-checks the shipped file is exactly what the code makes.
+and a test rebuilds them from those parameters and checks the shipped file is exactly what the
+code makes (``tests/games/thirteen/test_thirteen_solver.py``,
+``test_shipped_house_way_tables_are_what_the_code_makes``).
 """
 
 from __future__ import annotations

@@ -762,20 +762,20 @@ def test_art2d_the_table_clock_never_goes_back() -> None:
         game.close_setting(7.5)  # type: ignore[arg-type]
 
 
-def test_art9i_a_natural_is_declared_without_setting() -> None:
+def test_art9_i_a_natural_is_declared_without_setting() -> None:
     game = shown(game_with(SCENARIO_B, ("ana", 2, 1)))
     event = game.declare_natural(2, "ana", 10)
     assert event == PositionSet(2, "ana", None, False, 10)
     assert game.settings == {2: None}
 
 
-def test_art9i_declaring_a_natural_without_one_is_refused() -> None:
+def test_art9_i_declaring_a_natural_without_one_is_refused() -> None:
     game = shown(game_with(SCENARIO_B, ("ana", 4, 1)))
     message = refused(game, "Art 9 I", game.declare_natural, 4, "ana", 10)
     assert "no natural" in message
 
 
-def test_art9i_a_natural_set_out_of_order_has_not_fouled() -> None:
+def test_art9_i_a_natural_set_out_of_order_has_not_fouled() -> None:
     game = shown(game_with(SCENARIO_B, ("ana", 3, 1)))
     event = game.set_position(3, "ana", setting(SIX_PAIRS_ODD), 10)  # no warning
     assert event.fouled is False
@@ -894,7 +894,7 @@ def test_art11_prize_commission_and_rounding_options(options: ThirteenTable, pai
     assert game.house_result == -line.net
 
 
-def test_art9i_a_natural_beats_every_setting_and_scores_three() -> None:
+def test_art9_i_a_natural_beats_every_setting_and_scores_three() -> None:
     game = game_with(SCENARIO_B, ("ana", 2, 1), ("rui", 3, 1), ("li", 4, 1))
     shown(game)
     game.declare_natural(2, "ana", 10)
@@ -909,7 +909,7 @@ def test_art9i_a_natural_beats_every_setting_and_scores_three() -> None:
     assert [x.net for x in lines[:2]] == [4_900, 4_900]
 
 
-def test_art9i_natural_against_the_bankers_natural_ties_others_lose() -> None:
+def test_art9_i_natural_against_the_bankers_natural_ties_others_lose() -> None:
     game = game_with(SCENARIO_C, ("ana", 2, 1), ("rui", 3, 1), ("li", 4, 1))
     game.banker_set(setting(BANKER_NATURAL), 0)
     game.declare_natural(2, "ana", 10)
