@@ -13,8 +13,9 @@ Amounts are whole units of the table's smallest unit (cents by default: ``10000`
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
@@ -47,6 +48,46 @@ def _fit_width(console: Console, table: Table) -> None:
 
     needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
     console.width = max(console.width, needed)
+
+
+class _Played(Protocol):
+    """What a replay summary reads of a table (banking games and the 13-card game alike)."""
+
+    @property
+    def log(self) -> tuple[Any, ...]: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def balances(self) -> Mapping[str, int]: ...
+    @property
+    def house_result(self) -> int: ...
+    @property
+    def stakes(self) -> tuple[Any, ...]: ...
+    def digest(self) -> str: ...
+
+
+def replay_summary(
+    game: str, table: _Played, expect_digest: str | None, **extra: Any
+) -> dict[str, Any]:
+    """The summary ``croupier replay`` prints for a replayed table; a VerificationError when
+    the digest is not ``expect_digest``."""
+    from croupier.errors import VerificationError
+
+    summary: dict[str, Any] = {
+        "game": game,
+        "events": len(table.log),
+        "rounds": table.round_number,
+        **extra,
+        "balances": dict(table.balances),
+        "house_result": table.house_result,
+        "on_table": sum(s.amount for s in table.stakes),
+        "digest": table.digest(),
+    }
+    if expect_digest is not None and expect_digest.strip().lower() != summary["digest"]:
+        raise VerificationError(
+            f"the record's digest is {summary['digest']}, not the expected {expect_digest}"
+        )
+    return summary
 
 
 def _parse_bet(text: str) -> tuple[str, int, str, int]:
@@ -366,21 +407,7 @@ def replay(
     with _croupier_errors():
         spec = _spec(str(data.get("game", "")))
         table = spec.from_record(data)
-        summary = {
-            "game": spec.name,
-            "events": len(table.log),
-            "rounds": table.round_number,
-            "balances": dict(table.balances),
-            "house_result": table.house_result,
-            "on_table": sum(s.amount for s in table.stakes),
-            "digest": table.digest(),
-        }
-        if expect_digest is not None and expect_digest.strip().lower() != summary["digest"]:
-            from croupier.errors import VerificationError
-
-            raise VerificationError(
-                f"the record's digest is {summary['digest']}, not the expected {expect_digest}"
-            )
+        summary = replay_summary(spec.name, table, expect_digest)
         if as_json:
             _print_json(summary)
             return

@@ -446,24 +446,11 @@ def play_thirteen(
 def replay_thirteen(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
     """Replay a 13-card table's record, checking every event, and sum it up."""
     with _croupier_errors():
-        from croupier.errors import VerificationError
+        from croupier.commands.play import replay_summary
         from croupier.games.thirteen.round import ThirteenGame
 
         game = ThirteenGame.from_record(data)
-        summary = {
-            "game": game.GAME,
-            "events": len(game.log),
-            "rounds": game.round_number,
-            "phase": game.phase.value,
-            "balances": dict(game.balances),
-            "house_result": game.house_result,
-            "on_table": sum(s.amount for s in game.stakes),
-            "digest": game.digest(),
-        }
-        if expect_digest is not None and expect_digest.strip().lower() != summary["digest"]:
-            raise VerificationError(
-                f"the record's digest is {summary['digest']}, not the expected {expect_digest}"
-            )
+        summary = replay_summary(game.GAME, game, expect_digest, phase=game.phase.value)
         if as_json:
             _print_json(summary)
             return
