@@ -203,7 +203,7 @@ def simulate_chunk(
             else:
                 player = HandSettings(hands[p])
                 margin_all = player.margins(bstr)
-                choices = (player.best_index(bstr), player.house_index(house))
+                choices = (player.best_of(margin_all), player.house_index(house))
                 margins = [int(margin_all[i]) for i in choices]
                 results = [(m > 0) - (m < 0) for m in margins]
             for s in range(2):

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from croupier.cards import Card, parse_cards
-from croupier.errors import DuplicateCardError, RecordError
+from croupier.errors import RecordError
 from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import (
     Natural,
@@ -189,16 +189,23 @@ class HandSettings:
 
     def best_index(self, banker: tuple[int, int, int]) -> int:
         """The valid setting with the largest margin; ties: strongest back, middle, front."""
-        margin = np.where(self.valid, self.margins(banker), np.int16(-100))
+        return self.best_of(self.margins(banker))
+
+    def best_of(self, margins: NDArray[np.int16]) -> int:
+        """:meth:`best_index` from the margins already computed by :meth:`margins`."""
+        margin = np.where(self.valid, margins, np.int16(-100))
         return self._strongest(np.flatnonzero(margin == margin.max()))
 
-    def _strongest(self, candidates: NDArray[np.intp]) -> int:
+    def _strongest(self, candidates: NDArray[np.intp], *, front_first: bool = False) -> int:
+        """The candidate with the strongest back, then middle, then front (``front_first``:
+        front, then middle, then back)."""
         if len(candidates) == 1:
             return int(candidates[0])
+        first, last = (self.front, self.back) if front_first else (self.back, self.front)
         key = (
-            self.back[candidates].astype(np.int64) << 32
+            first[candidates].astype(np.int64) << 32
             | self.middle[candidates].astype(np.int64) << 16
-            | self.front[candidates].astype(np.int64)
+            | last[candidates].astype(np.int64)
         )
         return int(candidates[int(np.argmax(key))])
 
@@ -208,13 +215,7 @@ class HandSettings:
         if way is HouseWay.STRONGEST_BACK:
             return self._strongest(np.flatnonzero(self.valid))
         if way is HouseWay.STRONGEST_FRONT:
-            cands = np.flatnonzero(self.valid)
-            key = (
-                self.front[cands].astype(np.int64) << 32
-                | self.middle[cands].astype(np.int64) << 16
-                | self.back[cands].astype(np.int64)
-            )
-            return int(cands[int(np.argmax(key))])
+            return self._strongest(np.flatnonzero(self.valid), front_first=True)
         from croupier.games.thirteen.calibration import calibration
 
         return self.expected_index(calibration().tables)
@@ -236,10 +237,8 @@ def _banker_strengths(banker: Setting) -> tuple[int, int, int]:
 
 
 def _check_disjoint(hand: Sequence[Card], banker_cards: Iterable[Card]) -> None:
-    mine = set(hand)
-    for card in banker_cards:
-        if card in mine:
-            raise DuplicateCardError(str(card))
+    """One deck (Art 1 a): a card in both hands is a DuplicateCardError naming it."""
+    parse_cards((*hand, *banker_cards), count=26)
 
 
 def best_response(
