@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeGuard, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
@@ -84,16 +84,12 @@ from croupier.events import (
 )
 from croupier.money import BetLimits, Rounding, check_amount
 from croupier.protocol import Event, Game, encode
+from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
 from croupier.shoe import ordered_pack
 from croupier.shuffle import Shuffler
 
-__all__ = ["Articles", "BankingOptions", "BankingTable", "Refusal", "is_int"]
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """An ``int`` proper: not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+__all__ = ["Articles", "BankingOptions", "BankingTable", "Refusal"]
 
 
 _PACKS: dict[int, Counter[Card]] = {}

@@ -14,12 +14,19 @@ croupier.errors.RecordError: field 'last_round' must be true or false, got 'fals
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from croupier.errors import RecordError
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An ``int`` proper: not a bool (``True`` is an ``int`` to Python, never to a record)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def as_int(value: object, field: str) -> int:
     """An integer, not a bool, a float or a string."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_int(value):
         raise RecordError(field, f"field {field!r} must be an integer, got {value!r}")
     return value
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from croupier.banking import Articles, BankingTable, Refusal, is_int
+from croupier.banking import Articles, BankingTable, Refusal
 from croupier.cards import Card, Rank
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import CardBurned, CardDealt, Phase, RoundOpened, RoundSettled, ShoeShuffled
 from croupier.money import BetLimits, Rounding
+from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result
 from croupier.shoe import Shoe
 from croupier.shuffle import SeededShuffler, Shuffler

@@ -68,7 +68,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from croupier.banking import Articles, BankingTable, Refusal, is_int
+from croupier.banking import Articles, BankingTable, Refusal
 from croupier.cards import Card
 from croupier.errors import MaterialError, RuleViolation
 from croupier.events import (
@@ -87,6 +87,7 @@ from croupier.games.football_poker.rules import (
     needs_third_card,
 )
 from croupier.protocol import Event
+from croupier.records import is_int
 from croupier.settlement import BetDecision, PayoutLine
 from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler

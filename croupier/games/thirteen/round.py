@@ -152,7 +152,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, TypeGuard
+from typing import Any, ClassVar, Final
 
 from croupier.cards import Card, Deck
 from croupier.errors import MaterialError, RecordError, RuleViolation
@@ -187,6 +187,7 @@ from croupier.games.thirteen.scoring import (
     score,
 )
 from croupier.protocol import Event, Game, encode
+from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
 from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler
@@ -219,10 +220,6 @@ PLAYER_POSITIONS: Final[tuple[int, ...]] = tuple(p for p in POSITIONS if p != BA
 #: The view's seat of the banker (the house's dealer).
 BANKER_SEAT: Final = "banker"
 _DECK: Final = frozenset(Deck.STANDARD_52.cards)
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -581,7 +578,7 @@ class ThirteenGame(Game[ThirteenTable]):
         return self._commit(RoundOpened(self._round + 1))
 
     def _bet_event(self, player: str, position: int, units: int) -> BetPlaced:
-        if not _is_int(units) or units < 1:
+        if not is_int(units) or units < 1:
             raise RuleViolation("Art 11", f"a stake is a whole number of units, got {units!r}")
         return BetPlaced(player, position, BET, units * self._options.unit)
 
@@ -708,7 +705,7 @@ class ThirteenGame(Game[ThirteenTable]):
 
     def _fouls(self, position: int, setting: Setting) -> bool:
         """Art 7: the setting has fouled and the position's cards hold no natural."""
-        hand = self.hands.get(position) if _is_int(position) else None
+        hand = self.hands.get(position) if is_int(position) else None
         if hand is None or not setting.uses(hand) or not setting.fouled:
             return False
         return not naturals_of(hand)
@@ -912,7 +909,7 @@ class ThirteenGame(Game[ThirteenTable]):
             raise RuleViolation(
                 "Art 2", f"round {self._round} is still in play (phase {self._phase})"
             )
-        if not _is_int(event.number) or event.number != self._round + 1:
+        if not is_int(event.number) or event.number != self._round + 1:
             raise RuleViolation(
                 "round number", f"the next round is number {self._round + 1}, got {event.number!r}"
             )
@@ -928,7 +925,7 @@ class ThirteenGame(Game[ThirteenTable]):
             )
 
     def _check_position(self, position: object) -> int:
-        if not _is_int(position) or position not in POSITIONS:
+        if not is_int(position) or position not in POSITIONS:
             raise RuleViolation(
                 "Art 3", f"position {position!r} is not on this table (positions 1..4)"
             )
@@ -950,7 +947,7 @@ class ThirteenGame(Game[ThirteenTable]):
         self._check_bet_name(event.bet)
         unit = self._options.unit
         amount = event.amount
-        if not _is_int(amount) or amount < 1 or amount % unit:
+        if not is_int(amount) or amount < 1 or amount % unit:
             raise RuleViolation(
                 "Art 11", f"a stake is a whole number of units of {unit}, got {amount!r}"
             )
@@ -1039,7 +1036,7 @@ class ThirteenGame(Game[ThirteenTable]):
         if (
             not isinstance(dice, tuple)
             or len(dice) != DICE_COUNT
-            or not all(_is_int(d) and 1 <= d <= 6 for d in dice)
+            or not all(is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise RuleViolation("Art 1 c", f"four dice each show 1..6, got {dice!r}")
         if event.by != thrower:
@@ -1073,7 +1070,7 @@ class ThirteenGame(Game[ThirteenTable]):
             raise RuleViolation("Art 4", "say why the misdeal cannot be rectified")
 
     def _check_time(self, at: object) -> int:
-        if not _is_int(at) or at < 0:
+        if not is_int(at) or at < 0:
             raise RecordError("at", f"a time is whole milliseconds >= 0, got {at!r}")
         if self._clock is not None and at < self._clock:
             raise RuleViolation(

@@ -31,7 +31,7 @@ from typing import Any, Final
 from croupier.errors import MaterialError, RecordError, RuleViolation
 from croupier.money import Rounding
 from croupier.protocol import decode
-from croupier.records import as_int
+from croupier.records import as_int, is_int
 
 REGULATION: Final = "Portaria 51/89/M"
 
@@ -84,10 +84,6 @@ SETTING_SECONDS: Final = 300
 UNIT: Final = 10_000
 #: The most decimals a table's currency display may use (``ThirteenTable.decimals``).
 MAX_DECIMALS: Final = 6
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +151,7 @@ Fraction(1, 1)
             raise MaterialError(
                 f"count_banker_as_one must be True or False, got {self.count_banker_as_one!r}"
             )
-        if not _is_int(self.unit) or self.unit < 1:
+        if not is_int(self.unit) or self.unit < 1:
             raise MaterialError(
                 f"Art 11: unit must be a whole number of units >= 1, got {self.unit!r}"
             )
@@ -166,7 +162,7 @@ Fraction(1, 1)
         if (
             not isinstance(units, tuple)
             or not units
-            or not all(_is_int(n) and n >= 1 for n in units)
+            or not all(is_int(n) and n >= 1 for n in units)
             or list(units) != sorted(set(units))
         ):
             raise MaterialError(
@@ -179,14 +175,14 @@ Fraction(1, 1)
             raise MaterialError(
                 f"Art 11: commission must be a Fraction in [0, 1), got {self.commission!r}"
             )
-        if not _is_int(self.setting_seconds) or self.setting_seconds < 1:
+        if not is_int(self.setting_seconds) or self.setting_seconds < 1:
             raise MaterialError(
                 f"Art 2 d: setting_seconds must be a whole number >= 1, "
                 f"got {self.setting_seconds!r}"
             )
         if not isinstance(self.rounding, Rounding):
             raise MaterialError(f"rounding must be a Rounding, got {self.rounding!r}")
-        if not _is_int(self.decimals) or not 0 <= self.decimals <= MAX_DECIMALS:
+        if not is_int(self.decimals) or not 0 <= self.decimals <= MAX_DECIMALS:
             raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {self.decimals!r}")
         if not isinstance(self.house_way, HouseWay):
             raise MaterialError(f"house_way must be a HouseWay, got {self.house_way!r}")

@@ -80,7 +80,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from croupier.banking import Articles, BankingTable, Refusal, is_int
+from croupier.banking import Articles, BankingTable, Refusal
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import (
@@ -110,6 +110,7 @@ from croupier.games.three_card_baccarat.rules import (
     position_label,
 )
 from croupier.protocol import Event, encode
+from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
 from croupier.shuffle import Shuffler
 
