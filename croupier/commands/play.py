@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from croupier.settlement import Settlement
     from croupier.shuffle import Shuffler
     from croupier.tables import BankingGame, TableSpec
 
@@ -152,6 +153,48 @@ def _round_data(spec: TableSpec, table: BankingGame) -> dict[str, Any]:
     }
 
 
+def render_settlement(
+    console: Console,
+    settlement: Settlement,
+    *,
+    decimals: int,
+    commission_article: str,
+    place: str = "place",
+    show_bet: bool = True,
+) -> None:
+    """A round's settlement lines as a table, then the house's result and the commission
+    charged (``commission_article``: the article that levies it)."""
+    from rich.table import Table
+
+    from croupier.money import format_amount
+
+    def money(units: int) -> str:
+        return format_amount(units, decimals=decimals)
+
+    columns = ["player", place, *(["bet"] if show_bet else []), "stake", "result", "paid"]
+    lines = Table(title="Settlement")
+    for col in (*columns, "net", "article"):
+        lines.add_column(col, justify="right" if col in ("stake", "paid", "net") else "left")
+    for line in settlement.lines:
+        kept = f" (stays: {money(line.carried)})" if line.carried else ""
+        lines.add_row(
+            line.player,
+            str(line.position),
+            *([line.bet] if show_bet else []),
+            money(line.stake),
+            line.result.value + kept,
+            money(line.paid),
+            money(line.net),
+            line.article,
+        )
+    console.print(lines)
+    note = ""
+    if settlement.commission:
+        exact = settlement.commission / 10**decimals
+        note = f"; commission charged ({commission_article}): {float(exact):,.4f}"
+    console.print(f"House this round: {money(settlement.house_result)}{note}")
+
+
 def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimals: int) -> None:
     from rich.table import Table
 
@@ -172,27 +215,7 @@ def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimal
         label = "banker" if p == spec.banker else str(p)
         hands.add_row(label, _cards_text(table.hands[p]), spec.describe(table.hands[p]))
     console.print(hands)
-    lines = Table(title="Settlement")
-    for col in ("player", "place", "bet", "stake", "result", "paid", "net", "article"):
-        lines.add_column(col, justify="right" if col in ("stake", "paid", "net") else "left")
-    for line in settlement.lines:
-        kept = f" (stays: {money(line.carried)})" if line.carried else ""
-        lines.add_row(
-            line.player,
-            str(line.position),
-            line.bet,
-            money(line.stake),
-            line.result.value + kept,
-            money(line.paid),
-            money(line.net),
-            line.article,
-        )
-    console.print(lines)
-    note = ""
-    if settlement.commission:
-        exact = settlement.commission / 10**decimals
-        note = f"; commission charged (Art 10): {float(exact):,.4f}"
-    console.print(f"House this round: {money(settlement.house_result)}{note}")
+    render_settlement(console, settlement, decimals=decimals, commission_article="Art 10")
     if table.cut_card_out:
         console.print("[bold]The cut card came out: that was the last round of the shoe.[/bold]")
 

@@ -228,6 +228,7 @@ def _round_data(game: ThirteenGame, holders: Mapping[int, str | None]) -> dict[s
 def _render_reveal(console: Console, game: ThirteenGame, holders: Mapping[int, str | None]) -> None:
     from rich.table import Table
 
+    from croupier.commands.play import render_settlement
     from croupier.games.thirteen.scoring import Tier
 
     settlement = game.last_settlement
@@ -260,25 +261,14 @@ def _render_reveal(console: Console, game: ThirteenGame, holders: Mapping[int, s
             console.print(grid)
         for text in game.scores[position].explain():
             console.print(f"  {text}", markup=False)
-    lines = Table(title="Settlement")
-    for col in ("player", "position", "stake", "result", "paid", "net", "article"):
-        lines.add_column(col, justify="right" if col in ("stake", "paid", "net") else "left")
-    for line in settlement.lines:
-        lines.add_row(
-            line.player,
-            str(line.position),
-            _money(line.stake, decimals),
-            line.result.value,
-            _money(line.paid, decimals),
-            _money(line.net, decimals),
-            line.article,
-        )
-    console.print(lines)
-    note = ""
-    if settlement.commission:
-        exact = settlement.commission / 10**decimals
-        note = f"; commission charged (Art 11): {float(exact):,.4f}"
-    console.print(f"House this round: {_money(settlement.house_result, decimals)}{note}")
+    render_settlement(
+        console,
+        settlement,
+        decimals=decimals,
+        commission_article="Art 11",
+        place="position",
+        show_bet=False,
+    )
 
 
 def _render_totals(console: Console, game: ThirteenGame) -> None:
