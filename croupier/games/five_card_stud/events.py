@@ -1,0 +1,192 @@
+"""The events of a five-card stud table (Portaria 104/85/M), as recorded in its log.
+
+Each is a frozen fact with JSON-ready fields (see :mod:`croupier.protocol`). ``at`` fields are
+milliseconds of the table clock, or None when the command carried no time. Seats are 1..7 from
+the dealer's right, counterclockwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from croupier.cards import Card
+from croupier.events import CardBurned, ShoeShuffled
+from croupier.games.five_card_stud.pots import PotResult
+from croupier.protocol import Event
+
+__all__ = [
+    "Act",
+    "CardBurned",
+    "CardsDealt",
+    "DeckCut",
+    "DeckOpened",
+    "HandSettled",
+    "HandStarted",
+    "KeyCardExposed",
+    "MisdealRectified",
+    "PlayerActed",
+    "PlayerLeft",
+    "PlayerSeated",
+    "PlayerToppedUp",
+    "PotResult",
+    "ShoeShuffled",
+    "TableRestored",
+    "TimedOut",
+]
+
+
+class Act(StrEnum):
+    """What a player does when it is his turn (Art 10 b-d)."""
+
+    FOLD = "fold"  #: desistir (in round 1, an opener's refusal to open)
+    CHECK = "check"  #: passar a voz (rounds 2-4, before any bet)
+    BET = "bet"  #: the first bet of a round (in round 1, the opening bet)
+    CALL = "call"  #: acompanhar (all in for less when the stack is short)
+    RAISE = "raise"  #: elevar / redobrar
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat as it stands between hands: who sits there and his capital."""
+
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableRestored(Event):
+    """The opening of a log that starts from a table already in play (a hand history): the
+    players and their capital, the deck in use and how many deals it has served (Art 2), the
+    number of hands played. Only as the first event of a log."""
+
+    TYPE = "table_restored"
+    seats: tuple[SeatRecord, ...]
+    deck: int
+    deck_deals: int
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckOpened(Event):
+    """A new deck comes into play (Art 2: at most ``max_deals_per_deck`` deals each; the house
+    may change it at the end of any hand)."""
+
+    TYPE = "deck_opened"
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated(Event):
+    """A player sits at a free seat with his capital (Art 3, 6)."""
+
+    TYPE = "player_seated"
+    seat: int
+    player: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerToppedUp(Event):
+    """A player adds capital between hands (Art 6)."""
+
+    TYPE = "player_topped_up"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    """A player leaves the table with all his capital (Art 6: no partial withdrawal)."""
+
+    TYPE = "player_left"
+    seat: int
+    cash_out: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand begins: the seats dealt in post ``pot_money`` each (Art 7) and the house takes
+    ``commission`` in all (Art 8): from the pot money (``pot``) or from each player (``each``).
+    """
+
+    TYPE = "hand_started"
+    number: int
+    seats: tuple[int, ...]
+    pot_money: int
+    commission: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCut(Event):
+    """A player cuts the shuffled deck: the top ``cards`` go to the bottom (Art 2)."""
+
+    TYPE = "deck_cut"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Cards dealt from the top of the deck, in order, each to the seat it reached (``seat``
+    may differ from the dealing order's: a misdealt card, Art 11 e)."""
+
+    TYPE = "cards_dealt"
+    cards: tuple[tuple[int, Card], ...]
+    at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MisdealRectified(Event):
+    """Art 11 e: each misdealt card given to the seat the dealing order gives it
+    (``(card, from_seat, to_seat)``)."""
+
+    TYPE = "misdeal_rectified"
+    moves: tuple[tuple[Card, int, int], ...]
+    at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class KeyCardExposed(Event):
+    """Art 11 d: a key card revealed in the deal: that hand is dead and its pot money returned."""
+
+    TYPE = "key_card_exposed"
+    seat: int
+    at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActed(Event):
+    """A player's action in turn; ``chips``: what he put in the pot with it."""
+
+    TYPE = "player_acted"
+    seat: int
+    action: Act
+    chips: int
+    at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """Art 11 b: the player on turn let the time run out; his hand is folded."""
+
+    TYPE = "timed_out"
+    seat: int
+    at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettled(Event):
+    """The end of a hand: the showdown order (Art 10 e) with the key cards shown, the uncalled
+    final bets returned (Art 9), each pot's result (Art 4, 9, 11 a), the house's whole take
+    (initial commission, commissions and any odd units) and every player's capital after."""
+
+    TYPE = "hand_settled"
+    number: int
+    showdown: tuple[int, ...]
+    shown: tuple[tuple[int, Card], ...]
+    returned: tuple[tuple[int, int], ...]
+    pots: tuple[PotResult, ...]
+    house: int
+    stacks: tuple[tuple[int, int], ...]

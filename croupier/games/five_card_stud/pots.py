@@ -1,0 +1,165 @@
+"""Pots, side pots and the house's commission (Portaria 104/85/M Art 4, 7, 9, 11 a).
+
+Pure functions of what each seat put in, who is still in the hand and how the hands rank:
+
+* :func:`uncalled` — Art 9: "excepto o da aposta feita no lanço final, que não seja acompanhada
+  por nenhum dos outros jogadores": the part of the largest contribution that nobody matched
+  goes back to its owner and pays no commission.
+* :func:`build_pots` — Art 11 a: a player all in plays for the pot up to his stake; what others
+  bet beyond it is a separate pot he has no part in ("bolo separado"), and so on for every later
+  all-in. Folded players' chips stay in the pots they reached.
+* :func:`award` — Art 4 (the best hand takes the pot; equal hands share it in equal parts; the
+  units that do not divide follow the table's :class:`~croupier.games.five_card_stud.rules.OddChip`
+  option) and Art 9 (the house takes ``house_rate`` of every pot; the winners are paid the rest,
+  rounded by the table's :class:`~croupier.money.Rounding`).
+
+>>> contributions = {1: 120, 2: 50, 3: 300, 4: 300}
+>>> uncalled(contributions, live={1, 2, 3, 4})
+>>> [(p.amount, p.eligible) for p in build_pots(contributions, live={2, 3, 4})]
+[(200, (2, 3, 4)), (570, (3, 4))]
+>>> uncalled({1: 20, 2: 120}, live={2})
+(2, 100)
+>>> [(p.amount, p.eligible) for p in build_pots({1: 50, 2: 50, 3: 400, 4: 400}, live={1, 2})]
+[(900, (1, 2))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from croupier.games.five_card_stud.rules import OddChip
+from croupier.money import Rounding, pay
+
+__all__ = ["Pot", "PotResult", "award", "build_pots", "uncalled"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its amount and the seats still in the hand that may win it (Art 11 a)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """How one pot was settled: the house's commission (Art 9), the winners (Art 4) and what
+    each was paid; ``odd_to_house``: units of a split that did not divide, kept by the house
+    under ``odd_chip = house``."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    commission: int
+    paid: tuple[tuple[int, int], ...]
+    odd_to_house: int
+
+
+def uncalled(contributions: Mapping[int, int], live: Collection[int]) -> tuple[int, int] | None:
+    """``(seat, amount)`` of the final bet nobody called, or None (Art 9).
+
+    The largest contribution is always a player's still in the hand (nobody folds to his own
+    bet); what it has beyond the second largest was matched by nobody."""
+    top_seat = -1
+    top = second = 0
+    for seat, amount in contributions.items():
+        if amount > top:
+            top_seat, second, top = seat, top, amount
+        elif amount > second:
+            second = amount
+    if top > second and top_seat in live:
+        return top_seat, top - second
+    return None
+
+
+def build_pots(
+    contributions: Mapping[int, int], live: Collection[int], deduction: int = 0
+) -> list[Pot]:
+    """The main pot and the side pots, main first (Art 11 a).
+
+    ``contributions``: what each seat put in (the uncalled bet already returned); ``live``: the
+    seats still in the hand; ``deduction``: what the house took from the main pot before the deal
+    (the initial commission of Art 8 under ``initial_commission = pot``). Consecutive levels with
+    the same players are one pot. Chips above the highest stake of a player still in the hand
+    (bets of players who all folded afterwards) join the top pot."""
+    levels = sorted({contributions[s] for s in live if contributions.get(s, 0) > 0})
+    pots: list[Pot] = []
+    below = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, below) for c in contributions.values() if c > below)
+        eligible = tuple(sorted(s for s in live if contributions.get(s, 0) >= level))
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        below = level
+    # chips above the highest live stake: bets of players who all folded later (a free fold
+    # in rounds 2-4 while everyone else in the hand was all in). Nobody still in the hand
+    # contested them; they go with the top pot, to the best hand among the players who remain
+    # (Art 11 a: "pertencerá ao jogador que, de entre os restantes, tiver o jogo ... mais
+    # elevada").
+    above = sum(c - below for c in contributions.values() if c > below)
+    if not pots:  # every live player's chips came back (or none went in): one pot
+        pots.append(Pot(above, tuple(sorted(live))))
+    elif above:
+        pots[-1] = Pot(pots[-1].amount + above, pots[-1].eligible)
+    if deduction:
+        main = pots[0]
+        if deduction > main.amount:
+            raise ValueError(f"a deduction of {deduction} exceeds the main pot of {main.amount}")
+        pots[0] = Pot(main.amount - deduction, main.eligible)
+    return pots
+
+
+def _net(amount: int, rate: Fraction, rounding: Rounding) -> int:
+    """``amount * (1 - rate)`` paid in whole units by ``rounding`` (integer arithmetic: the
+    same as :func:`croupier.money.pay` on the exact Fraction, which the tests check)."""
+    if not rate:
+        return amount
+    num = amount * (rate.denominator - rate.numerator)
+    den = rate.denominator
+    whole, rest = divmod(num, den)
+    if not rest or rounding is Rounding.HOUSE:
+        return whole
+    if rounding is Rounding.PLAYER:
+        return whole + 1
+    return pay(Fraction(num, den), rounding)
+
+
+def award(
+    pot: Pot,
+    strengths: Mapping[int, int],
+    showdown_order: Sequence[int],
+    rate: Fraction,
+    rounding: Rounding,
+    odd_chip: OddChip,
+) -> PotResult:
+    """Settle one pot: the eligible seats with the highest strength win it (Art 4), less the
+    house's ``rate`` (Art 9). With one eligible seat (everyone else folded), he wins it."""
+    eligible = pot.eligible
+    winners: tuple[int, ...]
+    if len(eligible) == 1:
+        winners = eligible
+    else:
+        best = max(strengths[s] for s in eligible)
+        winners = tuple(s for s in showdown_order if s in eligible and strengths[s] == best)
+    net = _net(pot.amount, rate, rounding)
+    commission = pot.amount - net
+    share, odd = divmod(net, len(winners))
+    paid = [share] * len(winners)
+    odd_to_house = 0
+    if odd_chip is OddChip.HOUSE:
+        odd_to_house = odd
+    else:
+        for i in range(odd):
+            paid[i] += 1
+    return PotResult(
+        pot.amount,
+        eligible,
+        winners,
+        commission,
+        tuple(zip(winners, paid, strict=True)),
+        odd_to_house,
+    )
