@@ -5,7 +5,9 @@ bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots, prints
 (stakes, hands, one settlement line per stake with the article that decided it) and can save
 the table's event log (``--log``), which ``replay`` checks event by event and sums up.
 ``simulate`` plays many rounds and sets the results against the exact odds.
-``play thirteen`` and ``replay`` of a 13-card record are :mod:`croupier.commands.play_thirteen`.
+``play thirteen`` and ``replay`` of a 13-card record are :mod:`croupier.commands.play_thirteen`;
+``play`` / ``simulate five-card-stud`` and ``replay`` of a stud record are
+:mod:`croupier.commands.play_stud`.
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
 """
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
     from croupier.tables import BankingGame, TableSpec
 
 BANKING_HELP = "three-card-baccarat or football-poker"
-PLAY_HELP = "three-card-baccarat, football-poker or thirteen"
+PLAY_HELP = "three-card-baccarat, football-poker, thirteen or five-card-stud"
+SIMULATE_HELP = "three-card-baccarat, football-poker or five-card-stud"
 BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
 
 
@@ -251,7 +254,41 @@ def play(
         typer.Option(
             "--bots",
             min=0,
-            help="Bot players (default 3 when no --bet is given).",
+            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3).",
+            show_default=False,
+        ),
+    ] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            "--hands",
+            min=1,
+            help="five-card-stud: hands to play (default 1).",
+            show_default=False,
+        ),
+    ] = None,
+    bot_kind: Annotated[
+        str | None,
+        typer.Option(
+            "--bot-kind",
+            help="five-card-stud: the bots, strength or random (default strength).",
+            show_default=False,
+        ),
+    ] = None,
+    level: Annotated[
+        int | None,
+        typer.Option(
+            "--level",
+            help="five-card-stud: the table level of Art 6-8, pot money 20 or 100 (default 20).",
+            show_default=False,
+        ),
+    ] = None,
+    history: Annotated[
+        Path | None,
+        typer.Option(
+            "--history",
+            help="five-card-stud: write each hand's PHH-style TOML history into this directory "
+            "(hand-0001.toml, ...).",
             show_default=False,
         ),
     ] = None,
@@ -278,11 +315,18 @@ def play(
     ] = None,
     auto: Annotated[
         bool,
-        typer.Option("--auto", help="thirteen: set your cards by the best response, no prompt."),
+        typer.Option(
+            "--auto",
+            help="thirteen: set your cards by the best response, no prompt; five-card-stud: "
+            "a bot plays your seat.",
+        ),
     ] = False,
 ) -> None:
     """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
-    rounds of the 13-card game against the house (thirteen: you set your cards)."""
+    rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
+    five-card stud against bots (five-card-stud, or stud: you bet at seat 1)."""
+    from croupier.commands import play_stud as stud
+
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
     thirteen_only: dict[str, object] = {
         "--player": player,
@@ -290,6 +334,33 @@ def play(
         "--units": units,
         "--auto": auto or None,
     }
+    stud_only: dict[str, object] = {
+        "--hands": hands,
+        "--bot-kind": bot_kind,
+        "--level": level,
+        "--history": history,
+    }
+    if stud.is_stud(game):
+        others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
+        for flag, value in others.items():
+            if value is not None and value != []:
+                hint = ": use --hands" if flag == "--rounds" else ""
+                _fail(f"{flag} does not apply to five-card-stud{hint}")
+        stud.play_stud(
+            hands=1 if hands is None else hands,
+            seed=seed,
+            bots=3 if bots is None else bots,
+            bot_kind="strength" if bot_kind is None else bot_kind,
+            level=20 if level is None else level,
+            auto=auto,
+            log=log,
+            as_json=as_json,
+            history=history,
+        )
+        return
+    for flag, value in stud_only.items():
+        if value is not None:
+            _fail(f"{flag} applies to five-card-stud only")
     if game.strip().lower() == "thirteen":
         for flag, value in banking_only.items():
             if value is not None and value != []:
@@ -427,6 +498,11 @@ def replay(
 
         replay_thirteen(data, expect_digest, as_json)
         return
+    if data.get("game") == "five-card-stud":
+        from croupier.commands.play_stud import replay_stud
+
+        replay_stud(data, expect_digest, as_json)
+        return
     with _croupier_errors():
         spec = _spec(str(data.get("game", "")))
         table = spec.from_record(data)
@@ -444,15 +520,63 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help=BANKING_HELP, show_default=False)],
-    rounds: Annotated[int, typer.Option("--rounds", min=2, help="Rounds to play.")] = 20_000,
+    game: Annotated[str, typer.Argument(help=SIMULATE_HELP, show_default=False)],
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", min=2, help="Rounds to play (default 20000).", show_default=False),
+    ] = None,
     seed: Annotated[str, typer.Option("--seed", help="Seed of the simulation.")] = "0",
     decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
     positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            "--hands",
+            min=1,
+            help="five-card-stud: hands to play (default 1000).",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option("--seats", help="five-card-stud: bots at the table, 2..7 (default 4)."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots", help="five-card-stud: random, strength or mixed (default strength)."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
-    return with the exact expected value."""
+    return with the exact expected value; five-card-stud: many hands of bots, the chips
+    counted after every hand and the log replayed."""
+    from croupier.commands import play_stud as stud
+
+    stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
+    if stud.is_stud(game):
+        banking_only: dict[str, object] = {
+            "--rounds": rounds,
+            "--decks": decks,
+            "--positions": positions,
+        }
+        for flag, value in banking_only.items():
+            if value is not None:
+                hint = ": use --hands" if flag == "--rounds" else ""
+                _fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
+        stud.simulate_stud(
+            hands=stud.DEFAULT_SIM_HANDS if hands is None else hands,
+            seats=stud.DEFAULT_SIM_SEATS if seats is None else seats,
+            bots="strength" if bots is None else bots,
+            seed=seed,
+            as_json=as_json,
+        )
+        return
+    for flag, value in stud_only.items():
+        if value is not None:
+            _fail(f"{flag} applies to five-card-stud only")
+    rounds = 20_000 if rounds is None else rounds
     spec = _spec(game)
     with _croupier_errors():
         from croupier.odds.simulate import simulate as run

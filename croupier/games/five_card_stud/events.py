@@ -179,8 +179,9 @@ class TimedOut(Event):
 @dataclass(frozen=True, slots=True)
 class HandSettled(Event):
     """The end of a hand: the showdown order (Art 10 e) with the key cards shown, the uncalled
-    final bets returned (Art 9), each pot's result (Art 4, 9, 11 a), the house's whole take
-    (initial commission, commissions and any odd units) and every player's capital after."""
+    final bets returned (Art 9), each pot's result (Art 4, 9, 11 a), the initial commission
+    taken before the deal (Art 8), the house's whole take for the hand (initial commission,
+    the pots' commissions and any odd units) and every player's capital after."""
 
     TYPE = "hand_settled"
     number: int
@@ -188,5 +189,6 @@ class HandSettled(Event):
     shown: tuple[tuple[int, Card], ...]
     returned: tuple[tuple[int, int], ...]
     pots: tuple[PotResult, ...]
+    initial_commission: int
     house: int
     stacks: tuple[tuple[int, int], ...]

@@ -132,6 +132,7 @@ __all__ = ["Legal", "Observation", "StudGame", "StudPhase", "showing"]
 _DECK: Final = Deck.STUD_40
 _PACK: Final = tuple(_DECK.cards)
 _PACK_SET: Final = frozenset(_PACK)
+_ACT_NAMES: Final = frozenset(a.value for a in Act)
 
 
 class StudPhase(StrEnum):
@@ -145,22 +146,31 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_SHOWING: dict[tuple[ShowingOrder, tuple[int, ...]], ShowingRank] = {}
+_BEST: dict[int, ShowingRank] = {}
+_NEWEST: dict[tuple[int, ...], ShowingRank] = {}
+_MEMO_LIMIT: Final = 500_000
 
 
 def showing(up: Sequence[Card], order: ShowingOrder = ShowingOrder.BEST_HAND) -> ShowingRank:
     """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
-    depend on the order the cards came in)."""
-    codes = tuple(c.code for c in up)
+    depend on the order the cards came in, so its memo is keyed by the set of cards)."""
     if order is ShowingOrder.BEST_HAND:
-        codes = tuple(sorted(codes))
-    key = (order, codes)
-    found = _SHOWING.get(key)
-    if found is None:
-        found = showing_rank(up, order)
-        if len(_SHOWING) < 500_000:
-            _SHOWING[key] = found
-    return found
+        mask = 0
+        for c in up:
+            mask |= 1 << c.code
+        found = _BEST.get(mask)
+        if found is None:
+            found = showing_rank(up, order)
+            if len(_BEST) < _MEMO_LIMIT:
+                _BEST[mask] = found
+        return found
+    codes = tuple(c.code for c in up)
+    hit = _NEWEST.get(codes)
+    if hit is None:
+        hit = showing_rank(up, order)
+        if len(_NEWEST) < _MEMO_LIMIT:
+            _NEWEST[codes] = hit
+    return hit
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +308,7 @@ class StudGame(Game[StudTable]):
         self._settled: HandSettled | None = None
         self._pending: tuple[int, HandSettled] | None = None
         self._recorded: ShoeShuffled | None = None
+        self._last_up: dict[int, tuple[Card, ...]] = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> StudTable:
@@ -354,6 +365,15 @@ class StudGame(Game[StudTable]):
             if self._hand is None or self._phase is not StudPhase.BETTING
             else (self._hand.to_act)
         )
+
+    @property
+    def turn_started_at(self) -> int | None:
+        """The table-clock time the current turn began (None: unknown, or nobody on turn);
+        Art 11 b's limit runs from it."""
+        h = self._hand
+        if h is None or self._phase is not StudPhase.BETTING:
+            return None
+        return h.turn_since
 
     @property
     def betting_round(self) -> int:
@@ -599,10 +619,19 @@ class StudGame(Game[StudTable]):
             chips = amount - h.round_bet[seat]
         return PlayerActed(seat, action, chips, at)
 
+    @staticmethod
+    def _action(action: object) -> Act:
+        if isinstance(action, Act):
+            return action
+        if isinstance(action, str) and action in _ACT_NAMES:
+            return Act(action)
+        names = ", ".join(a.value for a in Act)
+        raise RecordError("action", f"unknown action {action!r}: the actions are {names}")
+
     def verify_act(
         self, seat: int, action: Act, amount: int | None = None, *, at: int | None = None
     ) -> None:
-        self._check(self._act_event(seat, Act(action), amount, at))
+        self._check(self._act_event(seat, self._action(action), amount, at))
 
     def can_act(
         self, seat: int, action: Act, amount: int | None = None, *, at: int | None = None
@@ -614,7 +643,7 @@ class StudGame(Game[StudTable]):
     ) -> PlayerActed:
         """``seat`` acts: ``amount`` is the bet (BET) or the whole round bet after a raise
         (RAISE); FOLD, CHECK and CALL take none."""
-        return self._commit(self._act_event(seat, Act(action), amount, at))
+        return self._commit(self._act_event(seat, self._action(action), amount, at))
 
     def fold(self, seat: int, *, at: int | None = None) -> PlayerActed:
         return self.act(seat, Act.FOLD, at=at)
@@ -659,8 +688,12 @@ class StudGame(Game[StudTable]):
         contrib = dict(h.contrib)
         live = h.live
         returned: list[tuple[int, int]] = []
-        back = uncalled(contrib, live)
+        # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
+        # pot money is never a bet, so at most the bets come back
+        back = uncalled({s: c for s, c in contrib.items() if s not in h.dead}, live)
         if back is not None:
+            back = (back[0], min(back[1], contrib[back[0]] - table.pot_money))
+        if back is not None and back[1] > 0:
             contrib[back[0]] -= back[1]
             returned.append(back)
         pots = build_pots(contrib, live, h.deduction)
@@ -691,6 +724,7 @@ class StudGame(Game[StudTable]):
             tuple((s, h.key[s]) for s in order),
             tuple(returned),
             results,
+            h.commission,
             house,
             tuple(sorted(stacks.items())),
         )
@@ -883,7 +917,7 @@ class StudGame(Game[StudTable]):
         h = self._hand
         if h is None or self._phase is not StudPhase.CUT:
             raise RuleViolation("Art 2", f"cannot cut now: the table is at {self._phase}")
-        if event.seat not in h.seats:
+        if not is_int(event.seat) or event.seat not in h.seats:
             raise RuleViolation("Art 2", f"seat {event.seat!r} is not a player in this hand")
         if event.seat in h.cutters:
             raise RuleViolation("Art 2", f"seat {event.seat} has cut already")
@@ -906,7 +940,7 @@ class StudGame(Game[StudTable]):
         for i, (seat, card) in enumerate(event.cards):
             if card is not h.order[pos + i]:
                 raise RuleViolation("Art 10", f"the next card is {h.order[pos + i]}, not {card}")
-            if seat != h.queue[i]:
+            if not is_int(seat) or seat != h.queue[i]:
                 self._check_seat_number(seat)
 
     def _check_exposed(self, event: KeyCardExposed) -> None:
@@ -919,7 +953,7 @@ class StudGame(Game[StudTable]):
             raise RuleViolation(
                 "Art 11 d", "a key card is exposed in the deal only (before round 1's first action)"
             )
-        if event.seat not in h.key or event.seat not in h.live:
+        if not is_int(event.seat) or event.seat not in h.key or event.seat not in h.live:
             raise RuleViolation("Art 11 d", f"seat {event.seat!r} holds no key card in play")
 
     def _check_timed_out(self, event: TimedOut) -> None:
@@ -927,7 +961,7 @@ class StudGame(Game[StudTable]):
         self._check_time(event.at)
         if h is None or self._phase is not StudPhase.BETTING:
             raise RuleViolation("Art 11 b", f"nobody is on turn: the table is at {self._phase}")
-        if event.seat != h.to_act:
+        if not is_int(event.seat) or event.seat != h.to_act:
             raise RuleViolation(
                 "Art 11 b", f"seat {event.seat} is not on turn (seat {h.to_act} is)"
             )
@@ -949,7 +983,7 @@ class StudGame(Game[StudTable]):
         if h is None or self._phase is not StudPhase.BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
         seat = event.seat
-        if seat != h.to_act:
+        if not is_int(seat) or seat != h.to_act:
             raise RuleViolation(
                 "Art 11 c", f"seat {seat} acts out of turn: seat {h.to_act} is to act"
             )
@@ -1186,6 +1220,8 @@ class StudGame(Game[StudTable]):
             self._stacks[seat] = stack
         self._house += event.house
         self._settled = event
+        if self._hand is not None:
+            self._last_up = {s: tuple(self._hand.up[s]) for s in self._hand.seats}
         self._hand = None
         self._pending = None
         self._phase = StudPhase.IDLE
@@ -1234,8 +1270,7 @@ class StudGame(Game[StudTable]):
         h.opened = False
         h.current = 0
         h.min_raise = self.options.least_bet
-        for s in h.round_bet:
-            h.round_bet[s] = 0
+        h.round_bet = dict.fromkeys(h.seats, 0)
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
@@ -1358,6 +1393,7 @@ class StudGame(Game[StudTable]):
                 "number": last.number,
                 "showdown": list(last.showdown),
                 "shown": {str(s): str(c) for s, c in last.shown},
+                "up": {str(s): format_cards(c) for s, c in self._last_up.items()},
                 "returned": [list(r) for r in last.returned],
                 "pots": [
                     {
@@ -1369,6 +1405,7 @@ class StudGame(Game[StudTable]):
                     }
                     for p in last.pots
                 ],
+                "initial_commission": last.initial_commission,
                 "house": last.house,
             }
         return out
