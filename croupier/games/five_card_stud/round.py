@@ -121,8 +121,7 @@ from croupier.games.five_card_stud.rules import (
     StudTable,
 )
 from croupier.protocol import Event, Game
-from croupier.rank.hand import strength_of_codes
-from croupier.rank.model import STUD40
+from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40
 from croupier.rank.showing import ShowingOrder, ShowingRank, showing_rank
 from croupier.records import is_int
 from croupier.shuffle import Shuffler
@@ -133,6 +132,19 @@ _DECK: Final = Deck.STUD_40
 _PACK: Final = tuple(_DECK.cards)
 _PACK_SET: Final = frozenset(_PACK)
 _ACT_NAMES: Final = frozenset(a.value for a in Act)
+
+
+_TABLES: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+
+
+def _rank_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The STUD40 perfect-hash tables (Art 5), fetched once: a five-card strength is
+    ``table[(s & RANK_MASK) + flush[s >> RANK_BITS]]`` with ``s`` the sum of the cards'
+    values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
+    if not _TABLES:
+        t = STUD40.tables
+        _TABLES.append((t.card_value, t.flush_offset, t.table))
+    return _TABLES[0]
 
 
 class StudPhase(StrEnum):
@@ -187,20 +199,56 @@ class Legal:
     raise_to: tuple[int, int] | None
 
 
-@dataclass(frozen=True, slots=True)
 class Observation:
-    """What one seat may know, for a bot: its own cards, everyone's up cards, the money."""
+    """What one seat may know, for a bot: its own cards, everyone's up cards, the money.
 
-    seat: int
-    round: int
-    key: Card | None
-    up: tuple[Card, ...]
-    others_up: Mapping[int, tuple[Card, ...]]
-    stack: int
-    stacks: Mapping[int, int]
-    pot: int
-    round_bets: Mapping[int, int]
-    legal: Legal | None
+    ``legal`` is taken when the observation is made; the other fields are read from the table
+    when first asked for (a bot that only needs ``legal`` pays for nothing else), so read them
+    before the next command changes the table."""
+
+    __slots__ = ("_game", "_hand", "legal", "seat")
+
+    def __init__(self, game: StudGame, hand: _Hand, seat: int, legal: Legal | None) -> None:
+        self._game = game
+        self._hand = hand
+        self.seat = seat
+        self.legal = legal
+
+    @property
+    def round(self) -> int:
+        return self._hand.round
+
+    @property
+    def key(self) -> Card | None:
+        return self._hand.key.get(self.seat)
+
+    @property
+    def up(self) -> tuple[Card, ...]:
+        return tuple(self._hand.up[self.seat])
+
+    @property
+    def others_up(self) -> Mapping[int, tuple[Card, ...]]:
+        """Up cards of the other players still in the hand."""
+        h = self._hand
+        return {s: tuple(h.up[s]) for s in h.live if s != self.seat}
+
+    @property
+    def stack(self) -> int:
+        return self._game._stacks[self.seat]
+
+    @property
+    def stacks(self) -> Mapping[int, int]:
+        stacks = self._game._stacks
+        return {s: stacks[s] for s in self._hand.live}
+
+    @property
+    def pot(self) -> int:
+        return self._game.pot
+
+    @property
+    def round_bets(self) -> Mapping[int, int]:
+        h = self._hand
+        return {s: h.round_bet[s] for s in h.live}
 
 
 class _Hand:
@@ -609,6 +657,8 @@ class StudGame(Game[StudTable]):
     def _act_event(self, seat: int, action: Act, amount: int | None, at: int | None) -> PlayerActed:
         h = self._hand
         chips = 0
+        if amount is not None and action in (Act.FOLD, Act.CHECK, Act.CALL):
+            raise RuleViolation("Art 10", f"a {action} takes no amount, got {amount!r}")
         if action is Act.CALL and h is not None and seat in h.round_bet:
             chips = min(h.current - h.round_bet[seat], self._stacks.get(seat, 0))
         elif action is Act.BET:
@@ -700,10 +750,12 @@ class StudGame(Game[StudTable]):
         order = self.showdown_order()
         strengths: dict[int, int] = {}
         if order:
+            cv, flush, table5 = _rank_tables()
             for s in order:
-                codes = [c.code for c in h.up[s]]
-                codes.append(h.key[s].code)
-                strengths[s] = strength_of_codes(codes, STUD40)
+                total = cv[h.key[s].code]
+                for c in h.up[s]:
+                    total += cv[c.code]
+                strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
         results = tuple(
             award(
                 p, strengths, order or tuple(live), table.house_rate, table.rounding, table.odd_chip
@@ -807,7 +859,7 @@ class StudGame(Game[StudTable]):
             return
         if self._phase is not StudPhase.IDLE:
             raise RuleViolation(
-                "Art 3, 6",
+                "Art 2" if isinstance(event, DeckOpened) else "Art 3, 6",
                 f"hand {self.hand_number} is in play: seats, capital and decks change "
                 "only between hands",
             )
@@ -971,10 +1023,11 @@ class StudGame(Game[StudTable]):
         if h.turn_since is not None:
             if event.at is None:
                 raise RuleViolation("Art 11 b", "a time-out needs the time ('at')")
-            if event.at - h.turn_since < limit:
+            if event.at - h.turn_since < limit:  # the turn is [start, start + limit)
                 raise RuleViolation(
                     "Art 11 b",
-                    f"seat {event.seat} still has {limit - (event.at - h.turn_since)} ms to act",
+                    f"seat {event.seat} has until {h.turn_since + limit} ms to act, it is "
+                    f"{event.at}",
                 )
 
     def _check_acted(self, event: PlayerActed) -> None:
@@ -992,7 +1045,7 @@ class StudGame(Game[StudTable]):
             limit is not None
             and event.at is not None
             and h.turn_since is not None
-            and event.at - h.turn_since > limit
+            and event.at - h.turn_since >= limit
         ):
             raise RuleViolation(
                 "Art 11 b", f"seat {seat}'s time is up: the hand is folded (time_out)"
@@ -1326,18 +1379,7 @@ class StudGame(Game[StudTable]):
         h = self._hand
         if h is None or seat not in h.up:
             raise RuleViolation("Art 3", f"seat {seat} is not in a hand")
-        return Observation(
-            seat,
-            h.round,
-            h.key.get(seat),
-            tuple(h.up[seat]),
-            {s: tuple(h.up[s]) for s in h.live if s != seat},
-            self._stacks[seat],
-            {s: self._stacks[s] for s in h.live},
-            self.pot,
-            {s: h.round_bet[s] for s in h.live},
-            self.legal(seat),
-        )
+        return Observation(self, h, seat, self.legal(seat))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready state as ``seat`` sees it (None: the public display). Key cards are seen

@@ -1,0 +1,266 @@
+"""The five-card stud bots and the table driver (croupier.games.five_card_stud.bots).
+
+The bots see only an :class:`Observation` and must answer a legal action; :class:`StrengthBot`
+plays sensibly enough to beat :class:`RandomBot`; both are deterministic given their seeded
+``random.Random``. :func:`play_hand` and :func:`run_table` play the dealer's part within the
+articles (Art 2: decks and cuts; Art 6: top-ups).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from croupier.games.five_card_stud.bots import (
+    Bot,
+    Decision,
+    RandomBot,
+    StrengthBot,
+    legal_decisions,
+    new_table,
+    play_hand,
+    run_table,
+)
+from croupier.games.five_card_stud.events import (
+    Act,
+    DeckCut,
+    DeckOpened,
+    HandSettled,
+    PlayerActed,
+    PlayerToppedUp,
+)
+from croupier.games.five_card_stud.round import Legal, Observation, StudGame
+from croupier.games.five_card_stud.rules import InitialCommission, StudTable
+from croupier.records import is_int
+from croupier.shuffle import SeededShuffler
+
+
+def offered(legal: Legal, decision: Decision) -> bool:
+    action, amount = decision
+    if action is Act.FOLD:
+        return legal.fold and amount is None
+    if action is Act.CHECK:
+        return legal.check and amount is None
+    if action is Act.CALL:
+        return legal.call is not None and amount is None
+    span = legal.bet if action is Act.BET else legal.raise_to
+    return span is not None and is_int(amount) and span[0] <= amount <= span[1]
+
+
+class Watched:
+    """A bot whose every answer is checked against what the table offers."""
+
+    def __init__(self, bot: Bot, game: StudGame, seat: int, seen: Counter[Act]) -> None:
+        self.bot = bot
+        self.game = game
+        self.seat = seat
+        self.seen = seen
+
+    def decide(self, obs: Observation) -> Decision:
+        game = self.game
+        assert obs.seat == self.seat == game.to_act
+        assert obs.legal is not None and obs.legal == game.legal(self.seat)
+        assert obs.key == game.key_card(self.seat)
+        assert obs.stack == game.stacks[self.seat] and obs.pot == game.pot
+        decision = self.bot.decide(obs)
+        assert offered(obs.legal, decision), (obs.legal, decision)
+        assert game.can_act(self.seat, *decision)
+        self.seen[decision[0]] += 1
+        return decision
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "seed"),
+    [
+        (StudTable(), 7, 1),
+        (StudTable(), 2, 2),
+        (StudTable.level(100, initial_commission=InitialCommission.EACH), 4, 3),
+        (StudTable(short_all_in_reopens=True, min_bet=1), 5, 4),
+        (StudTable(min_bet=500, initial_commission=InitialCommission.NONE), 3, 5),
+    ],
+)
+def test_the_bots_only_ever_answer_legal_actions(
+    options: StudTable, players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    game = new_table(options, players)
+    seen: Counter[Act] = Counter()
+    bots = {
+        s: Watched(RandomBot(rng) if s % 2 else StrengthBot(rng), game, s, seen)
+        for s in range(1, players + 1)
+    }
+    total = sum(game.stacks.values())
+    run = run_table(options, bots, SeededShuffler(seed), rng, 300, cut_chance=0.3, game=game)
+    assert run.hands == 300 and game.hands_played == 300
+    assert sum(game.stacks.values()) + game.house == total + run.topped_up
+    assert set(seen) == set(Act)  # every kind of action was taken
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_legal_decisions_are_all_accepted(seed: int) -> None:
+    rng = random.Random(seed)
+    game = new_table(StudTable(), 4)
+    checked = 0
+
+    class Probe:
+        def __init__(self, bot: Bot) -> None:
+            self.bot = bot
+
+        def decide(self, obs: Observation) -> Decision:
+            nonlocal checked
+            assert obs.legal is not None
+            decisions = legal_decisions(obs.legal)
+            assert decisions[0] == (Act.FOLD, None)
+            assert len({a for a, _ in decisions}) == len(decisions)
+            for action, amount in decisions:
+                assert game.can_act(obs.seat, action, amount)
+                checked += 1
+            return self.bot.decide(obs)
+
+    bots = {s: Probe(RandomBot(rng)) for s in range(1, 5)}
+    run_table(StudTable(), bots, SeededShuffler(seed), rng, 100, game=game)
+    assert checked > 500
+
+
+def test_legal_decisions_take_the_least_amounts() -> None:
+    legal = Legal(3, True, False, 40, None, (120, 900))
+    assert legal_decisions(legal) == [(Act.FOLD, None), (Act.CALL, None), (Act.RAISE, 120)]
+    legal = Legal(3, True, True, None, (20, 900), None)
+    assert legal_decisions(legal) == [(Act.FOLD, None), (Act.CHECK, None), (Act.BET, 20)]
+
+
+def net_results(seed: int, hands: int, strength_seat: int) -> dict[str, int]:
+    """What each bot won heads-up (its capital at the end, less all it brought)."""
+    rng = random.Random(seed)
+    options = StudTable()
+    game = new_table(options, 2)
+    random_seat = 3 - strength_seat
+    bots: dict[int, Bot] = {strength_seat: StrengthBot(rng), random_seat: RandomBot(rng)}
+    brought = {1: options.min_buy_in, 2: options.min_buy_in}
+    shuffler = SeededShuffler(seed)
+    for _ in range(hands):
+        for seat in (1, 2):
+            if game.must_top_up(seat):
+                amount = options.min_buy_in - game.stacks[seat]
+                game.top_up(seat, amount)
+                brought[seat] += amount
+        play_hand(game, bots, shuffler, rng)
+    assert sum(game.stacks.values()) + game.house == sum(brought.values())
+    return {
+        "strength": game.stacks[strength_seat] - brought[strength_seat],
+        "random": game.stacks[random_seat] - brought[random_seat],
+    }
+
+
+@pytest.mark.parametrize(("seed", "strength_seat"), [(11, 1), (12, 2)])
+def test_strength_bot_beats_random_bot_heads_up(seed: int, strength_seat: int) -> None:
+    result = net_results(seed, 1500, strength_seat)
+    buy_in = StudTable().min_buy_in
+    # generous: over 1,500 hands it is far ahead of the random player (tens of buy-ins)
+    assert result["strength"] > 0
+    assert result["random"] < -10 * buy_in
+    assert result["strength"] - result["random"] > 20 * buy_in
+
+
+def test_the_bots_are_deterministic_given_the_seed() -> None:
+    def table(seed: int) -> StudGame:
+        rng = random.Random(seed)
+        bots: dict[int, Bot] = {1: RandomBot(rng), 2: StrengthBot(rng), 3: RandomBot(rng)}
+        return run_table(StudTable(), bots, SeededShuffler(seed), rng, 60, cut_chance=0.5).game
+
+    a, b, c = table(5), table(5), table(6)
+    assert a.digest() == b.digest()
+    assert a.stacks == b.stacks
+    assert a.digest() != c.digest()
+
+
+@pytest.mark.parametrize("bot_type", [RandomBot, StrengthBot])
+def test_each_bot_is_a_function_of_its_rng_and_observation(
+    bot_type: type[RandomBot] | type[StrengthBot],
+) -> None:
+    game = new_table(StudTable(), 3)
+    game.start_hand()
+    game.shuffle(SeededShuffler(1))
+    game.burn()
+    game.deal()
+    turn = game.to_act
+    assert turn is not None
+    obs = game.observation(turn)
+    answers = {bot_type(random.Random(42)).decide(obs) for _ in range(5)}
+    assert len(answers) == 1
+
+
+def test_strength_bot_never_folds_when_it_may_check() -> None:
+    rng = random.Random(9)
+    game = new_table(StudTable(), 3)
+    folds_with_check = 0
+
+    class Spy:
+        def __init__(self) -> None:
+            self.bot = StrengthBot(rng)
+
+        def decide(self, obs: Observation) -> Decision:
+            nonlocal folds_with_check
+            decision = self.bot.decide(obs)
+            assert obs.legal is not None
+            folds_with_check += obs.legal.check and decision[0] is Act.FOLD
+            return decision
+
+    run_table(StudTable(), {s: Spy() for s in (1, 2, 3)}, SeededShuffler(9), rng, 200, game=game)
+    assert folds_with_check == 0
+
+
+def test_new_table_seats_the_players_and_opens_a_deck() -> None:
+    game = new_table(StudTable.level(100), 4)
+    assert game.players == {1: "p1", 2: "p2", 3: "p3", 4: "p4"}
+    assert game.stacks == dict.fromkeys((1, 2, 3, 4), 5000)
+    assert game.deck == (1, 0)
+    assert new_table(StudTable(), 2, buy_in=9000).stacks == {1: 9000, 2: 9000}
+
+
+def test_play_hand_cuts_burns_and_settles() -> None:
+    rng = random.Random(3)
+    game = new_table(StudTable(), 5)
+    bots: dict[int, Bot] = {s: RandomBot(rng) for s in range(1, 6)}
+    for n in range(30):
+        for seat in range(1, 6):
+            if game.must_top_up(seat):
+                game.top_up(seat, 2000)
+        settled = play_hand(game, bots, SeededShuffler(n), rng, cut_chance=1.0)
+        assert isinstance(settled, HandSettled) and settled.number == n + 1
+    cuts = [e for e in game.log if isinstance(e, DeckCut)]
+    assert len(cuts) >= 30
+    assert all(6 <= c.cards <= 34 for c in cuts)  # Art 2
+    per_hand = [len(cutters) for cutters in _split_hands(game)]
+    assert len(per_hand) == 30 and set(per_hand) == {1, 2}  # Art 2: one or two players cut
+    for cutters in _split_hands(game):
+        assert len({c.seat for c in cutters}) == len(cutters)
+
+
+def _split_hands(game: StudGame) -> list[list[DeckCut]]:
+    hands: list[list[DeckCut]] = []
+    for event in game.log:
+        if event.TYPE == "hand_started":
+            hands.append([])
+        elif isinstance(event, DeckCut):
+            hands[-1].append(event)
+    return [h for h in hands if h]
+
+
+def test_run_table_tops_up_and_changes_decks() -> None:
+    rng = random.Random(21)
+    options = StudTable(max_deals_per_deck=4)
+    bots: dict[int, Bot] = {s: RandomBot(rng, fold_weight=0.1) for s in (1, 2, 3)}
+    run = run_table(options, bots, SeededShuffler(21), rng, 50)
+    game = run.game
+    log = game.log
+    decks = [e for e in log if isinstance(e, DeckOpened)]
+    assert len(decks) == 13  # Art 2: 50 hands at 4 deals a deck
+    topped = [e for e in log if isinstance(e, PlayerToppedUp)]
+    assert sum(e.amount for e in topped) == run.topped_up
+    assert topped, "random bots lose their capital: some top up (Art 6)"
+    assert all(game.stacks[s] >= 0 for s in game.stacks)
+    actions = Counter(e.action for e in log if isinstance(e, PlayerActed))
+    assert actions[Act.RAISE] and actions[Act.CALL]

@@ -1,0 +1,269 @@
+"""The table options of five-card stud (Portaria 104/85/M Art 2, 3, 6-9, 11 b; GAMES.md §5)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from croupier.errors import CroupierError, MaterialError, RecordError
+from croupier.games.five_card_stud.rules import (
+    DECK_SIZE,
+    HAND_SIZE,
+    HOUSE_RATE,
+    LEVELS,
+    MAX_CUTTERS,
+    MAX_DEALS_PER_DECK,
+    MAX_SEATS,
+    MIN_CUT,
+    MIN_SEATS,
+    TIME_LIMIT_SECONDS,
+    InitialCommission,
+    OddChip,
+    ShowingTie,
+    StudTable,
+)
+from croupier.money import Rounding
+from croupier.rank.showing import ShowingOrder
+
+NON_DEFAULT = StudTable(
+    pot_money=100,
+    min_buy_in=5000,
+    top_up_below=1000,
+    initial_commission=InitialCommission.EACH,
+    initial_commission_amount=50,
+    house_rate=Fraction(1, 20),
+    rounding=Rounding.HALF_EVEN,
+    odd_chip=OddChip.HOUSE,
+    min_bet=200,
+    seats=5,
+    max_deals_per_deck=7,
+    time_limit_seconds=None,
+    showing_order=ShowingOrder.NEWEST_CARD,
+    showing_tie=ShowingTie.SEAT,
+    short_all_in_reopens=True,
+    decimals=0,
+)
+
+
+def test_the_articles_constants() -> None:
+    assert (MIN_SEATS, MAX_SEATS) == (2, 7)  # Art 3
+    assert MAX_DEALS_PER_DECK == 10  # Art 2
+    assert (MIN_CUT, MAX_CUTTERS) == (6, 2)  # Art 2
+    assert (DECK_SIZE, HAND_SIZE) == (40, 5)  # Art 1 a, 10
+    assert Fraction(4, 100) == HOUSE_RATE  # Art 9
+    assert TIME_LIMIT_SECONDS == 120  # Art 11 b
+    assert LEVELS == {20: (2000, 500), 100: (5000, 1000)}  # Art 6-8
+
+
+def test_art6_8_defaults_are_the_20_table() -> None:
+    table = StudTable()
+    assert (table.pot_money, table.min_buy_in, table.top_up_below) == (20, 2000, 500)
+    assert table.initial_commission is InitialCommission.POT
+    assert table.commission_per_hand == 20  # Art 8: the pot money's amount
+    assert table.each_pays == 20
+    assert table.house_rate == Fraction(4, 100)  # Art 9
+    assert table.rounding is Rounding.HOUSE
+    assert table.odd_chip is OddChip.SHOWDOWN_ORDER
+    assert table.least_bet == 20
+    assert table.seats == 7  # Art 3
+    assert table.max_deals_per_deck == 10  # Art 2
+    assert table.time_limit_seconds == 120  # Art 11 b
+    assert table.time_limit_ms == 120_000
+    assert table.showing_order is ShowingOrder.BEST_HAND
+    assert table.showing_tie is ShowingTie.SUITS
+    assert table.short_all_in_reopens is False
+
+
+@pytest.mark.parametrize(("pot_money", "buy_in", "top_up"), [(20, 2000, 500), (100, 5000, 1000)])
+def test_art6_8_the_two_levels(pot_money: int, buy_in: int, top_up: int) -> None:
+    table = StudTable.level(pot_money)
+    assert (table.pot_money, table.min_buy_in, table.top_up_below) == (pot_money, buy_in, top_up)
+    assert table.commission_per_hand == pot_money  # Art 8
+    assert StudTable(pot_money=pot_money, min_buy_in=buy_in, top_up_below=top_up) == table
+
+
+def test_art6_8_levels_in_cents() -> None:
+    table = StudTable.level(100, decimals=2)
+    assert (table.pot_money, table.min_buy_in, table.top_up_below) == (10_000, 500_000, 100_000)
+    assert table.commission_per_hand == 10_000
+    assert StudTable.level(20, decimals=2, seats=3).seats == 3
+
+
+@pytest.mark.parametrize("pot_money", [0, 10, 50, 200, 2000, -20, 20.0, "20", None, True])
+def test_art6_8_any_other_pot_money_is_refused(pot_money: Any) -> None:
+    with pytest.raises(MaterialError):
+        StudTable.level(pot_money)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"pot_money": 50},
+        {"pot_money": 100},  # the 100 table's buy-in and threshold are not the 20 table's
+        {"min_buy_in": 1000},
+        {"min_buy_in": 5000},
+        {"top_up_below": 1000},
+        {"top_up_below": 400},
+        {"pot_money": 100, "min_buy_in": 5000, "top_up_below": 500},
+        {"pot_money": 20, "min_buy_in": 5000, "top_up_below": 1000},
+        {"pot_money": 2000, "min_buy_in": 200_000, "top_up_below": 50_000},  # cents, decimals 0
+        {"pot_money": 0},
+        {"pot_money": -20},
+    ],
+)
+def test_art6_8_levels_are_the_articles_amounts(values: dict[str, Any]) -> None:
+    with pytest.raises(MaterialError) as info:
+        StudTable(**values)
+    assert "Art 6-8" in str(info.value) or ">= 1" in str(info.value)
+
+
+@pytest.mark.parametrize("seats", [0, 1, 8, 9, -2])
+def test_art3_two_to_seven_seats(seats: int) -> None:
+    with pytest.raises(MaterialError):
+        StudTable(seats=seats)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7])
+def test_art3_every_table_size_from_two_to_seven(seats: int) -> None:
+    assert StudTable(seats=seats).seats == seats
+
+
+@pytest.mark.parametrize("deals", [11, 12, 100, 0, -1])
+def test_art2_a_deck_serves_at_most_ten_deals(deals: int) -> None:
+    with pytest.raises(MaterialError):
+        StudTable(max_deals_per_deck=deals)
+
+
+@pytest.mark.parametrize("deals", [1, 5, 10])
+def test_art2_the_house_may_change_the_deck_sooner(deals: int) -> None:
+    assert StudTable(max_deals_per_deck=deals).max_deals_per_deck == deals
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"seats": 3.0},
+        {"seats": True},
+        {"decimals": 7},
+        {"decimals": -1},
+        {"house_rate": Fraction(1)},
+        {"house_rate": Fraction(-1, 100)},
+        {"house_rate": 0.04},
+        {"min_bet": 0},
+        {"min_bet": 2.5},
+        {"time_limit_seconds": 0},
+        {"time_limit_seconds": 1.5},
+        {"short_all_in_reopens": 1},
+        {"initial_commission": "pot"},
+        {"rounding": "house"},
+        {"odd_chip": "house"},
+        {"showing_order": "best-hand"},
+        {"showing_tie": "suits"},
+        {"initial_commission_amount": -1},
+        {"initial_commission_amount": 21},  # Art 8: from the pot money: at most one pot money
+    ],
+)
+def test_bad_option_values_are_refused(values: dict[str, Any]) -> None:
+    with pytest.raises(MaterialError):
+        StudTable(**values)
+
+
+@pytest.mark.parametrize(
+    ("mode", "amount", "per_hand", "each_pays"),
+    [
+        (InitialCommission.POT, None, 20, 20),
+        (InitialCommission.EACH, None, 20, 40),
+        (InitialCommission.NONE, None, 0, 20),
+        (InitialCommission.POT, 10, 10, 20),
+        (InitialCommission.POT, 0, 0, 20),
+        (InitialCommission.EACH, 5, 5, 25),
+        (InitialCommission.EACH, 50, 50, 70),  # each player pays it: no pot-money ceiling
+        (InitialCommission.NONE, 10, 0, 20),
+    ],
+)
+def test_art8_initial_commission_options(
+    mode: InitialCommission, amount: int | None, per_hand: int, each_pays: int
+) -> None:
+    table = StudTable(initial_commission=mode, initial_commission_amount=amount)
+    assert table.commission_per_hand == per_hand
+    assert table.each_pays == each_pays
+
+
+def test_art8_the_100_table_commission() -> None:
+    table = StudTable.level(100, initial_commission=InitialCommission.EACH)
+    assert (table.commission_per_hand, table.each_pays) == (100, 200)
+
+
+def test_min_bet_reading() -> None:
+    assert StudTable(min_bet=50).least_bet == 50
+    assert StudTable.level(100).least_bet == 100
+
+
+def test_art11_b_no_time_limit() -> None:
+    table = StudTable(time_limit_seconds=None)
+    assert table.time_limit_ms is None
+    assert StudTable(time_limit_seconds=30).time_limit_ms == 30_000
+
+
+@pytest.mark.parametrize("table", [StudTable(), NON_DEFAULT, StudTable.level(100, decimals=2)])
+def test_to_dict_from_dict_round_trip(table: StudTable) -> None:
+    data = json.loads(json.dumps(table.to_dict()))
+    assert StudTable.from_dict(data) == table
+    short = json.loads(json.dumps(table.to_dict(full=False)))
+    assert StudTable.from_dict(short) == table
+
+
+def test_to_dict_full_false_writes_only_what_differs() -> None:
+    assert StudTable().to_dict(full=False) == {}
+    assert StudTable(seats=4).to_dict(full=False) == {"seats": 4}
+    assert StudTable(house_rate=Fraction(1, 20)).to_dict(full=False) == {"house_rate": "1/20"}
+    full = StudTable().to_dict()
+    assert full["house_rate"] == "1/25"
+    assert full["initial_commission"] == "pot"
+    assert full["showing_order"] == "best-hand"
+    assert StudTable.from_dict({}) == StudTable()
+
+
+def test_an_unknown_option_is_refused() -> None:
+    with pytest.raises(RecordError) as info:
+        StudTable.from_dict({"seats": 3, "jackpot": True})
+    assert info.value.field == "jackpot"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"seats": 8},  # Art 3
+        {"max_deals_per_deck": 11},  # Art 2
+        {"pot_money": 50},  # Art 6-8
+        {"seats": "3"},  # no coercion
+        {"seats": 3.0},
+        {"short_all_in_reopens": 1},
+        {"house_rate": 0.04},
+        {"house_rate": "2/50"},  # not in lowest terms
+        {"initial_commission": "house"},
+        {"odd_chip": "nearest"},
+        {"time_limit_seconds": "120"},
+        [("seats", 3)],
+        "seats=3",
+    ],
+)
+def test_from_dict_refuses_bad_values(data: Any) -> None:
+    with pytest.raises(RecordError):
+        StudTable.from_dict(data)
+
+
+def test_options_are_frozen() -> None:
+    table = StudTable()
+    with pytest.raises((AttributeError, TypeError)):
+        table.seats = 3  # type: ignore[misc]
+
+
+def test_option_errors_are_croupier_errors() -> None:
+    bads: list[dict[str, Any]] = [{"seats": 9}, {"pot_money": 30}]
+    for bad in bads:
+        with pytest.raises(CroupierError):
+            StudTable(**bad)
