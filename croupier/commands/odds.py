@@ -107,7 +107,12 @@ def _render_removal(console: Console, eor: EffectOfRemoval) -> None:
 
 @app.command()
 def odds(
-    game: Annotated[str, typer.Argument(help=BANKING_HELP + " or thirteen", show_default=False)],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help=BANKING_HELP + ", thirteen or five-card-stud (also: stud)", show_default=False
+        ),
+    ],
     decks: Annotated[
         int | None,
         typer.Option(
@@ -193,7 +198,40 @@ def odds(
     GAME thirteen (the 13-card game): the exact odds of each natural and the house edge by
     simulation of full rounds, against optimal players and against players who set by the
     house way.
+
+    GAME five-card-stud (or stud; Portaria 104/85/M): how many of the 658,008 five-card hands
+    of the 40-card deck fall in each class of Art 5, exactly. For the showdown equity of hands
+    in play, see `croupier equity`.
     """
+    from croupier.commands.odds_stud import NAMES as STUD_NAMES
+
+    if game.strip().lower() in STUD_NAMES:
+        given = [
+            flag
+            for flag, used in (
+                ("--decks", decks is not None),
+                ("--removed", removed is not None),
+                ("--removal", removal),
+                ("--three-figures-not-zero", not three_figures_as_zero),
+                ("--zero-not-even", not zero_is_even),
+                ("--commission", commission is not None),
+                ("--rounds", rounds is not None),
+                ("--seed", seed is not None),
+                ("--workers", workers is not None),
+                ("--way", way is not None),
+            )
+            if used
+        ]
+        if given:
+            flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+            _fail(
+                f"{flags} {'does' if len(given) == 1 else 'do'} not apply to five-card-stud: "
+                "its odds are exact over the one 40-card deck (only --json applies)"
+            )
+        from croupier.commands.odds_stud import odds_stud
+
+        odds_stud(as_json=as_json)
+        return
     if game.strip().lower() == "thirteen":
         if decks is not None or removed is not None or removal or commission is not None:
             _fail("--decks, --removed, --removal and --commission do not apply to thirteen")
