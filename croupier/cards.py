@@ -165,6 +165,9 @@ for _card in Card._by_code:
         for _s in (SUIT_SYMBOLS[_card.suit], SUIT_SYMBOLS[_card.suit].upper()):
             Card._by_text["10" + _s] = _card
 
+#: each card's notation by code (format_cards runs on every shuffle's commitment)
+_TEXT: Final = tuple(str(c) for c in Card._by_code)
+
 
 class Deck(Enum):
     """The decks the regulations use."""
@@ -261,7 +264,7 @@ def parse_cards(
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards in notation, space separated."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([_TEXT[c.code] for c in cards])
 
 
 def card_codes(cards: Iterable[Card]) -> list[int]:

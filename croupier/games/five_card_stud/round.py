@@ -83,7 +83,7 @@ croupier.errors.RuleViolation: Art 10 b: nobody has opened: seat 2 must open (be
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Final
@@ -810,48 +810,30 @@ class StudGame(Game[StudTable]):
         return seat
 
     def _check(self, event: Event) -> None:
-        kind = type(event)
-        if kind is PlayerActed:
-            assert isinstance(event, PlayerActed)
-            self._check_acted(event)
-        elif kind is CardsDealt:
-            assert isinstance(event, CardsDealt)
-            self._check_dealt(event)
-        elif kind is HandSettled:
-            if event != self._settle_event():
-                raise RuleViolation(
-                    "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
-                )
-        elif kind is HandStarted:
-            assert isinstance(event, HandStarted)
-            self._check_started(event)
-        elif kind is ShoeShuffled:
-            assert isinstance(event, ShoeShuffled)
-            self._check_shuffled(event)
-        elif kind is CardBurned:
-            assert isinstance(event, CardBurned)
-            if event != self._burn_event():
-                raise RuleViolation(
-                    "Art 2", f"the first card is {self._burn_event().card}, not {event.card}"
-                )
-        elif kind is DeckCut:
-            assert isinstance(event, DeckCut)
-            self._check_cut(event)
-        elif kind is TimedOut:
-            assert isinstance(event, TimedOut)
-            self._check_timed_out(event)
-        elif kind is KeyCardExposed:
-            assert isinstance(event, KeyCardExposed)
-            self._check_exposed(event)
-        elif kind is MisdealRectified:
-            assert isinstance(event, MisdealRectified)
-            self._check_time(event.at)
-            if event != self._rectify_event(event.at):
-                raise RuleViolation(
-                    "Art 11 e", "each misdealt card goes to the seat the dealing order gives it"
-                )
-        else:
+        check = _CHECKS.get(type(event))
+        if check is None:
             self._check_table(event)
+        else:
+            check(self, event)
+
+    def _check_settled(self, event: HandSettled) -> None:
+        if event != self._settle_event():
+            raise RuleViolation(
+                "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
+            )
+
+    def _check_burned(self, event: CardBurned) -> None:
+        if event != self._burn_event():
+            raise RuleViolation(
+                "Art 2", f"the first card is {self._burn_event().card}, not {event.card}"
+            )
+
+    def _check_rectified(self, event: MisdealRectified) -> None:
+        self._check_time(event.at)
+        if event != self._rectify_event(event.at):
+            raise RuleViolation(
+                "Art 11 e", "each misdealt card goes to the seat the dealing order gives it"
+            )
 
     def _check_table(self, event: Event) -> None:
         if isinstance(event, TableRestored):
@@ -992,7 +974,7 @@ class StudGame(Game[StudTable]):
         for i, (seat, card) in enumerate(event.cards):
             if card is not h.order[pos + i]:
                 raise RuleViolation("Art 10", f"the next card is {h.order[pos + i]}, not {card}")
-            if not is_int(seat) or seat != h.queue[i]:
+            if type(seat) is not int or seat != h.queue[i]:
                 self._check_seat_number(seat)
 
     def _check_exposed(self, event: KeyCardExposed) -> None:
@@ -1036,7 +1018,7 @@ class StudGame(Game[StudTable]):
         if h is None or self._phase is not StudPhase.BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
         seat = event.seat
-        if not is_int(seat) or seat != h.to_act:
+        if type(seat) is not int or seat != h.to_act:
             raise RuleViolation(
                 "Art 11 c", f"seat {seat} acts out of turn: seat {h.to_act} is to act"
             )
@@ -1052,7 +1034,7 @@ class StudGame(Game[StudTable]):
             )
         action = event.action
         chips = event.chips
-        if not is_int(chips):
+        if type(chips) is not int:
             raise RecordError("chips", f"chips must be a whole amount, got {chips!r}")
         stack = self._stacks[seat]
         owe = h.current - h.round_bet[seat]
@@ -1121,52 +1103,40 @@ class StudGame(Game[StudTable]):
         at = getattr(event, "at", None)
         if at is not None:
             self._clock = at
-        kind = type(event)
-        h = self._hand
-        if kind is PlayerActed:
-            assert isinstance(event, PlayerActed) and h is not None
-            self._apply_acted(h, event)
-        elif kind is CardsDealt:
-            assert isinstance(event, CardsDealt) and h is not None
-            self._apply_dealt(h, event)
-        elif kind is TimedOut:
-            assert isinstance(event, TimedOut) and h is not None
-            h.acted_in_round = True
-            self._fold_out(h, event.seat)
-            if self._phase is StudPhase.BETTING:
-                self._after_action(h, event.seat, at)
-        elif kind is HandStarted:
-            assert isinstance(event, HandStarted)
-            self._apply_started(event)
-        elif kind is ShoeShuffled:
-            assert isinstance(event, ShoeShuffled) and h is not None
-            h.shuffle = event
-            h.order = list(event.order)
-            h.pos = 0
-            self._phase = StudPhase.CUT
-        elif kind is DeckCut:
-            assert isinstance(event, DeckCut) and h is not None
-            h.cutters.append(event.seat)
-            h.order = h.order[event.cards :] + h.order[: event.cards]
-        elif kind is CardBurned:
-            assert h is not None
-            h.pos += 1
-            h.street = 2
-            h.queue = list(h.seats) + list(h.seats)
-            self._phase = StudPhase.DEALING
-        elif kind is HandSettled:
-            assert isinstance(event, HandSettled)
-            self._apply_settled(event)
-        elif kind is KeyCardExposed:
-            assert isinstance(event, KeyCardExposed) and h is not None
-            self._apply_exposed(h, event)
-        elif kind is MisdealRectified:
-            assert h is not None
-            h.misdealt.clear()
-            if not h.queue:
-                self._street_dealt(h, at)
-        else:
+        apply = _APPLIES.get(type(event))
+        if apply is None:
             self._apply_table(event)
+        else:
+            h = self._hand
+            assert h is not None or type(event) is HandStarted
+            apply(self, h, event)
+
+    def _apply_timed_out(self, h: _Hand, event: TimedOut) -> None:
+        h.acted_in_round = True
+        self._fold_out(h, event.seat)
+        if self._phase is StudPhase.BETTING:
+            self._after_action(h, event.seat, event.at)
+
+    def _apply_shuffled(self, h: _Hand, event: ShoeShuffled) -> None:
+        h.shuffle = event
+        h.order = list(event.order)
+        h.pos = 0
+        self._phase = StudPhase.CUT
+
+    def _apply_cut(self, h: _Hand, event: DeckCut) -> None:
+        h.cutters.append(event.seat)
+        h.order = h.order[event.cards :] + h.order[: event.cards]
+
+    def _apply_burned(self, h: _Hand, event: CardBurned) -> None:
+        h.pos += 1
+        h.street = 2
+        h.queue = list(h.seats) + list(h.seats)
+        self._phase = StudPhase.DEALING
+
+    def _apply_rectified(self, h: _Hand, event: MisdealRectified) -> None:
+        h.misdealt.clear()
+        if not h.queue:
+            self._street_dealt(h, event.at)
 
     def _apply_table(self, event: Event) -> None:
         if isinstance(event, DeckOpened):
@@ -1188,7 +1158,7 @@ class StudGame(Game[StudTable]):
             self._deck_deals = event.deck_deals
             self._hands = event.hands
 
-    def _apply_started(self, event: HandStarted) -> None:
+    def _apply_started(self, h: _Hand | None, event: HandStarted) -> None:
         h = _Hand(event)
         each = self.options.initial_commission is InitialCommission.EACH
         per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
@@ -1268,13 +1238,12 @@ class StudGame(Game[StudTable]):
         if self._phase is StudPhase.BETTING:
             self._after_action(h, seat, event.at)
 
-    def _apply_settled(self, event: HandSettled) -> None:
+    def _apply_settled(self, h: _Hand, event: HandSettled) -> None:
         for seat, stack in event.stacks:
             self._stacks[seat] = stack
         self._house += event.house
         self._settled = event
-        if self._hand is not None:
-            self._last_up = {s: tuple(self._hand.up[s]) for s in self._hand.seats}
+        self._last_up = {s: tuple(h.up[s]) for s in h.seats}
         self._hand = None
         self._pending = None
         self._phase = StudPhase.IDLE
@@ -1451,3 +1420,30 @@ class StudGame(Game[StudTable]):
                 "house": last.house,
             }
         return out
+
+
+# dispatch of the fold by event type (the hot path: one dict lookup per event)
+_CHECKS: Final[dict[type[Event], Callable[[StudGame, Any], None]]] = {
+    PlayerActed: StudGame._check_acted,
+    CardsDealt: StudGame._check_dealt,
+    HandSettled: StudGame._check_settled,
+    HandStarted: StudGame._check_started,
+    ShoeShuffled: StudGame._check_shuffled,
+    CardBurned: StudGame._check_burned,
+    DeckCut: StudGame._check_cut,
+    TimedOut: StudGame._check_timed_out,
+    KeyCardExposed: StudGame._check_exposed,
+    MisdealRectified: StudGame._check_rectified,
+}
+_APPLIES: Final[dict[type[Event], Callable[[StudGame, Any, Any], None]]] = {
+    PlayerActed: StudGame._apply_acted,
+    CardsDealt: StudGame._apply_dealt,
+    TimedOut: StudGame._apply_timed_out,
+    HandStarted: StudGame._apply_started,
+    ShoeShuffled: StudGame._apply_shuffled,
+    DeckCut: StudGame._apply_cut,
+    CardBurned: StudGame._apply_burned,
+    HandSettled: StudGame._apply_settled,
+    KeyCardExposed: StudGame._apply_exposed,
+    MisdealRectified: StudGame._apply_rectified,
+}
