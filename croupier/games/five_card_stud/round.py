@@ -440,15 +440,15 @@ class StudGame(Game[StudTable]):
 
     def must_top_up(self, seat: int) -> bool:
         """Art 6: capital below the table's threshold after a hand."""
-        return self._stacks.get(seat, 0) < self.options.top_up_below
+        return is_int(seat) and self._stacks.get(seat, 0) < self.options.top_up_below
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         h = self._hand
-        return () if h is None or seat not in h.up else tuple(h.up[seat])
+        return () if h is None or not is_int(seat) or seat not in h.up else tuple(h.up[seat])
 
     def key_card(self, seat: int) -> Card | None:
         """The seat's key card (dealer's knowledge: views hide it from the others)."""
-        return None if self._hand is None else self._hand.key.get(seat)
+        return None if self._hand is None or not is_int(seat) else self._hand.key.get(seat)
 
     def contributions(self) -> Mapping[int, int]:
         """Seat -> everything it put in the pot this hand (pot money and bets)."""
@@ -477,14 +477,14 @@ class StudGame(Game[StudTable]):
         return self._commit(PlayerToppedUp(seat, amount))
 
     def verify_leave(self, seat: int) -> None:
-        self._check(PlayerLeft(seat, self._stacks.get(seat, 0)))
+        self._check(PlayerLeft(seat, self._stacks.get(self._check_seat_number(seat), 0)))
 
     def can_leave(self, seat: int) -> bool:
         return self._can(self.verify_leave, seat)
 
     def leave(self, seat: int) -> PlayerLeft:
         """The player leaves with his whole capital (Art 6)."""
-        return self._commit(PlayerLeft(seat, self._stacks.get(seat, 0)))
+        return self._commit(PlayerLeft(seat, self._stacks.get(self._check_seat_number(seat), 0)))
 
     def verify_new_deck(self) -> None:
         self._check(DeckOpened(self._deck + 1))
@@ -529,6 +529,8 @@ class StudGame(Game[StudTable]):
 
     def verify_shuffle(self) -> None:
         self._check_phase(StudPhase.SHUFFLE, StudPhase.CUT, what="shuffle", rule="Art 2")
+        if self._hand is not None and self._hand.cutters:
+            raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
 
     def shuffle(self, shuffler: Shuffler) -> ShoeShuffled:
         """The dealer shuffles the deck (Art 2); again at will until the first card is burned."""
@@ -639,7 +641,7 @@ class StudGame(Game[StudTable]):
         h = self._hand
         if h is None or self._phase is not StudPhase.BETTING or h.to_act is None:
             return None
-        if seat is not None and seat != h.to_act:
+        if seat is not None and (type(seat) is not int or seat != h.to_act):
             return None
         s = h.to_act
         stack = self._stacks[s]
@@ -659,6 +661,8 @@ class StudGame(Game[StudTable]):
         chips = 0
         if amount is not None and action in (Act.FOLD, Act.CHECK, Act.CALL):
             raise RuleViolation("Art 10", f"a {action} takes no amount, got {amount!r}")
+        if type(seat) is not int:
+            raise RuleViolation("Art 11 c", f"a seat is a whole number, got {seat!r}")
         if action is Act.CALL and h is not None and seat in h.round_bet:
             chips = min(h.current - h.round_bet[seat], self._stacks.get(seat, 0))
         elif action is Act.BET:
@@ -725,7 +729,9 @@ class StudGame(Game[StudTable]):
         h = self._hand
         if h is None or len(h.live) < 2:
             return ()
-        best = self._best_showing(h.live)
+        # Art 10 b: suits do not decide who shows first at the showdown; between identical
+        # showing ranks the seat nearer the dealer's right counts as the best (a reading)
+        best = max(h.live, key=lambda s: (*self._showing_key(h, s)[:2], -s))
         return (*self._cyclic(h.live, best)[1:], best)
 
     def _settle_event(self) -> HandSettled:
@@ -1346,13 +1352,15 @@ class StudGame(Game[StudTable]):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (its own key card, everyone's up cards, the money)."""
         h = self._hand
-        if h is None or seat not in h.up:
+        if h is None or not is_int(seat) or seat not in h.up:
             raise RuleViolation("Art 3", f"seat {seat} is not in a hand")
         return Observation(self, h, seat, self.legal(seat))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready state as ``seat`` sees it (None: the public display). Key cards are seen
         by their owner, and by everyone once shown at the showdown; never the undealt deck."""
+        if seat is not None and not is_int(seat):
+            raise RuleViolation("Art 3", f"a seat is a whole number, got {seat!r}")
         h = self._hand
         out: dict[str, Any] = {
             "game": GAME,
@@ -1384,7 +1392,11 @@ class StudGame(Game[StudTable]):
                 "up": {str(s): format_cards(h.up[s]) for s in h.seats},
                 "bets": {str(s): h.round_bet[s] for s in h.seats},
                 "put_in": {str(s): h.contrib[s] for s in h.seats},
-                "misdealt": [[str(c), a, b] for c, a, b in h.misdealt],
+                # a key card dealt to the wrong seat stays face down: only its owner sees it
+                "misdealt": [
+                    [str(c) if h.key.get(b) is not c or seat == b else "??", a, b]
+                    for c, a, b in h.misdealt
+                ],
             }
             if seat is not None and seat in h.key:
                 hand["key"] = str(h.key[seat])

@@ -1578,3 +1578,64 @@ def test_a_seat_is_a_whole_number_in_every_command(seat: Any, command: str) -> N
         "deal_card": lambda: game.deal_card(to=seat),
     }
     refused(game, "any", calls[command])
+
+
+# -- review fixes ---------------------------------------------------------------------------
+
+
+def test_art11_e_a_misdealt_key_card_stays_hidden_from_the_others() -> None:
+    game = seated(3)
+    game.start_hand()
+    game.shuffle(StackedShuffler(stacked("5d / Kd Qd Jd / 9s 8s 7s")))
+    game.burn()
+    for _ in range(3):
+        game.deal_card()
+    game.deal_card(to=2)  # seat 1's key card reaches seat 2, face down
+    assert game.view(None)["hand"]["misdealt"] == [["??", 2, 1]]
+    assert game.view(2)["hand"]["misdealt"] == [["??", 2, 1]]
+    assert game.view(1)["hand"]["misdealt"] == [["9s", 2, 1]]
+
+
+def test_art10_b_suits_never_decide_the_showdown_order() -> None:
+    """Art 10 b: suits have no rank "para efeitos de determinar, na decisão final, qual o jogador
+    que deve ser o primeiro a mostrar o jogo": identical showing ranks -> the seat nearer the
+    dealer's right counts as the best showing, whatever the suits."""
+    orders = []
+    for top in (
+        "5d / Kh Ks / 5c 6d / Qs Qh / 9h 9s / 7s 7h",
+        "5d / Ks Kh / 5c 6d / Qh Qs / 9s 9h / 7h 7s",
+    ):
+        game = dealt(top, 2)
+        opener = turn_of(game)
+        game.bet(opener, 20)
+        game.call(3 - opener)
+        while phase_of(game) is not StudPhase.SHOWDOWN:
+            if phase_of(game) is StudPhase.DEALING:
+                game.deal()
+            else:
+                game.check(turn_of(game))
+        orders.append(game.settle().showdown)
+    assert orders == [(2, 1), (2, 1)]
+
+
+def test_art2_no_shuffle_after_a_cut_and_verify_agrees() -> None:
+    game = seated(2)
+    game.start_hand()
+    shuffler = SeededShuffler("cut")
+    game.shuffle(shuffler)
+    game.cut(1, 10)
+    with pytest.raises(RuleViolation) as info:
+        game.verify_shuffle()
+    assert info.value.rule == "Art 2"
+    refused(game, "Art 2", game.shuffle, shuffler)
+
+
+@pytest.mark.parametrize("seat", [[1], {1: 1}, "1", None])
+def test_a_seat_of_the_wrong_type_is_a_clean_error(seat: Any) -> None:
+    game = dealt("8c / Kh As Kd / Qs 9c Qh")
+    assert game.can_act(seat, Act.CALL) is False
+    with pytest.raises(CroupierError):
+        game.view(seat) if seat is not None else game.observation(seat)
+    assert game.up_cards(seat) == ()
+    assert game.key_card(seat) is None
+    assert game.must_top_up(seat) is False
