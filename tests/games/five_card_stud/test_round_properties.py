@@ -147,11 +147,13 @@ def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
         raw[-1][0] += left  # the engine's reading: they go with the top pot
     if started.commission and options.initial_commission is not InitialCommission.EACH:
         raw[0][0] -= started.commission  # Art 8: taken from the pot money
-    # Art 10 e: the showdown, from the right of the best four showing cards
+    # Art 10 e: the showdown, from the right of the best four showing cards; suits never
+    # decide it (Art 10 b): identical showing ranks, the seat nearer the dealer's right
     showdown: tuple[int, ...] = ()
     if len(live) > 1:
         up = {s: [c for i, c in enumerate(cards[s]) if i != 1] for s in live}
-        best = max(live, key=lambda s: showing_key(options, s, up[s]))
+        ranks = {s: showing_rank(up[s], options.showing_order, STUD40) for s in live}
+        best = max(live, key=lambda s: (ranks[s].category, ranks[s].key, -s))
         i = live.index(best)
         showdown = (*live[i + 1 :], *live[:i], best)
     strength = {s: rank(cards[s], rules=STUD40).strength for s in showdown}
