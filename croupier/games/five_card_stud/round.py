@@ -1142,7 +1142,7 @@ class StudGame(Game[StudTable]):
     def _apply_rectified(self, h: _Hand, event: MisdealRectified) -> None:
         h.misdealt.clear()
         if not h.queue:
-            self._street_dealt(h, event.at)
+            self._begin_round(h, event.at)
 
     def _apply_table(self, event: Event) -> None:
         if isinstance(event, DeckOpened):
@@ -1190,7 +1190,7 @@ class StudGame(Game[StudTable]):
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
         if not h.queue and not h.misdealt:
-            self._street_dealt(h, event.at)
+            self._begin_round(h, event.at)
 
     def _apply_exposed(self, h: _Hand, event: KeyCardExposed) -> None:
         seat = event.seat
@@ -1208,7 +1208,7 @@ class StudGame(Game[StudTable]):
             h.round = 0
             self._begin_round(h, event.at)
         elif not h.queue and not h.misdealt:
-            self._street_dealt(h, event.at)
+            self._begin_round(h, event.at)
 
     def _apply_acted(self, h: _Hand, event: PlayerActed) -> None:
         seat = event.seat
@@ -1289,11 +1289,9 @@ class StudGame(Game[StudTable]):
         assert h is not None
         return max(seats, key=lambda s: self._showing_key(h, s))
 
-    def _street_dealt(self, h: _Hand, at: int | None) -> None:
-        """Every card of the dealing is out and none misdealt: bet, or deal on."""
-        self._begin_round(h, at)
-
     def _begin_round(self, h: _Hand, at: int | None) -> None:
+        """A new round of betting once every card of the dealing is out and none misdealt (or
+        the cards are dealt on when fewer than two players can bet)."""
         h.round += 1
         h.opened = False
         h.current = 0
