@@ -355,3 +355,27 @@ def test_simulate_stud_names_the_first_violated_invariant(monkeypatch: pytest.Mo
 )
 def test_stud_command_line_errors(args: tuple[str, ...], message: str) -> None:
     clean_failure(run(*args), message)
+
+
+def test_replay_reads_a_hand_history_and_refuses_a_tampered_one(tmp_path: Path) -> None:
+    hands = tmp_path / "hands"
+    ok(
+        "play",
+        "five-card-stud",
+        "--auto",
+        "--seed",
+        "toml",
+        "--hands",
+        "2",
+        "--history",
+        str(hands),
+    )
+    history = hands / "hand-0002.toml"
+    summary = ok_json("replay", str(history))
+    assert summary["game"] == "five-card-stud" and summary["balanced"] is True
+    text = history.read_text(encoding="utf-8")
+    shuffle = next(line for line in text.splitlines() if '"d shuffle' in line)
+    first, second = shuffle.split()[3][:2], shuffle.split()[3][2:4]
+    swapped = shuffle.replace(first + second, second + first, 1)
+    history.write_text(text.replace(shuffle, swapped), encoding="utf-8")
+    clean_failure(run("replay", str(history)), "commitment")

@@ -474,7 +474,11 @@ def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:
 @app.command()
 def replay(
     record: Annotated[
-        Path, typer.Argument(help="A table record written by `play --log`.", show_default=False)
+        Path,
+        typer.Argument(
+            help="A table record written by `play --log`, or a stud hand history (.toml).",
+            show_default=False,
+        ),
     ],
     expect_digest: Annotated[
         str | None,
@@ -486,7 +490,17 @@ def replay(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
-    """Replay a table's event log, checking every event against the rules, and sum it up."""
+    """Replay a table's event log, checking every event against the rules, and sum it up; a
+    `.toml` file is one five-card stud hand's history (`play five-card-stud --history`)."""
+    if record.suffix.lower() == ".toml":
+        from croupier.commands.play_stud import replay_stud
+
+        try:
+            text = record.read_text(encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            _fail(f"cannot read the hand history {str(record)!r}: {exc}")
+        replay_stud(text, expect_digest, as_json)
+        return
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:

@@ -772,12 +772,18 @@ def stud_summary(game: StudGame, expect_digest: str | None) -> dict[str, Any]:
     return summary
 
 
-def replay_stud(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
-    """Replay a five-card stud table's record, checking every event, and sum it up."""
+def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_json: bool) -> None:
+    """Replay a five-card stud table's record (or one hand's TOML history, given as its text),
+    checking every event, and sum it up."""
     with _croupier_errors():
         from croupier.games.five_card_stud.round import StudGame
 
-        game = StudGame.from_record(data)
+        if isinstance(data, str):
+            from croupier.games.five_card_stud.history import import_hand
+
+            game = import_hand(data)
+        else:
+            game = StudGame.from_record(data)
         summary = stud_summary(game, expect_digest)
         if as_json:
             _print_json(summary)
