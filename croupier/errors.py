@@ -40,12 +40,28 @@ class CardNotInDeckError(NotationError):
 class CardCountError(CroupierError, ValueError):
     """The wrong number of cards (or tiles, or dice) for what was asked."""
 
+    #: what is counted, in the message
+    noun = "cards"
+
     def __init__(self, expected: str, got: int, token: str = "") -> None:
         self.expected = expected
         self.got = got
         self.token = token
         where = f" in {token!r}" if token else ""
-        super().__init__(f"expected {expected} cards, got {got}{where}")
+        super().__init__(f"expected {expected} {self.noun}, got {got}{where}")
+
+
+class TileCountError(CardCountError):
+    """The wrong number of Mah-Jong tiles for what was asked (e.g. a wall order not of 136)."""
+
+    noun = "tiles"
+
+
+class ExtraTileCopyError(NotationError):
+    """More copies of one tile than the set holds (Portaria 52/89/M Art 1: four of each)."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(token, f"a fifth copy of tile {token!r} (the set holds four of each)")
 
 
 class MaterialError(CroupierError):
