@@ -1,10 +1,15 @@
-"""Mah-Jong, Portaria 52/89/M (only the opening articles are in our hands).
+"""Mah-Jong, Portaria 52/89/M (only the opening articles are in our hands; the rest is played as
+Hong Kong old-style mahjong, GAMES.md §2).
 
 * :mod:`croupier.games.mahjong.rules`: the material, seats, wall and dice constants (Art 1-2) and
   the deal's table options (:class:`~croupier.games.mahjong.rules.MahjongTable`);
 * :mod:`croupier.games.mahjong.wall`: the wall, the break and the deal (Art 2) as a pure function
-  of a shuffler, with a frozen record and the live wall.
+  of a shuffler, with a frozen record and the live wall;
+* :mod:`croupier.games.mahjong.melds`: melds and readings;
+* :mod:`croupier.games.mahjong.hand`: every way to read a hand, winning or not, and its shanten;
+* :mod:`croupier.games.mahjong.faan` and :mod:`croupier.games.mahjong.scoring`: the faan table
+  (data, one unit per pattern), the best reading's score, the payments.
 
-The tiles themselves are :mod:`croupier.tiles`. The play, winning, scoring and payments are not
-yet implemented (issue 6). Importing this package imports neither module.
+The tiles themselves are :mod:`croupier.tiles`. The play (draws, discards, claims) is not yet
+implemented (issue 6). Importing this package imports none of its modules.
 """
