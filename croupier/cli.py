@@ -54,6 +54,7 @@ app = typer.Typer(
 GAMES: dict[str, str] = {
     "thirteen": "13-card game, Portaria 51/89/M",
     "three-card-baccarat": "3-card baccarat, Portaria 22/96/M (amended by 219/96/M)",
+    "mahjong": "Mah-Jong, Portaria 52/89/M (the wall and the deal, Art 2)",
 }
 
 DEFAULT_CLIENT_SEED = "player"
@@ -113,6 +114,8 @@ class GameOptions:
                     _fail(f"{flag} applies to three-card-baccarat only")
         if game != "thirteen" and self.count_banker_as_one is not None:
             _fail("--from-banker/--after-banker applies to thirteen only")
+        if game == "mahjong" and self.cut is not None:
+            _fail("--cut does not apply to mahjong: the dice break the wall (Art 2)")
 
     def flags(self) -> list[str]:
         """The command-line flags that reproduce these options."""
@@ -256,9 +259,44 @@ def _deal_three_card_baccarat(shuffler: Shuffler, opts: GameOptions) -> Dealt:
     return Dealt(data, render)
 
 
+def _deal_mahjong(shuffler: Shuffler, opts: GameOptions) -> Dealt:
+    from rich.table import Table
+
+    from croupier.games.mahjong.rules import REGULATION, Seat
+    from croupier.games.mahjong.wall import deal_mahjong
+    from croupier.tiles import format_tiles
+
+    deal = deal_mahjong(shuffler)
+
+    def render(console: Console) -> None:
+        console.print(f"[bold]Mah-Jong[/bold] · {REGULATION}")
+        wall, stack = deal.first_stack
+        dice = " + ".join(str(d) for d in deal.dice)
+        console.print(
+            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → {deal.wall.name.title()}'s wall; "
+            f"the deal starts at {wall.name.title()}'s stack {stack} (counted from the right; "
+            "Art 2)"
+        )
+        grid = Table(title="Hands: 2 stacks three times round, then the banker's two (Art 2)")
+        grid.add_column("Seat")
+        grid.add_column("Tiles (as taken)")
+        grid.add_column("Sorted")
+        for seat in Seat:
+            tiles = deal.hands[seat]
+            label = f"{seat.name.title()}" + (
+                " (banker, discards first)" if seat is deal.first_to_discard else ""
+            )
+            grid.add_row(label, format_tiles(tiles), format_tiles(sorted(tiles)))
+        console.print(grid)
+        console.print(f"Live wall: {len(deal.live)} tiles; replacements from its other end")
+
+    return Dealt(deal.to_dict(), render)
+
+
 _DEALERS: dict[str, Callable[[Shuffler, GameOptions], Dealt]] = {
     "thirteen": _deal_thirteen,
     "three-card-baccarat": _deal_three_card_baccarat,
+    "mahjong": _deal_mahjong,
 }
 
 
