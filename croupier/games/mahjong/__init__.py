@@ -8,8 +8,12 @@ Hong Kong old-style mahjong, GAMES.md §2).
 * :mod:`croupier.games.mahjong.melds`: melds and readings;
 * :mod:`croupier.games.mahjong.hand`: every way to read a hand, winning or not, and its shanten;
 * :mod:`croupier.games.mahjong.faan` and :mod:`croupier.games.mahjong.scoring`: the faan table
-  (data, one unit per pattern), the best reading's score, the payments.
+  (data, one unit per pattern), the best reading's score, the payments;
+* :mod:`croupier.games.mahjong.events`, :mod:`croupier.games.mahjong.round`: one game as the
+  protocol's state machine (draws, discards, claims and their priority, kongs, robbing a kong,
+  the win and the drawn game), replayable from its log;
+* :mod:`croupier.games.mahjong.bots`: a random-legal bot and a shanten bot, and a driver.
 
-The tiles themselves are :mod:`croupier.tiles`. The play (draws, discards, claims) is not yet
-implemented (issue 6). Importing this package imports none of its modules.
+The tiles themselves are :mod:`croupier.tiles`. Importing this package imports none of its
+modules.
 """

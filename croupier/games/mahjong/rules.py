@@ -1,8 +1,8 @@
 """Mah-Jong, Portaria 52/89/M: the material, the seats, the wall and the deal's table options.
 
-Only the opening articles are in our hands (Art 1 material, Art 2 procedure). Winning and scoring
-follow Hong Kong old style (``GAMES.md`` §2: :mod:`~croupier.games.mahjong.hand`,
-:mod:`~croupier.games.mahjong.scoring`); the play is *not yet* implemented (issue 6).
+Only the opening articles are in our hands (Art 1 material, Art 2 procedure). The play, winning
+and scoring follow Hong Kong old style (``GAMES.md`` §2: :mod:`~croupier.games.mahjong.round`,
+:mod:`~croupier.games.mahjong.hand`, :mod:`~croupier.games.mahjong.scoring`).
 
 Seats (Art 2): "O lugar do banqueiro («chóng») é sempre designado por Este («tông»), sendo
 designado por Sul («nám») o lugar à direita do banqueiro, por Oeste («sai») o lugar oposto ao do

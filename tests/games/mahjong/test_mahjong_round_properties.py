@@ -1,0 +1,154 @@
+"""Properties of the Mah-Jong state machine over many bot games: the 136 tiles are conserved at
+every step, no illegal command is accepted (random commands are refused without change, and
+what is accepted is exactly what :meth:`MahjongGame.legal` lists), replay from the log and from
+the JSON record rebuilds the same digest, and every settlement balances."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from croupier.errors import CroupierError, RuleViolation
+from croupier.games.mahjong.bots import Bot, RandomBot, ShantenBot, play_game
+from croupier.games.mahjong.events import ClaimKind, GameWon
+from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.rules import Seat
+from croupier.games.mahjong.scoring import ScoringOptions
+from croupier.shuffle import SeededShuffler
+from croupier.tiles import FULL_SET, KINDS
+
+TILES = Counter(FULL_SET)
+
+
+def _check_game(game: MahjongGame) -> None:
+    assert game.phase in (MahjongPhase.WON, MahjongPhase.DRAWN)
+    assert game.tile_census() == TILES
+    again = MahjongGame.replay(game.options, game.log)
+    assert again.digest() == game.digest()
+    record = json.loads(json.dumps(game.to_record()))
+    assert MahjongGame.from_record(record).digest() == game.digest()
+    result = game.result
+    if isinstance(result, GameWon):
+        assert sum(result.net) + result.commission == 0
+        assert result.net[result.seat] > 0
+        assert result.faan >= game.options.scoring.min_faan
+    else:
+        assert game.wall_count == 0
+
+
+@pytest.mark.parametrize("kind", ["random", "shanten", "mixed"])
+def test_bot_games_conserve_tiles_replay_and_balance(kind: str) -> None:
+    options = MahjongGameOptions(scoring=ScoringOptions(min_faan=1, commission_bp=500))
+    outcomes: Counter[str] = Counter()
+    for i in range(40):
+        rng = random.Random(f"{kind}-{i}")
+        bots: dict[Seat, Bot] = {}
+        for s in Seat:
+            shanten = kind == "shanten" or (kind == "mixed" and s % 2 == 0)
+            bots[s] = ShantenBot(rng) if shanten else RandomBot(rng)
+        game = MahjongGame(options if i % 2 else None)
+        result = play_game(game, bots, SeededShuffler(f"{kind}-{i}"), rng, close_rate=0.1)
+        outcomes[result.TYPE] += 1
+        _check_game(game)
+    assert outcomes["game_won"] > 0 or kind == "random"
+
+
+def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Move]:
+    seat = rng.choice(list(Seat))
+    action = rng.choice(["discard", "kong", "win", "claim", "pass"])
+    tile = rng.choice(KINDS)
+    kind = rng.choice(list(ClaimKind)) if action == "claim" else None
+    if action == "claim" and kind is not ClaimKind.CHOW:
+        return seat, Move(action, None, kind)
+    return seat, Move(action, tile, kind)
+
+
+def _fingerprint(game: MahjongGame, seat: Seat, *, full: bool) -> object:
+    """The table's state: its digest (``full``), else the log's length and the seat's view."""
+    if full:
+        return game.digest()
+    return len(game.log), json.dumps(game.view(seat), sort_keys=True)
+
+
+def _can(game: MahjongGame, seat: Seat, move: Move) -> bool:
+    if move.action == "discard" and move.tile is not None:
+        return game.can_discard(seat, move.tile)
+    if move.action == "kong" and move.tile is not None:
+        return game.can_declare_kong(seat, move.tile)
+    if move.action == "win":
+        return game.can_win(seat)
+    if move.action == "claim" and move.kind is not None:
+        return game.can_claim(seat, move.kind, move.tile)
+    return move.action == "pass" and game.can_pass_claim(seat)
+
+
+def test_random_commands_are_refused_without_change_or_are_legal() -> None:
+    accepted = refused = 0
+    for i in range(15):
+        rng = random.Random(i)
+        game = MahjongGame(MahjongGameOptions(scoring=ScoringOptions(min_faan=0)))
+        game.deal(SeededShuffler(f"fuzz-{i}"))
+        bots = {s: RandomBot(rng) for s in Seat}
+        while game.result is None:
+            assert game.tile_census() == TILES
+            for _ in range(3):
+                seat, move = _random_command(game, rng)
+                legal = game.legal(seat)
+                before = _fingerprint(game, seat, full=i < 3)
+                try:
+                    game.play(seat, move)
+                except RuleViolation as exc:
+                    refused += 1
+                    assert exc.rule in ("HK", "Art 2", "notation", "protocol")
+                    assert move not in legal
+                    assert _fingerprint(game, seat, full=i < 3) == before
+                else:
+                    accepted += 1
+                    assert move in legal
+                    break
+            else:
+                if game.turn is not None:
+                    seat = game.turn
+                elif rng.random() < 0.2:
+                    game.close_claims()
+                    continue
+                else:
+                    seat = game.waiting()[0]
+                legal = game.legal(seat)
+                # every listed move passes its command's check
+                assert legal and all(_can(game, seat, m) for m in legal)
+                game.play(seat, bots[seat].choose(game.view(seat), legal))
+        _check_game(game)
+    assert accepted > 20 and refused > 300
+
+
+def test_views_never_show_hidden_tiles() -> None:
+    rng = random.Random(3)
+    game = MahjongGame()
+    play_game(game, {s: ShantenBot(rng) for s in Seat}, SeededShuffler("views"), rng)
+    # rebuild step by step and look at every view
+    step = MahjongGame(game.options)
+    for event in game.log:
+        step._commit(event)
+        for seat in Seat:
+            v = step.view(seat)
+            assert v["hand"] == [str(t) for t in step.hand(seat)]
+            assert v["wall"] == step.wall_count
+            assert set(v) >= {"phase", "turn", "players", "window"}
+            assert not {"order", "live", "hands"} & set(v)
+        assert "hand" not in step.view()
+
+
+def test_a_game_refuses_garbage_events_in_a_record() -> None:
+    rng = random.Random(5)
+    game = MahjongGame()
+    play_game(game, {s: RandomBot(rng) for s in Seat}, SeededShuffler("garbage"), rng)
+    record = game.to_record()
+    for index in (1, len(record["events"]) // 2, len(record["events"]) - 1):
+        bad = json.loads(json.dumps(record))
+        bad["events"][index] = {"type": "tile_discarded", "seat": 0, "tile": "P"}
+        with pytest.raises(CroupierError):
+            MahjongGame.from_record(bad)
