@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from croupier.tables import BankingGame, TableSpec
 
 BANKING_HELP = "three-card-baccarat or football-poker"
-PLAY_HELP = "three-card-baccarat, football-poker, thirteen or five-card-stud"
+PLAY_HELP = "three-card-baccarat, football-poker, thirteen, five-card-stud or mahjong"
 SIMULATE_HELP = "three-card-baccarat, football-poker or five-card-stud"
 BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
 
@@ -271,7 +271,8 @@ def play(
         str | None,
         typer.Option(
             "--bot-kind",
-            help="five-card-stud: the bots, strength or random (default strength).",
+            help="five-card-stud: the bots, strength or random (default strength); mahjong: "
+            "shanten or random (default shanten).",
             show_default=False,
         ),
     ] = None,
@@ -321,10 +322,20 @@ def play(
             "a bot plays your seat.",
         ),
     ] = False,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            min=1,
+            help="mahjong: games to play (default: the whole East round).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
     rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
-    five-card stud against bots (five-card-stud, or stud: you bet at seat 1)."""
+    five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
+    Mah-Jong against three bots (mahjong: you sit at place 1)."""
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -340,6 +351,26 @@ def play(
         "--level": level,
         "--history": history,
     }
+    from croupier.commands import play_mahjong as mahjong
+
+    if mahjong.is_mahjong(game):
+        not_mahjong = {**banking_only, **stud_only, **thirteen_only, "--bots": bots}
+        not_mahjong |= {"--bot-kind": None, "--auto": None, "--rounds": rounds}
+        for flag, value in not_mahjong.items():
+            if value is not None and value != []:
+                hint = ": use --games" if flag == "--rounds" else ""
+                _fail(f"{flag} does not apply to mahjong{hint}")
+        mahjong.play_mahjong(
+            games=games,
+            seed=seed,
+            bot_kind="shanten" if bot_kind is None else bot_kind,
+            auto=auto,
+            log=log,
+            as_json=as_json,
+        )
+        return
+    if games is not None:
+        _fail("--games applies to mahjong only")
     if stud.is_stud(game):
         others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
         for flag, value in others.items():
@@ -516,6 +547,11 @@ def replay(
         from croupier.commands.play_stud import replay_stud
 
         replay_stud(data, expect_digest, as_json)
+        return
+    if data.get("game") == "mahjong-round":
+        from croupier.commands.play_mahjong import replay_mahjong
+
+        replay_mahjong(data, expect_digest, as_json)
         return
     with _croupier_errors():
         spec = _spec(str(data.get("game", "")))

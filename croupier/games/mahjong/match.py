@@ -1,0 +1,392 @@
+"""A round of Mah-Jong ("roda", Portaria 52/89/M Art 2): the games played by four players at
+fixed places while the deal goes round the table, the prevailing wind naming the round.
+
+Art 2: "O lugar do banqueiro («chóng») é sempre designado por Este («tông»), sendo designado
+por Sul («nám») o lugar à direita do banqueiro, por Oeste («sai») o lugar oposto ao do banqueiro
+e por Norte («pak») o lugar à esquerda do banqueiro" and "Cada roda de quatro jogos leva o nome
+de um dos «ventos»". The places are numbered 0..3 counterclockwise (each place's right-hand
+neighbour is the next), so with the banker at place ``b`` place ``p`` holds the seat wind
+``Seat((p - b) % 4)``: the seat winds follow the banker.
+
+Readings (the regulation says only "four games"; ``GAMES.md`` §2: every choice an option):
+
+* **Banker rotation**, Hong Kong practice (the play is HK old style, ``GAMES.md`` §2): the banker
+  keeps the deal when he wins; with ``banker_stays_on_draw`` (default ``True``, HK practice) also
+  on a drawn game; otherwise the deal passes to his right (South becomes East). The round ends
+  when the deal has passed round the table back to the first banker (four passes), so a round
+  has four games at least, as Art 2 counts them when nobody keeps the deal.
+* **Cap** ``max_games`` (default 16): the round ends after that many games whatever the deal,
+  so that a round always ends.
+* **Totals** per place: the sum of each won game's ``net`` (by seat) mapped to the places; the
+  house keeps the sum of the commissions, so ``sum(totals) + house == 0``.
+
+Step API: :meth:`Match.begin` (the next game, its options and seats), play it to its end with
+the game's own commands, :meth:`Match.conclude` (totals and the deal's rotation); or
+:meth:`Match.play` with one bot per place. :meth:`Match.to_record` is the options and each
+game's record; :meth:`Match.from_record` replays every game (``MahjongGame.from_record``) and
+the rotation, checking that each game was played under the options and banker it should have.
+
+>>> import random
+>>> from croupier.shuffle import SeededShuffler
+>>> from croupier.games.mahjong.bots import ShantenBot
+>>> rng = random.Random(3)
+>>> match = Match()
+>>> _ = match.play({p: ShantenBot(rng) for p in range(4)}, SeededShuffler(3), rng)
+>>> match.over, sum(match.totals) + match.house == 0
+(True, True)
+>>> Match.from_record(match.to_record()).totals == match.totals
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from croupier.errors import MaterialError, RecordError, RuleViolation
+from croupier.games.mahjong.bots import Bot, play_game
+from croupier.games.mahjong.events import GameDrawn, GameWon
+from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions
+from croupier.games.mahjong.rules import (
+    DEFAULT_TABLE,
+    GAMES_PER_ROUND,
+    PLAYERS,
+    REGULATION,
+    MahjongTable,
+    Round,
+    Seat,
+)
+from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
+from croupier.protocol import decode
+from croupier.shuffle import Shuffler
+
+__all__ = ["MATCH", "GameSummary", "Match", "MatchOptions"]
+
+#: The ``game`` of a round's record.
+MATCH: Final = "mahjong-round"
+#: The source of the rotation reading.
+ROTATION_SOURCE: Final = (
+    "Hong Kong practice: the banker keeps the deal when he wins (and on a drawn game, option), "
+    "else it passes to his right; the round ends when it is back with the first banker"
+)
+DEFAULT_MAX_GAMES: Final = 16
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """The round's options: the game's ``table`` and ``scoring``, the ``prevailing`` wind, the
+    rotation option ``banker_stays_on_draw``, the cap ``max_games`` and the ``first_banker``'s
+    place (0..3).
+
+    >>> options = MatchOptions(banker_stays_on_draw=False, max_games=8)
+    >>> MatchOptions.from_dict(options.to_dict()) == options
+    True
+    """
+
+    table: MahjongTable = DEFAULT_TABLE
+    scoring: ScoringOptions = DEFAULT_OPTIONS
+    prevailing: Round = Round.EAST
+    banker_stays_on_draw: bool = True
+    max_games: int = DEFAULT_MAX_GAMES
+    first_banker: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.banker_stays_on_draw, bool):
+            raise MaterialError(
+                f"banker_stays_on_draw must be True or False, got {self.banker_stays_on_draw!r}"
+            )
+        m = self.max_games
+        if isinstance(m, bool) or not isinstance(m, int) or m < 1:
+            raise MaterialError(f"max_games must be a whole number >= 1, got {m!r}")
+        b = self.first_banker
+        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < PLAYERS:
+            raise MaterialError(f"first_banker is a place 0..{PLAYERS - 1}, got {b!r}")
+        # the game's own checks of table, scoring and prevailing
+        self.game_options()
+
+    def game_options(self) -> MahjongGameOptions:
+        """The options of every game of the round."""
+        return MahjongGameOptions(self.table, self.scoring, self.prevailing)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.game_options().to_dict(),
+            "banker_stays_on_draw": self.banker_stays_on_draw,
+            "max_games": self.max_games,
+            "first_banker": self.first_banker,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchOptions:
+        if not isinstance(data, Mapping):
+            raise RecordError("options", f"round options must be an object, got {data!r}")
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = sorted(str(k) for k in set(data) - set(names))
+        if unknown:
+            raise RecordError(unknown[0], f"unknown round option {unknown[0]!r}")
+        game_keys = ("table", "scoring", "prevailing")
+        game = MahjongGameOptions.from_dict({k: data[k] for k in game_keys if k in data})
+        kwargs: dict[str, Any] = {
+            "table": game.table,
+            "scoring": game.scoring,
+            "prevailing": game.prevailing,
+        }
+        if "banker_stays_on_draw" in data:
+            kwargs["banker_stays_on_draw"] = decode(
+                data["banker_stays_on_draw"], bool, "banker_stays_on_draw"
+            )
+        for key in ("max_games", "first_banker"):
+            if key in data:
+                kwargs[key] = decode(data[key], int, key)
+        try:
+            return cls(**kwargs)
+        except MaterialError as exc:
+            raise RecordError("options", str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One finished game of the round: its ``number`` (1..), the ``banker``'s place, the
+    ``result``, the ``net`` by place (zeros for a drawn game), the ``commission``, and whether
+    the banker keeps the deal (``stays``)."""
+
+    number: int
+    banker: int
+    result: GameWon | GameDrawn
+    net: tuple[int, ...]
+    commission: int
+    stays: bool
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's place, or None (drawn game)."""
+        if isinstance(self.result, GameWon):
+            return (self.banker + self.result.seat) % PLAYERS
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.result
+        out: dict[str, Any] = {
+            "number": self.number,
+            "banker": self.banker + 1,
+            "seats": {str(p + 1): seat_of(self.banker, p).symbol for p in range(PLAYERS)},
+            "drawn": isinstance(r, GameDrawn),
+            "winner": None if self.winner is None else self.winner + 1,
+            "net": {str(p + 1): self.net[p] for p in range(PLAYERS)},
+            "commission": self.commission,
+            "banker_stays": self.stays,
+        }
+        if isinstance(r, GameWon):
+            discarder = None if r.discarder is None else (self.banker + r.discarder) % PLAYERS + 1
+            out |= {
+                "seat": r.seat.symbol,
+                "tile": r.tile,
+                "discarder": discarder,
+                "self_drawn": r.discarder is None,
+                "faan": r.faan,
+                "reading": r.reading,
+                "patterns": list(r.patterns),
+            }
+        return out
+
+
+def seat_of(banker: int, place: int) -> Seat:
+    """The seat wind of ``place`` when the banker sits at ``banker`` (Art 2)."""
+    return Seat((place - banker) % PLAYERS)
+
+
+class Match:
+    """A round of four players at fixed places 0..3 (see the module docstring)."""
+
+    def __init__(self, options: MatchOptions | None = None) -> None:
+        self._options = options or MatchOptions()
+        self._banker = self._options.first_banker
+        self._passes = 0
+        self._games: list[MahjongGame] = []
+        self._summaries: list[GameSummary] = []
+        self._totals = [0] * PLAYERS
+        self._house = 0
+
+    # -- state -----------------------------------------------------------------------------------
+
+    @property
+    def options(self) -> MatchOptions:
+        return self._options
+
+    @property
+    def banker(self) -> int:
+        """The place of the banker of the current (or next) game."""
+        return self._banker
+
+    @property
+    def passes(self) -> int:
+        """How many times the deal has passed to the right."""
+        return self._passes
+
+    @property
+    def games(self) -> tuple[MahjongGame, ...]:
+        return tuple(self._games)
+
+    @property
+    def summaries(self) -> tuple[GameSummary, ...]:
+        return tuple(self._summaries)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running net of each place."""
+        return tuple(self._totals)
+
+    @property
+    def house(self) -> int:
+        """The house's commissions so far."""
+        return self._house
+
+    @property
+    def current(self) -> MahjongGame | None:
+        """The game begun and not yet concluded."""
+        if len(self._games) > len(self._summaries):
+            return self._games[-1]
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the round is over, or None."""
+        if self.current is not None:
+            return None
+        if self._passes >= GAMES_PER_ROUND:
+            return "the deal has gone round the table back to the first banker"
+        if len(self._summaries) >= self._options.max_games:
+            return f"the cap of {self._options.max_games} games"
+        return None
+
+    def seat_of(self, place: int) -> Seat:
+        """The seat wind of ``place`` in the current (or next) game."""
+        return seat_of(self._banker, place)
+
+    def place_of(self, seat: Seat) -> int:
+        """The place holding ``seat`` in the current (or next) game."""
+        return (self._banker + seat) % PLAYERS
+
+    # -- steps -----------------------------------------------------------------------------------
+
+    def begin(self) -> MahjongGame:
+        """The next game (not yet dealt); RuleViolation when one is in play or the round is
+        over."""
+        if self.current is not None:
+            raise RuleViolation("Art 2", "a game of the round is still in play")
+        reason = self.end_reason
+        if reason is not None:
+            raise RuleViolation("Art 2", f"the round is over: {reason}")
+        game = MahjongGame(self._options.game_options())
+        self._games.append(game)
+        return game
+
+    def conclude(self) -> GameSummary:
+        """Settle the finished current game: totals, then the deal's rotation."""
+        game = self.current
+        if game is None:
+            raise RuleViolation("Art 2", "no game of the round is in play")
+        result = game.result
+        if result is None:
+            raise RuleViolation("Art 2", "the game is not over yet")
+        banker = self._banker
+        net = [0] * PLAYERS
+        commission = 0
+        if isinstance(result, GameWon):
+            for seat in Seat:
+                net[(banker + seat) % PLAYERS] = result.net[seat]
+            commission = result.commission
+            stays = result.seat is Seat.EAST
+        else:
+            stays = self._options.banker_stays_on_draw
+        for p in range(PLAYERS):
+            self._totals[p] += net[p]
+        self._house += commission
+        summary = GameSummary(
+            len(self._summaries) + 1, banker, result, tuple(net), commission, stays
+        )
+        self._summaries.append(summary)
+        if not stays:
+            self._banker = (banker + 1) % PLAYERS
+            self._passes += 1
+        return summary
+
+    def play(
+        self,
+        players: Mapping[int, Bot],
+        shuffler: Shuffler,
+        rng: random.Random,
+        *,
+        games: int | None = None,
+    ) -> list[GameSummary]:
+        """Play the round (or ``games`` more games of it) with one bot per place."""
+        if set(players) != set(range(PLAYERS)):
+            raise MaterialError(f"a round needs a bot for each place 0..{PLAYERS - 1}")
+        out: list[GameSummary] = []
+        while not self.over and (games is None or len(out) < games):
+            game = self.begin()
+            play_game(game, {s: players[self.place_of(s)] for s in Seat}, shuffler, rng)
+            out.append(self.conclude())
+        return out
+
+    # -- record ----------------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The round's options and each game's record (a game in play included)."""
+        return {
+            "game": MATCH,
+            "regulation": REGULATION,
+            "options": self._options.to_dict(),
+            "games": [g.to_record() for g in self._games],
+        }
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical JSON of :meth:`to_record`."""
+        text = json.dumps(self.to_record(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Match:
+        """Replay a round: every game from its events, under the round's options, with the
+        rotation recomputed; a finished game is concluded, the last one may be in play."""
+        if not isinstance(data, Mapping) or data.get("game") != MATCH:
+            got = data.get("game") if isinstance(data, Mapping) else data
+            raise RecordError("game", f"not a {MATCH} record: game {got!r}")
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise RecordError("options", "a round record needs its options")
+        games = data.get("games")
+        if not isinstance(games, list):
+            raise RecordError("games", "a round record needs a list of games")
+        match = cls(MatchOptions.from_dict(options))
+        for i, record in enumerate(games):
+            if match.current is not None:
+                raise RecordError("games", f"game {i + 1} follows a game not finished")
+            if match.over:
+                raise RecordError("games", f"game {i + 1} is after the end of the round")
+            try:
+                game = MahjongGame.from_record(record)
+            except RecordError as exc:
+                raise RecordError(exc.field, f"game {i + 1}: {exc}") from None
+            if game.options != match.options.game_options():
+                raise RecordError(
+                    "options", f"game {i + 1} was not played under the round's options"
+                )
+            match._games.append(game)
+            if game.result is not None:
+                match.conclude()
+        return match
+
+    @staticmethod
+    def net_sum(summaries: Sequence[GameSummary]) -> tuple[int, ...]:
+        """The sum of the games' nets by place."""
+        return tuple(sum(s.net[p] for s in summaries) for p in range(PLAYERS))
