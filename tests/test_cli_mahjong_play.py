@@ -73,7 +73,7 @@ def test_play_mahjong_games_and_random_bots() -> None:
 def test_play_mahjong_text_output() -> None:
     out = ok("play", "mahjong", "--auto", "--seed", "1", "--games", "1").stdout
     assert "East round (tông hin)" in out and "Game 1: banker you (place 1)" in out
-    assert "you (E) wins on S" in out and "mixed-one-suit" in out and "Payments" in out
+    assert "you (E) wins on W" in out and "mixed-one-suit" in out and "Payments" in out
     assert "Round totals (1 games)" in out and "The round is not over (--games)." in out
 
 

@@ -272,7 +272,7 @@ def play(
         typer.Option(
             "--bot-kind",
             help="five-card-stud: the bots, strength or random (default strength); mahjong: "
-            "shanten or random (default shanten).",
+            "faan, shanten or random (default faan).",
             show_default=False,
         ),
     ] = None,
@@ -363,7 +363,7 @@ def play(
         mahjong.play_mahjong(
             games=games,
             seed=seed,
-            bot_kind="shanten" if bot_kind is None else bot_kind,
+            bot_kind="faan" if bot_kind is None else bot_kind,
             auto=auto,
             log=log,
             as_json=as_json,

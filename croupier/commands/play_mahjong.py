@@ -1,19 +1,20 @@
 """``croupier play mahjong`` and ``replay`` of a Mah-Jong round's record.
 
 A round (Portaria 52/89/M Art 2, :class:`~croupier.games.mahjong.match.Match`) against three bots:
-you sit at place 1 (``you``), the bots at places 2..4 (``bot1``...; ``--bot-kind shanten`` or
-``random``). The seat winds follow the banker (place 1 is East in the first game). On your turn
-or in a claim window where you have something to claim, the table is shown (your concealed tiles
-sorted, your melds, everyone's discards and exposed melds, the wall, the prevailing and seat
-winds) with your legal moves (:meth:`~croupier.games.mahjong.round.MahjongGame.legal`),
-numbered; answer a number or a short command: ``d 5m`` (discard), ``k 5m`` (kong), ``win``,
-``pung``, ``kong``, ``chow 3m`` (the chow's lowest tile), ``pass``. A refused answer is
-explained by the engine's rule and asked again. A window where you can only pass is passed for
-you. Each game ends with the winner, the reading and its patterns with their faan and the
-payments (or "drawn game"); the round ends with the totals by place and the house's commission.
+you sit at place 1 (``you``), the bots at places 2..4 (``bot1``...; ``--bot-kind faan``, the
+default, ``shanten`` or ``random``). The seat winds follow the banker (place 1 is East in the first
+game). On your turn or in a claim window where you have something to claim, the table is shown
+(your concealed tiles sorted, your melds, everyone's discards and exposed melds, the wall, the
+prevailing and seat winds) with your legal moves
+(:meth:`~croupier.games.mahjong.round.MahjongGame.legal`), numbered; answer a number or a short
+command: ``d 5m`` (discard), ``k 5m`` (kong), ``win``, ``pung``, ``kong``, ``chow 3m`` (the chow's
+lowest tile), ``pass``. A refused answer is explained by the engine's rule and asked again. A
+window where you can only pass is passed for you. Each game ends with the winner, the reading and
+its patterns with their faan and the payments (or "drawn game"); the round ends with the totals by
+place and the house's commission.
 
 ``--games N`` stops after N games (default: the whole round, see the match's readings);
-``--auto`` (implied by ``--json``) plays your place by a ``ShantenBot``; ``--log FILE`` writes
+``--auto`` (implied by ``--json``) plays your place by a ``FaanBot``; ``--log FILE`` writes
 the round's record before the first game and after every game.
 
 Randomness: ``--seed S`` builds the walls with ``SeededShuffler("wall:S")`` and seeds the bots
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["BOT_KINDS", "MAHJONG_NAMES", "move_label", "play_mahjong", "replay_mahjong"]
 
 MAHJONG_NAMES: Final = ("mahjong", "mah-jong")
-BOT_KINDS: Final = ("shanten", "random")
+BOT_KINDS: Final = ("faan", "shanten", "random")
 YOU: Final = 0
 NAMES: Final = ("you", "bot1", "bot2", "bot3")
 WINDS: Final = ("East", "South", "West", "North")
@@ -293,8 +294,10 @@ def _render_totals(console: Console, match: Match) -> None:
 
 
 def _make_bot(kind: str, rng: random.Random) -> Bot:
-    from croupier.games.mahjong.bots import RandomBot, ShantenBot
+    from croupier.games.mahjong.bots import FaanBot, RandomBot, ShantenBot
 
+    if kind == "faan":
+        return FaanBot(rng)
     return ShantenBot(rng) if kind == "shanten" else RandomBot(rng)
 
 
@@ -339,7 +342,7 @@ def play_mahjong(
         _fail(f"--games {games}: play one game at least")
     auto = auto or as_json
     with _croupier_errors():
-        from croupier.games.mahjong.bots import ShantenBot
+        from croupier.games.mahjong.bots import FaanBot
         from croupier.games.mahjong.match import ROTATION_SOURCE, Match
         from croupier.games.mahjong.round import MahjongPhase
         from croupier.games.mahjong.rules import REGULATION
@@ -350,7 +353,7 @@ def play_mahjong(
         match = Match()
         bots: dict[int, Bot] = {p: _make_bot(kind, rng) for p in range(1, 4)}
         if auto:
-            bots[YOU] = ShantenBot(rng)
+            bots[YOU] = FaanBot(rng)
         console = None if as_json else _console()
         if console is not None:
             console.width = max(console.width, 110)

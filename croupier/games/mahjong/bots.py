@@ -9,6 +9,10 @@ of them. Bots draw from an injected :class:`random.Random`, never the global one
 * :class:`ShantenBot` -- always wins when it can; discards the tile that leaves the lowest
   shanten (ties at random); declares a kong, or claims a pung / kong / chow, only when that
   lowers its shanten.
+* :class:`FaanBot` -- a :class:`ShantenBot` that also plays for faan, since a win needs the
+  table's minimum (3 by default): among the discards of lowest shanten it keeps the tiles of its
+  main suit and its scoring honours (dragons, its seat wind, the prevailing wind), and it claims
+  a pung of a scoring honour whenever that does not raise its shanten.
 
 :func:`play_game` deals and drives the seats until the game is won or drawn: on a turn the seat
 on turn answers; in a window each seat still to answer does, counterclockwise from the tile's
@@ -38,7 +42,7 @@ from croupier.games.mahjong.rules import Seat
 from croupier.shuffle import Shuffler
 from croupier.tiles import Tile
 
-__all__ = ["Bot", "RandomBot", "ShantenBot", "play_game"]
+__all__ = ["Bot", "FaanBot", "RandomBot", "ShantenBot", "play_game"]
 
 
 class Bot(Protocol):
@@ -138,6 +142,65 @@ class ShantenBot:
             return shanten(rest, [*others, Meld.kong(tile, concealed=False)])
         rest = [t for t in hand if t != tile]
         return shanten(rest, [*melds, Meld.kong(tile, concealed=True)])
+
+
+_WIND_OF_ROUND = {"east": "E", "south": "S", "west": "W", "north": "N"}
+
+
+class FaanBot(ShantenBot):
+    """Shanten first, then faan: see the module docstring."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+        for move in legal:
+            if move.action == "win" or move.kind is ClaimKind.WIN:
+                return move
+        hand, melds = _own(view)
+        scoring = self._scoring_honours(view)
+        if view["phase"] == MahjongPhase.TURN.value:
+            choice = super().choose(view, legal)
+            if choice.action != "discard":
+                return choice
+            _, discards = _best_discard(hand, melds)
+            suit = self._main_suit(hand, melds)
+            counts = {t: hand.count(t) for t in hand}
+
+            def keep(t: Tile) -> tuple[int, float]:
+                if t in scoring:
+                    value = 3 + counts[t]
+                elif t.number is None:
+                    value = 1 if counts[t] >= 2 else 0
+                elif t.group is suit:
+                    value = 2
+                else:
+                    value = -1
+                return value, self.rng.random()
+
+            return Move("discard", min(discards, key=keep))
+        if view["window"] is not None:
+            tile = Tile.parse(view["window"]["tile"])
+            if tile in scoring:
+                current = shanten(hand, melds)
+                for move in legal:
+                    if move.action == "claim" and move.kind is ClaimKind.PUNG:
+                        rest = list(hand)
+                        rest.remove(tile)
+                        rest.remove(tile)
+                        after, _ = _best_discard(rest, [*melds, Meld.pung(tile, concealed=False)])
+                        if after <= current:
+                            return move
+        return super().choose(view, legal)
+
+    @staticmethod
+    def _scoring_honours(view: Mapping[str, Any]) -> frozenset[Tile]:
+        """Dragons, the seat's wind and the prevailing wind: a pung of each scores a faan."""
+        names = {"C", "F", "P", str(view["seat"]), _WIND_OF_ROUND.get(str(view["prevailing"]), "")}
+        return frozenset(Tile.parse(n) for n in names if n)
+
+    @staticmethod
+    def _main_suit(hand: list[Tile], melds: list[Meld]) -> object:
+        tiles = [*hand, *(t for m in melds for t in m.tiles)]
+        groups = [t.group for t in tiles if t.number is not None]
+        return max(set(groups), key=groups.count) if groups else None
 
 
 def play_game(

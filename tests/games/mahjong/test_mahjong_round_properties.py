@@ -152,3 +152,21 @@ def test_a_game_refuses_garbage_events_in_a_record() -> None:
         bad["events"][index] = {"type": "tile_discarded", "seat": 0, "tile": "P"}
         with pytest.raises(CroupierError):
             MahjongGame.from_record(bad)
+
+
+def test_the_faan_bot_wins_more_games_than_the_shanten_bot() -> None:
+    """A win needs the table's minimum faan (3): a bot that plays for faan (main suit, scoring
+    honours) wins more of the same deals than one that only lowers its shanten."""
+    from croupier.games.mahjong.bots import FaanBot, ShantenBot
+
+    wins = {}
+    for kind in (ShantenBot, FaanBot):
+        won = 0
+        for i in range(40):
+            rng = random.Random(f"faan:{i}")
+            game = MahjongGame()
+            result = play_game(game, {s: kind(rng) for s in Seat}, SeededShuffler(f"faan:{i}"), rng)
+            won += isinstance(result, GameWon)
+            assert sum(game.tile_census().values()) == 136
+        wins[kind.__name__] = won
+    assert wins["FaanBot"] > wins["ShantenBot"], wins
