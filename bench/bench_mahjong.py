@@ -27,7 +27,6 @@ classic Hong Kong hand, always on in ours).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -41,7 +40,7 @@ from typing import Any, Final
 from rich.console import Console
 from rich.table import Table
 
-from bench.common import environment, time_once, version_of
+from bench.common import environment, time_once, version_of, write_report
 from croupier.games.mahjong.hand import (
     clear_tables,
     is_winning,
@@ -489,21 +488,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print(f"[red]  e.g. {ex}[/red]")
     total = time.perf_counter() - t_start
     console.print(f"total run time {total:.1f} s")
-    report = {
-        "environment": env,
-        "command": " ".join(
-            [Path(sys.executable).name, "-m", "bench.bench_mahjong", *sys.argv[1:]]
-        ),
-        "arguments": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
-        "method": method,
-        "rows": [asdict(r) for r in rows],
-        "targets": goals,
-        "output_problems": problems,
-        "cross_check": asdict(check),
-        "total_seconds": total,
-    }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(report, indent=2) + "\n")
+    write_report(
+        args.json,
+        "bench.bench_mahjong",
+        env,
+        args,
+        method=method,
+        rows=[asdict(r) for r in rows],
+        targets=goals,
+        output_problems=problems,
+        cross_check=asdict(check),
+        total_seconds=total,
+    )
     console.print(f"wrote {args.json}")
     return 1 if check.disagreements or problems else 0
 

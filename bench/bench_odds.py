@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import statistics
 import sys
 import time
@@ -42,7 +41,7 @@ from rich.console import Console
 from rich.table import Table
 
 import croupier.odds.three_card_baccarat as bac
-from bench.common import environment, time_once
+from bench.common import environment, time_once, write_report
 from croupier.cards import Card, Rank, Suit
 from croupier.games.football_poker import rules as fb_rules
 from croupier.games.three_card_baccarat import rules as bac_rules
@@ -583,18 +582,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     total = time.perf_counter() - t_start
     console.print(f"total run time {total:.1f} s")
-    report = {
-        "environment": env,
-        "command": " ".join([Path(sys.executable).name, "-m", "bench.bench_odds", *sys.argv[1:]]),
-        "arguments": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
-        "method": method,
-        "rows": [{k: v for k, v in asdict(r).items() if k != "fn"} for r in rows],
-        "targets": goals,
-        "output_consistency_problems": problems,
-        "total_seconds": total,
-    }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(report, indent=2) + "\n")
+    write_report(
+        args.json,
+        "bench.bench_odds",
+        env,
+        args,
+        method=method,
+        rows=[{k: v for k, v in asdict(r).items() if k != "fn"} for r in rows],
+        targets=goals,
+        output_consistency_problems=problems,
+        total_seconds=total,
+    )
     console.print(f"wrote {args.json}")
     return 1 if problems else 0
 

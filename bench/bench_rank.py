@@ -28,7 +28,6 @@ agree on every hand (a wheel is a straight or straight flush in both orders).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -43,7 +42,7 @@ from numpy.typing import NDArray
 from rich.console import Console
 from rich.table import Table
 
-from bench.common import environment, time_once, version_of
+from bench.common import environment, time_once, version_of, write_report
 from croupier.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Card
 from croupier.rank import (
     THIRTEEN,
@@ -549,19 +548,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     total = time.perf_counter() - t_start
     console.print(f"total run time {total:.1f} s")
-    report = {
-        "environment": env,
-        "command": " ".join([Path(sys.executable).name, "-m", "bench.bench_rank", *sys.argv[1:]]),
-        "arguments": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
-        "method": method,
-        "rows": [asdict(r) for r in rows],
-        "targets": goals,
-        "output_consistency_problems": problems,
-        "cross_check": asdict(check),
-        "total_seconds": total,
-    }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(report, indent=2) + "\n")
+    write_report(
+        args.json,
+        "bench.bench_rank",
+        env,
+        args,
+        method=method,
+        rows=[asdict(r) for r in rows],
+        targets=goals,
+        output_consistency_problems=problems,
+        cross_check=asdict(check),
+        total_seconds=total,
+    )
     console.print(f"wrote {args.json}")
     return 1 if check.disagreements or problems else 0
 

@@ -3,10 +3,13 @@ every figure) and one timed run of a function."""
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import gc
+import json
 import os
 import platform
+import sys
 import time
 from collections.abc import Callable, Iterable
 from importlib import metadata
@@ -15,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["cpu_model", "environment", "time_once", "version_of"]
+__all__ = ["cpu_model", "environment", "time_once", "version_of", "write_report"]
 
 
 def cpu_model() -> str:
@@ -64,3 +67,18 @@ def time_once(fn: Callable[[], object]) -> tuple[float, object]:
         return time.perf_counter() - t0, result
     finally:
         gc.enable()
+
+
+def write_report(
+    path: Path, module: str, env: dict[str, Any], args: argparse.Namespace, **fields: Any
+) -> None:
+    """Write a benchmark's JSON report: the environment, the command that ran it (``python -m
+    module`` and its arguments), the parsed arguments, then ``fields`` in their order."""
+    report = {
+        "environment": env,
+        "command": " ".join([Path(sys.executable).name, "-m", module, *sys.argv[1:]]),
+        "arguments": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+        **fields,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n")
