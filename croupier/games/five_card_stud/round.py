@@ -1199,15 +1199,13 @@ class StudGame(Game[StudTable]):
         refund = h.contrib[seat]
         h.contrib[seat] = 0
         self._stacks[seat] += refund
-        if seat in h.queue:
-            h.queue = [s for s in h.queue if s != seat]
+        # the exposed key card was the seat's last card of the first dealing, so the queue
+        # holds no card for it; in the deal, dealing goes on to the others
         if len(h.live) == 1:
             h.queue.clear()
             self._phase = StudPhase.SHOWDOWN
-        elif self._phase is StudPhase.BETTING:
+        elif self._phase is StudPhase.BETTING:  # round 1, nobody has acted: begin it again
             h.round = 0
-            self._begin_round(h, event.at)
-        elif not h.queue and not h.misdealt:
             self._begin_round(h, event.at)
 
     def _apply_acted(self, h: _Hand, event: PlayerActed) -> None:
