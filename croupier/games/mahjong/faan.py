@@ -10,8 +10,12 @@ minimum 3). The conditions below are written in our own words.
 Where the two disagree or the article could not be read, the default follows the scorer, whose
 code we read: great three dragons, small four winds, four concealed pungs, all honours, all
 terminals and nine gates are **limit** hands there (some tables score them 6-10 faan; the table
-is data, so an operator sets his own). Two 1-faan items come from the article alone, not
-confirmed by the scorer, which does not score them: each dragon pung and mixed orphans.
+is data, so an operator sets his own). Two 1-faan items are not scored by that scorer: each
+dragon pung (1 faan each) is confirmed by two further published tables, :data:`SOURCE_CHECKS`;
+mixed orphans (1 faan, always on top of all pungs' 3, since a chow cannot be made of terminals)
+rests on the article; the HK scorers we found by code search that score it give 4 for the
+pair, the same total. Two worked examples of :data:`SOURCE_CHECKS` are tests
+(``tests/games/mahjong/test_mahjong_scoring.py``, ``test_hkos_example_*``).
 
 Every pattern is a :class:`Pattern`: a ``name``, its ``faan`` (an ``int``, or :data:`LIMIT` for a
 limit hand, which scores the table's limit), a short ``condition``, its ``source`` and a ``test``
@@ -88,6 +92,7 @@ __all__ = [
     "LIMIT",
     "PATTERNS",
     "SOURCE",
+    "SOURCE_CHECKS",
     "SOURCE_LIB",
     "FaanValue",
     "Pattern",
@@ -101,6 +106,11 @@ SOURCE: Final = "https://en.wikipedia.org/wiki/Hong_Kong_mahjong_scoring_rules"
 #: An open-source scorer of the same table, used to cross-check the values.
 SOURCE_LIB: Final = (
     "https://github.com/HSKPeter/hk-mahjong-hand-calculation (src/calculateFaan/FaanCalculator.ts)"
+)
+#: Further published Hong Kong old-style tables used to check values, and the worked examples.
+SOURCE_CHECKS: Final = (
+    "https://github.com/Kimeiga/hkos (docs/scoring.md: table and Scoring Examples 1-2)",
+    "https://github.com/dbrudnicki/dbrudnicki.github.com (README.md: Mahjong-HK-Old-Scoring)",
 )
 #: The faan of a limit hand: the table's limit, whatever it is.
 LIMIT: Final = "limit"

@@ -22,6 +22,8 @@ exponential" function). By the source's modifiers:
   two losers ``base`` each;
 * won on a discard, ``discarder_pays_all``: the discarder pays alone for all three
   (``4 * base``), the source's rule for a "high-risk" discard applied to every discard;
+* ``banker_doubles`` (off by default): each payment East makes, and each payment made to East,
+  is doubled, the classical game's rule (Hong Kong tables vary; our sources do not double);
 * the house takes ``commission_bp`` basis points (1/10,000) of the winner's gain, rounded down
   to a whole unit (default 0; ``GAMES.md`` §2).
 
@@ -98,7 +100,9 @@ class ScoringOptions:
     * ``faan``: changes to the table's values, ``{"all-one-suit": 6}`` (``"limit"`` allowed);
     * ``unit`` (1): the payment unit; the base is ``unit * 2**faan``;
     * ``discarder_pays_all`` (False): on a discard win the discarder pays for all three;
-    * ``commission_bp`` (0): the house's commission on the winner's gain, in basis points.
+    * ``commission_bp`` (0): the house's commission on the winner's gain, in basis points;
+    * ``banker_doubles`` (False): East (the banker) pays and receives double, as in the
+      classical game; the Hong Kong old-style sources do not double (:func:`settle`).
 
     >>> options = ScoringOptions(limit=10, faan={"all-pungs": 4})
     >>> ScoringOptions.from_dict(options.to_dict()) == options
@@ -115,16 +119,16 @@ class ScoringOptions:
     unit: int = 1
     discarder_pays_all: bool = False
     commission_bp: int = 0
+    banker_doubles: bool = False
 
     def __post_init__(self) -> None:
         _int(self.limit, "limit", 1)
         _int(self.min_faan, "min_faan", 0, self.limit)
         _int(self.unit, "unit", 1)
         _int(self.commission_bp, "commission_bp", 0, BASIS_POINTS)
-        if not isinstance(self.discarder_pays_all, bool):
-            raise MaterialError(
-                f"discarder_pays_all must be True or False, got {self.discarder_pays_all!r}"
-            )
+        for flag in ("discarder_pays_all", "banker_doubles"):
+            if not isinstance(getattr(self, flag), bool):
+                raise MaterialError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         if not isinstance(self.faan, Mapping):
             raise MaterialError(f"faan must be a mapping, got {self.faan!r}")
         faan_values(self.faan)  # checks names and values
@@ -143,6 +147,7 @@ class ScoringOptions:
             "unit": self.unit,
             "discarder_pays_all": self.discarder_pays_all,
             "commission_bp": self.commission_bp,
+            "banker_doubles": self.banker_doubles,
         }
 
     @classmethod
@@ -157,10 +162,9 @@ class ScoringOptions:
         for name in ("min_faan", "limit", "unit", "commission_bp"):
             if name in data:
                 kwargs[name] = decode(data[name], int, name)
-        if "discarder_pays_all" in data:
-            kwargs["discarder_pays_all"] = decode(
-                data["discarder_pays_all"], bool, "discarder_pays_all"
-            )
+        for flag in ("discarder_pays_all", "banker_doubles"):
+            if flag in data:
+                kwargs[flag] = decode(data[flag], bool, flag)
         if "faan" in data:
             table = data["faan"]
             if not isinstance(table, Mapping):
@@ -296,6 +300,10 @@ def settle(faan: int, context: WinContext, options: ScoringOptions = DEFAULT_OPT
     else:
         rule = "discard: the discarder pays 2 x base, the other losers base"
         paid = {s: (2 * base if s is context.discarder else base) for s in losers}
+    if options.banker_doubles:
+        # East pays double when he loses; when East wins, every loser pays him double
+        rule += "; the banker (East) pays and receives double"
+        paid = {s: (2 * v if Seat.EAST in (s, winner) else v) for s, v in paid.items()}
     gain = sum(paid.values())
     commission = gain * options.commission_bp // BASIS_POINTS
     net = {s: (gain - commission if s is winner else -paid[s]) for s in Seat}

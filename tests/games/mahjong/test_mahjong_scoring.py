@@ -265,3 +265,73 @@ def test_settlement_balances_exactly(
     assert all(s.net[x] <= 0 for x in Seat if x is not seat) and s.net[seat] >= 0
     assert 0 <= s.commission <= s.gain
     assert s.gain == (6 if by is None else 4) * unit * 2**faan
+
+
+# ----- worked examples from a second documented source --------------------------------------------
+#: "Hong Kong Old Style Scoring", Kimeiga/hkos docs/scoring.md, "Scoring Examples" 1 and 2. The
+#: source's totals include 1 faan for "no flowers and no seasons"; the regulation's set has no
+#: flowers (Portaria 52/89/M Art 1.1: 136 tiles), so our table has no flower item and each example
+#: scores one faan less here. Their tile pictures: b = bamboo (our s), c = characters (m), d = dots
+#: (p), e = dragons, w = winds.
+HKOS_EXAMPLES = "https://github.com/Kimeiga/hkos (docs/scoring.md, Scoring Examples)"
+
+
+def test_hkos_example_1_half_flush_and_dragon_pung() -> None:
+    # East round, South seat: melded dragon pung, melded 567s chow, melded 777s pung; concealed
+    # 2223s, out on a discarded 1s (123s + 22s). Source: half flush 3 + dragon pung 1 (+ no
+    # flowers 1) = 5.
+    declared = (
+        Meld.pung(t("P"), concealed=False),
+        Meld.chow(t("5s"), concealed=False),
+        Meld.pung(t("7s"), concealed=False),
+    )
+    s = score(parse_tiles("2223s 1s"), declared, ctx("1s", seat=Seat.SOUTH, rnd=Round.EAST))
+    assert s.best is not None and s.legal
+    assert {f.name: f.faan for f in s.best.patterns} == {"mixed-one-suit": 3, "dragon-pung": 1}
+    assert s.faan == 5 - 1  # the source's total less its flower item
+
+
+def test_hkos_example_2_seat_and_prevailing_east_self_drawn() -> None:
+    # East round, East seat: melded East pung, melded 456m chow, melded 777p pung, pair 22s,
+    # concealed 4s 6s, self-drawn 5s. Source: seat wind 1 + prevailing wind 1 + self-drawn 1
+    # (+ no flowers 1) = 4; every other player pays.
+    declared = (
+        Meld.pung(t("E"), concealed=False),
+        Meld.chow(t("4m"), concealed=False),
+        Meld.pung(t("7p"), concealed=False),
+    )
+    context = ctx("5s", seat=Seat.EAST, rnd=Round.EAST, self_drawn=True)
+    s = score(parse_tiles("46s 22s 5s"), declared, context)
+    assert s.best is not None and s.legal
+    assert {f.name: f.faan for f in s.best.patterns} == {
+        "self-drawn": 1,
+        "seat-wind": 1,
+        "prevailing-wind": 1,
+    }
+    assert s.faan == 4 - 1
+    # the source's self-drawn modifier, ours too: each loser pays double the hand's points
+    paid = settle(s.faan, context)
+    assert [paid.net[seat] for seat in Seat] == [6 * base_points(3), *[-2 * base_points(3)] * 3]
+    assert sum(paid.net.values()) + paid.commission == 0
+
+
+def test_banker_doubles_option_doubles_east_payments_only() -> None:
+    opts = ScoringOptions(banker_doubles=True)
+    b = base_points(3)
+    # East wins self-drawn: each loser pays him 2 x 2 x base
+    east = settle(3, ctx("1m", seat=Seat.EAST, self_drawn=True), opts)
+    assert [east.net[s] for s in Seat] == [12 * b, -4 * b, -4 * b, -4 * b]
+    # South wins on West's discard: West pays 2 x base, East pays double his base, North base
+    south = settle(3, ctx("1m", seat=Seat.SOUTH, discarder=Seat.WEST), opts)
+    assert [south.net[s] for s in Seat] == [-2 * b, 5 * b, -2 * b, -b]
+    # discarder pays all: only the discarder pays, doubled if he is East
+    alone = ScoringOptions(banker_doubles=True, discarder_pays_all=True)
+    paid = settle(3, ctx("1m", seat=Seat.NORTH, discarder=Seat.EAST), alone)
+    assert [paid.net[s] for s in Seat] == [-8 * b, 0, 0, 8 * b]
+    for s in (east, south, paid):
+        assert sum(s.net.values()) + s.commission == 0 and "banker" in s.rule
+    default = settle(3, ctx("1m", seat=Seat.EAST, self_drawn=True))
+    assert [default.net[s] for s in Seat] == [6 * b, -2 * b, -2 * b, -2 * b]
+    assert ScoringOptions.from_dict(opts.to_dict()) == opts
+    with pytest.raises(CroupierError, match="banker_doubles"):
+        ScoringOptions(banker_doubles=1)  # type: ignore[arg-type]
