@@ -90,3 +90,15 @@ def test_faan_option_changes_the_table() -> None:
 )
 def test_bad_input_is_a_clean_error_naming_the_token(args: list[str], words: list[str]) -> None:
     refused(run(*args), *words)
+
+
+def test_seven_pairs_and_banker_doubles_are_table_options() -> None:
+    hand = ("--hand", "11m 33m 55m 77m 99m EE N", "--win-tile", "N", "--seat", "E")
+    assert not ok_json(*hand, "--discarder", "S")["legal"]  # classic table: no seven pairs
+    data = ok_json(*hand, "--discarder", "S", "--seven-pairs")
+    assert data["legal"] and data["faan"] == 4 + 3  # seven pairs + mixed one suit
+    base = 2**7
+    assert data["settlement"]["net"] == {"E": 4 * base, "S": -2 * base, "W": -base, "N": -base}
+    doubled = ok_json(*hand, "--discarder", "S", "--seven-pairs", "--banker-doubles")
+    net = doubled["settlement"]["net"]
+    assert net == {"E": 8 * base, "S": -4 * base, "W": -2 * base, "N": -2 * base}

@@ -120,6 +120,12 @@ def score_mahjong(
     commission_bp: Annotated[
         int, typer.Option("--commission-bp", help="House commission on the gain, basis points.")
     ] = 0,
+    banker_doubles: Annotated[
+        bool, typer.Option("--banker-doubles", help="East pays and receives double.")
+    ] = False,
+    seven_pairs: Annotated[
+        bool, typer.Option("--seven-pairs", help="Allow seven pairs (4 faan; not classic).")
+    ] = False,
     faan: Annotated[
         list[str] | None,
         typer.Option("--faan", help="Change a table value: NAME=FAAN or NAME=limit (repeat)."),
@@ -154,6 +160,8 @@ def score_mahjong(
             unit=unit,
             discarder_pays_all=discarder_pays_all,
             commission_bp=commission_bp,
+            banker_doubles=banker_doubles,
+            seven_pairs=seven_pairs,
         )
         context = WinContext(
             winner,

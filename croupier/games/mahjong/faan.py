@@ -45,6 +45,8 @@ dragon-pung             番子          1    each pung or kong of dragons
 seat-wind               門風          1    a pung or kong of the winner's seat wind
 prevailing-wind         圈風          1    a pung or kong of the round's wind
 mixed-orphans           混么九        1    terminals (1, 9) and honours only, both kinds
+seven-pairs             七對子        4    seven distinct pairs, all concealed: only at a
+                                           table that allows the hand (option)
 small-three-dragons     小三元        5    two dragon pungs and a dragon pair
 great-three-dragons     大三元      limit  three dragon pungs
 small-four-winds        小四喜      limit  three wind pungs and a wind pair
@@ -62,8 +64,11 @@ earthly-hand            地糊        limit  a player wins on the banker's first
 ======================  ==========  =====  ============================================
 
 No flower patterns: the regulation's set is 136 tiles (Portaria 52/89/M Art 1.1), without the
-flowers and seasons of the 144-tile sets that the source scores. No seven pairs: not a hand of
-the classic game. A chicken hand (雞糊, 0 faan) is a winning shape that never meets the minimum.
+flowers and seasons of the 144-tile sets that the source scores. Seven pairs is not a hand of
+the classic game: it wins only at a table that allows it (``ScoringOptions.seven_pairs``, off by
+default), and then scores 4 faan (both :data:`SOURCE_CHECKS` tables), the concealed hand included;
+the patterns judged on the tiles alone (one suit, all honours, mixed orphans) apply to it too.
+A chicken hand (雞糊, 0 faan) is a winning shape that never meets the minimum.
 
 >>> from croupier.tiles import Tile
 >>> from croupier.games.mahjong.melds import Meld, Reading
@@ -198,6 +203,12 @@ def _standard(reading: Reading) -> bool:
     return reading.special is None and reading.pair is not None and len(reading.sets) == 4
 
 
+def _tile_based(reading: Reading) -> bool:
+    """Whether the patterns judged on the tiles alone apply: a standard reading or seven pairs
+    (on seven pairs: one suit, all honours, mixed orphans; the set-based patterns do not)."""
+    return _standard(reading) or reading.special is SpecialHand.SEVEN_PAIRS
+
+
 def _pungs(reading: Reading) -> list[Meld]:
     """The pungs and kongs of a standard reading."""
     if not _standard(reading):
@@ -290,11 +301,15 @@ def _prevailing_wind(r: Reading, c: WinContext) -> int:
 def _mixed_orphans(r: Reading, c: WinContext) -> int:
     tiles = _tiles(r)
     return _flag(
-        _standard(r)
+        _tile_based(r)
         and all(_terminal_or_honour(t) for t in tiles)
         and any(t.number is None for t in tiles)
         and any(t.number is not None for t in tiles)
     )
+
+
+def _seven_pairs(r: Reading, c: WinContext) -> int:
+    return _flag(r.special is SpecialHand.SEVEN_PAIRS)
 
 
 def _small_three_dragons(r: Reading, c: WinContext) -> int:
@@ -322,7 +337,7 @@ def _self_triplets(r: Reading, c: WinContext) -> int:
 
 
 def _all_honours(r: Reading, c: WinContext) -> int:
-    return _flag(_standard(r) and all(t.number is None for t in _tiles(r)))
+    return _flag(_tile_based(r) and all(t.number is None for t in _tiles(r)))
 
 
 def _all_terminals(r: Reading, c: WinContext) -> int:
@@ -390,6 +405,8 @@ def _p(
     supersedes: tuple[str, ...] = (),
 ) -> Pattern:
     source = SOURCE_LIB if name in _VALUE_FROM_LIB else SOURCE
+    if name in _VALUE_FROM_CHECKS:
+        source = SOURCE_CHECKS[0]
     return Pattern(name, chinese, faan, condition, source, test, supersedes)
 
 
@@ -405,6 +422,9 @@ _VALUE_FROM_LIB: Final = frozenset(
     }
 )
 
+
+#: patterns whose value comes from the further published tables (neither article nor scorer)
+_VALUE_FROM_CHECKS: Final = frozenset({"seven-pairs"})
 
 _WINDS = ("seat-wind", "prevailing-wind")
 _ALL: Final = (
@@ -461,6 +481,14 @@ PATTERNS: Final[tuple[Pattern, ...]] = (
         1,
         "terminals (1, 9) and honours only, some of each",
         _mixed_orphans,
+    ),
+    _p(
+        "seven-pairs",
+        "七對子",
+        4,
+        "seven distinct pairs, all concealed (only at a table with ScoringOptions.seven_pairs)",
+        _seven_pairs,
+        ("concealed-hand",),
     ),
     _p(
         "small-three-dragons",

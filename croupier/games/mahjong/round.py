@@ -336,7 +336,7 @@ class MahjongGame(Game[MahjongGameOptions]):
         """The win of ``seat`` with hidden ``concealed`` (winning tile included), or
         RuleViolation naming why it is not a legal win."""
         melds = tuple(self._melds[seat])
-        if not readings(concealed, melds):
+        if not readings(concealed, melds, seven_pairs=self._options.scoring.seven_pairs):
             raise RuleViolation(
                 HK,
                 f"not a winning hand: {format_tiles(sorted(concealed))} "

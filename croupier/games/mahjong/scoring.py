@@ -101,6 +101,8 @@ class ScoringOptions:
     * ``unit`` (1): the payment unit; the base is ``unit * 2**faan``;
     * ``discarder_pays_all`` (False): on a discard win the discarder pays for all three;
     * ``commission_bp`` (0): the house's commission on the winner's gain, in basis points;
+    * ``seven_pairs`` (False): seven distinct pairs is a winning hand (4 faan, the
+      ``seven-pairs`` pattern); not a hand of the classic game;
     * ``banker_doubles`` (False): East (the banker) pays and receives double, as in the
       classical game; the Hong Kong old-style sources do not double (:func:`settle`).
 
@@ -120,13 +122,14 @@ class ScoringOptions:
     discarder_pays_all: bool = False
     commission_bp: int = 0
     banker_doubles: bool = False
+    seven_pairs: bool = False
 
     def __post_init__(self) -> None:
         _int(self.limit, "limit", 1)
         _int(self.min_faan, "min_faan", 0, self.limit)
         _int(self.unit, "unit", 1)
         _int(self.commission_bp, "commission_bp", 0, BASIS_POINTS)
-        for flag in ("discarder_pays_all", "banker_doubles"):
+        for flag in ("discarder_pays_all", "banker_doubles", "seven_pairs"):
             if not isinstance(getattr(self, flag), bool):
                 raise MaterialError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
         if not isinstance(self.faan, Mapping):
@@ -148,6 +151,7 @@ class ScoringOptions:
             "discarder_pays_all": self.discarder_pays_all,
             "commission_bp": self.commission_bp,
             "banker_doubles": self.banker_doubles,
+            "seven_pairs": self.seven_pairs,
         }
 
     @classmethod
@@ -162,7 +166,7 @@ class ScoringOptions:
         for name in ("min_faan", "limit", "unit", "commission_bp"):
             if name in data:
                 kwargs[name] = decode(data[name], int, name)
-        for flag in ("discarder_pays_all", "banker_doubles"):
+        for flag in ("discarder_pays_all", "banker_doubles", "seven_pairs"):
             if flag in data:
                 kwargs[flag] = decode(data[flag], bool, flag)
         if "faan" in data:
@@ -384,4 +388,5 @@ def score(
     if context is None:
         raise MaterialError("score needs the win context (seat, round, winning tile)")
     tiles = parse_tiles(concealed)
-    return score_readings(readings(tiles, tuple(declared)), context, options)
+    found = readings(tiles, tuple(declared), seven_pairs=options.seven_pairs)
+    return score_readings(found, context, options)

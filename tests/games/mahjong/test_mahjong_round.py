@@ -483,3 +483,34 @@ def test_legal_moves_match_the_commands() -> None:
     game.discard(E, "C")
     assert [m.action for m in game.legal(S)] == ["pass"]
     assert game.legal(E) == ()
+
+
+# -- table option: seven pairs (not a classic hand; ScoringOptions.seven_pairs) --------------------
+
+SEVEN_PAIRS_SOUTH = "1m 1m 3p 3p 5s 5s 7s 7s 9m 9m E E N"
+
+
+def _seven_pairs_game(options: MahjongGameOptions | None) -> MahjongGame:
+    game = game_of({E: EAST, S: SEVEN_PAIRS_SOUTH}, draws="N", options=options)
+    game.discard(E, "C")
+    game.close_claims()
+    assert game.turn is S and game.view(S)["drawn"] == "N"
+    return game
+
+
+def test_hk_seven_pairs_is_no_win_at_a_classic_table() -> None:
+    game = _seven_pairs_game(None)
+    assert not game.can_win(S)
+    refused(game, "HK", lambda: game.win(S), "not a winning hand")
+
+
+def test_hk_seven_pairs_wins_where_the_table_allows_it() -> None:
+    options = MahjongGameOptions(scoring=ScoringOptions(seven_pairs=True))
+    game = _seven_pairs_game(options)
+    assert game.can_win(S)
+    won = game.win(S)
+    assert won.seat is S and won.discarder is None
+    assert sorted(p.split()[0] for p in won.patterns) == ["self-drawn", "seven-pairs"]
+    assert won.faan == 4 + 1
+    census_ok(game)
+    replayed(game)

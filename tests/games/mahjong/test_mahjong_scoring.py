@@ -12,7 +12,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
-from croupier.games.mahjong.faan import LIMIT, PATTERNS, SOURCE, SOURCE_LIB, WinContext, pattern
+from croupier.games.mahjong.faan import (
+    LIMIT,
+    PATTERNS,
+    SOURCE,
+    SOURCE_CHECKS,
+    SOURCE_LIB,
+    WinContext,
+    pattern,
+)
 from croupier.games.mahjong.melds import Meld, Reading, SpecialHand
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import (
@@ -61,7 +69,7 @@ LIMIT_FROM_LIB = {
 def test_every_pattern_cites_the_source_and_has_a_condition() -> None:
     assert len({p.name for p in PATTERNS}) == len(PATTERNS)
     for p in PATTERNS:
-        assert p.source in (SOURCE, SOURCE_LIB) and p.condition and p.chinese
+        assert p.source in (SOURCE, SOURCE_LIB, SOURCE_CHECKS[0]) and p.condition and p.chinese
         # the scorer's code is the source of the limit values it gives
         assert (p.source == SOURCE_LIB) == (p.name in LIMIT_FROM_LIB)
         assert p.faan == LIMIT or (isinstance(p.faan, int) and p.faan >= 1)
@@ -335,3 +343,19 @@ def test_banker_doubles_option_doubles_east_payments_only() -> None:
     assert ScoringOptions.from_dict(opts.to_dict()) == opts
     with pytest.raises(CroupierError, match="banker_doubles"):
         ScoringOptions(banker_doubles=1)  # type: ignore[arg-type]
+
+
+def test_seven_pairs_only_where_the_table_allows_it() -> None:
+    hand = parse_tiles("11m 33m 55m 77m 99m EE NN")
+    assert score(hand, (), ctx("N")).best is None  # the classic table: not a winning hand
+    allowed = ScoringOptions(seven_pairs=True)
+    s = score(hand, (), ctx("N"), allowed)
+    assert s.best is not None and s.legal
+    # seven pairs 4 includes the concealed hand; mixed one suit 3 adds (tile-based pattern)
+    assert {f.name: f.faan for f in s.best.patterns} == {"seven-pairs": 4, "mixed-one-suit": 3}
+    honours = score(parse_tiles("EE SS WW NN CC FF PP"), (), ctx("P"), allowed)
+    assert honours.faan == 13  # all honours: a limit hand even as seven pairs
+    orphans = score(parse_tiles("11m 99m 11p 99p EE SS NN"), (), ctx("N"), allowed)
+    assert orphans.best is not None
+    assert {f.name: f.faan for f in orphans.best.patterns} == {"seven-pairs": 4, "mixed-orphans": 1}
+    assert ScoringOptions.from_dict(allowed.to_dict()) == allowed
