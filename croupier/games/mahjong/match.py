@@ -79,9 +79,9 @@ DEFAULT_MAX_GAMES: Final = 16
 
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """The round's options: the game's ``table`` and ``scoring``, the ``prevailing`` wind, the
-    rotation option ``banker_stays_on_draw``, the cap ``max_games`` and the ``first_banker``'s
-    place (0..3).
+    """The round's options: the game's ``table``, ``scoring``, ``prevailing`` wind and
+    ``orphans_rob_concealed_kong``, the rotation option ``banker_stays_on_draw``, the cap
+    ``max_games`` and the ``first_banker``'s place (0..3).
 
     >>> options = MatchOptions(banker_stays_on_draw=False, max_games=8)
     >>> MatchOptions.from_dict(options.to_dict()) == options
@@ -94,6 +94,7 @@ class MatchOptions:
     banker_stays_on_draw: bool = True
     max_games: int = DEFAULT_MAX_GAMES
     first_banker: int = 0
+    orphans_rob_concealed_kong: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.banker_stays_on_draw, bool):
@@ -111,7 +112,9 @@ class MatchOptions:
 
     def game_options(self) -> MahjongGameOptions:
         """The options of every game of the round."""
-        return MahjongGameOptions(self.table, self.scoring, self.prevailing)
+        return MahjongGameOptions(
+            self.table, self.scoring, self.prevailing, self.orphans_rob_concealed_kong
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,12 +132,13 @@ class MatchOptions:
         unknown = sorted(str(k) for k in set(data) - set(names))
         if unknown:
             raise RecordError(unknown[0], f"unknown round option {unknown[0]!r}")
-        game_keys = ("table", "scoring", "prevailing")
+        game_keys = ("table", "scoring", "prevailing", "orphans_rob_concealed_kong")
         game = MahjongGameOptions.from_dict({k: data[k] for k in game_keys if k in data})
         kwargs: dict[str, Any] = {
             "table": game.table,
             "scoring": game.scoring,
             "prevailing": game.prevailing,
+            "orphans_rob_concealed_kong": game.orphans_rob_concealed_kong,
         }
         if "banker_stays_on_draw" in data:
             kwargs["banker_stays_on_draw"] = decode(

@@ -18,8 +18,9 @@ Commands (each with ``verify_x`` / ``can_x`` / ``x``; a refused command raises
   :meth:`~MahjongGame.close_claims` is the time limit (those who have not answered pass). A claim
   is checked when made (a win must be a legal win: at least the table's minimum faan).
 * After an added kong the robbing window is open (``phase == "rob"``): the others may only claim
-  a win on the added tile, or pass. A concealed kong cannot be robbed (reading; HK practice
-  allows robbing a concealed kong only for thirteen orphans, not implemented).
+  a win on the added tile, or pass. A concealed kong opens one too, in which only a
+  thirteen-orphans win may be claimed (HK practice; option ``orphans_rob_concealed_kong``,
+  default on; off: a concealed kong is never robbed and its replacement follows at once).
 
 Readings of this engine (every one documented; none is in the regulation's text):
 
@@ -99,7 +100,7 @@ class MahjongPhase(StrEnum):
     DEAL = "deal"  #: nothing dealt yet
     TURN = "turn"  #: the seat on turn must discard, declare a kong or win
     CLAIMS = "claims"  #: a discard's claim window is open
-    ROB = "rob"  #: an added kong's robbing window is open
+    ROB = "rob"  #: a kong's robbing window is open (added; concealed, for thirteen orphans)
     RESOLVE = "resolve"  #: a window closed; its outcome follows (inside a command only)
     REPLACE = "replace"  #: a kong's replacement draw follows (inside a command only)
     WON = "won"
@@ -113,7 +114,10 @@ _OVER: Final = (MahjongPhase.WON, MahjongPhase.DRAWN)
 class MahjongGameOptions:
     """The table options of one game: the deal's ``table``, the ``scoring`` and the
     ``prevailing`` wind (the round, Art 2: "Cada roda de quatro jogos leva o nome de um dos
-    «ventos»"). :meth:`from_dict` is strict: no unknown option, a missing one takes its default.
+    «ventos»") and ``orphans_rob_concealed_kong`` (default ``True``, Hong Kong practice: a
+    concealed kong opens a robbing window in which only a thirteen-orphans win may be claimed;
+    ``False``: a concealed kong cannot be robbed). :meth:`from_dict` is strict: no unknown option,
+    a missing one takes its default.
 
     >>> options = MahjongGameOptions(prevailing=Round.SOUTH)
     >>> MahjongGameOptions.from_dict(options.to_dict()) == options
@@ -123,6 +127,7 @@ class MahjongGameOptions:
     table: MahjongTable = DEFAULT_TABLE
     scoring: ScoringOptions = DEFAULT_OPTIONS
     prevailing: Round = Round.EAST
+    orphans_rob_concealed_kong: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.table, MahjongTable):
@@ -131,12 +136,18 @@ class MahjongGameOptions:
             raise MaterialError(f"scoring must be ScoringOptions, got {self.scoring!r}")
         if not isinstance(self.prevailing, Round):
             raise MaterialError(f"prevailing must be a Round, got {self.prevailing!r}")
+        if not isinstance(self.orphans_rob_concealed_kong, bool):
+            raise MaterialError(
+                "orphans_rob_concealed_kong must be True or False, "
+                f"got {self.orphans_rob_concealed_kong!r}"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "table": self.table.to_dict(),
             "scoring": self.scoring.to_dict(),
             "prevailing": self.prevailing.name.lower(),
+            "orphans_rob_concealed_kong": self.orphans_rob_concealed_kong,
         }
 
     @classmethod
@@ -157,6 +168,10 @@ class MahjongGameOptions:
             if value not in ("east", "south", "west", "north"):
                 raise RecordError("prevailing", f"prevailing is east/south/west/north: {value!r}")
             kwargs["prevailing"] = Round[value.upper()]
+        if "orphans_rob_concealed_kong" in data:
+            kwargs["orphans_rob_concealed_kong"] = decode(
+                data["orphans_rob_concealed_kong"], bool, "orphans_rob_concealed_kong"
+            )
         return cls(**kwargs)
 
 
@@ -241,8 +256,9 @@ class MahjongGame(Game[MahjongGameOptions]):
         #: the open window is on the banker's first discard, nothing else before (earthly hand)
         self._earthly = False
         self._result: GameWon | GameDrawn | None = None
-        #: the open (or just closed) window is an added kong's robbing window
+        #: the open (or just closed) window is a kong's robbing window; of a concealed kong
         self._rob = False
+        self._rob_concealed = False
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> MahjongGameOptions:
@@ -390,9 +406,15 @@ class MahjongGame(Game[MahjongGameOptions]):
         hand = self._hands[seat]
         rob = self._phase is MahjongPhase.ROB
         if rob and kind is not ClaimKind.WIN:
-            raise RuleViolation(HK, "an added kong may only be robbed to win")
+            raise RuleViolation(HK, "a kong may only be robbed to win")
         if kind is ClaimKind.WIN:
-            self._win_event(seat, tile, [*hand, tile], owner, robbed=rob)
+            won = self._win_event(seat, tile, [*hand, tile], owner, robbed=rob)
+            if (
+                rob
+                and self._rob_concealed
+                and not any(p.startswith("thirteen-orphans") for p in won.patterns)
+            ):
+                raise RuleViolation(HK, "a concealed kong may only be robbed for thirteen orphans")
         elif kind is ClaimKind.PUNG:
             if hand.count(tile) < 2:
                 raise RuleViolation(HK, f"a pung of {tile} needs two {tile} in hand")
@@ -530,11 +552,16 @@ class MahjongGame(Game[MahjongGameOptions]):
                     melds[i] = Meld.kong(tile, concealed=False)
                     self._window, self._answers = (tile, event.seat), {}
                     self._phase = MahjongPhase.ROB
-                    self._rob = True
+                    self._rob, self._rob_concealed = True, False
                 else:
                     _remove(self._hands[event.seat], tile, 4)
                     melds.append(Meld.kong(tile, concealed=True))
-                    self._phase = MahjongPhase.REPLACE
+                    if self._options.orphans_rob_concealed_kong:
+                        self._window, self._answers = (tile, event.seat), {}
+                        self._phase = MahjongPhase.ROB
+                        self._rob, self._rob_concealed = True, True
+                    else:
+                        self._phase = MahjongPhase.REPLACE
             case ClaimMade():
                 chow = None if event.chow is None else _tile(event.chow)
                 self._answers[event.seat] = Claim(event.kind, chow)
@@ -573,8 +600,9 @@ class MahjongGame(Game[MahjongGameOptions]):
                 if event.discarder is not None:
                     if event.robbed_kong:
                         melds = self._melds[event.discarder]
-                        i = melds.index(Meld.kong(tile, concealed=False))
-                        melds[i] = Meld.pung(tile, concealed=False)
+                        hidden = self._rob_concealed
+                        i = melds.index(Meld.kong(tile, concealed=hidden))
+                        melds[i] = Meld.pung(tile, concealed=hidden)
                     else:
                         self._discards[event.discarder].pop()
                     self._hands[event.seat].append(tile)

@@ -29,7 +29,7 @@ from croupier.games.mahjong.events import (
     TileDrawn,
 )
 from croupier.games.mahjong.melds import Meld
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase
+from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.mahjong.wall import deal_from_order
@@ -302,11 +302,18 @@ def test_hk_not_a_winning_hand_is_refused() -> None:
 # -- kongs ---------------------------------------------------------------------------------------
 
 
-def test_hk_concealed_kong_draws_a_replacement_from_the_other_end() -> None:
-    game = game_of({E: "5s 5s 5s 5s 1m 4m 7m 2p 8p E S W N C"}, draws="9p", replacements="P F")
+@pytest.mark.parametrize("robbable", [True, False])
+def test_hk_concealed_kong_draws_a_replacement_from_the_other_end(robbable: bool) -> None:
+    options = MahjongGameOptions(orphans_rob_concealed_kong=robbable)
+    hands = {E: "5s 5s 5s 5s 1m 4m 7m 2p 8p E S W N C"}
+    game = game_of(hands, draws="9p", replacements="P F", options=options)
     refused(game, "HK", lambda: game.declare_kong(E, "1m"), "four 1m")
     events = game.declare_kong(E, "5s")
-    assert events == [KongDeclared(E, "5s", False), TileDrawn(E, "P", True)]
+    if robbable:  # the robbing window (thirteen orphans only) opens first
+        assert events == [KongDeclared(E, "5s", False)] and game.phase is MahjongPhase.ROB
+        refused(game, "HK", lambda: game.claim(S, ClaimKind.PUNG), "only be robbed to win")
+        events += game.close_claims()
+    assert events[0] == KongDeclared(E, "5s", False) and events[-1] == TileDrawn(E, "P", True)
     assert game.melds(E) == (Meld.kong(t("5s")),)
     assert game.turn is E and len(game.hand(E)) == 11 and game.wall_count == 82
     assert game.view(E)["drawn"] == "P"
@@ -514,3 +521,37 @@ def test_hk_seven_pairs_wins_where_the_table_allows_it() -> None:
     assert won.faan == 4 + 1
     census_ok(game)
     replayed(game)
+
+
+# -- robbing a concealed kong: thirteen orphans only (option orphans_rob_concealed_kong) -----------
+
+
+def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
+    hands = {
+        E: "1m 1m 1m 1m 4m 7m 2p 5p 8p 3s 6s 2s 3p 4p",
+        S: "9m 1p 9p 1s 9s E S W N C F P P",  # thirteen orphans waiting on 1m
+        W: "2m 3m C C C F F F 5s 6s 7s P P",  # 123m would score 3 faan with robbing
+    }
+    game = game_of(hands, replacements="9s")
+    game.declare_kong(E, "1m")
+    assert game.phase is MahjongPhase.ROB and game.view(S)["window"]["kind"] == "rob"
+    assert Move("claim", None, ClaimKind.WIN) not in game.legal(W)
+    refused(game, "HK", _claimer(game, W, ClaimKind.WIN), "only be robbed for thirteen orphans")
+    assert Move("claim", None, ClaimKind.WIN) in game.legal(S)
+    events = game.claim(S, ClaimKind.WIN) + game.close_claims()
+    won = events[-1]
+    assert isinstance(won, GameWon) and won.seat is S and won.discarder is E and won.robbed_kong
+    assert won.faan == 13 and any(p.startswith("thirteen-orphans") for p in won.patterns)
+    assert Meld.pung(t("1m"), concealed=True) in game.melds(E)  # the kong is undone
+    census_ok(game)
+    replayed(game)
+
+
+def test_hk_no_robbing_of_a_concealed_kong_when_the_option_is_off() -> None:
+    hands = {E: "1m 1m 1m 1m 4m 7m 2p 5p 8p 3s 6s 2s 3p 4p", S: "9m 1p 9p 1s 9s E S W N C F P P"}
+    options = MahjongGameOptions(orphans_rob_concealed_kong=False)
+    game = game_of(hands, replacements="9s", options=options)
+    events = game.declare_kong(E, "1m")
+    assert events == [KongDeclared(E, "1m", False), TileDrawn(E, "9s", True)]
+    assert game.phase is MahjongPhase.TURN
+    assert MahjongGameOptions.from_dict(options.to_dict()) == options
