@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
@@ -73,7 +74,7 @@ def test_play_mahjong_games_and_random_bots() -> None:
 def test_play_mahjong_text_output() -> None:
     out = ok("play", "mahjong", "--auto", "--seed", "1", "--games", "1").stdout
     assert "East round (tông hin)" in out and "Game 1: banker you (place 1)" in out
-    assert "you (E) wins on W" in out and "mixed-one-suit" in out and "Payments" in out
+    assert "you (E) wins on S" in out and "mixed-one-suit" in out and "Payments" in out
     assert "Round totals (1 games)" in out and "The round is not over (--games)." in out
 
 
@@ -127,3 +128,123 @@ def test_move_labels() -> None:
     assert move_label(Move("claim", t, ClaimKind.CHOW)) == "chow 3m"
     assert move_label(Move("claim", None, ClaimKind.PUNG)) == "pung"
     assert move_label(Move("win")) == "win" and move_label(Move("pass")) == "pass"
+
+
+# -- the table's options as flags -----------------------------------------------------------------
+
+
+def test_play_mahjong_min_faan_one_allows_smaller_wins() -> None:
+    faan: list[int] = []
+    for seed in ("a", "b"):
+        data = ok_json("play", "mahjong", "--auto", "--seed", seed, "--min-faan", "1")
+        assert data["options"]["scoring"]["min_faan"] == 1
+        faan += [g["faan"] for g in data["games"] if not g["drawn"]]
+        default = ok_json("play", "mahjong", "--auto", "--seed", seed)
+        assert default["options"]["scoring"]["min_faan"] == 3
+        assert all(g["faan"] >= 3 for g in default["games"] if not g["drawn"])
+    assert min(faan) >= 1 and any(f < 3 for f in faan), faan  # wins the default table refuses
+
+
+def test_play_mahjong_table_flags_are_recorded_and_replayed(tmp_path: Path) -> None:
+    log = tmp_path / "round.json"
+    flags = (
+        "--min-faan", "1", "--limit", "8", "--unit", "10", "--discarder-pays-all",
+        "--commission-bp", "250", "--max-games", "5", "--banker-passes-on-draw",
+    )  # fmt: skip
+    data = ok_json("play", "mahjong", "--auto", "--seed", "a", *flags, "--log", str(log))
+    options = data["options"]
+    assert options["max_games"] == 5 and options["banker_stays_on_draw"] is False
+    scoring = options["scoring"]
+    assert (scoring["min_faan"], scoring["limit"], scoring["unit"]) == (1, 8, 10)
+    assert scoring["discarder_pays_all"] is True and scoring["commission_bp"] == 250
+    assert len(data["games"]) <= 5 and data["over"] is True
+    won = [g for g in data["games"] if not g["drawn"]]
+    assert won and data["house"] > 0 and data["balanced"] is True
+    for g in won:
+        assert 1 <= g["faan"] <= 8 and g["commission"] > 0
+        gain = g["net"][str(g["winner"])]
+        assert g["commission"] == (gain + g["commission"]) * 250 // 10_000
+        if g["discarder"] is not None:  # the discarder pays for all three
+            payers = {p for p, n in g["net"].items() if n < 0}
+            assert payers == {str(g["discarder"])}
+    for g in data["games"]:
+        if g["drawn"]:
+            assert g["banker_stays"] is False  # --banker-passes-on-draw
+    record = json.loads(log.read_text(encoding="utf-8"))
+    assert record["options"] == options
+    summary = ok_json("replay", str(log))
+    assert summary["digest"] == data["digest"] and summary["totals"] == data["totals"]
+    assert summary["options"] == options
+    text = ok("play", "mahjong", "--auto", "--seed", "a", *flags, "--games", "1").stdout
+    assert "Scoring: 1 faan to win, limit 8, unit 10" in text
+    assert "the discarder pays all, commission 250 bp" in text and "at most 5 games" in text
+    assert "on a drawn game the deal passes from the banker" in text
+
+
+def test_play_mahjong_max_games_caps_the_round() -> None:
+    data = ok_json("play", "mahjong", "--auto", "--seed", "x", "--max-games", "2")
+    assert len(data["games"]) == 2 and data["end"] == "the cap of 2 games"
+    data = ok_json("play", "mahjong", "--auto", "--seed", "x", "--everyone-pays")
+    assert data["options"]["scoring"]["discarder_pays_all"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--min-faan", "-1"), "--min-faan -1: the least faan of a win is 0 to the limit, 13"),
+        (
+            ("--min-faan", "9", "--limit", "8"),
+            "--min-faan 9: the least faan of a win is 0 to --limit 8",
+        ),
+        (("--limit", "0"), "--limit 0: a hand's limit is 1 faan at least"),
+        (("--limit", "2"), "--limit 2: below the minimum of 3 faan (give --min-faan too)"),
+        (("--unit", "0"), "--unit 0: the payment unit is 1 at least"),
+        (("--commission-bp", "-5"), "--commission-bp -5: the commission is 0 to 10000 basis"),
+        (("--commission-bp", "10001"), "--commission-bp 10001"),
+        (("--max-games", "0"), "--max-games 0: a round is 1 game at least"),
+        (("--min-faan", "two"), "'--min-faan'"),
+    ],
+)
+def test_play_mahjong_bad_table_flags(args: tuple[str, ...], message: str) -> None:
+    clean_failure(run("play", "mahjong", "--auto", *args), message)
+
+
+@pytest.mark.parametrize(
+    ("game", "args", "flag"),
+    [
+        ("thirteen", ("--min-faan", "1"), "--min-faan"),
+        ("five-card-stud", ("--max-games", "4"), "--max-games"),
+        ("three-card-baccarat", ("--banker-passes-on-draw",), "--banker-passes-on-draw"),
+        ("football-poker", ("--banker-stays-on-draw",), "--banker-stays-on-draw"),
+        ("thirteen", ("--discarder-pays-all",), "--discarder-pays-all"),
+        ("five-card-stud", ("--everyone-pays",), "--everyone-pays"),
+        ("thirteen", ("--commission-bp", "10"), "--commission-bp"),
+        ("football-poker", ("--limit", "10"), "--limit"),
+        ("thirteen", ("--seven-pairs",), "--seven-pairs"),
+        ("five-card-stud", ("--banker-doubles",), "--banker-doubles"),
+        ("three-card-baccarat", ("--no-rob-concealed-kong",), "--no-rob-concealed-kong"),
+    ],
+)
+def test_mahjong_table_flags_are_refused_for_other_games(
+    game: str, args: tuple[str, ...], flag: str
+) -> None:
+    clean_failure(run("play", game, *args), f"{flag} applies to mahjong only")
+
+
+def test_play_mahjong_seven_pairs_banker_doubles_and_robbing_flags(tmp_path: Path) -> None:
+    log = tmp_path / "round.json"
+    flags = ("--seven-pairs", "--banker-doubles", "--no-rob-concealed-kong", "--max-games", "3")
+    data = ok_json("play", "mahjong", "--auto", "--seed", "b", *flags, "--log", str(log))
+    options = data["options"]
+    assert options["scoring"]["seven_pairs"] is True
+    assert options["scoring"]["banker_doubles"] is True
+    assert options["orphans_rob_concealed_kong"] is False
+    assert ok_json("replay", str(log))["digest"] == data["digest"]
+    default = ok_json("play", "mahjong", "--auto", "--seed", "b", "--max-games", "1")["options"]
+    assert default["scoring"]["seven_pairs"] is False
+    assert default["scoring"]["banker_doubles"] is False
+    assert default["orphans_rob_concealed_kong"] is True
+    text = ok("play", "mahjong", "--auto", "--seed", "b", *flags, "--games", "1").stdout
+    assert "seven pairs allowed (4 faan)" in text
+    assert "the banker pays and receives double" in text
+    assert "a concealed kong is never robbed" in text

@@ -7,7 +7,9 @@ the table's event log (``--log``), which ``replay`` checks event by event and su
 ``simulate`` plays many rounds and sets the results against the exact odds.
 ``play thirteen`` and ``replay`` of a 13-card record are :mod:`croupier.commands.play_thirteen`;
 ``play`` / ``simulate five-card-stud`` and ``replay`` of a stud record are
-:mod:`croupier.commands.play_stud`.
+:mod:`croupier.commands.play_stud`; ``play mahjong`` (its table's options as flags) and ``replay``
+of a Mah-Jong round are :mod:`croupier.commands.play_mahjong`, ``simulate mahjong``
+:mod:`croupier.commands.simulate_mahjong`.
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
 """
@@ -33,8 +35,63 @@ if TYPE_CHECKING:
 
 BANKING_HELP = "three-card-baccarat or football-poker"
 PLAY_HELP = "three-card-baccarat, football-poker, thirteen, five-card-stud or mahjong"
-SIMULATE_HELP = "three-card-baccarat, football-poker or five-card-stud"
+SIMULATE_HELP = "three-card-baccarat, football-poker, five-card-stud or mahjong"
 BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
+
+# Mah-Jong's scoring options, shared by play and simulate (None: not given, the default)
+MinFaanOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--min-faan", help="mahjong: the least faan of a win (default 3).", show_default=False
+    ),
+]
+LimitOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--limit", help="mahjong: the most faan a hand scores (default 13).", show_default=False
+    ),
+]
+UnitOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--unit",
+        help="mahjong: the payment unit, base = unit x 2^faan (default 1).",
+        show_default=False,
+    ),
+]
+DiscarderPaysOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--discarder-pays-all/--everyone-pays",
+        help="mahjong: on a discard win the discarder pays for all three, or everyone pays "
+        "(default).",
+        show_default=False,
+    ),
+]
+SevenPairsOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--seven-pairs",
+        help="mahjong: seven pairs is a winning hand, 4 faan (not classic; default off).",
+        show_default=False,
+    ),
+]
+BankerDoublesOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--banker-doubles",
+        help="mahjong: the banker (East) pays and receives double (default off).",
+        show_default=False,
+    ),
+]
+CommissionOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--commission-bp",
+        help="mahjong: the house's commission on the winner's gain, in basis points (default 0).",
+        show_default=False,
+    ),
+]
 
 
 def _spec(game: str) -> TableSpec:
@@ -331,6 +388,37 @@ def play(
             show_default=False,
         ),
     ] = None,
+    min_faan: MinFaanOpt = None,
+    limit: LimitOpt = None,
+    unit: UnitOpt = None,
+    discarder_pays_all: DiscarderPaysOpt = None,
+    commission_bp: CommissionOpt = None,
+    seven_pairs: SevenPairsOpt = None,
+    banker_doubles: BankerDoublesOpt = None,
+    rob_concealed_kong: Annotated[
+        bool | None,
+        typer.Option(
+            "--rob-concealed-kong/--no-rob-concealed-kong",
+            help="mahjong: thirteen orphans may rob a concealed kong (default: it may).",
+            show_default=False,
+        ),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option(
+            "--max-games",
+            help="mahjong: the round's cap of games, whatever the deal (default 16).",
+            show_default=False,
+        ),
+    ] = None,
+    banker_stays_on_draw: Annotated[
+        bool | None,
+        typer.Option(
+            "--banker-stays-on-draw/--banker-passes-on-draw",
+            help="mahjong: on a drawn game the banker keeps the deal (default) or it passes.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
     rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
@@ -353,6 +441,22 @@ def play(
     }
     from croupier.commands import play_mahjong as mahjong
 
+    mahjong_table: dict[str, object] = {
+        "--min-faan": min_faan,
+        "--limit": limit,
+        "--unit": unit,
+        "--discarder-pays-all" if discarder_pays_all else "--everyone-pays": discarder_pays_all,
+        "--commission-bp": commission_bp,
+        "--seven-pairs": seven_pairs,
+        "--banker-doubles": banker_doubles,
+        "--rob-concealed-kong"
+        if rob_concealed_kong
+        else "--no-rob-concealed-kong": rob_concealed_kong,
+        "--max-games": max_games,
+        "--banker-stays-on-draw"
+        if banker_stays_on_draw
+        else "--banker-passes-on-draw": banker_stays_on_draw,
+    }
     if mahjong.is_mahjong(game):
         not_mahjong = {**banking_only, **stud_only, **thirteen_only, "--bots": bots}
         not_mahjong |= {"--bot-kind": None, "--auto": None, "--rounds": rounds}
@@ -360,6 +464,15 @@ def play(
             if value is not None and value != []:
                 hint = ": use --games" if flag == "--rounds" else ""
                 _fail(f"{flag} does not apply to mahjong{hint}")
+        scoring = mahjong.scoring_options(
+            min_faan=min_faan,
+            limit=limit,
+            unit=unit,
+            discarder_pays_all=discarder_pays_all,
+            commission_bp=commission_bp,
+            seven_pairs=seven_pairs,
+            banker_doubles=banker_doubles,
+        )
         mahjong.play_mahjong(
             games=games,
             seed=seed,
@@ -367,10 +480,17 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
+            options=mahjong.table_options(
+                scoring=scoring,
+                max_games=max_games,
+                banker_stays_on_draw=banker_stays_on_draw,
+                rob_concealed_kong=rob_concealed_kong,
+            ),
         )
         return
-    if games is not None:
-        _fail("--games applies to mahjong only")
+    for flag, value in {"--games": games, **mahjong_table}.items():
+        if value is not None:
+            _fail(f"{flag} applies to mahjong only")
     if stud.is_stud(game):
         others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
         for flag, value in others.items():
@@ -594,16 +714,112 @@ def simulate(
     bots: Annotated[
         str | None,
         typer.Option(
-            "--bots", help="five-card-stud: random, strength or mixed (default strength)."
+            "--bots",
+            help="five-card-stud: random, strength or mixed (default strength); mahjong: faan, "
+            "shanten, random or mixed (default faan).",
         ),
     ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="mahjong: games to play (default 1000).",
+            show_default=False,
+        ),
+    ] = None,
+    fuzz: Annotated[
+        int | None,
+        typer.Option(
+            "--fuzz",
+            help="mahjong: points of each game where random commands are tried (default 3; 0: "
+            "none).",
+            show_default=False,
+        ),
+    ] = None,
+    close_rate: Annotated[
+        float | None,
+        typer.Option(
+            "--close-rate",
+            help="mahjong: chance that a claim window's time limit strikes before each answer "
+            "(default 0).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="mahjong: processes playing the games (default: every core).",
+            show_default=False,
+        ),
+    ] = None,
+    min_faan: MinFaanOpt = None,
+    limit: LimitOpt = None,
+    unit: UnitOpt = None,
+    discarder_pays_all: DiscarderPaysOpt = None,
+    commission_bp: CommissionOpt = None,
+    seven_pairs: SevenPairsOpt = None,
+    banker_doubles: BankerDoublesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
     return with the exact expected value; five-card-stud: many hands of bots, the chips
-    counted after every hand and the log replayed."""
+    counted after every hand and the log replayed; mahjong: many games of bots, every game's
+    invariants checked (tiles, replay, payments) and random commands fuzzed."""
     from croupier.commands import play_stud as stud
 
+    mahjong_only: dict[str, object] = {
+        "--games": games,
+        "--fuzz": fuzz,
+        "--close-rate": close_rate,
+        "--workers": workers,
+        "--min-faan": min_faan,
+        "--limit": limit,
+        "--unit": unit,
+        "--discarder-pays-all" if discarder_pays_all else "--everyone-pays": discarder_pays_all,
+        "--commission-bp": commission_bp,
+        "--seven-pairs": seven_pairs,
+        "--banker-doubles": banker_doubles,
+    }
+    from croupier.commands.play_mahjong import is_mahjong
+
+    if is_mahjong(game):
+        not_mahjong: dict[str, object] = {
+            "--rounds": rounds,
+            "--decks": decks,
+            "--positions": positions,
+            "--hands": hands,
+            "--seats": seats,
+        }
+        for flag, other in not_mahjong.items():
+            if other is not None:
+                hint = ": use --games" if flag in ("--rounds", "--hands") else ""
+                _fail(f"{flag} does not apply to mahjong{hint}")
+        from croupier.commands.play_mahjong import scoring_options
+        from croupier.commands.simulate_mahjong import simulate_mahjong
+
+        simulate_mahjong(
+            games=games,
+            bots=bots,
+            seed=seed,
+            fuzz=fuzz,
+            close_rate=close_rate,
+            workers=workers,
+            scoring=scoring_options(
+                min_faan=min_faan,
+                limit=limit,
+                unit=unit,
+                discarder_pays_all=discarder_pays_all,
+                commission_bp=commission_bp,
+                seven_pairs=seven_pairs,
+                banker_doubles=banker_doubles,
+            ),
+            as_json=as_json,
+        )
+        return
+    for flag, value in mahjong_only.items():
+        if value is not None:
+            _fail(f"{flag} applies to mahjong only")
     stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
     if stud.is_stud(game):
         banking_only: dict[str, object] = {

@@ -17,6 +17,15 @@ place and the house's commission.
 ``--auto`` (implied by ``--json``) plays your place by a ``FaanBot``; ``--log FILE`` writes
 the round's record before the first game and after every game.
 
+The table's options (:func:`table_options`; each unset flag keeps the option's default): the
+scoring's ``--min-faan`` (3), ``--limit`` (13), ``--unit`` (1), ``--discarder-pays-all`` /
+``--everyone-pays`` (everyone) and ``--commission-bp`` (0) (:class:`~croupier.games.mahjong.
+scoring.ScoringOptions`), ``--seven-pairs`` and ``--banker-doubles`` (both off); the round's
+``--max-games`` (16), ``--banker-stays-on-draw`` / ``--banker-passes-on-draw`` (stays) and
+``--rob-concealed-kong`` / ``--no-rob-concealed-kong`` (thirteen orphans may rob a concealed
+kong: on) (:class:`~croupier.games.mahjong.match.MatchOptions`). They
+are written in the round's record, so ``croupier replay`` plays it under the same options.
+
 Randomness: ``--seed S`` builds the walls with ``SeededShuffler("wall:S")`` and seeds the bots
 with ``random.Random("bots:S")``; without a seed the operating system's CSPRNG
 (:class:`~croupier.shuffle.LiveShuffler`, :class:`random.SystemRandom`).
@@ -37,12 +46,21 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from croupier.games.mahjong.bots import Bot
-    from croupier.games.mahjong.match import GameSummary, Match
+    from croupier.games.mahjong.match import GameSummary, Match, MatchOptions
     from croupier.games.mahjong.round import MahjongGame, Move
     from croupier.games.mahjong.rules import Seat
+    from croupier.games.mahjong.scoring import ScoringOptions
     from croupier.protocol import Event
 
-__all__ = ["BOT_KINDS", "MAHJONG_NAMES", "move_label", "play_mahjong", "replay_mahjong"]
+__all__ = [
+    "BOT_KINDS",
+    "MAHJONG_NAMES",
+    "move_label",
+    "play_mahjong",
+    "replay_mahjong",
+    "scoring_options",
+    "table_options",
+]
 
 MAHJONG_NAMES: Final = ("mahjong", "mah-jong")
 BOT_KINDS: Final = ("faan", "shanten", "random")
@@ -293,12 +311,89 @@ def _render_totals(console: Console, match: Match) -> None:
     console.print(f"Round digest (sha256): {match.digest()}", soft_wrap=True)
 
 
-def _make_bot(kind: str, rng: random.Random) -> Bot:
-    from croupier.games.mahjong.bots import FaanBot, RandomBot, ShantenBot
+def scoring_options(
+    *,
+    min_faan: int | None = None,
+    limit: int | None = None,
+    unit: int | None = None,
+    discarder_pays_all: bool | None = None,
+    commission_bp: int | None = None,
+    seven_pairs: bool | None = None,
+    banker_doubles: bool | None = None,
+) -> ScoringOptions:
+    """The table's scoring options from the command line's flags (None: not given, the
+    option's default); a bad value fails cleanly naming its flag."""
+    from croupier.games.mahjong.scoring import BASIS_POINTS, DEFAULT_OPTIONS, ScoringOptions
 
-    if kind == "faan":
-        return FaanBot(rng)
-    return ShantenBot(rng) if kind == "shanten" else RandomBot(rng)
+    d = DEFAULT_OPTIONS
+    top = d.limit if limit is None else limit
+    if limit is not None and limit < 1:
+        _fail(f"--limit {limit}: a hand's limit is 1 faan at least")
+    if min_faan is not None and not 0 <= min_faan <= top:
+        bound = f"--limit {limit}" if limit is not None else f"the limit, {top}"
+        _fail(f"--min-faan {min_faan}: the least faan of a win is 0 to {bound}")
+    if min_faan is None and d.min_faan > top:
+        _fail(f"--limit {limit}: below the minimum of {d.min_faan} faan (give --min-faan too)")
+    if unit is not None and unit < 1:
+        _fail(f"--unit {unit}: the payment unit is 1 at least")
+    if commission_bp is not None and not 0 <= commission_bp <= BASIS_POINTS:
+        _fail(
+            f"--commission-bp {commission_bp}: the commission is 0 to {BASIS_POINTS} basis points"
+        )
+    given: dict[str, Any] = {
+        "min_faan": min_faan,
+        "limit": limit,
+        "unit": unit,
+        "discarder_pays_all": discarder_pays_all,
+        "commission_bp": commission_bp,
+        "seven_pairs": seven_pairs,
+        "banker_doubles": banker_doubles,
+    }
+    with _croupier_errors():
+        return ScoringOptions(**{k: v for k, v in given.items() if v is not None})
+
+
+def table_options(
+    *,
+    scoring: ScoringOptions | None = None,
+    max_games: int | None = None,
+    banker_stays_on_draw: bool | None = None,
+    rob_concealed_kong: bool | None = None,
+) -> MatchOptions:
+    """The round's options: ``scoring`` (:func:`scoring_options`) and the round's flags (None:
+    the default); a bad value fails cleanly naming its flag."""
+    from croupier.games.mahjong.match import MatchOptions
+
+    if max_games is not None and max_games < 1:
+        _fail(f"--max-games {max_games}: a round is 1 game at least")
+    given: dict[str, Any] = {
+        "scoring": scoring,
+        "max_games": max_games,
+        "banker_stays_on_draw": banker_stays_on_draw,
+        "orphans_rob_concealed_kong": rob_concealed_kong,
+    }
+    with _croupier_errors():
+        return MatchOptions(**{k: v for k, v in given.items() if v is not None})
+
+
+def _options_text(options: MatchOptions) -> str:
+    s = options.scoring
+    pays = "the discarder pays all" if s.discarder_pays_all else "everyone pays"
+    draw = "stays with" if options.banker_stays_on_draw else "passes from"
+    extras = [
+        text
+        for on, text in (
+            (s.seven_pairs, "seven pairs allowed (4 faan)"),
+            (s.banker_doubles, "the banker pays and receives double"),
+            (not options.orphans_rob_concealed_kong, "a concealed kong is never robbed"),
+        )
+        if on
+    ]
+    return (
+        f"Scoring: {s.min_faan} faan to win, limit {s.limit}, unit {s.unit} (base = unit x "
+        f"2^faan), on a discard {pays}, commission {s.commission_bp} bp; on a drawn game the "
+        f"deal {draw} the banker" + "".join(f"; {e}" for e in extras)
+    )
 
 
 def match_data(match: Match) -> dict[str, Any]:
@@ -332,9 +427,11 @@ def play_mahjong(
     auto: bool,
     log: Path | None,
     as_json: bool,
+    options: MatchOptions | None = None,
 ) -> None:
     """Play a round (or ``games`` games of it) at place 1 against three bots (see the module
-    docstring). ``as_json`` implies ``auto``."""
+    docstring) under ``options`` (:func:`table_options`; default: the defaults). ``as_json``
+    implies ``auto``."""
     kind = bot_kind.strip().lower()
     if kind not in BOT_KINDS:
         _fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
@@ -342,7 +439,7 @@ def play_mahjong(
         _fail(f"--games {games}: play one game at least")
     auto = auto or as_json
     with _croupier_errors():
-        from croupier.games.mahjong.bots import FaanBot
+        from croupier.games.mahjong.bots import make_bot
         from croupier.games.mahjong.match import ROTATION_SOURCE, Match
         from croupier.games.mahjong.round import MahjongPhase
         from croupier.games.mahjong.rules import REGULATION
@@ -350,10 +447,11 @@ def play_mahjong(
 
         shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"wall:{seed}")
         rng = random.SystemRandom() if seed is None else random.Random(f"bots:{seed}")
-        match = Match()
-        bots: dict[int, Bot] = {p: _make_bot(kind, rng) for p in range(1, 4)}
+        match = Match(options)
+        aim = match.options.scoring.min_faan  # the bots play for the table's minimum
+        bots: dict[int, Bot] = {p: make_bot(kind, rng, aim) for p in range(1, 4)}
         if auto:
-            bots[YOU] = FaanBot(rng)
+            bots[YOU] = make_bot("faan", rng, aim)
         console = None if as_json else _console()
         if console is not None:
             console.width = max(console.width, 110)
@@ -366,6 +464,7 @@ def play_mahjong(
                 f"Rotation: {ROTATION_SOURCE}; at most {match.options.max_games} games.",
                 soft_wrap=True,
             )
+            console.print(_options_text(match.options) + ".", soft_wrap=True)
             if seed is not None:
                 console.print(f"Seed: {seed!r} (reproducible walls and bots, not for live play)")
             if not auto:
