@@ -238,11 +238,11 @@ def test_play_mahjong_seven_pairs_banker_doubles_and_robbing_flags(tmp_path: Pat
     options = data["options"]
     assert options["scoring"]["seven_pairs"] is True
     assert options["scoring"]["banker_doubles"] is True
-    assert options["orphans_rob_concealed_kong"] is False
+    assert "orphans_rob_concealed_kong" not in options  # off: not written (older records' rule)
     assert ok_json("replay", str(log))["digest"] == data["digest"]
     default = ok_json("play", "mahjong", "--auto", "--seed", "b", "--max-games", "1")["options"]
-    assert default["scoring"]["seven_pairs"] is False
-    assert default["scoring"]["banker_doubles"] is False
+    assert "seven_pairs" not in default["scoring"]  # off: not written, records stay stable
+    assert "banker_doubles" not in default["scoring"]
     assert default["orphans_rob_concealed_kong"] is True
     text = ok("play", "mahjong", "--auto", "--seed", "b", *flags, "--games", "1").stdout
     assert "seven pairs allowed (4 faan)" in text

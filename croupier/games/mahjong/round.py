@@ -117,7 +117,12 @@ class MahjongGameOptions:
     «ventos»") and ``orphans_rob_concealed_kong`` (default ``True``, Hong Kong practice: a
     concealed kong opens a robbing window in which only a thirteen-orphans win may be claimed;
     ``False``: a concealed kong cannot be robbed). :meth:`from_dict` is strict: no unknown option,
-    a missing one takes its default.
+    a missing one takes its default, except ``orphans_rob_concealed_kong``: :meth:`to_dict` writes
+    it only when on, and a record without it (older than the option) is read as off, the rule it
+    was played by, so that old records replay to their digests.
+
+    >>> MahjongGameOptions.from_dict({}).orphans_rob_concealed_kong
+    False
 
     >>> options = MahjongGameOptions(prevailing=Round.SOUTH)
     >>> MahjongGameOptions.from_dict(options.to_dict()) == options
@@ -147,7 +152,8 @@ class MahjongGameOptions:
             "table": self.table.to_dict(),
             "scoring": self.scoring.to_dict(),
             "prevailing": self.prevailing.name.lower(),
-            "orphans_rob_concealed_kong": self.orphans_rob_concealed_kong,
+            # written only when on: a record without it predates the option (see from_dict)
+            **({"orphans_rob_concealed_kong": True} if self.orphans_rob_concealed_kong else {}),
         }
 
     @classmethod
@@ -168,10 +174,11 @@ class MahjongGameOptions:
             if value not in ("east", "south", "west", "north"):
                 raise RecordError("prevailing", f"prevailing is east/south/west/north: {value!r}")
             kwargs["prevailing"] = Round[value.upper()]
-        if "orphans_rob_concealed_kong" in data:
-            kwargs["orphans_rob_concealed_kong"] = decode(
-                data["orphans_rob_concealed_kong"], bool, "orphans_rob_concealed_kong"
-            )
+        # a record without the key was played before the option existed, when a concealed kong
+        # could not be robbed: it is read under that rule (a new table's default is on)
+        kwargs["orphans_rob_concealed_kong"] = decode(
+            data.get("orphans_rob_concealed_kong", False), bool, "orphans_rob_concealed_kong"
+        )
         return cls(**kwargs)
 
 
@@ -821,6 +828,8 @@ class MahjongGame(Game[MahjongGameOptions]):
             mine = self._answers.get(me) if me is not None else None
             out["window"] = {
                 "kind": "rob" if self._phase is MahjongPhase.ROB else "discard",
+                # a concealed kong's robbing window: a thirteen-orphans win only
+                "orphans_only": self._phase is MahjongPhase.ROB and self._rob_concealed,
                 "tile": str(tile),
                 "from": owner.symbol,
                 "waiting": [s.symbol for s in self.waiting()],

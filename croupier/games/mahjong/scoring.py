@@ -150,8 +150,9 @@ class ScoringOptions:
             "unit": self.unit,
             "discarder_pays_all": self.discarder_pays_all,
             "commission_bp": self.commission_bp,
-            "banker_doubles": self.banker_doubles,
-            "seven_pairs": self.seven_pairs,
+            # options added later are written only when on, so that records written before
+            # them keep their digests (a missing one is off, the rule they were played by)
+            **{k: True for k in ("banker_doubles", "seven_pairs") if getattr(self, k)},
         }
 
     @classmethod

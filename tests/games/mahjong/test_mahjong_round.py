@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TypeVar, cast
 
 import pytest
@@ -361,6 +362,7 @@ def test_hk_added_kong_opens_a_robbing_window_then_replacement() -> None:
     events = game.declare_kong(S, "9p")
     assert events == [KongDeclared(S, "9p", True)]
     assert game.phase is MahjongPhase.ROB and game.view(N)["window"]["kind"] == "rob"
+    assert game.view(N)["window"]["orphans_only"] is False
     refused(game, "HK", lambda: game.discard(S, "1s"), "claim window is open")
     refused(game, "HK", lambda: game.claim(N, ClaimKind.PUNG), "only be robbed to win")
     events = game.pass_claim(W) + game.pass_claim(N) + game.pass_claim(E)
@@ -535,6 +537,7 @@ def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
     game = game_of(hands, replacements="9s")
     game.declare_kong(E, "1m")
     assert game.phase is MahjongPhase.ROB and game.view(S)["window"]["kind"] == "rob"
+    assert game.view(S)["window"]["orphans_only"] is True
     assert Move("claim", None, ClaimKind.WIN) not in game.legal(W)
     refused(game, "HK", _claimer(game, W, ClaimKind.WIN), "only be robbed for thirteen orphans")
     assert Move("claim", None, ClaimKind.WIN) in game.legal(S)
@@ -555,3 +558,23 @@ def test_hk_no_robbing_of_a_concealed_kong_when_the_option_is_off() -> None:
     assert events == [KongDeclared(E, "1m", False), TileDrawn(E, "9s", True)]
     assert game.phase is MahjongPhase.TURN
     assert MahjongGameOptions.from_dict(options.to_dict()) == options
+
+
+# -- records written before an option existed replay to their digests -----------------------------
+
+#: A game (random bots, a concealed kong, drawn) recorded by the engine at commit 20a0b62, before
+#: ``orphans_rob_concealed_kong``, ``seven_pairs`` and ``banker_doubles`` existed, and its digest.
+LEGACY = Path(__file__).parent / "data" / "game_before_rob_option.json"
+LEGACY_DIGEST = "aaf6b978d6954c1c26f05913d94bb54e257706cb6d031ad3fb004d7cc545ef99"
+
+
+def test_a_record_older_than_the_new_options_replays_to_its_digest() -> None:
+    record = json.loads(LEGACY.read_text(encoding="utf-8"))
+    assert "orphans_rob_concealed_kong" not in record["options"]
+    assert any(e["type"] == "kong_declared" and not e["added"] for e in record["events"])
+    game = MahjongGame.from_record(record)  # read under the rules it was played by
+    assert not game.options.orphans_rob_concealed_kong
+    assert not game.options.scoring.seven_pairs and not game.options.scoring.banker_doubles
+    assert game.digest() == LEGACY_DIGEST
+    assert game.to_record() == record
+    census_ok(game)
