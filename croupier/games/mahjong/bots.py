@@ -180,6 +180,16 @@ _STD, _PUNGS, _CHOWS = 0, 1, 2
 _SUIT_TABLES: dict[tuple[tuple[int, ...], int], _Table] = {}
 _HONOUR_TABLES: dict[tuple[tuple[int, ...], ...], tuple[_Table, ...]] = {}
 _CONVOLVED: dict[tuple[_Table, _Table], _Table] = {}
+#: each memo is emptied when it reaches this many entries, so a long run's memory stays bounded
+MEMO_LIMIT: Final = 100_000
+
+
+def _remember(memo: dict[Any, Any], key: object, value: object) -> None:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
 _SUIT_BASES: Final = (0, 9, 18)
 _HONOURS: Final = 27
 #: at most this many faan are asked of the honour pungs
@@ -254,7 +264,7 @@ def _suit_table(p: tuple[int, ...], mode: int) -> _Table:
             if t[k] < best[k]:
                 best[k] = t[k]
     result = tuple(best)
-    _SUIT_TABLES[key] = result
+    _remember(_SUIT_TABLES, key, result)
     return result
 
 
@@ -292,7 +302,7 @@ def _honour_tables(
                 t[2 * m + pr] = cost
         tables.append(tuple(t))
     result = tuple(tables)
-    _HONOUR_TABLES[key] = result
+    _remember(_HONOUR_TABLES, key, result)
     return result
 
 
@@ -312,7 +322,7 @@ def _convolve(a: _Table, b: _Table) -> _Table:
             if v < out[2 * m + 1]:
                 out[2 * m + 1] = v
     result = tuple(out)
-    _CONVOLVED[(a, b)] = result
+    _remember(_CONVOLVED, (a, b), result)
     return result
 
 

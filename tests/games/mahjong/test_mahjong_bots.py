@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from croupier.games.mahjong.bots import (
     Bot,
     FaanBot,
@@ -177,3 +179,14 @@ def test_the_faan_bot_follows_its_minimum() -> None:
         result = play_game(MahjongGame(options), bots, SeededShuffler(f"min:{i}"), rng)
         won += isinstance(result, GameWon)
     assert won >= 6, won
+
+
+def test_the_bots_memos_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier.games.mahjong import bots
+
+    monkeypatch.setattr(bots, "MEMO_LIMIT", 50)
+    for i in range(3):
+        rng = random.Random(f"memo-{i}")
+        play_game(MahjongGame(), {s: FaanBot(rng) for s in Seat}, SeededShuffler(i), rng)
+    for memo in (bots._SUIT_TABLES, bots._HONOUR_TABLES, bots._CONVOLVED):
+        assert 0 < len(memo) <= 50
