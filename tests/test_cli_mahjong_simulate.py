@@ -319,3 +319,14 @@ def test_a_thousand_mixed_bot_games_keep_every_invariant() -> None:
     assert t.games == 1000 and t.won + t.drawn == 1000 and t.won > 500
     assert t.self_drawn + t.on_discard == t.won and t.commission > 0
     assert t.fuzz_points == 2000 and t.refused + t.accepted == t.fuzzed
+
+
+def test_simulate_mahjong_table_options_reach_the_games() -> None:
+    args = ("--games", "8", "--seed", "opt", "--workers", "1", "--fuzz", "1")
+    data = ok_json("simulate", "mahjong", *args, "--no-rob-concealed-kong", "--seven-pairs")
+    assert data["orphans_rob_concealed_kong"] is False
+    assert data["scoring"]["seven_pairs"] is True and data["invariants"] == "ok"
+    default = ok_json("simulate", "mahjong", *args)
+    assert default["orphans_rob_concealed_kong"] is True
+    config = SimConfig(rob_concealed_kong=False)
+    assert config.options(1).orphans_rob_concealed_kong is False

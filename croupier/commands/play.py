@@ -84,6 +84,14 @@ BankerDoublesOpt = Annotated[
         show_default=False,
     ),
 ]
+RobConcealedOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--rob-concealed-kong/--no-rob-concealed-kong",
+        help="mahjong: thirteen orphans may rob a concealed kong (default: it may).",
+        show_default=False,
+    ),
+]
 CommissionOpt = Annotated[
     int | None,
     typer.Option(
@@ -395,14 +403,7 @@ def play(
     commission_bp: CommissionOpt = None,
     seven_pairs: SevenPairsOpt = None,
     banker_doubles: BankerDoublesOpt = None,
-    rob_concealed_kong: Annotated[
-        bool | None,
-        typer.Option(
-            "--rob-concealed-kong/--no-rob-concealed-kong",
-            help="mahjong: thirteen orphans may rob a concealed kong (default: it may).",
-            show_default=False,
-        ),
-    ] = None,
+    rob_concealed_kong: RobConcealedOpt = None,
     max_games: Annotated[
         int | None,
         typer.Option(
@@ -760,6 +761,7 @@ def simulate(
     commission_bp: CommissionOpt = None,
     seven_pairs: SevenPairsOpt = None,
     banker_doubles: BankerDoublesOpt = None,
+    rob_concealed_kong: RobConcealedOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
@@ -780,6 +782,9 @@ def simulate(
         "--commission-bp": commission_bp,
         "--seven-pairs": seven_pairs,
         "--banker-doubles": banker_doubles,
+        "--rob-concealed-kong"
+        if rob_concealed_kong
+        else "--no-rob-concealed-kong": rob_concealed_kong,
     }
     from croupier.commands.play_mahjong import is_mahjong
 
@@ -815,6 +820,7 @@ def simulate(
                 banker_doubles=banker_doubles,
             ),
             as_json=as_json,
+            rob_concealed_kong=rob_concealed_kong is not False,
         )
         return
     for flag, value in mahjong_only.items():

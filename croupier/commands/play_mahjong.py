@@ -193,8 +193,13 @@ def _render_state(console: Console, match: Match, game: MahjongGame, seat: Seat)
     window = view["window"]
     if window is not None:
         owner = match.place_of(SeatEnum.parse(window["from"]))
-        what = "adds to a kong" if window["kind"] == "rob" else "discarded"
-        console.print(f"{NAMES[owner]} ({window['from']}) {what} [bold]{window['tile']}[/bold]")
+        what, note = "discarded", ""
+        if window.get("orphans_only"):
+            what, note = "declares a concealed kong of", " (robbed only for thirteen orphans)"
+        elif window["kind"] == "rob":
+            what = "adds to a kong"
+        tile = window["tile"]
+        console.print(f"{NAMES[owner]} ({window['from']}) {what} [bold]{tile}[/bold]{note}")
 
 
 def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:

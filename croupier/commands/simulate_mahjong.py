@@ -130,18 +130,23 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class SimConfig:
-    """What every game of a run shares: the seed, the bots, the fuzzing, the time limit's rate
-    and the table's scoring options."""
+    """What every game of a run shares: the seed, the bots, the fuzzing, the time limit's rate,
+    the table's scoring options and whether thirteen orphans may rob a concealed kong."""
 
     seed: str = "0"
     bots: str = "faan"
     fuzz: int = DEFAULT_FUZZ
     close_rate: float = 0.0
     scoring: ScoringOptions = DEFAULT_OPTIONS
+    rob_concealed_kong: bool = True
 
     def options(self, number: int) -> MahjongGameOptions:
         """Game ``number``'s options: the prevailing wind rotates game by game."""
-        return MahjongGameOptions(scoring=self.scoring, prevailing=Round((number - 1) % 4))
+        return MahjongGameOptions(
+            scoring=self.scoring,
+            prevailing=Round((number - 1) % 4),
+            orphans_rob_concealed_kong=self.rob_concealed_kong,
+        )
 
     def kinds(self, number: int) -> dict[Seat, str]:
         """The bot at each seat of game ``number``."""
@@ -604,6 +609,7 @@ def result_data(result: SimResult) -> dict[str, Any]:
         "fuzz": config.fuzz,
         "close_rate": config.close_rate,
         "scoring": config.scoring.to_dict(),
+        "orphans_rob_concealed_kong": config.rob_concealed_kong,
         "prevailing": PREVAILING_READING,
         "won": t.won,
         "drawn": t.drawn,
@@ -705,6 +711,7 @@ def simulate_mahjong(
     workers: int | None,
     scoring: ScoringOptions,
     as_json: bool,
+    rob_concealed_kong: bool = True,
 ) -> None:
     """``croupier simulate mahjong`` (see the module docstring; None: the default): exit 1 and
     the game's number when an invariant breaks, 2 for a bad flag."""
@@ -723,7 +730,14 @@ def simulate_mahjong(
         _fail(f"--close-rate {close_rate}: a probability in [0, 1)")
     if workers is not None and workers < 1:
         _fail(f"--workers {workers}: one worker at least")
-    config = SimConfig(seed=seed, bots=kind, fuzz=fuzz, close_rate=close_rate, scoring=scoring)
+    config = SimConfig(
+        seed=seed,
+        bots=kind,
+        fuzz=fuzz,
+        close_rate=close_rate,
+        scoring=scoring,
+        rob_concealed_kong=rob_concealed_kong,
+    )
     with _croupier_errors():
         if as_json:
             result = run_simulation(games, config, workers=workers)
