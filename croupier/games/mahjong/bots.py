@@ -51,7 +51,7 @@ from typing import Any, Final, Protocol
 
 from croupier.games.mahjong.events import ClaimKind, GameDrawn, GameWon
 from croupier.games.mahjong.faan import pattern
-from croupier.games.mahjong.hand import shanten
+from croupier.games.mahjong.hand import convolve_tables, shanten
 from croupier.games.mahjong.melds import Meld, MeldKind
 from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Seat
@@ -179,7 +179,6 @@ _EMPTY: Final[_Table] = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(10))
 _STD, _PUNGS, _CHOWS = 0, 1, 2
 _SUIT_TABLES: dict[tuple[tuple[int, ...], int], _Table] = {}
 _HONOUR_TABLES: dict[tuple[tuple[int, ...], ...], tuple[_Table, ...]] = {}
-_CONVOLVED: dict[tuple[_Table, _Table], _Table] = {}
 #: each memo is emptied when it reaches this many entries, so a long run's memory stays bounded
 MEMO_LIMIT: Final = 100_000
 
@@ -306,26 +305,6 @@ def _honour_tables(
     return result
 
 
-def _convolve(a: _Table, b: _Table) -> _Table:
-    """The table of two groups together (min-plus over the split of sets and the pair)."""
-    got = _CONVOLVED.get((a, b))
-    if got is not None:
-        return got
-    out = [_INF] * 10
-    for m in range(5):
-        for ma in range(m + 1):
-            mb = m - ma
-            x0, x1, y0, y1 = a[2 * ma], a[2 * ma + 1], b[2 * mb], b[2 * mb + 1]
-            if x0 + y0 < out[2 * m]:
-                out[2 * m] = x0 + y0
-            v = min(x0 + y1, x1 + y0)
-            if v < out[2 * m + 1]:
-                out[2 * m + 1] = v
-    result = tuple(out)
-    _remember(_CONVOLVED, (a, b), result)
-    return result
-
-
 def _distance(a: _Table, b: _Table, sets: int) -> int:
     """Fewest tiles to add to two (combined) groups for ``sets`` sets and the pair."""
     best = _INF
@@ -401,13 +380,13 @@ class _Plans:
         std = [_suit_table(s, _STD) for s in suits]
         for x in self.flush_suits:  # mixed one suit, 3 (all one suit, 7, is nearer still)
             add(std[x], _MIXED_ONE_SUIT + bonus)
-        add(_convolve(_convolve(std[0], std[1]), std[2]), bonus)
+        add(convolve_tables(convolve_tables(std[0], std[1]), std[2]), bonus)
         if self.pungs_ok:
             pungs = [_suit_table(s, _PUNGS) for s in suits]
-            add(_convolve(_convolve(pungs[0], pungs[1]), pungs[2]), _ALL_PUNGS + bonus)
+            add(convolve_tables(convolve_tables(pungs[0], pungs[1]), pungs[2]), _ALL_PUNGS + bonus)
         if self.chows_ok:  # concealed + common hand (no pung: honours make the pair only)
             chows = [_suit_table(s, _CHOWS) for s in suits]
-            groups = _convolve(_convolve(chows[0], chows[1]), chows[2])
+            groups = convolve_tables(convolve_tables(chows[0], chows[1]), chows[2])
             pair = _distance(groups, (0, honours[0][1], *(_INF,) * 8), sets)
             faan = _CONCEALED_HAND + _COMMON_HAND
             if faan >= self.min_faan:

@@ -62,6 +62,7 @@ from croupier.tiles import Tile, format_tiles
 __all__ = [
     "ORPHANS",
     "clear_tables",
+    "convolve_tables",
     "is_winning",
     "is_winning_counts",
     "readings",
@@ -460,9 +461,20 @@ def _honour_table(p: Pattern) -> Table:
 
 
 _CONV: dict[tuple[Table, Table], Table] = {}
+#: the memo of :func:`convolve_tables` is emptied at this many entries (callers such as the bots
+#: bring tables of their own, so its keys are not a fixed set)
+_CONV_LIMIT: Final = 100_000
 
 
-def _convolve(a: Table, b: Table) -> Table:
+def convolve_tables(a: Table, b: Table) -> Table:
+    """The shanten table of two groups together, from each group's table (index ``2 * m + p``:
+    the fewest tiles to add for ``m`` sets and ``p`` pairs): a min-plus convolution over how the
+    sets and the pair split between them.
+
+    >>> e = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(10))  # an empty group
+    >>> convolve_tables(e, e) == e
+    True
+    """
     got = _CONV.get((a, b))
     if got is not None:
         return got
@@ -477,6 +489,8 @@ def _convolve(a: Table, b: Table) -> Table:
             if v < out[2 * m + 1]:
                 out[2 * m + 1] = v
     result = tuple(out)
+    if len(_CONV) >= _CONV_LIMIT:
+        _CONV.clear()
     _CONV[(a, b)] = result
     return result
 
@@ -547,8 +561,8 @@ def _standard_distance(counts: Sequence[int], held: Sequence[int] | None, sets: 
             if c:
                 to_pung, to_pair = _HONOUR_PIECE[c]
                 d = _with_piece(d, to_pung if room >= 3 else _INF, to_pair if room >= 2 else _INF)
-    ab = _convolve(tables[0], tables[1])
-    cd = _convolve(tables[2], d)
+    ab = convolve_tables(tables[0], tables[1])
+    cd = convolve_tables(tables[2], d)
     best = _INF
     for m in range(sets + 1):
         x0, x1 = ab[2 * m], ab[2 * m + 1]

@@ -182,11 +182,12 @@ def test_the_faan_bot_follows_its_minimum() -> None:
 
 
 def test_the_bots_memos_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from croupier.games.mahjong import bots
+    from croupier.games.mahjong import bots, hand
 
     monkeypatch.setattr(bots, "MEMO_LIMIT", 50)
+    monkeypatch.setattr(hand, "_CONV_LIMIT", 50)
     for i in range(3):
         rng = random.Random(f"memo-{i}")
         play_game(MahjongGame(), {s: FaanBot(rng) for s in Seat}, SeededShuffler(i), rng)
-    for memo in (bots._SUIT_TABLES, bots._HONOUR_TABLES, bots._CONVOLVED):
+    for memo in (bots._SUIT_TABLES, bots._HONOUR_TABLES, hand._CONV):
         assert 0 < len(memo) <= 50
