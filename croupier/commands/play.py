@@ -102,6 +102,32 @@ CommissionOpt = Annotated[
 ]
 
 
+def _mahjong_table_flags(
+    min_faan: int | None,
+    limit: int | None,
+    unit: int | None,
+    discarder_pays_all: bool | None,
+    commission_bp: int | None,
+    seven_pairs: bool | None,
+    banker_doubles: bool | None,
+    rob_concealed_kong: bool | None,
+) -> dict[str, object]:
+    """Mah-Jong's table flags shared by ``play`` and ``simulate``, by the name given (None: not
+    given), so that another game can refuse each by name."""
+    pays = "--discarder-pays-all" if discarder_pays_all else "--everyone-pays"
+    rob = "--rob-concealed-kong" if rob_concealed_kong else "--no-rob-concealed-kong"
+    return {
+        "--min-faan": min_faan,
+        "--limit": limit,
+        "--unit": unit,
+        pays: discarder_pays_all,
+        "--commission-bp": commission_bp,
+        "--seven-pairs": seven_pairs,
+        "--banker-doubles": banker_doubles,
+        rob: rob_concealed_kong,
+    }
+
+
 def _spec(game: str) -> TableSpec:
     from croupier.tables import BANKING_GAMES, table_spec
 
@@ -443,16 +469,16 @@ def play(
     from croupier.commands import play_mahjong as mahjong
 
     mahjong_table: dict[str, object] = {
-        "--min-faan": min_faan,
-        "--limit": limit,
-        "--unit": unit,
-        "--discarder-pays-all" if discarder_pays_all else "--everyone-pays": discarder_pays_all,
-        "--commission-bp": commission_bp,
-        "--seven-pairs": seven_pairs,
-        "--banker-doubles": banker_doubles,
-        "--rob-concealed-kong"
-        if rob_concealed_kong
-        else "--no-rob-concealed-kong": rob_concealed_kong,
+        **_mahjong_table_flags(
+            min_faan,
+            limit,
+            unit,
+            discarder_pays_all,
+            commission_bp,
+            seven_pairs,
+            banker_doubles,
+            rob_concealed_kong,
+        ),
         "--max-games": max_games,
         "--banker-stays-on-draw"
         if banker_stays_on_draw
@@ -775,16 +801,16 @@ def simulate(
         "--fuzz": fuzz,
         "--close-rate": close_rate,
         "--workers": workers,
-        "--min-faan": min_faan,
-        "--limit": limit,
-        "--unit": unit,
-        "--discarder-pays-all" if discarder_pays_all else "--everyone-pays": discarder_pays_all,
-        "--commission-bp": commission_bp,
-        "--seven-pairs": seven_pairs,
-        "--banker-doubles": banker_doubles,
-        "--rob-concealed-kong"
-        if rob_concealed_kong
-        else "--no-rob-concealed-kong": rob_concealed_kong,
+        **_mahjong_table_flags(
+            min_faan,
+            limit,
+            unit,
+            discarder_pays_all,
+            commission_bp,
+            seven_pairs,
+            banker_doubles,
+            rob_concealed_kong,
+        ),
     }
     from croupier.commands.play_mahjong import is_mahjong
 
