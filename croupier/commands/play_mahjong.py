@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from croupier.protocol import Event
 
 __all__ = [
-    "BOT_KINDS",
     "MAHJONG_NAMES",
     "move_label",
     "play_mahjong",
@@ -63,7 +62,6 @@ __all__ = [
 ]
 
 MAHJONG_NAMES: Final = ("mahjong", "mah-jong")
-BOT_KINDS: Final = ("faan", "shanten", "random")
 YOU: Final = 0
 NAMES: Final = ("you", "bot1", "bot2", "bot3")
 WINDS: Final = ("East", "South", "West", "North")
@@ -438,6 +436,8 @@ def play_mahjong(
     docstring) under ``options`` (:func:`table_options`; default: the defaults). ``as_json``
     implies ``auto``."""
     kind = bot_kind.strip().lower()
+    from croupier.games.mahjong.bots import BOT_KINDS
+
     if kind not in BOT_KINDS:
         _fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
     if games is not None and games < 1:

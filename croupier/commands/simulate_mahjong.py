@@ -55,7 +55,7 @@ import typer
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json
 from croupier.errors import CroupierError
-from croupier.games.mahjong.bots import Bot, make_bot
+from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
 from croupier.games.mahjong.events import ClaimKind, GameWon
 from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
 from croupier.games.mahjong.rules import Round, Seat
@@ -82,7 +82,7 @@ __all__ = [
     "simulate_mahjong",
 ]
 
-SIM_BOTS: Final = ("faan", "shanten", "random", "mixed")
+SIM_BOTS: Final = (*BOT_KINDS, "mixed")
 DEFAULT_SIM_GAMES: Final = 1000
 DEFAULT_FUZZ: Final = 3
 #: random commands given at each fuzzed point
