@@ -1,4 +1,6 @@
-"""Calibration of the ``expected-points`` house way (see :mod:`croupier.games.thirteen.solver`).
+"""The house ways' shipped tables: the ``expected-points`` calibration (see
+:mod:`croupier.games.thirteen.solver`), read by the solver; made by
+:mod:`croupier.games.thirteen.house_search` (above the solver, which it drives).
 
 The house way sets the banker's cards to maximise the expected point margin, tier by tier,
 against the tiers a typical opponent holds (Art 8, 9 II, 10). For a banker tier of strength
@@ -21,6 +23,7 @@ code makes (``tests/games/thirteen/test_thirteen_solver.py``,
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from dataclasses import dataclass
@@ -29,10 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from croupier.cards import Card
-from croupier.games.thirteen.rules import HouseWay
-from croupier.games.thirteen.scoring import Tier
-from croupier.games.thirteen.solver import ExpectedTables, HandSettings, points_arrays
+from croupier.games.thirteen.scoring import Tier, points_by_strength
 from croupier.rank.model import THIRTEEN
 
 if TYPE_CHECKING:
@@ -41,17 +41,29 @@ if TYPE_CHECKING:
 __all__ = [
     "CALIBRATION_FILE",
     "Calibration",
-    "calibrate",
+    "ExpectedTables",
     "calibration",
     "deal_hands",
     "expected_tables",
     "numpy_seed",
+    "points_arrays",
 ]
+
+#: expected margin of a banker tier by its strength: front, middle, back
+ExpectedTables = tuple["NDArray[np.float64]", "NDArray[np.float64]", "NDArray[np.float64]"]
 
 CALIBRATION_SEED: Final = "croupier thirteen house way v1"
 CALIBRATION_HANDS: Final = 8_000
 CALIBRATION_ROUNDS: Final = 3
 CALIBRATION_FILE: Final = Path(__file__).with_name("expected_points.npz")
+
+
+@functools.cache
+def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
+    """Points of a tier's winner by strength, per tier (Art 9 II)."""
+    return tuple(  # type: ignore[return-value]
+        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
+    )
 
 
 def numpy_seed(seed: str | int) -> int:
@@ -133,33 +145,6 @@ def deal_hands(rng: np.random.Generator, n: int) -> NDArray[np.intp]:
     return perms.reshape(decks * 4, 13)[:n]
 
 
-def calibrate(
-    seed: str = CALIBRATION_SEED,
-    hands: int = CALIBRATION_HANDS,
-    rounds: int = CALIBRATION_ROUNDS,
-) -> Calibration:
-    """Fictitious play (see the module docstring) on ``hands`` seeded random hands."""
-    if hands < 1 or rounds < 1:
-        raise ValueError("calibration needs at least one hand and one round")
-    rng = np.random.default_rng(numpy_seed(seed))
-    deal = deal_hands(rng, hands)
-    tables: ExpectedTables | None = None
-    for _ in range(rounds):
-        # each hand's 72,072 settings are rebuilt every round: holding them all would take
-        # gigabytes, rebuilding costs a fraction of a millisecond per hand
-        tiers = np.empty((hands, 3), dtype=np.intp)
-        for k, row in enumerate(deal):
-            hs = HandSettings([Card(int(c)) for c in row])
-            if tables is None:
-                i = hs.house_index(HouseWay.STRONGEST_BACK)
-            else:
-                i = hs.expected_index(tables)
-            tiers[k] = (hs.front[i], hs.middle[i], hs.back[i])
-        tables = expected_tables(tiers)
-    assert tables is not None
-    return Calibration(tables, seed, hands, rounds)
-
-
 _LOCK = threading.Lock()
 _LOADED: list[Calibration] = []
 
@@ -171,17 +156,3 @@ def calibration() -> Calibration:
             if not _LOADED:
                 _LOADED.append(Calibration.load(CALIBRATION_FILE))
     return _LOADED[0]
-
-
-def main() -> None:  # pragma: no cover - the generator, run by hand
-    import time
-
-    start = time.perf_counter()
-    cal = calibrate()
-    cal.save(CALIBRATION_FILE)
-    took = time.perf_counter() - start
-    print(f"wrote {CALIBRATION_FILE} ({cal.to_dict()}) in {took:.1f} s")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

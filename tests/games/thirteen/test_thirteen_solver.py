@@ -17,11 +17,8 @@ from hypothesis import strategies as st
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CardCountError, DuplicateCardError, NotationError, RecordError
-from croupier.games.thirteen.calibration import (
-    calibrate,
-    calibration,
-    expected_tables,
-)
+from croupier.games.thirteen.calibration import calibration, expected_tables
+from croupier.games.thirteen.house_search import calibrate
 from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import Natural, Outcome, Setting, natural_of, score
 from croupier.games.thirteen.solver import (
