@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.commands.analysis_options import OutOpt, PlotOpt, ResumeOpt, SchedulerOpt
 from croupier.commands.play import BANKING_HELP, _fit_width, _spec
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def odds(
         int | None,
         typer.Option(
             "--workers",
-            help="thirteen: processes for the simulation (default: every core).",
+            help="thirteen: worker processes of --scheduler local (default: every core).",
             show_default=False,
         ),
     ] = None,
@@ -191,6 +192,10 @@ def odds(
             show_default=False,
         ),
     ] = None,
+    scheduler: SchedulerOpt = "auto",
+    resume: ResumeOpt = None,
+    out: OutOpt = None,
+    plot: PlotOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -243,6 +248,10 @@ def odds(
             workers=workers,
             way="expected-points" if way is None else way,
             as_json=as_json,
+            scheduler=scheduler,
+            resume=resume,
+            out=out,
+            plot=plot,
         )
         return
     if rounds is not None or seed is not None or workers is not None or way is not None:

@@ -8,9 +8,11 @@ reproducible from its seed, with a 95 % confidence interval and a progress bar.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json
+from croupier.commands.analysis_options import check_files, interrupt_kept
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,12 +21,27 @@ if TYPE_CHECKING:
     from croupier.odds.thirteen_edge import EdgeReport
 
 
-def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_json: bool) -> None:
+def odds_thirteen(
+    *,
+    rounds: int,
+    seed: str,
+    workers: int | None,
+    way: str,
+    as_json: bool,
+    scheduler: str = "auto",
+    resume: Path | None = None,
+    out: Path | None = None,
+    plot: Path | None = None,
+) -> None:
     if rounds < 0 or rounds == 1:
         _fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
         _fail(f"--workers must be at least 1, got {workers}")
-    with _croupier_errors():
+    if rounds == 0 and (resume or out or plot):
+        _fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
+    check_files(out, plot)
+    with _croupier_errors(), interrupt_kept():
+        from croupier.analysis.runner import check_scheduler
         from croupier.games.thirteen.rules import HouseWay, ThirteenTable
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
@@ -33,14 +50,28 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
             house = HouseWay(way.strip().lower())
         except ValueError:
             _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
+        scheduler = check_scheduler(scheduler)
         table = ThirteenTable(house_way=house)
         naturals = natural_odds()
         report: EdgeReport | None = None
         if rounds:
+            kwargs: dict[str, Any] = dict(
+                rounds=rounds,
+                seed=seed,
+                workers=workers,
+                table=table,
+                scheduler=scheduler,
+                resume=resume,
+            )
             if as_json:
-                report = estimate_edge(rounds=rounds, seed=seed, workers=workers, table=table)
+                report = estimate_edge(**kwargs)
             else:
-                report = _with_progress(rounds, seed, workers, table)
+                from croupier.analysis.progress import chunk_progress
+
+                with chunk_progress(_console(), "simulating rounds") as progress:
+                    report = estimate_edge(**kwargs, progress=progress)
+        if report is not None:
+            _write_files(report, out, plot)
         if as_json:
             data: dict[str, Any] = {
                 "game": "thirteen",
@@ -54,29 +85,22 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
         _render_naturals(console, naturals)
         if report is not None:
             _render_edge(console, report)
+            for path in (out, plot):
+                if path is not None:
+                    console.print(f"wrote {path}")
 
 
-def _with_progress(rounds: int, seed: str, workers: int | None, table: Any) -> EdgeReport:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+def _write_files(report: EdgeReport, out: Path | None, plot: Path | None) -> None:
+    if out is not None:
+        from croupier.analysis.output import write_output
 
-    from croupier.odds.thirteen_edge import estimate_edge
+        assert report.run is not None
+        info = report.run.run_info()
+        write_output(out, info, {"house_edge": report.to_dict()}, report.rows())
+    if plot is not None:
+        from croupier.analysis.plots import plot_convergence
 
-    with Progress(
-        TextColumn("simulating rounds"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(),
-        console=_console(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("rounds", total=rounds)
-        return estimate_edge(
-            rounds=rounds,
-            seed=seed,
-            workers=workers,
-            table=table,
-            progress=lambda n: bar.advance(task, n),
-        )
+        plot_convergence([report], plot)
 
 
 def _render_naturals(console: Console, odds: NaturalOdds) -> None:
@@ -116,6 +140,7 @@ def _render_naturals(console: Console, odds: NaturalOdds) -> None:
 def _render_edge(console: Console, report: EdgeReport) -> None:
     from rich.table import Table
 
+    scheduler = report.run.scheduler if report.run else "none"
     table = Table(
         title=(
             f"House edge per unit staked: {report.rounds:,} rounds x 3 players, banker by "
@@ -141,6 +166,6 @@ def _render_edge(console: Console, report: EdgeReport) -> None:
     console.print(
         f"A win nets {report.optimal.win_net} of the stake (prize {report.table.prize} less "
         f"{report.table.commission} of it, Art 11). {report.rounds * 3:,} player-hands in "
-        f"{report.seconds:.1f} s on {report.workers} worker(s): "
+        f"{report.seconds:.1f} s on {report.workers} worker(s) (scheduler {scheduler}): "
         f"{report.hands_per_second:,.0f} player-hands/s."
     )
