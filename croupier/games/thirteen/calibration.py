@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,11 +41,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CALIBRATION_FILE",
+    "MAXIMIN_FILE",
     "Calibration",
     "ExpectedTables",
+    "MaximinTable",
     "calibration",
     "deal_hands",
     "expected_tables",
+    "maximin_table",
     "numpy_seed",
     "points_arrays",
 ]
@@ -56,6 +60,7 @@ CALIBRATION_SEED: Final = "croupier thirteen house way v1"
 CALIBRATION_HANDS: Final = 8_000
 CALIBRATION_ROUNDS: Final = 3
 CALIBRATION_FILE: Final = Path(__file__).with_name("expected_points.npz")
+MAXIMIN_FILE: Final = Path(__file__).with_name("maximin.npz")
 
 
 @functools.cache
@@ -156,3 +161,42 @@ def calibration() -> Calibration:
             if not _LOADED:
                 _LOADED.append(Calibration.load(CALIBRATION_FILE))
     return _LOADED[0]
+
+
+@dataclass(frozen=True)
+class MaximinTable:
+    """The ``maximin`` house way's table: each tier's strengths cut into bins (``bins[t][s]``:
+    the bin of strength ``s`` in tier ``t``), and ``value[f, m, b]``: the house's mean result
+    per player-hand (units staked) when its setting's tiers fall in bins ``f, m, b`` and the
+    players best-respond, made non-decreasing along each tier (a stronger tier never gives the
+    players more). Made by :func:`croupier.games.thirteen.house_search.search`."""
+
+    bins: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]
+    value: NDArray[np.float64]
+    meta: dict[str, Any]
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(
+            path,
+            front=self.bins[0].astype(np.uint8),
+            middle=self.bins[1].astype(np.uint8),
+            back=self.bins[2].astype(np.uint8),
+            value=self.value,
+            meta=np.array(json.dumps(self.meta, sort_keys=True)),
+        )
+
+    @classmethod
+    def load(cls, path: Path) -> MaximinTable:
+        with np.load(path) as data:
+            bins = tuple(data[t].astype(np.intp) for t in ("front", "middle", "back"))
+            size = THIRTEEN.max_strength + 1
+            value = data["value"].astype(np.float64)
+            if any(b.shape != (size,) for b in bins) or value.ndim != 3:
+                raise ValueError(f"{path}: not a maximin table")
+            return cls((bins[0], bins[1], bins[2]), value, json.loads(str(data["meta"])))
+
+
+@functools.cache
+def maximin_table() -> MaximinTable:
+    """The shipped ``maximin`` table (loaded once per process)."""
+    return MaximinTable.load(MAXIMIN_FILE)

@@ -279,7 +279,28 @@ class HandSettings:
             return self._strongest(np.flatnonzero(self.valid))
         if way is HouseWay.STRONGEST_FRONT:
             return self._strongest(np.flatnonzero(self.valid), front_first=True)
+        if way is HouseWay.MAXIMIN:
+            return self.table_index(_calibration.maximin_table())
         return self.expected_index(_calibration.calibration().tables)
+
+    def table_index(self, table: _calibration.MaximinTable) -> int:
+        """The valid setting whose tiers' bins have the highest value in ``table`` (the
+        ``maximin`` way); ties (settings in one cell): the highest expected margin (the
+        ``expected-points`` tables), then strongest back, middle, front."""
+        bf, bm, bb = table.bins
+        n = table.value.shape
+        v, f, m, b = self._compressed()
+        cell = bf[self.s3][f] * (n[1] * n[2])
+        cell += bm[self.s5][m] * n[2]
+        cell += bb[self.s5][b]
+        value = table.value.ravel()[cell]
+        top = np.flatnonzero(value == value.max())
+        if len(top) == 1:
+            return int(v[top[0]])
+        # within the best cell: the expected-points way's choice (finer than the bins)
+        ef, em, eb = _calibration.calibration().tables
+        expected = ef[self.s3][f[top]] + em[self.s5][m[top]] + eb[self.s5][b[top]]
+        return self._strongest(v[top[np.flatnonzero(expected == expected.max())]])
 
     def expected_index(self, tables: ExpectedTables) -> int:
         """The valid setting with the highest expected margin by the per-tier ``tables``
