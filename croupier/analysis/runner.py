@@ -341,7 +341,7 @@ def _serial(fn: ChunkFn, todo: Iterable[Chunk]) -> Iterator[tuple[Chunk, Counts]
 
 
 def _dask(
-    fn: ChunkFn, todo: list[Chunk], scheduler: str, workers: int
+    fn: ChunkFn, todo: list[Chunk], scheduler: str, workers: int, seen: list[int]
 ) -> Iterator[tuple[Chunk, Counts]]:
     import importlib
     import logging
@@ -369,6 +369,7 @@ def _dask(
             except OSError as exc:
                 raise SchedulerError(f"cannot reach scheduler {scheduler}: {exc}") from None
         try:
+            seen.append(len(client.scheduler_info().get("workers", {})))
             futures = {client.submit(fn, c, pure=False, key=f"chunk-{c.index}"): c for c in todo}
             try:
                 for fut in distributed.as_completed(futures):
@@ -395,9 +396,9 @@ def run(
     """Run ``fn`` over every chunk of ``plan`` (see the module docstring) and sum the counts.
 
     ``workers``: a LocalCluster's worker processes (default: one a core; ignored by ``none``
-    and by an existing cluster). ``progress(done, total)`` is called with the chunks finished
-    so far (chunks read from ``resume`` count as done from the start). ``fn`` must be a
-    module-level function for a Dask scheduler.
+    and by an existing cluster, whose worker count is reported). ``progress(done, total)`` is
+    called with the chunks finished so far (chunks read from ``resume`` count as done from the
+    start). ``fn`` must be a module-level function for a Dask scheduler.
     """
     name = check_scheduler(scheduler)
     chunks = list(plan.chunks())
@@ -417,7 +418,11 @@ def run(
         progress(len(done), len(chunks))
     out = _ChunkFile(resume, plan) if resume else None
     start = time.perf_counter()
-    stream = _serial(fn, todo) if name == "none" or not todo else _dask(fn, todo, name, n_workers)
+    seen: list[int] = []  # the workers a Dask cluster has
+    if name == "none" or not todo:
+        stream = _serial(fn, todo)
+    else:
+        stream = _dask(fn, todo, name, n_workers, seen)
     try:
         for chunk, counts in stream:
             done[chunk.index] = _check_counts(chunk, counts)
@@ -444,7 +449,7 @@ def run(
         plan=plan,
         per_chunk={k: done[k] for k in sorted(done)},
         scheduler=name,
-        workers=n_workers,
+        workers=seen[0] if seen else n_workers,
         seconds=time.perf_counter() - start,
         resumed=resumed,
     )
