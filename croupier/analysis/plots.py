@@ -51,9 +51,7 @@ def _save(fig: Any, path: Path) -> Path:
     plt = _pyplot()
     try:
         fig.tight_layout()
-        fig.savefig(
-            path, dpi=110, metadata={"Software": "croupier"} if path.suffix == ".svg" else None
-        )
+        fig.savefig(path, dpi=110)
     except OSError as exc:
         raise PlotError(f"cannot write {path}: {exc.strerror}") from None
     finally:
@@ -101,7 +99,7 @@ def plot_house_ways(ways: Sequence[Mapping[str, Any]], path: Path, title: str = 
             f"{e:+.2f}%\n{int(w['rounds']):,} rounds",
             (i, e),
             textcoords="offset points",
-            xytext=(0, 8 if e >= 0 else -24),
+            xytext=(14 if e >= 0 else 0, 8 if e >= 0 else -30),
             ha="center",
             fontsize="small",
         )
