@@ -166,14 +166,31 @@ def calibration() -> Calibration:
 @dataclass(frozen=True)
 class MaximinTable:
     """The ``maximin`` house way's table: each tier's strengths cut into bins (``bins[t][s]``:
-    the bin of strength ``s`` in tier ``t``), and ``value[f, m, b]``: the house's mean result
-    per player-hand (units staked) when its setting's tiers fall in bins ``f, m, b`` and the
-    players best-respond, made non-decreasing along each tier (a stronger tier never gives the
-    players more). Made by :func:`croupier.games.thirteen.house_search.search`."""
+    the bin of strength ``s`` in tier ``t``) and three pair tables, front x middle, middle x
+    back and front x back (``pairs``, each ``bins x bins``), whose sum
+    ``fm[f, m] + mb[m, b] + fb[f, b]`` estimates the house's mean result per player-hand (units
+    staked) when its setting's tiers fall in bins ``f, m, b`` and the players, who see the
+    setting, best-respond. Pairs, because a player wins by taking two tiers of three. Made by
+    :func:`croupier.games.thirteen.house_search.search`."""
 
     bins: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]
-    value: NDArray[np.float64]
+    pairs: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]
     meta: dict[str, Any]
+
+    @property
+    def size(self) -> int:
+        return int(self.pairs[0].shape[0])
+
+    def value(
+        self, f: NDArray[np.intp], m: NDArray[np.intp], b: NDArray[np.intp]
+    ) -> NDArray[np.float64]:
+        """The estimate for tiers in bins ``f``, ``m``, ``b`` (arrays of bin numbers)."""
+        n = self.size
+        fm, mb, fb = (p.ravel() for p in self.pairs)
+        out: NDArray[np.float64] = fm[f * n + m]
+        out += mb[m * n + b]
+        out += fb[f * n + b]
+        return out
 
     def save(self, path: Path) -> None:
         np.savez_compressed(
@@ -181,7 +198,9 @@ class MaximinTable:
             front=self.bins[0].astype(np.uint8),
             middle=self.bins[1].astype(np.uint8),
             back=self.bins[2].astype(np.uint8),
-            value=self.value,
+            front_middle=self.pairs[0],
+            middle_back=self.pairs[1],
+            front_back=self.pairs[2],
             meta=np.array(json.dumps(self.meta, sort_keys=True)),
         )
 
@@ -189,11 +208,18 @@ class MaximinTable:
     def load(cls, path: Path) -> MaximinTable:
         with np.load(path) as data:
             bins = tuple(data[t].astype(np.intp) for t in ("front", "middle", "back"))
+            pairs = tuple(
+                data[t].astype(np.float64) for t in ("front_middle", "middle_back", "front_back")
+            )
             size = THIRTEEN.max_strength + 1
-            value = data["value"].astype(np.float64)
-            if any(b.shape != (size,) for b in bins) or value.ndim != 3:
+            n = pairs[0].shape[0]
+            if any(b.shape != (size,) for b in bins) or any(p.shape != (n, n) for p in pairs):
                 raise ValueError(f"{path}: not a maximin table")
-            return cls((bins[0], bins[1], bins[2]), value, json.loads(str(data["meta"])))
+            return cls(
+                (bins[0], bins[1], bins[2]),
+                (pairs[0], pairs[1], pairs[2]),
+                json.loads(str(data["meta"])),
+            )
 
 
 @functools.cache

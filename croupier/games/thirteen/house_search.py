@@ -20,11 +20,12 @@ player hands by scoring each pool hand's frontier only. The search:
    against the whole pool, and adds the house's results, in integers (a player win ``-p``, a
    tie 0, a loss ``+q`` for a win's net ``p/q``), to the bin cell of the setting: the counts of
    the chunked runner (:mod:`croupier.analysis.runner`), so the search runs on Dask and resumes;
-4. the table is each cell's mean, an empty cell taking the best of the cells it dominates, made
-   non-decreasing along each tier.
+4. the table: three pair tables (front x middle, middle x back, front x back) whose sum is
+   fitted to the cells' means by weighted least squares (a player wins by taking two tiers of
+   three, so pairs carry what matters; a cell seen rarely leans on its neighbours' pairs).
 
 The ``maximin`` house way (:meth:`~croupier.games.thirteen.solver.HandSettings.table_index`)
-picks, among a hand's valid settings, the one whose cell has the highest mean: one lookup per
+picks, among a hand's valid settings, the one with the highest fitted value: three lookups per
 setting, well under a millisecond. *Simplifications*, labelled: the pool ignores the banker's
 cards (card removal), the players best-respond to the setting alone, and the bins are a
 learned approximation of ``H``; the shipped way's edge is *measured* by full rounds (``croupier
@@ -73,9 +74,9 @@ __all__ = ["SEARCH", "calibrate", "search", "search_chunk", "search_plan", "tabl
 
 SEARCH: Final = "thirteen-house-search"
 SEARCH_SEED: Final = "croupier thirteen maximin v1"
-SEARCH_POOL: Final = 300
-SEARCH_HANDS: Final = 1_200
-SEARCH_BINS: Final = 16
+SEARCH_POOL: Final = 500
+SEARCH_HANDS: Final = 3_000
+SEARCH_BINS: Final = 48
 SEARCH_CHUNK: Final = 25
 WIN_NET: Final = (49, 100)  # Art 11: half the stake less 2% of it
 
@@ -185,8 +186,33 @@ def search_plan(
     return Plan(SEARCH, seed, hands, SEARCH_CHUNK, params)
 
 
+def _fit_pairs(
+    n: NDArray[np.int64], mean: NDArray[np.float64], ridge: float, sweeps: int = 40
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """Weighted least squares of the cell means ``mean[f, m, b]`` (weights ``n``) on
+    ``fm[f, m] + mb[m, b] + fb[f, b]``, by backfitting; ``ridge`` pulls a sparse pair toward 0
+    (in the units of ``n``). The overall mean goes into ``fm``."""
+    k = n.shape[0]
+    w = n.astype(np.float64)
+    y = np.where(n > 0, mean, 0.0)
+    mu = float((w * y).sum() / w.sum())
+    fm = np.full((k, k), mu)
+    mb = np.zeros((k, k))
+    fb = np.zeros((k, k))
+    for _ in range(sweeps):
+        r = y - mb[None, :, :] - fb[:, None, :]
+        fm = (w * r).sum(axis=2) / (w.sum(axis=2) + ridge) + mu * ridge / (w.sum(axis=2) + ridge)
+        r = y - fm[:, :, None] - fb[:, None, :]
+        mb = (w * r).sum(axis=0) / (w.sum(axis=0) + ridge)
+        r = y - fm[:, :, None] - mb[None, :, :]
+        fb = (w * r).sum(axis=1) / (w.sum(axis=1) + ridge)
+    return fm, mb, fb
+
+
 def table_from_run(result: RunResult) -> MaximinTable:
-    """The ``maximin`` table from a finished search (step 4 of the module docstring)."""
+    """The ``maximin`` table from a finished search (step 4 of the module docstring): the
+    pair tables fitted to the cells' means, each cell weighted by its (setting, pool hand)
+    pairs."""
     params = result.plan.params
     bins = int(params["bins"])
     total = result.total
@@ -199,13 +225,11 @@ def table_from_run(result: RunResult) -> MaximinTable:
         elif kind == "sum":
             sums[int(cell)] = count
     q = int(params["win_q"])
-    value = np.full(bins**3, -np.inf)
     seen = n > 0
-    value[seen] = sums[seen] / (n[seen] * q)
-    grid = value.reshape(bins, bins, bins)
-    for axis in range(3):  # a stronger tier never gives the players more
-        grid = np.maximum.accumulate(grid, axis=axis)
-    grid[np.isneginf(grid)] = float(np.nanmin(value[seen])) - 1.0
+    mean = np.zeros(bins**3)
+    mean[seen] = sums[seen] / (n[seen] * q)
+    shape = (bins, bins, bins)
+    pairs = _fit_pairs(n.reshape(shape), mean.reshape(shape), ridge=2.0 * int(params["pool"]))
     pool = _pool(str(params["pool_seed"]), int(params["pool"]), bins)
     meta: dict[str, Any] = {
         **result.plan.header(),
@@ -215,7 +239,7 @@ def table_from_run(result: RunResult) -> MaximinTable:
     }
     meta.pop("kind", None)
     return MaximinTable(
-        (pool[4].astype(np.intp), pool[5].astype(np.intp), pool[6].astype(np.intp)), grid, meta
+        (pool[4].astype(np.intp), pool[5].astype(np.intp), pool[6].astype(np.intp)), pairs, meta
     )
 
 

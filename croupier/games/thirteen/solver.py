@@ -284,16 +284,12 @@ class HandSettings:
         return self.expected_index(_calibration.calibration().tables)
 
     def table_index(self, table: _calibration.MaximinTable) -> int:
-        """The valid setting whose tiers' bins have the highest value in ``table`` (the
-        ``maximin`` way); ties (settings in one cell): the highest expected margin (the
-        ``expected-points`` tables), then strongest back, middle, front."""
+        """The valid setting with the highest estimate in ``table`` (the ``maximin`` way); ties
+        (settings in the same bins): the highest expected margin (the ``expected-points``
+        tables), then strongest back, middle, front."""
         bf, bm, bb = table.bins
-        n = table.value.shape
         v, f, m, b = self._compressed()
-        cell = bf[self.s3][f] * (n[1] * n[2])
-        cell += bm[self.s5][m] * n[2]
-        cell += bb[self.s5][b]
-        value = table.value.ravel()[cell]
+        value = table.value(bf[self.s3][f], bm[self.s5][m], bb[self.s5][b])
         top = np.flatnonzero(value == value.max())
         if len(top) == 1:
             return int(v[top[0]])
