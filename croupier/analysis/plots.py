@@ -122,8 +122,11 @@ def plot_banking(
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.4))
     decks = sorted(ev_by_decks)
     bets = list(ev_by_decks[decks[0]])
+    palette = plt.get_cmap("tab20")
+    color = {bet: palette(i % 20) for i, bet in enumerate(bets)}
     for bet in bets:
-        left.plot(decks, [100 * ev_by_decks[d][bet] for d in decks], marker="o", label=bet)
+        ev = [100 * ev_by_decks[d][bet] for d in decks]
+        left.plot(decks, ev, marker="o", label=bet, color=color[bet])
     left.set_xlabel("decks in the shoe")
     left.set_ylabel("EV per unit staked, %")
     left.set_xticks(decks)
@@ -134,7 +137,8 @@ def plot_banking(
     width = 0.8 / max(len(bets), 1)
     for i, bet in enumerate(bets):
         xs = [r + (i - len(bets) / 2) * width for r in range(len(ranks))]
-        right.bar(xs, [removal[rank][bet] * 10_000 for rank in ranks], width=width, label=bet)
+        effects = [removal[rank][bet] * 10_000 for rank in ranks]
+        right.bar(xs, effects, width=width, label=bet, color=color[bet])
     right.set_xticks(range(len(ranks)))
     right.set_xticklabels(ranks)
     right.axhline(0, color="grey", lw=0.8)
