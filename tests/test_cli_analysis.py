@@ -101,3 +101,15 @@ def test_exact_odds_out_and_plot(game: str, tmp_path: Path) -> None:
     rows = list(csv.DictReader(out.open()))
     assert rows and rows[0]["analysis"] == f"odds-{game}" and rows[0]["croupier"]
     assert b"<svg" in plot.read_bytes()
+
+
+def test_odds_thirteen_every_house_way_on_the_same_deals(tmp_path: Path) -> None:
+    plot = tmp_path / "ways.png"
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    data = ok_json(*args, "--plot", str(plot))
+    ways = [e["house_way"] for e in data["house_edges"]]
+    assert ways == ["expected-points", "strongest-back", "strongest-front", "maximin"]
+    # the same deals: every way's players hold the same cards, so naturals agree
+    assert len({e["optimal"]["natural_wins"] for e in data["house_edges"]}) == 1
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    refused(run("odds", "thirteen", "--rounds", "2", "--way", "best"), "'best'", "or all")

@@ -197,7 +197,7 @@ def odds(
         typer.Option(
             "--way",
             help="thirteen: the banker's house way (expected-points (default), strongest-back, "
-            "strongest-front).",
+            "strongest-front, maximin), or all of them side by side.",
             show_default=False,
         ),
     ] = None,

@@ -46,61 +46,96 @@ def odds_thirteen(
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
 
-        try:
-            house = HouseWay(way.strip().lower())
-        except ValueError:
-            _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
+        name = way.strip().lower()
+        if name == "all":
+            houses = list(HouseWay)
+        else:
+            try:
+                houses = [HouseWay(name)]
+            except ValueError:
+                choices = ", ".join(w.value for w in HouseWay)
+                _fail(f"unknown house way {way!r}; use {choices} or all")
         scheduler = check_scheduler(scheduler)
-        table = ThirteenTable(house_way=house)
         naturals = natural_odds()
-        report: EdgeReport | None = None
-        if rounds:
+        reports: list[EdgeReport] = []
+        for house in houses if rounds else []:
+            chunks = resume
+            if resume is not None and len(houses) > 1:  # one chunk file a way
+                chunks = resume.with_name(f"{resume.stem}.{house.value}{resume.suffix}")
             kwargs: dict[str, Any] = dict(
                 rounds=rounds,
                 seed=seed,
                 workers=workers,
-                table=table,
+                table=ThirteenTable(house_way=house),
                 scheduler=scheduler,
-                resume=resume,
+                resume=chunks,
             )
             if as_json:
-                report = estimate_edge(**kwargs)
+                reports.append(estimate_edge(**kwargs))
             else:
                 from croupier.analysis.progress import chunk_progress
 
-                with chunk_progress(_console(), "simulating rounds") as progress:
-                    report = estimate_edge(**kwargs, progress=progress)
-        if report is not None:
-            _write_files(report, out, plot)
+                label = f"simulating rounds ({house.value})"
+                with chunk_progress(_console(), label) as progress:
+                    reports.append(estimate_edge(**kwargs, progress=progress))
+        if reports:
+            _write_files(reports, out, plot)
         if as_json:
             data: dict[str, Any] = {
                 "game": "thirteen",
                 "regulation": "Portaria 51/89/M",
                 "naturals": naturals.to_dict(),
-                "house_edge": None if report is None else report.to_dict(),
             }
+            if len(houses) > 1:
+                data["house_edges"] = [r.to_dict() for r in reports]
+            else:
+                data["house_edge"] = reports[0].to_dict() if reports else None
             _print_json(data)
             return
         console = _console()
         _render_naturals(console, naturals)
-        if report is not None:
+        for report in reports:
             _render_edge(console, report)
-            for path in (out, plot):
-                if path is not None:
-                    console.print(f"wrote {path}")
+        if len(reports) > 1:
+            _render_ways(console, reports)
+        for path in (out, plot):
+            if path is not None and reports:
+                console.print(f"wrote {path}")
 
 
-def _write_files(report: EdgeReport, out: Path | None, plot: Path | None) -> None:
+def _render_ways(console: Console, reports: list[EdgeReport]) -> None:
+    from rich.table import Table
+
+    table = Table(title="House ways against best-responding players (same seed, same deals)")
+    for column in ("house way", "house edge", "95% interval", "rounds"):
+        table.add_column(column, justify="left" if column == "house way" else "right")
+    for r in sorted(reports, key=lambda r: -r.optimal.edge):
+        lo, hi = r.optimal.ci95
+        table.add_row(
+            r.house_way, f"{r.optimal.edge:.2%}", f"{lo:.2%} .. {hi:.2%}", f"{r.rounds:,}"
+        )
+    console.print(table)
+
+
+def _write_files(reports: list[EdgeReport], out: Path | None, plot: Path | None) -> None:
+    """--out: every report's rows (one per player strategy and house way); --plot: the
+    convergence of one way's edge, or the ways side by side."""
     if out is not None:
         from croupier.analysis.output import write_output
 
-        assert report.run is not None
-        info = report.run.run_info()
-        write_output(out, info, {"house_edge": report.to_dict()}, report.rows())
+        assert reports[0].run is not None
+        info = reports[0].run.run_info()
+        if len(reports) > 1:
+            info["params"] = {**info["params"], "house_way": [r.house_way for r in reports]}
+        data = {"house_edges": [r.to_dict() for r in reports]}
+        write_output(out, info, data, [row for r in reports for row in r.rows()])
     if plot is not None:
-        from croupier.analysis.plots import plot_convergence
+        from croupier.analysis.plots import plot_convergence, plot_house_ways
 
-        plot_convergence([report], plot)
+        if len(reports) == 1:
+            plot_convergence(reports, plot)
+        else:
+            plot_house_ways([r.rows()[0] for r in reports], plot)
 
 
 def _render_naturals(console: Console, odds: NaturalOdds) -> None:

@@ -264,19 +264,18 @@ def edge_chunk(chunk: Chunk) -> Counts:
         for f in _FIELDS:
             counts[f"{s}.{f}"] = 0
     names = {1: "wins", 0: "ties", -1: "losses"}
-    for deal in deals:
-        hands = [[Card(int(c)) for c in row] for row in deal]
-        naturals = [natural_of(h) is not None for h in hands]
-        banker = HandSettings(hands[0])
+    for deal in deals.tolist():
+        naturals = [natural_of([Card(c) for c in row]) is not None for row in deal]
+        banker = HandSettings.from_codes(deal[0])
         bstr = banker.strengths(banker.house_index(house))
         round_net = [0, 0]
-        for hand, natural in zip(hands[1:], naturals[1:], strict=True):
+        for hand, natural in zip(deal[1:], naturals[1:], strict=True):
             by_natural = natural or naturals[0]
             if by_natural:
                 r = _natural_result(natural, naturals[0])
                 results, margins = (r, r), (0, 0)
             else:
-                player = HandSettings(hand)
+                player = HandSettings.from_codes(hand)
                 best = player.best_response(bstr)[1]
                 casual = player.margin_of(player.house_index(house), bstr)
                 margins = (best, casual)

@@ -139,7 +139,18 @@ class HandSettings:
     __slots__ = ("_penalty", "_valid", "cards", "codes", "front", "middle", "s3", "s5", "valid")
 
     def __init__(self, cards: Iterable[Card | str] | str) -> None:
-        self.cards = _hand(cards)
+        self._build(_hand(cards))
+
+    @classmethod
+    def from_codes(cls, codes: Iterable[int]) -> HandSettings:
+        """From 13 card codes known to be distinct and in the deck (a simulation's own deal:
+        no parsing, no checks)."""
+        hs = cls.__new__(cls)
+        hs._build(tuple(Card(c) for c in sorted(codes, reverse=True)))
+        return hs
+
+    def _build(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
         self.codes = np.array([c.code for c in self.cards], dtype=np.intp)
         ix = _index()
         t = THIRTEEN.tables
