@@ -51,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -219,11 +220,13 @@ class RunResult:
     seconds: float
     resumed: int = 0  #: chunks read from the resume file, not computed
 
-    @property
+    @functools.cached_property
     def total(self) -> Counts:
+        """The sum of every chunk's counts, key by key (computed once)."""
         total: Counts = {}
         for k in sorted(self.per_chunk):
-            total = add_counts(total, self.per_chunk[k])
+            for name, v in self.per_chunk[k].items():
+                total[name] = total.get(name, 0) + v
         return total
 
     def cumulative(self, key: str) -> list[int]:

@@ -167,10 +167,10 @@ def calibration() -> Calibration:
 class MaximinTable:
     """The ``maximin`` house way's table: each tier's strengths cut into bins (``bins[t][s]``:
     the bin of strength ``s`` in tier ``t``) and three pair tables, front x middle, middle x
-    back and front x back (``pairs``, each ``bins x bins``), whose sum
-    ``fm[f, m] + mb[m, b] + fb[f, b]`` estimates the house's mean result per player-hand (units
-    staked) when its setting's tiers fall in bins ``f, m, b`` and the players, who see the
-    setting, best-respond. Pairs, because a player wins by taking two tiers of three. Made by
+    back and front x back (``pairs``, each ``bins x bins``). A setting whose tiers fall in bins
+    ``f, m, b`` is worth its expected-points value plus ``fm[f, m] + mb[m, b] + fb[f, b]``:
+    the correction learned from a search of the settings that give best-responding players
+    least (pairs, because a player wins by taking two tiers of three). Made by
     :func:`croupier.games.thirteen.house_search.search`."""
 
     bins: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]
@@ -180,17 +180,6 @@ class MaximinTable:
     @property
     def size(self) -> int:
         return int(self.pairs[0].shape[0])
-
-    def value(
-        self, f: NDArray[np.intp], m: NDArray[np.intp], b: NDArray[np.intp]
-    ) -> NDArray[np.float64]:
-        """The estimate for tiers in bins ``f``, ``m``, ``b`` (arrays of bin numbers)."""
-        n = self.size
-        fm, mb, fb = (p.ravel() for p in self.pairs)
-        out: NDArray[np.float64] = fm[f * n + m]
-        out += mb[m * n + b]
-        out += fb[f * n + b]
-        return out
 
     def save(self, path: Path) -> None:
         np.savez_compressed(

@@ -295,19 +295,21 @@ class HandSettings:
         return self.expected_index(_calibration.calibration().tables)
 
     def table_index(self, table: _calibration.MaximinTable) -> int:
-        """The valid setting with the highest estimate in ``table`` (the ``maximin`` way); ties
-        (settings in the same bins): the highest expected margin (the ``expected-points``
-        tables), then strongest back, middle, front."""
-        bf, bm, bb = table.bins
-        v, f, m, b = self._compressed()
-        value = table.value(bf[self.s3][f], bm[self.s5][m], bb[self.s5][b])
-        top = np.flatnonzero(value == value.max())
-        if len(top) == 1:
-            return int(v[top[0]])
-        # within the best cell: the expected-points way's choice (finer than the bins)
+        """The valid setting with the highest value by ``table`` (the ``maximin`` way): its
+        expected-points value plus the table's three pair terms; ties: strongest back,
+        middle, front."""
         ef, em, eb = _calibration.calibration().tables
-        expected = ef[self.s3][f[top]] + em[self.s5][m[top]] + eb[self.s5][b[top]]
-        return self._strongest(v[top[np.flatnonzero(expected == expected.max())]])
+        bf, bm, bb = table.bins
+        n = table.size
+        fm, mb, fb = (p.ravel() for p in table.pairs)
+        v, f, m, b = self._compressed()
+        sf, sm, sb = self.s3[f], self.s5[m], self.s5[b]
+        value = ef[sf] + em[sm] + eb[sb]
+        cf, cm, cb = bf[sf], bm[sm], bb[sb]
+        value += fm[cf * n + cm]
+        value += mb[cm * n + cb]
+        value += fb[cf * n + cb]
+        return self._strongest(v[np.flatnonzero(value == value.max())])
 
     def expected_index(self, tables: ExpectedTables) -> int:
         """The valid setting with the highest expected margin by the per-tier ``tables``
