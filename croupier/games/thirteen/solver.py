@@ -303,12 +303,15 @@ class HandSettings:
         n = table.size
         fm, mb, fb = (p.ravel() for p in table.pairs)
         v, f, m, b = self._compressed()
-        sf, sm, sb = self.s3[f], self.s5[m], self.s5[b]
-        value = ef[sf] + em[sm] + eb[sb]
-        cf, cm, cb = bf[sf], bm[sm], bb[sb]
-        value += fm[cf * n + cm]
+        value = ef[self.s3][f]  # small tables by subset first, then one gather each
+        value += em[self.s5][m]
+        value += eb[self.s5][b]
+        cf = (bf[self.s3] * n)[f]
+        cm = bm[self.s5][m]
+        cb = bb[self.s5][b]
+        value += fm[cf + cm]
         value += mb[cm * n + cb]
-        value += fb[cf * n + cb]
+        value += fb[cf + cb]
         return self._strongest(v[np.flatnonzero(value == value.max())])
 
     def expected_index(self, tables: ExpectedTables) -> int:
