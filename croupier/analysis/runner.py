@@ -373,10 +373,12 @@ def _dask(
                 raise SchedulerError(f"cannot reach scheduler {scheduler}: {exc}") from None
         try:
             seen.append(len(client.scheduler_info().get("workers", {})))
-            futures = {client.submit(fn, c, pure=False, key=f"chunk-{c.index}"): c for c in todo}
+            keys = [f"chunk-{c.index}-{c.seed.entropy}" for c in todo]  # unique per plan
+            batch = client.map(fn, todo, key=keys, pure=False)  # one message, not one a chunk
+            futures = dict(zip(batch, todo, strict=True))
             try:
-                for fut in distributed.as_completed(futures):
-                    yield futures[fut], fut.result()
+                for fut, counts in distributed.as_completed(futures, with_results=True):
+                    yield futures[fut], counts
             finally:
                 for fut in futures:
                     fut.cancel()
