@@ -23,7 +23,7 @@ scoring's ``--min-faan`` (3), ``--limit`` (13), ``--unit`` (1), ``--discarder-pa
 scoring.ScoringOptions`), ``--seven-pairs`` and ``--banker-doubles`` (both off); the round's
 ``--max-games`` (16), ``--banker-stays-on-draw`` / ``--banker-passes-on-draw`` (stays) and
 ``--rob-concealed-kong`` / ``--no-rob-concealed-kong`` (thirteen orphans may rob a concealed
-kong: on) (:class:`~croupier.games.mahjong.match.MatchOptions`). They
+kong: on) (:class:`~croupier.games.mahjong.options.MahjongOptions`). They
 are written in the round's record, so ``croupier replay`` plays it under the same options.
 
 Randomness: ``--seed S`` builds the walls with ``SeededShuffler("wall:S")`` and seeds the bots
@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from croupier.games.mahjong.bots import Bot
-    from croupier.games.mahjong.match import GameSummary, Match, MatchOptions
+    from croupier.games.mahjong.match import GameSummary, Match
+    from croupier.games.mahjong.options import MahjongOptions
     from croupier.games.mahjong.round import MahjongGame, Move
     from croupier.games.mahjong.rules import Seat
     from croupier.games.mahjong.scoring import ScoringOptions
@@ -362,10 +363,10 @@ def table_options(
     max_games: int | None = None,
     banker_stays_on_draw: bool | None = None,
     rob_concealed_kong: bool | None = None,
-) -> MatchOptions:
+) -> MahjongOptions:
     """The round's options: ``scoring`` (:func:`scoring_options`) and the round's flags (None:
     the default); a bad value fails cleanly naming its flag."""
-    from croupier.games.mahjong.match import MatchOptions
+    from croupier.games.mahjong.options import MahjongOptions
 
     if max_games is not None and max_games < 1:
         _fail(f"--max-games {max_games}: a round is 1 game at least")
@@ -376,10 +377,10 @@ def table_options(
         "orphans_rob_concealed_kong": rob_concealed_kong,
     }
     with _croupier_errors():
-        return MatchOptions(**{k: v for k, v in given.items() if v is not None})
+        return MahjongOptions(**{k: v for k, v in given.items() if v is not None})
 
 
-def _options_text(options: MatchOptions) -> str:
+def _options_text(options: MahjongOptions) -> str:
     s = options.scoring
     pays = "the discarder pays all" if s.discarder_pays_all else "everyone pays"
     draw = "stays with" if options.banker_stays_on_draw else "passes from"
@@ -430,7 +431,7 @@ def play_mahjong(
     auto: bool,
     log: Path | None,
     as_json: bool,
-    options: MatchOptions | None = None,
+    options: MahjongOptions | None = None,
 ) -> None:
     """Play a round (or ``games`` games of it) at place 1 against three bots (see the module
     docstring) under ``options`` (:func:`table_options`; default: the defaults). ``as_json``

@@ -57,7 +57,8 @@ from croupier.cli import _console, _croupier_errors, _fail, _print_json
 from croupier.errors import CroupierError
 from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
 from croupier.games.mahjong.events import ClaimKind, GameWon
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
 from croupier.shuffle import SeededShuffler
@@ -140,9 +141,9 @@ class SimConfig:
     scoring: ScoringOptions = DEFAULT_OPTIONS
     rob_concealed_kong: bool = True
 
-    def options(self, number: int) -> MahjongGameOptions:
+    def options(self, number: int) -> MahjongOptions:
         """Game ``number``'s options: the prevailing wind rotates game by game."""
-        return MahjongGameOptions(
+        return MahjongOptions(
             scoring=self.scoring,
             prevailing=Round((number - 1) % 4),
             orphans_rob_concealed_kong=self.rob_concealed_kong,

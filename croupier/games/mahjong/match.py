@@ -40,32 +40,22 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from croupier.errors import MaterialError, RecordError, RuleViolation
+from croupier.errors import CroupierError, MaterialError, RecordError, RuleViolation
 from croupier.games.mahjong.bots import Bot, play_game
 from croupier.games.mahjong.events import GameDrawn, GameWon
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions
-from croupier.games.mahjong.rules import (
-    DEFAULT_TABLE,
-    GAMES_PER_ROUND,
-    PLAYERS,
-    REGULATION,
-    MahjongTable,
-    Round,
-    Seat,
-)
-from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
-from croupier.protocol import decode
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame
+from croupier.games.mahjong.rules import GAMES_PER_ROUND, PLAYERS, REGULATION, Seat
 from croupier.shuffle import Shuffler
 
-__all__ = ["MATCH", "GameSummary", "Match", "MatchOptions"]
+__all__ = ["MATCH", "GameSummary", "Match"]
 
 #: The ``game`` of a round's record.
 MATCH: Final = "mahjong-round"
@@ -74,83 +64,6 @@ ROTATION_SOURCE: Final = (
     "Hong Kong practice: the banker keeps the deal when he wins (and on a drawn game, option), "
     "else it passes to his right; the round ends when it is back with the first banker"
 )
-DEFAULT_MAX_GAMES: Final = 16
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOptions:
-    """The round's options: the game's ``table``, ``scoring``, ``prevailing`` wind and
-    ``orphans_rob_concealed_kong``, the rotation option ``banker_stays_on_draw``, the cap
-    ``max_games`` and the ``first_banker``'s place (0..3).
-
-    >>> options = MatchOptions(banker_stays_on_draw=False, max_games=8)
-    >>> MatchOptions.from_dict(options.to_dict()) == options
-    True
-    """
-
-    table: MahjongTable = DEFAULT_TABLE
-    scoring: ScoringOptions = DEFAULT_OPTIONS
-    prevailing: Round = Round.EAST
-    banker_stays_on_draw: bool = True
-    max_games: int = DEFAULT_MAX_GAMES
-    first_banker: int = 0
-    orphans_rob_concealed_kong: bool = True
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.banker_stays_on_draw, bool):
-            raise MaterialError(
-                f"banker_stays_on_draw must be True or False, got {self.banker_stays_on_draw!r}"
-            )
-        m = self.max_games
-        if isinstance(m, bool) or not isinstance(m, int) or m < 1:
-            raise MaterialError(f"max_games must be a whole number >= 1, got {m!r}")
-        b = self.first_banker
-        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < PLAYERS:
-            raise MaterialError(f"first_banker is a place 0..{PLAYERS - 1}, got {b!r}")
-        # the game's own checks of table, scoring and prevailing
-        self.game_options()
-
-    def game_options(self) -> MahjongGameOptions:
-        """The options of every game of the round."""
-        return MahjongGameOptions(
-            self.table, self.scoring, self.prevailing, self.orphans_rob_concealed_kong
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.game_options().to_dict(),
-            "banker_stays_on_draw": self.banker_stays_on_draw,
-            "max_games": self.max_games,
-            "first_banker": self.first_banker,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MatchOptions:
-        if not isinstance(data, Mapping):
-            raise RecordError("options", f"round options must be an object, got {data!r}")
-        names = [f.name for f in dataclasses.fields(cls)]
-        unknown = sorted(str(k) for k in set(data) - set(names))
-        if unknown:
-            raise RecordError(unknown[0], f"unknown round option {unknown[0]!r}")
-        game_keys = ("table", "scoring", "prevailing", "orphans_rob_concealed_kong")
-        game = MahjongGameOptions.from_dict({k: data[k] for k in game_keys if k in data})
-        kwargs: dict[str, Any] = {
-            "table": game.table,
-            "scoring": game.scoring,
-            "prevailing": game.prevailing,
-            "orphans_rob_concealed_kong": game.orphans_rob_concealed_kong,
-        }
-        if "banker_stays_on_draw" in data:
-            kwargs["banker_stays_on_draw"] = decode(
-                data["banker_stays_on_draw"], bool, "banker_stays_on_draw"
-            )
-        for key in ("max_games", "first_banker"):
-            if key in data:
-                kwargs[key] = decode(data[key], int, key)
-        try:
-            return cls(**kwargs)
-        except MaterialError as exc:
-            raise RecordError("options", str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +112,14 @@ class GameSummary:
         return out
 
 
+def _can(verify: Callable[[], None]) -> bool:
+    try:
+        verify()
+    except CroupierError:
+        return False
+    return True
+
+
 def seat_of(banker: int, place: int) -> Seat:
     """The seat wind of ``place`` when the banker sits at ``banker`` (Art 2)."""
     return Seat((place - banker) % PLAYERS)
@@ -207,8 +128,8 @@ def seat_of(banker: int, place: int) -> Seat:
 class Match:
     """A round of four players at fixed places 0..3 (see the module docstring)."""
 
-    def __init__(self, options: MatchOptions | None = None) -> None:
-        self._options = options or MatchOptions()
+    def __init__(self, options: MahjongOptions | None = None) -> None:
+        self._options = options or MahjongOptions()
         self._banker = self._options.first_banker
         self._passes = 0
         self._games: list[MahjongGame] = []
@@ -219,7 +140,7 @@ class Match:
     # -- state -----------------------------------------------------------------------------------
 
     @property
-    def options(self) -> MatchOptions:
+    def options(self) -> MahjongOptions:
         return self._options
 
     @property
@@ -282,26 +203,42 @@ class Match:
 
     # -- steps -----------------------------------------------------------------------------------
 
-    def begin(self) -> MahjongGame:
-        """The next game (not yet dealt); RuleViolation when one is in play or the round is
-        over."""
+    def verify_begin(self) -> None:
+        """RuleViolation when a game is in play or the round is over."""
         if self.current is not None:
             raise RuleViolation("Art 2", "a game of the round is still in play")
         reason = self.end_reason
         if reason is not None:
             raise RuleViolation("Art 2", f"the round is over: {reason}")
-        game = MahjongGame(self._options.game_options())
+
+    def can_begin(self) -> bool:
+        return _can(self.verify_begin)
+
+    def begin(self) -> MahjongGame:
+        """The next game (not yet dealt)."""
+        self.verify_begin()
+        game = MahjongGame(self._options)
         self._games.append(game)
         return game
 
-    def conclude(self) -> GameSummary:
-        """Settle the finished current game: totals, then the deal's rotation."""
+    def verify_conclude(self) -> None:
+        """RuleViolation unless the current game is over."""
         game = self.current
         if game is None:
             raise RuleViolation("Art 2", "no game of the round is in play")
-        result = game.result
-        if result is None:
+        if game.result is None:
             raise RuleViolation("Art 2", "the game is not over yet")
+
+    def can_conclude(self) -> bool:
+        return _can(self.verify_conclude)
+
+    def conclude(self) -> GameSummary:
+        """Settle the finished current game: totals, then the deal's rotation."""
+        self.verify_conclude()
+        game = self.current
+        assert game is not None
+        result = game.result
+        assert result is not None
         banker = self._banker
         net = [0] * PLAYERS
         commission = 0
@@ -349,7 +286,7 @@ class Match:
         return {
             "game": MATCH,
             "regulation": REGULATION,
-            "options": self._options.to_dict(),
+            "options": self._options.to_dict("round"),
             "games": [g.to_record() for g in self._games],
         }
 
@@ -371,7 +308,7 @@ class Match:
         games = data.get("games")
         if not isinstance(games, list):
             raise RecordError("games", "a round record needs a list of games")
-        match = cls(MatchOptions.from_dict(options))
+        match = cls(MahjongOptions.from_dict(options))
         for i, record in enumerate(games):
             if match.current is not None:
                 raise RecordError("games", f"game {i + 1} follows a game not finished")
@@ -381,7 +318,7 @@ class Match:
                 game = MahjongGame.from_record(record)
             except RecordError as exc:
                 raise RecordError(exc.field, f"game {i + 1}: {exc}") from None
-            if game.options != match.options.game_options():
+            if game.options.to_dict("game") != match.options.to_dict("game"):
                 raise RecordError(
                     "options", f"game {i + 1} was not played under the round's options"
                 )

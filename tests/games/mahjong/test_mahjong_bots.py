@@ -25,7 +25,8 @@ from croupier.games.mahjong.bots import (
 )
 from croupier.games.mahjong.events import ClaimKind, GameWon
 from croupier.games.mahjong.hand import shanten
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, Move
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.shuffle import SeededShuffler
@@ -56,7 +57,7 @@ def test_the_faan_bot_answers_only_legal_moves() -> None:
         bots: dict[Seat, Bot] = dict(checked)
         if i % 2:
             bots = {s: (checked[s] if s is Seat(i % 4) else RandomBot(rng)) for s in Seat}
-        options = MahjongGameOptions(prevailing=Round(i % 4))
+        options = MahjongOptions(prevailing=Round(i % 4))
         game = MahjongGame(options)
         play_game(game, bots, SeededShuffler(f"legal:{i}"), rng, close_rate=0.1 * (i % 3))
         assert game.result is not None
@@ -170,7 +171,7 @@ def test_the_faan_bot_follows_its_minimum() -> None:
     won = 0
     for i in range(8):
         rng = random.Random(f"min:{i}")
-        options = MahjongGameOptions(scoring=ScoringOptions(min_faan=1))
+        options = MahjongOptions(scoring=ScoringOptions(min_faan=1))
         bots: dict[Seat, Bot] = {}
         for s in Seat:
             bot = FaanBot(rng)

@@ -12,13 +12,14 @@ import pytest
 from croupier.errors import MaterialError, RecordError, RuleViolation
 from croupier.games.mahjong.bots import RandomBot, ShantenBot
 from croupier.games.mahjong.events import GameDrawn, GameWon
-from croupier.games.mahjong.match import MATCH, Match, MatchOptions, seat_of
+from croupier.games.mahjong.match import MATCH, Match, seat_of
+from croupier.games.mahjong.options import MahjongOptions
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.shuffle import SeededShuffler
 
 
-def played(options: MatchOptions, seed: int, *, shanten: bool = True) -> Match:
+def played(options: MahjongOptions, seed: int, *, shanten: bool = True) -> Match:
     rng = random.Random(seed)
     match = Match(options)
     bots = {p: (ShantenBot(rng) if shanten else RandomBot(rng)) for p in range(4)}
@@ -47,13 +48,13 @@ def test_seat_winds_follow_the_banker() -> None:
     # Art 2: the banker is East, South on his right (the next place), West opposite, North left
     assert [seat_of(0, p) for p in range(4)] == list(Seat)
     assert [seat_of(1, p).symbol for p in range(4)] == ["N", "E", "S", "W"]
-    match = Match(MatchOptions(first_banker=2))
+    match = Match(MahjongOptions(first_banker=2))
     assert match.seat_of(2) is Seat.EAST and match.place_of(Seat.SOUTH) == 3
 
 
 @pytest.mark.parametrize("seed", [0, 4])
 def test_rotation_draw_passes_the_deal(seed: int) -> None:
-    match = played(MatchOptions(banker_stays_on_draw=False), seed)
+    match = played(MahjongOptions(banker_stays_on_draw=False), seed)
     check_rotation(match)
     assert match.over and match.current is None
     # the deal went round the table back to the first banker: four games at least (Art 2)
@@ -62,7 +63,7 @@ def test_rotation_draw_passes_the_deal(seed: int) -> None:
 
 
 def test_rotation_banker_stays_on_draw() -> None:
-    match = played(MatchOptions(), 2)
+    match = played(MahjongOptions(), 2)
     check_rotation(match)
     assert match.over
     stays_on_draw = [s for s in match.summaries if isinstance(s.result, GameDrawn)]
@@ -72,18 +73,18 @@ def test_rotation_banker_stays_on_draw() -> None:
 
 
 def test_the_cap_ends_the_round() -> None:
-    match = played(MatchOptions(max_games=3), 1)
+    match = played(MahjongOptions(max_games=3), 1)
     assert len(match.summaries) == 3 and match.end_reason == "the cap of 3 games"
     with pytest.raises(RuleViolation, match="the round is over"):
         match.begin()
     # the default cap: 16 games, so that a round always ends
-    assert MatchOptions().max_games == 16
-    full = played(MatchOptions(), 1)
+    assert MahjongOptions().max_games == 16
+    full = played(MahjongOptions(), 1)
     assert full.over and len(full.summaries) <= 16
 
 
 def test_totals_balance_with_the_commission() -> None:
-    options = MatchOptions(scoring=ScoringOptions(commission_bp=500), banker_stays_on_draw=False)
+    options = MahjongOptions(scoring=ScoringOptions(commission_bp=500), banker_stays_on_draw=False)
     match = played(options, 4)
     wins = [s for s in match.summaries if isinstance(s.result, GameWon)]
     assert wins and match.house == sum(s.commission for s in wins) > 0
@@ -99,7 +100,7 @@ def test_totals_balance_with_the_commission() -> None:
 
 @pytest.mark.parametrize("stays", [True, False])
 def test_the_record_replays_to_the_same_totals(stays: bool) -> None:
-    match = played(MatchOptions(banker_stays_on_draw=stays, max_games=6), 5, shanten=False)
+    match = played(MahjongOptions(banker_stays_on_draw=stays, max_games=6), 5, shanten=False)
     record = json.loads(json.dumps(match.to_record()))
     assert record["game"] == MATCH and len(record["games"]) == len(match.summaries)
     again = Match.from_record(record)
@@ -110,11 +111,11 @@ def test_the_record_replays_to_the_same_totals(stays: bool) -> None:
 
 
 def test_step_api_and_its_guards() -> None:
-    match = Match(MatchOptions(prevailing=Round.EAST, max_games=2))
+    match = Match(MahjongOptions(prevailing=Round.EAST, max_games=2))
     with pytest.raises(RuleViolation, match="no game of the round is in play"):
         match.conclude()
     game = match.begin()
-    assert game.options == match.options.game_options()
+    assert game.options == match.options
     with pytest.raises(RuleViolation, match="still in play"):
         match.begin()
     with pytest.raises(RuleViolation, match="not over yet"):
@@ -126,7 +127,7 @@ def test_step_api_and_its_guards() -> None:
 
 
 def test_bad_records_and_options() -> None:
-    match = played(MatchOptions(max_games=2), 3)
+    match = played(MahjongOptions(max_games=2), 3)
     record = match.to_record()
     with pytest.raises(RecordError, match="not a mahjong-round record"):
         Match.from_record({**record, "game": "mahjong"})
@@ -136,11 +137,11 @@ def test_bad_records_and_options() -> None:
     other["options"]["prevailing"] = "south"
     with pytest.raises(RecordError, match="round's options"):
         Match.from_record({**record, "games": [other]})
-    with pytest.raises(RecordError, match="unknown round option"):
+    with pytest.raises(RecordError, match="unknown mahjong option"):
         Match.from_record({**record, "options": {"max": 3}})
     with pytest.raises(RecordError, match="max_games"):
         Match.from_record({**record, "options": {"max_games": 0}})
     with pytest.raises(MaterialError):
-        MatchOptions(first_banker=4)
+        MahjongOptions(first_banker=4)
     with pytest.raises(MaterialError):
         Match().play({0: ShantenBot(random.Random(1))}, SeededShuffler(1), random.Random(1))

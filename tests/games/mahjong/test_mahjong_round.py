@@ -30,7 +30,8 @@ from croupier.games.mahjong.events import (
     TileDrawn,
 )
 from croupier.games.mahjong.melds import Meld
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.mahjong.wall import deal_from_order
@@ -107,7 +108,7 @@ def game_of(
     hands: Mapping[Seat, str],
     draws: str = "",
     replacements: str = "",
-    options: MahjongGameOptions | None = None,
+    options: MahjongOptions | None = None,
     last: str = "",
 ) -> MahjongGame:
     game = MahjongGame(options)
@@ -278,7 +279,7 @@ def test_hk_a_win_below_the_minimum_is_refused_with_the_reason() -> None:
     hands = {E: EAST, W: "1m 2m 3m 4p 6p 7s 8s 9s 2s 3s 4s 1p 1p"}
     for options, legal in (
         (None, False),
-        (MahjongGameOptions(scoring=ScoringOptions(min_faan=0)), True),
+        (MahjongOptions(scoring=ScoringOptions(min_faan=0)), True),
     ):
         game = game_of(hands, draws="5p", options=options)
         game.discard(E, "C")
@@ -305,7 +306,7 @@ def test_hk_not_a_winning_hand_is_refused() -> None:
 
 @pytest.mark.parametrize("robbable", [True, False])
 def test_hk_concealed_kong_draws_a_replacement_from_the_other_end(robbable: bool) -> None:
-    options = MahjongGameOptions(orphans_rob_concealed_kong=robbable)
+    options = MahjongOptions(orphans_rob_concealed_kong=robbable)
     hands = {E: "5s 5s 5s 5s 1m 4m 7m 2p 8p E S W N C"}
     game = game_of(hands, draws="9p", replacements="P F", options=options)
     refused(game, "HK", lambda: game.declare_kong(E, "1m"), "four 1m")
@@ -474,12 +475,12 @@ def test_replay_refuses_a_tampered_log() -> None:
 
 
 def test_options_round_trip_strictly() -> None:
-    options = MahjongGameOptions(prevailing=Round.WEST, scoring=ScoringOptions(min_faan=1))
-    assert MahjongGameOptions.from_dict(options.to_dict()) == options
+    options = MahjongOptions(prevailing=Round.WEST, scoring=ScoringOptions(min_faan=1))
+    assert MahjongOptions.from_dict(options.to_dict()) == options
     with pytest.raises(RecordError, match="unknown mahjong option"):
-        MahjongGameOptions.from_dict({"wind": "east"})
+        MahjongOptions.from_dict({"wind": "east"})
     with pytest.raises(RecordError, match="prevailing"):
-        MahjongGameOptions.from_dict({"prevailing": 0})
+        MahjongOptions.from_dict({"prevailing": 0})
     game = game_of({E: EAST}, options=options)
     assert MahjongGame.from_record(game.to_record()).options == options
 
@@ -499,7 +500,7 @@ def test_legal_moves_match_the_commands() -> None:
 SEVEN_PAIRS_SOUTH = "1m 1m 3p 3p 5s 5s 7s 7s 9m 9m E E N"
 
 
-def _seven_pairs_game(options: MahjongGameOptions | None) -> MahjongGame:
+def _seven_pairs_game(options: MahjongOptions | None) -> MahjongGame:
     game = game_of({E: EAST, S: SEVEN_PAIRS_SOUTH}, draws="N", options=options)
     game.discard(E, "C")
     game.close_claims()
@@ -514,7 +515,7 @@ def test_hk_seven_pairs_is_no_win_at_a_classic_table() -> None:
 
 
 def test_hk_seven_pairs_wins_where_the_table_allows_it() -> None:
-    options = MahjongGameOptions(scoring=ScoringOptions(seven_pairs=True))
+    options = MahjongOptions(scoring=ScoringOptions(seven_pairs=True))
     game = _seven_pairs_game(options)
     assert game.can_win(S)
     won = game.win(S)
@@ -552,12 +553,12 @@ def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
 
 def test_hk_no_robbing_of_a_concealed_kong_when_the_option_is_off() -> None:
     hands = {E: "1m 1m 1m 1m 4m 7m 2p 5p 8p 3s 6s 2s 3p 4p", S: "9m 1p 9p 1s 9s E S W N C F P P"}
-    options = MahjongGameOptions(orphans_rob_concealed_kong=False)
+    options = MahjongOptions(orphans_rob_concealed_kong=False)
     game = game_of(hands, replacements="9s", options=options)
     events = game.declare_kong(E, "1m")
     assert events == [KongDeclared(E, "1m", False), TileDrawn(E, "9s", True)]
     assert game.phase is MahjongPhase.TURN
-    assert MahjongGameOptions.from_dict(options.to_dict()) == options
+    assert MahjongOptions.from_dict(options.to_dict()) == options
 
 
 # -- records written before an option existed replay to their digests -----------------------------

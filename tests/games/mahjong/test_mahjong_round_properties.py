@@ -14,7 +14,8 @@ import pytest
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.mahjong.bots import Bot, RandomBot, ShantenBot, play_game
 from croupier.games.mahjong.events import ClaimKind, GameWon
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.shuffle import SeededShuffler
@@ -41,7 +42,7 @@ def _check_game(game: MahjongGame) -> None:
 
 @pytest.mark.parametrize("kind", ["random", "shanten", "mixed"])
 def test_bot_games_conserve_tiles_replay_and_balance(kind: str) -> None:
-    options = MahjongGameOptions(scoring=ScoringOptions(min_faan=1, commission_bp=500))
+    options = MahjongOptions(scoring=ScoringOptions(min_faan=1, commission_bp=500))
     outcomes: Counter[str] = Counter()
     for i in range(40):
         rng = random.Random(f"{kind}-{i}")
@@ -89,7 +90,7 @@ def test_random_commands_are_refused_without_change_or_are_legal() -> None:
     accepted = refused = 0
     for i in range(15):
         rng = random.Random(i)
-        game = MahjongGame(MahjongGameOptions(scoring=ScoringOptions(min_faan=0)))
+        game = MahjongGame(MahjongOptions(scoring=ScoringOptions(min_faan=0)))
         game.deal(SeededShuffler(f"fuzz-{i}"))
         bots = {s: RandomBot(rng) for s in Seat}
         while game.result is None:
