@@ -71,7 +71,7 @@ class GameChecks(GameState):
         settlement = result.settlement
         return GameWon(
             seat=seat,
-            tile=str(tile),
+            tile=tile,
             discarder=discarder,
             robbed_kong=robbed,
             kong_replacement=context.kong_replacement,
@@ -139,7 +139,7 @@ class GameChecks(GameState):
         """The event the state calls for in RESOLVE / REPLACE."""
         if self._phase is MahjongPhase.REPLACE:
             tile, _ = self._wall.draw_replacement()
-            return TileDrawn(self._turn, str(tile), True)
+            return TileDrawn(self._turn, tile, True)
         assert self._phase is MahjongPhase.RESOLVE and self._window is not None
         tile, owner = self._window
         order = self._after(owner)
@@ -151,18 +151,18 @@ class GameChecks(GameState):
                 return self._win_event(s, tile, [*self._hands[s], tile], owner, robbed=robbed)
         if self._rob:
             rtile, _ = self._wall.draw_replacement()
-            return TileDrawn(owner, str(rtile), True)
+            return TileDrawn(owner, rtile, True)
         for kinds in ((ClaimKind.PUNG, ClaimKind.KONG), (ClaimKind.CHOW,)):
             for s in order:
                 c = claims.get(s)
                 if c is not None and c.kind in kinds:
                     first = c.chow if c.kind is ClaimKind.CHOW else tile
                     assert first is not None
-                    return MeldExposed(s, c.kind, str(tile), str(first), owner)
+                    return MeldExposed(s, c.kind, tile, first, owner)
         if not len(self._wall):
             return GameDrawn()
         nxt, _ = self._wall.draw()
-        return TileDrawn(owner.right, str(nxt), False)
+        return TileDrawn(owner.right, nxt, False)
 
     def _check(self, event: Event) -> None:
         match event:
@@ -191,11 +191,10 @@ class GameChecks(GameState):
                 self.verify_discard(event.seat, event.tile)
             case KongDeclared():
                 self.verify_declare_kong(event.seat, event.tile)
-                if event.added != self._is_added(event.seat, tile_of(event.tile)):
+                if event.added != self._is_added(event.seat, event.tile):
                     raise RuleViolation(HK, "added says whether the kong adds to a pung")
             case ClaimMade():
-                chow = None if event.chow is None else tile_of(event.chow, "chow")
-                self._claim_check(event.seat, event.kind, chow)
+                self._claim_check(event.seat, event.kind, event.chow)
             case ClaimPassed():
                 self.verify_pass_claim(event.seat)
             case ClaimsClosed():

@@ -102,7 +102,7 @@ class GameSummary:
             discarder = None if r.discarder is None else (self.banker + r.discarder) % PLAYERS + 1
             out |= {
                 "seat": r.seat.symbol,
-                "tile": r.tile,
+                "tile": str(r.tile),
                 "discarder": discarder,
                 "self_drawn": r.discarder is None,
                 "faan": r.faan,

@@ -140,7 +140,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
         """Art 2: shuffle, the banker's dice, the deal (banker 14, the others 13)."""
         self.verify_deal()
         d = deal_mahjong(shuffler, self._options.table)
-        return self._commit(GameDealt(tuple(str(t) for t in d.order), d.dice))
+        return self._commit(GameDealt(d.order, d.dice))
 
     def can_discard(self, seat: Seat, tile: Tile | str) -> bool:
         return self._can(self.verify_discard, seat, tile)
@@ -148,7 +148,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
     def discard(self, seat: Seat, tile: Tile | str) -> TileDiscarded:
         """Discard a tile; the claim window opens."""
         self.verify_discard(seat, tile)
-        return self._commit(TileDiscarded(seat, str(tile_of(tile))))
+        return self._commit(TileDiscarded(seat, tile_of(tile)))
 
     def can_declare_kong(self, seat: Seat, tile: Tile | str) -> bool:
         return self._can(self.verify_declare_kong, seat, tile)
@@ -158,7 +158,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
         window opens; the replacement follows when nobody robs it)."""
         self.verify_declare_kong(seat, tile)
         t = tile_of(tile)
-        event = KongDeclared(seat, str(t), self._is_added(seat, t))
+        event = KongDeclared(seat, t, self._is_added(seat, t))
         return self._auto([self._commit(event)])
 
     def can_win(self, seat: Seat) -> bool:
@@ -175,7 +175,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
     def claim(self, seat: Seat, kind: ClaimKind, chow: Tile | str | None = None) -> list[Event]:
         """Claim the window's tile; when it was the last answer, the window resolves."""
         self.verify_claim(seat, kind, chow)
-        c = None if chow is None else str(tile_of(chow, "chow"))
+        c = None if chow is None else tile_of(chow, "chow")
         return self._auto([self._commit(ClaimMade(seat, kind, c))])
 
     def can_pass_claim(self, seat: Seat) -> bool:

@@ -219,7 +219,7 @@ class GameState:
                 self._window, self._answers, self._earthly = None, {}, False
                 self._rob = False
             case TileDiscarded():
-                tile = tile_of(event.tile)
+                tile = event.tile
                 self._hands[event.seat].remove(tile)
                 self._discards[event.seat].append(tile)
                 self._earthly = self._untouched and event.seat is BANKER
@@ -228,7 +228,7 @@ class GameState:
                 self._phase = MahjongPhase.CLAIMS
                 self._rob = False
             case KongDeclared():
-                tile = tile_of(event.tile)
+                tile = event.tile
                 self._untouched = False
                 melds = self._melds[event.seat]
                 if event.added:
@@ -248,8 +248,7 @@ class GameState:
                     else:
                         self._phase = MahjongPhase.REPLACE
             case ClaimMade():
-                chow = None if event.chow is None else tile_of(event.chow)
-                self._answers[event.seat] = Claim(event.kind, chow)
+                self._answers[event.seat] = Claim(event.kind, event.chow)
                 self._close_if_answered()
             case ClaimPassed():
                 self._answers[event.seat] = None
@@ -259,7 +258,7 @@ class GameState:
                     self._answers[s] = None
                 self._phase = MahjongPhase.RESOLVE
             case MeldExposed():
-                tile, first = tile_of(event.tile), tile_of(event.first)
+                tile, first = event.tile, event.first
                 self._discards[event.discarder].pop()
                 hand = self._hands[event.seat]
                 if event.kind is ClaimKind.CHOW:
@@ -281,7 +280,7 @@ class GameState:
                     MahjongPhase.REPLACE if event.kind is ClaimKind.KONG else MahjongPhase.TURN
                 )
             case GameWon():
-                tile = tile_of(event.tile)
+                tile = event.tile
                 if event.discarder is not None:
                     if event.robbed_kong:
                         melds = self._melds[event.discarder]

@@ -167,7 +167,7 @@ def test_art2_the_banker_holds_14_and_discards_first() -> None:
     refused(game, "HK", lambda: game.pass_claim(S), "no claim window")
     refused(game, "Art 2", lambda: game.deal(StackedShuffler(stacked({}))), "already dealt")
     event = game.discard(E, "C")
-    assert event == TileDiscarded(E, "C")
+    assert event == TileDiscarded(E, t("C"))
     assert game.view()["phase"] == "claims" and game.waiting() == (S, W, N)
     census_ok(game)
 
@@ -186,12 +186,12 @@ def test_unclaimed_discard_passes_the_turn_counterclockwise_with_an_automatic_dr
     refused(game, "HK", lambda: game.pass_claim(S), "already answered")
     refused(game, "HK", lambda: game.pass_claim(E), "his own tile")
     events = game.pass_claim(W) + game.pass_claim(N)
-    assert events[-1] == TileDrawn(S, "5s", False)
+    assert events[-1] == TileDrawn(S, t("5s"), False)
     assert game.turn is S and len(game.hand(S)) == 14 and game.wall_count == 82
     assert game.view(S)["drawn"] == "5s"
     game.discard(S, "5s")
     events = game.close_claims()  # the time limit: W, N, E pass
-    assert events[-1] == TileDrawn(W, "P", False)
+    assert events[-1] == TileDrawn(W, t("P"), False)
     census_ok(game)
     replayed(game)
 
@@ -213,7 +213,7 @@ def test_hk_chow_only_from_the_left_players_discard() -> None:
     game.claim(S, ClaimKind.CHOW, "3m")
     game.pass_claim(W)
     events = game.pass_claim(N)
-    assert events[-1] == MeldExposed(S, ClaimKind.CHOW, "3m", "3m", E)
+    assert events[-1] == MeldExposed(S, ClaimKind.CHOW, t("3m"), t("3m"), E)
     assert game.melds(S) == (Meld.chow(t("3m"), concealed=False),)
     assert game.turn is S and game.discards(E) == ()
     # after a claim the claimant must discard: no self-drawn win, no kong
@@ -237,7 +237,7 @@ def test_hk_priority_pung_over_chow_and_win_over_pung() -> None:
     game.claim(S, ClaimKind.CHOW, "6m")
     game.claim(W, ClaimKind.PUNG)
     events = game.pass_claim(N)
-    assert events[-1] == MeldExposed(W, ClaimKind.PUNG, "8m", "8m", E)
+    assert events[-1] == MeldExposed(W, ClaimKind.PUNG, t("8m"), t("8m"), E)
     assert game.turn is W and game.melds(S) == ()
     census_ok(game)
     # win beats pung and chow
@@ -312,16 +312,16 @@ def test_hk_concealed_kong_draws_a_replacement_from_the_other_end(robbable: bool
     refused(game, "HK", lambda: game.declare_kong(E, "1m"), "four 1m")
     events = game.declare_kong(E, "5s")
     if robbable:  # the robbing window (thirteen orphans only) opens first
-        assert events == [KongDeclared(E, "5s", False)] and game.phase is MahjongPhase.ROB
+        assert events == [KongDeclared(E, t("5s"), False)] and game.phase is MahjongPhase.ROB
         refused(game, "HK", lambda: game.claim(S, ClaimKind.PUNG), "only be robbed to win")
         events += game.close_claims()
-    assert events[0] == KongDeclared(E, "5s", False) and events[-1] == TileDrawn(E, "P", True)
+    assert events[0] == KongDeclared(E, t("5s"), False) and events[-1] == TileDrawn(E, t("P"), True)
     assert game.melds(E) == (Meld.kong(t("5s")),)
     assert game.turn is E and len(game.hand(E)) == 11 and game.wall_count == 82
     assert game.view(E)["drawn"] == "P"
     census_ok(game)
     game.discard(E, "P")
-    assert game.close_claims()[-1] == TileDrawn(S, "9p", False)  # the front of the wall
+    assert game.close_claims()[-1] == TileDrawn(S, t("9p"), False)  # the front of the wall
     replayed(game)
 
 
@@ -329,7 +329,10 @@ def test_hk_exposed_kong_on_a_discard_then_replacement() -> None:
     game = game_of({E: EAST, S: "C C C 1p 1p 9p 9p E E S S W W"}, replacements="F")
     game.discard(E, "C")
     events = game.claim(S, ClaimKind.KONG) + game.close_claims()
-    assert events[-2:] == [MeldExposed(S, ClaimKind.KONG, "C", "C", E), TileDrawn(S, "F", True)]
+    assert events[-2:] == [
+        MeldExposed(S, ClaimKind.KONG, t("C"), t("C"), E),
+        TileDrawn(S, t("F"), True),
+    ]
     assert game.melds(S) == (Meld.kong(t("C"), concealed=False),)
     assert game.turn is S and len(game.hand(S)) == 11
     census_ok(game)
@@ -361,13 +364,13 @@ WEST_9P = "1p 1p 1p 2p 3p 4p 5p 6p 7p 7p 8p E E"
 def test_hk_added_kong_opens_a_robbing_window_then_replacement() -> None:
     game = _added_kong_game(WEST_9P)
     events = game.declare_kong(S, "9p")
-    assert events == [KongDeclared(S, "9p", True)]
+    assert events == [KongDeclared(S, t("9p"), True)]
     assert game.phase is MahjongPhase.ROB and game.view(N)["window"]["kind"] == "rob"
     assert game.view(N)["window"]["orphans_only"] is False
     refused(game, "HK", lambda: game.discard(S, "1s"), "claim window is open")
     refused(game, "HK", lambda: game.claim(N, ClaimKind.PUNG), "only be robbed to win")
     events = game.pass_claim(W) + game.pass_claim(N) + game.pass_claim(E)
-    assert events[-1] == TileDrawn(S, "P", True)
+    assert events[-1] == TileDrawn(S, t("P"), True)
     assert Meld.kong(t("9p"), concealed=False) in game.melds(S)
     census_ok(game)
     replayed(game)
@@ -394,7 +397,7 @@ def test_hk_the_last_discard_may_be_punged_not_konged_then_the_game_is_drawn() -
     game.discard(N, "C")
     refused(game, "HK", lambda: game.claim(S, ClaimKind.KONG), "no replacement tile")
     events = game.claim(S, ClaimKind.PUNG) + game.close_claims()
-    assert events[-1] == MeldExposed(S, ClaimKind.PUNG, "C", "C", N)
+    assert events[-1] == MeldExposed(S, ClaimKind.PUNG, t("C"), t("C"), N)
     game.discard(S, "1p")
     assert game.close_claims() == [ClaimsClosed(), GameDrawn()]
     census_ok(game)
@@ -556,7 +559,7 @@ def test_hk_no_robbing_of_a_concealed_kong_when_the_option_is_off() -> None:
     options = MahjongOptions(orphans_rob_concealed_kong=False)
     game = game_of(hands, replacements="9s", options=options)
     events = game.declare_kong(E, "1m")
-    assert events == [KongDeclared(E, "1m", False), TileDrawn(E, "9s", True)]
+    assert events == [KongDeclared(E, t("1m"), False), TileDrawn(E, t("9s"), True)]
     assert game.phase is MahjongPhase.TURN
     assert MahjongOptions.from_dict(options.to_dict()) == options
 
