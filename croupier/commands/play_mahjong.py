@@ -402,7 +402,7 @@ def _options_text(options: MahjongOptions) -> str:
 
 def match_data(match: Match) -> dict[str, Any]:
     """The JSON summary of a round (played or replayed)."""
-    from croupier.games.mahjong.match import ROTATION_SOURCE
+    from croupier.games.mahjong.match import rotation_source
     from croupier.games.mahjong.rules import REGULATION
 
     totals = match.totals
@@ -411,7 +411,7 @@ def match_data(match: Match) -> dict[str, Any]:
         "regulation": REGULATION,
         "round": match.options.prevailing.name.lower(),
         "options": match.options.to_dict(),
-        "rotation": ROTATION_SOURCE,
+        "rotation": rotation_source(match.options),
         "players": {str(p + 1): NAMES[p] for p in range(4)},
         "games": [s.to_dict() for s in match.summaries],
         "totals": {str(p + 1): totals[p] for p in range(4)},
@@ -446,7 +446,7 @@ def play_mahjong(
     auto = auto or as_json
     with _croupier_errors():
         from croupier.games.mahjong.bots import make_bot
-        from croupier.games.mahjong.match import ROTATION_SOURCE, Match
+        from croupier.games.mahjong.match import Match, rotation_source
         from croupier.games.mahjong.round import MahjongPhase
         from croupier.games.mahjong.rules import REGULATION
         from croupier.shuffle import LiveShuffler, SeededShuffler, Shuffler
@@ -467,7 +467,8 @@ def play_mahjong(
                 f"({prevailing.cantonese}); you are place 1 against three {kind} bots."
             )
             console.print(
-                f"Rotation: {ROTATION_SOURCE}; at most {match.options.max_games} games.",
+                f"Rotation: {rotation_source(match.options)}; at most "
+                f"{match.options.max_games} games a round.",
                 soft_wrap=True,
             )
             console.print(_options_text(match.options) + ".", soft_wrap=True)

@@ -5,9 +5,11 @@ is built by ``SeededShuffler("wall:SEED:n")``, its bots draw from ``random.Rando
 (also the time limit of ``--close-rate``), its fuzzing from ``random.Random("fuzz:SEED:n")``. So a
 game is the same whatever else is run (the fuzzing never changes the game played), and the
 games can be shared among processes (``--workers``): the counts do not depend on how many.
-The prevailing wind rotates game by game (East, South, West, North, East, ...); the banker is
-East (a game's seats, not a round's places: :class:`~croupier.games.mahjong.match.Match` maps
-places to seats and is checked by its own tests). ``--bots mixed`` seats a faan, a shanten, a
+The prevailing wind changes every round of four games (Art 2: "Cada roda de quatro jogos leva o
+nome de um dos «ventos»"): games 1-4 East, 5-8 South, 9-12 West, 13-16 North, then East again;
+the banker is East (a game's seats, not a round's places:
+:class:`~croupier.games.mahjong.match.Match` maps places to seats and is checked by its own
+tests). ``--bots mixed`` seats a faan, a shanten, a
 random and a faan bot, turned one seat each game.
 
 After every game (:func:`check_game`): the game is over; a won game's payments balance
@@ -59,7 +61,7 @@ from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
 from croupier.games.mahjong.events import ClaimKind, GameWon
 from croupier.games.mahjong.options import MahjongOptions
 from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
-from croupier.games.mahjong.rules import Round, Seat
+from croupier.games.mahjong.rules import GAMES_PER_ROUND, Round, Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
 from croupier.shuffle import SeededShuffler
 from croupier.tiles import FULL_SET, KINDS, Tile
@@ -96,12 +98,23 @@ MAX_DECISIONS: Final = 5_000
 EXIT_INVARIANT: Final = 1
 #: ``--bots mixed``: the kinds round the table in game 1, turned one seat each game
 MIXED: Final = ("faan", "shanten", "random", "faan")
-PREVAILING_READING: Final = "rotates East, South, West, North game by game; the banker is East"
+PREVAILING_READING: Final = (
+    "East, South, West, North, a round of four games each (Art 2); the banker is East"
+)
 
 _TILES: Final = Counter(FULL_SET)
 _ACTIONS: Final = ("discard", "kong", "win", "claim", "pass", "close")
 _CLAIM_KINDS: Final = tuple(ClaimKind)
 _OVER: Final = (MahjongPhase.WON, MahjongPhase.DRAWN)
+
+
+def prevailing_of(number: int) -> Round:
+    """The prevailing wind of game ``number`` (1, 2, ...): four games a round (Art 2).
+
+    >>> [prevailing_of(n).name[0] for n in range(1, 18)]
+    ['E', 'E', 'E', 'E', 'S', 'S', 'S', 'S', 'W', 'W', 'W', 'W', 'N', 'N', 'N', 'N', 'E']
+    """
+    return Round((number - 1) // GAMES_PER_ROUND % len(Round))
 
 
 class InvariantError(Exception):
@@ -142,10 +155,10 @@ class SimConfig:
     rob_concealed_kong: bool = True
 
     def options(self, number: int) -> MahjongOptions:
-        """Game ``number``'s options: the prevailing wind rotates game by game."""
+        """Game ``number``'s options: the prevailing wind changes every round of four games."""
         return MahjongOptions(
             scoring=self.scoring,
-            prevailing=Round((number - 1) % 4),
+            prevailing=prevailing_of(number),
             orphans_rob_concealed_kong=self.rob_concealed_kong,
         )
 

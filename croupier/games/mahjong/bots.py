@@ -49,13 +49,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from croupier.games.mahjong.events import ClaimKind, GameDrawn, GameWon
+from croupier.games.mahjong.events import ClaimKind
 from croupier.games.mahjong.faan import pattern
 from croupier.games.mahjong.hand import convolve_tables, shanten
 from croupier.games.mahjong.melds import Meld, MeldKind
 from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS
+from croupier.games.mahjong.state import Result
 from croupier.shuffle import Shuffler
 from croupier.tiles import Tile
 
@@ -572,7 +573,7 @@ def play_game(
     rng: random.Random,
     *,
     close_rate: float = 0.0,
-) -> GameWon | GameDrawn:
+) -> Result:
     """Deal and play ``game`` to its end with ``bots`` (one per seat). With ``close_rate`` > 0
     the window's time limit (:meth:`~MahjongGame.close_claims`) strikes at random, drawn from
     ``rng``, before a seat answers."""

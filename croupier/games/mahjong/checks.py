@@ -13,6 +13,7 @@ from croupier.games.mahjong.events import (
     ClaimMade,
     ClaimPassed,
     ClaimsClosed,
+    FalseWinDeclared,
     GameDealt,
     GameDrawn,
     GameWon,
@@ -23,8 +24,10 @@ from croupier.games.mahjong.events import (
 )
 from croupier.games.mahjong.hand import readings
 from croupier.games.mahjong.melds import Meld
+from croupier.games.mahjong.options import FalseWin
+from croupier.games.mahjong.plain import PHASE_WORDS, mismatch
 from croupier.games.mahjong.rules import Seat
-from croupier.games.mahjong.scoring import WinContext, score
+from croupier.games.mahjong.scoring import WinContext, false_win_payments, score
 from croupier.games.mahjong.state import ART2, HK, GameState, MahjongPhase, seat_of, tile_of
 from croupier.games.mahjong.wall import deal_from_order
 from croupier.protocol import Event
@@ -104,13 +107,9 @@ class GameChecks(GameState):
         if rob and kind is not ClaimKind.WIN:
             raise RuleViolation(HK, "a kong may only be robbed to win")
         if kind is ClaimKind.WIN:
-            won = self._win_event(seat, tile, [*hand, tile], owner, robbed=rob)
-            if (
-                rob
-                and self._rob_concealed
-                and not any(p.startswith("thirteen-orphans") for p in won.patterns)
-            ):
-                raise RuleViolation(HK, "a concealed kong may only be robbed for thirteen orphans")
+            if self._options.false_win is FalseWin.REFUSE:
+                self._claimed_win(seat)
+            # under the penalty a declaration is a legal command, a false one ends the game
         elif kind is ClaimKind.PUNG:
             if hand.count(tile) < 2:
                 raise RuleViolation(HK, f"a pung of {tile} needs two {tile} in hand")
@@ -134,6 +133,56 @@ class GameChecks(GameState):
             rest.remove(tile)
             if any(hand.count(t) < rest.count(t) for t in rest):
                 raise RuleViolation(HK, f"the chow {meld} needs {format_tiles(rest)} in hand")
+
+    def _claimed_win(self, seat: Seat) -> GameWon:
+        """``seat``'s win on the open window's tile, or RuleViolation naming why it is none."""
+        assert self._window is not None
+        tile, owner = self._window
+        rob = self._phase is MahjongPhase.ROB
+        won = self._win_event(seat, tile, [*self._hands[seat], tile], owner, robbed=rob)
+        if (
+            rob
+            and self._rob_concealed
+            and not any(p.startswith("thirteen-orphans") for p in won.patterns)
+        ):
+            raise RuleViolation(HK, "a concealed kong may only be robbed for thirteen orphans")
+        return won
+
+    def _false_win(self, seat: Seat) -> FalseWinDeclared | None:
+        """The false win of ``seat`` declaring a win now (on his turn, on his drawn tile; in a
+        window, on its tile), or None when the declaration is a legal win."""
+        try:
+            if self._phase is MahjongPhase.TURN:
+                self._self_drawn_win(seat)
+            else:
+                self._claimed_win(seat)
+        except RuleViolation as exc:
+            if self._phase is MahjongPhase.TURN:
+                assert self._drawn is not None
+                tile, discarder, hand = self._drawn, None, list(self._hands[seat])
+            else:
+                assert self._window is not None
+                tile, discarder = self._window
+                hand = [*self._hands[seat], tile]
+            net = false_win_payments(seat, self._options.scoring)
+            return FalseWinDeclared(
+                seat, tile, discarder, tuple(sorted(hand)), exc.detail, tuple(net[s] for s in Seat)
+            )
+        return None
+
+    def would_win(self, seat: Seat) -> bool:
+        """Whether ``seat`` declaring a win now would be a legal win (on his turn with a tile
+        from the wall, or answering the open window): what his own tiles tell him."""
+        try:
+            if self._phase is MahjongPhase.TURN:
+                self._verify_win(seat)
+                self._self_drawn_win(seat)
+            else:
+                self._claim_check(seat, ClaimKind.WIN, None)
+                self._claimed_win(seat)
+        except RuleViolation:
+            return False
+        return True
 
     def _next_auto(self) -> Event:
         """The event the state calls for in RESOLVE / REPLACE."""
@@ -179,14 +228,31 @@ class GameChecks(GameState):
             ):
                 expected = self._next_auto()
                 if event != expected:
-                    raise RuleViolation(HK, f"{event.TYPE}: the state calls for {expected}")
+                    raise RuleViolation(HK, mismatch(event, expected))
             case GameWon() if self._phase is MahjongPhase.TURN:
                 self._verify_win(event.seat)
                 expected = self._self_drawn_win(event.seat)
                 if event != expected:
-                    raise RuleViolation(HK, f"game_won: the hand scores {expected}")
+                    raise RuleViolation(HK, mismatch(event, expected))
             case TileDrawn() | MeldExposed() | GameWon() | GameDrawn():
-                raise RuleViolation(HK, f"no {event.TYPE} can happen now ({self._phase.value})")
+                raise RuleViolation(
+                    HK, f"no {event.TYPE} can happen now: {PHASE_WORDS[self._phase]}"
+                )
+            case FalseWinDeclared():
+                if self._options.false_win is not FalseWin.PENALTY:
+                    raise RuleViolation(
+                        HK, "this table refuses a false win (option false_win is refuse)"
+                    )
+                if self._phase is MahjongPhase.TURN:
+                    self._verify_win(event.seat)
+                else:
+                    self._claim_check(event.seat, ClaimKind.WIN, None)
+                false = self._false_win(event.seat)
+                if false is None:
+                    who = event.seat.name.title()
+                    raise RuleViolation(HK, f"{who}'s declaration is a legal win, not a false one")
+                if event != false:
+                    raise RuleViolation(HK, mismatch(event, false))
             case TileDiscarded():
                 self.verify_discard(event.seat, event.tile)
             case KongDeclared():
@@ -235,8 +301,11 @@ class GameChecks(GameState):
         return self._win_event(seat, self._drawn, list(self._hands[seat]), None)
 
     def verify_win(self, seat: Seat) -> None:
+        """RuleViolation unless ``seat`` may declare a self-drawn win now: on his turn, with a
+        tile from the wall, and (unless the false-win penalty applies) a legal win."""
         self._verify_win(seat)
-        self._self_drawn_win(seat)
+        if self._options.false_win is FalseWin.REFUSE:
+            self._self_drawn_win(seat)
 
     def _verify_win(self, seat: Seat) -> None:
         self._need_turn(seat)

@@ -36,6 +36,7 @@ __all__ = [
     "ClaimMade",
     "ClaimPassed",
     "ClaimsClosed",
+    "FalseWinDeclared",
     "GameDealt",
     "GameDrawn",
     "GameWon",
@@ -195,3 +196,25 @@ class GameDrawn(Event):
     (no dead wall is kept back: every tile of the live wall is played)."""
 
     TYPE = "game_drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class FalseWinDeclared(Event):
+    """Under the false-win penalty (option ``false_win = penalty``): ``seat`` declared a win on
+    ``tile`` (his drawn tile, ``discarder`` None; or the open window's, ``discarder`` its owner)
+    that is not a legal win, for ``reason``. His concealed tiles ``hand`` (the tile included)
+    are shown, the game ends and he pays each other seat the penalty (``net`` by seat E, S, W, N;
+    no commission)."""
+
+    TYPE = "false_win"
+    seat: Seat
+    tile: Tile
+    discarder: Seat | None
+    hand: tuple[Tile, ...]
+    reason: str
+    net: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
+        if not all(isinstance(t, Tile) for t in self.hand):
+            raise MaterialError("false_win: field 'hand' holds Tiles")

@@ -13,9 +13,22 @@ The rest:
   de um dos «ventos»");
 * ``orphans_rob_concealed_kong`` (on, Hong Kong practice): a concealed kong opens a robbing
   window in which only a thirteen-orphans win may be claimed; off: it is never robbed;
-* ``banker_stays_on_draw`` (on, Hong Kong practice): the banker keeps the deal on a drawn game;
-* ``max_games`` (16): the most games a round has, whatever the deal;
-* ``first_banker`` (0): the place (0..3) of the round's first banker.
+* ``rotation`` (:class:`Rotation`, default ``every-game``, the letter of Art 2: "Cada roda de
+  quatro jogos"): a round is four games and the deal passes to the banker's right after each;
+  ``hong-kong``: the banker keeps the deal when he wins (Hong Kong practice), so a round lasts
+  until the deal has gone round the table;
+* ``banker_stays_on_draw`` (on, Hong Kong practice; only under the ``hong-kong`` rotation): the
+  banker keeps the deal on a drawn game;
+* ``max_games`` (16): the most games a round has, whatever the deal (so that a round under the
+  Hong Kong rotation always ends);
+* ``first_banker`` (0): the place (0..3) of the first banker;
+* ``rounds`` (1): how many rounds are played, from ``prevailing`` on, in the order of Art 2
+  (East, South, West, North); a *full game* is the four, from East;
+* ``false_win`` (:class:`FalseWin`, default ``refuse``): a win declared with a hand that is not
+  a legal win is refused and nothing happens; ``penalty`` (the Hong Kong false-win penalty, for
+  live tables): the declaration stands, the hand is shown, the game ends and the declarer pays
+  each other player the self-drawn limit (:func:`~croupier.games.mahjong.scoring.
+  false_win_payments`).
 
 **Records.** :meth:`MahjongOptions.to_dict` writes the options that rule the record it is for:
 ``scope="game"`` those of one game (``table``, ``scoring``, ``prevailing`` and the game's
@@ -31,8 +44,9 @@ concealed kong could not be robbed, and is read so (a new table's default is on)
 True
 >>> sorted(options.to_dict("game"))
 ['orphans_rob_concealed_kong', 'prevailing', 'scoring', 'table']
->>> MahjongOptions.from_dict({}).orphans_rob_concealed_kong
-False
+>>> old = MahjongOptions.from_dict({})  # a record older than the options below
+>>> old.orphans_rob_concealed_kong, old.rotation.value, MahjongOptions().rotation.value
+(False, 'hong-kong', 'every-game')
 >>> MahjongOptions.from_dict({"max": 3})
 Traceback (most recent call last):
 ...
@@ -44,6 +58,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, Literal
 
 from croupier.errors import MaterialError, RecordError
@@ -51,7 +66,7 @@ from croupier.games.mahjong.rules import DEFAULT_DEAL, PLAYERS, DealOptions, Rou
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
 from croupier.protocol import decode
 
-__all__ = ["DEFAULT_MAX_GAMES", "MahjongOptions", "Scope"]
+__all__ = ["DEFAULT_MAX_GAMES", "FalseWin", "MahjongOptions", "Rotation", "Scope"]
 
 #: The default cap of games in a round (the Hong Kong rotation can keep the deal for ever).
 DEFAULT_MAX_GAMES: Final = 16
@@ -65,6 +80,31 @@ _SCOPES: Final[dict[str, tuple[str, ...]]] = {
 }
 #: written whatever its value (an option every record of its scope has held from the start)
 _ALWAYS: Final = object()
+
+
+class Rotation(StrEnum):
+    """How the deal goes round (Art 2: "Cada roda de quatro jogos leva o nome de um dos
+    «ventos»")."""
+
+    #: the letter of Art 2: four games a round, the deal passing to the banker's right each game
+    EVERY_GAME = "every-game"
+    #: Hong Kong practice: the banker keeps the deal when he wins (and, by option, on a draw);
+    #: the round ends when the deal has gone round the table (or at the cap of games)
+    HONG_KONG = "hong-kong"
+
+
+class FalseWin(StrEnum):
+    """What a win declared with a hand that is not a legal win does."""
+
+    #: refused: nothing happens, the player plays on (a machine table never lets it stand)
+    REFUSE = "refuse"
+    #: the Hong Kong false-win penalty: the game ends, the declarer pays each other player the
+    #: self-drawn limit
+    PENALTY = "penalty"
+
+
+def _enum(kind: type[StrEnum], name: str) -> Callable[[Any], Any]:
+    return lambda value: decode(value, kind, name)
 
 
 def _bool(name: str) -> Callable[[Any], Any]:
@@ -104,6 +144,9 @@ class MahjongOptions:
     banker_stays_on_draw: bool = True
     max_games: int = DEFAULT_MAX_GAMES
     first_banker: int = 0
+    rotation: Rotation = Rotation.EVERY_GAME
+    rounds: int = 1
+    false_win: FalseWin = FalseWin.REFUSE
 
     def __post_init__(self) -> None:
         if not isinstance(self.table, DealOptions):
@@ -121,6 +164,21 @@ class MahjongOptions:
         b = self.first_banker
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < PLAYERS:
             raise MaterialError(f"first_banker is a place 0..{PLAYERS - 1}, got {b!r}")
+        if not isinstance(self.rotation, Rotation):
+            raise MaterialError(f"rotation must be a Rotation, got {self.rotation!r}")
+        if not isinstance(self.false_win, FalseWin):
+            raise MaterialError(f"false_win must be a FalseWin, got {self.false_win!r}")
+        r, left = self.rounds, len(Round) - self.prevailing
+        if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= left:
+            raise MaterialError(
+                f"rounds: from the {self.prevailing.name.title()} round on, 1 to {left} rounds "
+                f"(East, South, West, North in order, Art 2), got {r!r}"
+            )
+
+    @property
+    def last_round(self) -> Round:
+        """The wind of the last round played."""
+        return Round(self.prevailing + self.rounds - 1)
 
     def replace(self, **changes: Any) -> MahjongOptions:
         """These options with ``changes`` (checked again)."""
@@ -173,5 +231,10 @@ _SPECS: Final[dict[str, _Spec]] = {
     "banker_stays_on_draw": _Spec("round", _ALWAYS, _same, _bool("banker_stays_on_draw")),
     "max_games": _Spec("round", _ALWAYS, _same, _int("max_games")),
     "first_banker": _Spec("round", _ALWAYS, _same, _int("first_banker")),
+    # added with the letter of Art 2 as the default: older rounds were played the Hong Kong way
+    "rotation": _Spec("round", Rotation.HONG_KONG, lambda r: r.value, _enum(Rotation, "rotation")),
+    "rounds": _Spec("round", 1, _same, _int("rounds")),
+    # added with the penalty: older games refused a false win
+    "false_win": _Spec("game", FalseWin.REFUSE, lambda f: f.value, _enum(FalseWin, "false_win")),
 }
 assert set(_SPECS) == {f.name for f in dataclasses.fields(MahjongOptions)}

@@ -54,6 +54,7 @@ from croupier.games.mahjong.events import (
     ClaimMade,
     ClaimPassed,
     ClaimsClosed,
+    FalseWinDeclared,
     GameDealt,
     GameDrawn,
     GameWon,
@@ -62,7 +63,7 @@ from croupier.games.mahjong.events import (
     TileDiscarded,
     TileDrawn,
 )
-from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.options import FalseWin, MahjongOptions
 from croupier.games.mahjong.rules import REGULATION, Seat
 from croupier.games.mahjong.state import Claim, MahjongPhase, tile_of
 from croupier.games.mahjong.view import GAME, seat_view
@@ -107,6 +108,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
         MeldExposed,
         GameWon,
         GameDrawn,
+        FalseWinDeclared,
     )
 
     def __init__(self, options: MahjongOptions | None = None) -> None:
@@ -164,10 +166,17 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
     def can_win(self, seat: Seat) -> bool:
         return self._can(self.verify_win, seat)
 
-    def win(self, seat: Seat) -> GameWon:
-        """Win on a self-drawn tile (the banker on his dealt 14: heavenly hand)."""
-        self._verify_win(seat)
-        return self._commit(self._self_drawn_win(seat))
+    def win(self, seat: Seat) -> GameWon | FalseWinDeclared:
+        """Win on a self-drawn tile (the banker on his dealt 14: heavenly hand). Under the
+        false-win penalty a declaration that is not a legal win ends the game with the
+        penalty (:class:`FalseWinDeclared`)."""
+        self.verify_win(seat)
+        false = self._false_win(seat) if self._penalty else None
+        return self._commit(false if false is not None else self._self_drawn_win(seat))
+
+    @property
+    def _penalty(self) -> bool:
+        return self._options.false_win is FalseWin.PENALTY
 
     def can_claim(self, seat: Seat, kind: ClaimKind, chow: Tile | str | None = None) -> bool:
         return self._can(self.verify_claim, seat, kind, chow)
@@ -175,6 +184,10 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
     def claim(self, seat: Seat, kind: ClaimKind, chow: Tile | str | None = None) -> list[Event]:
         """Claim the window's tile; when it was the last answer, the window resolves."""
         self.verify_claim(seat, kind, chow)
+        if kind is ClaimKind.WIN and self._penalty:
+            false = self._false_win(seat)
+            if false is not None:  # a false win ends the game at once
+                return [self._commit(false)]
         c = None if chow is None else tile_of(chow, "chow")
         return self._auto([self._commit(ClaimMade(seat, kind, c))])
 

@@ -73,6 +73,7 @@ __all__ = [
     "Settlement",
     "WinContext",
     "base_points",
+    "false_win_payments",
     "score",
     "score_reading",
     "score_readings",
@@ -313,6 +314,33 @@ def settle(faan: int, context: WinContext, options: ScoringOptions = DEFAULT_OPT
     commission = gain * options.commission_bp // BASIS_POINTS
     net = {s: (gain - commission if s is winner else -paid[s]) for s in Seat}
     return Settlement(winner, base, net, commission, f"{rule} ({SOURCE})")
+
+
+#: Where the false-win penalty comes from (the table option ``false_win = penalty``).
+FALSE_WIN_SOURCE: Final = (
+    "Hong Kong practice: a player who declares a win wrongly ends the hand and pays everyone "
+    "the table's maximum (bigproduction.com/mj/hk/points.html, 'Points & Penalties')"
+)
+
+
+def false_win_payments(
+    offender: Seat, options: ScoringOptions = DEFAULT_OPTIONS
+) -> dict[Seat, int]:
+    """The Hong Kong false-win penalty: ``offender`` pays each other seat the self-drawn limit,
+    ``2 * unit * 2**limit`` (with ``banker_doubles``, a payment to or from East doubled). Net by
+    seat; no commission (it is a penalty, not a win), so the nets sum to 0.
+
+    >>> net = false_win_payments(Seat.SOUTH, ScoringOptions(limit=6))
+    >>> net[Seat.SOUTH], net[Seat.EAST], sum(net.values())
+    (-384, 128, 0)
+    """
+    each = 2 * base_points(options.limit, options.unit)
+    paid = {
+        s: (2 * each if options.banker_doubles and Seat.EAST in (s, offender) else each)
+        for s in Seat
+        if s is not offender
+    }
+    return {s: (-sum(paid.values()) if s is offender else paid[s]) for s in Seat}
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from croupier.games.mahjong.events import (
     ClaimMade,
     ClaimPassed,
     ClaimsClosed,
+    FalseWinDeclared,
     GameDealt,
     GameDrawn,
     GameWon,
@@ -34,7 +35,17 @@ from croupier.games.mahjong.wall import LiveWall, deal_from_order
 from croupier.protocol import Event
 from croupier.tiles import Tile
 
-__all__ = ["ART2", "HK", "OVER", "Claim", "GameState", "MahjongPhase", "seat_of", "tile_of"]
+__all__ = [
+    "ART2",
+    "HK",
+    "OVER",
+    "Claim",
+    "GameState",
+    "MahjongPhase",
+    "Result",
+    "seat_of",
+    "tile_of",
+]
 
 HK: Final = "HK"  # the rule family of the play (GAMES.md §2: Hong Kong old style)
 ART2: Final = "Art 2"
@@ -51,10 +62,15 @@ class MahjongPhase(StrEnum):
     REPLACE = "replace"  #: a kong's replacement draw follows (inside a command only)
     WON = "won"
     DRAWN = "drawn"
+    #: a false win ended the game (option ``false_win = penalty``)
+    FALSE_WIN = "false_win"
 
 
 #: the phases of a finished game
-OVER: Final = (MahjongPhase.WON, MahjongPhase.DRAWN)
+OVER: Final = (MahjongPhase.WON, MahjongPhase.DRAWN, MahjongPhase.FALSE_WIN)
+
+#: how a game ends
+Result = GameWon | GameDrawn | FalseWinDeclared
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +129,7 @@ class GameState:
         self._untouched = True
         #: the open window is on the banker's first discard, nothing else before (earthly hand)
         self._earthly = False
-        self._result: GameWon | GameDrawn | None = None
+        self._result: Result | None = None
         #: the open (or just closed) window is a kong's robbing window; of a concealed kong
         self._rob = False
         self._rob_concealed = False
@@ -130,7 +146,7 @@ class GameState:
         return self._turn if self._phase is MahjongPhase.TURN else None
 
     @property
-    def result(self) -> GameWon | GameDrawn | None:
+    def result(self) -> Result | None:
         return self._result
 
     @property
@@ -190,9 +206,10 @@ class GameState:
         if self._phase is not MahjongPhase.TURN:
             raise RuleViolation(HK, f"a claim window is open ({self._phase.value}): no turn")
         if seat is not self._turn:
+            turn = f"it is {self._turn.name.title()}'s turn, not {seat.name.title()}'s"
             if self._untouched:
-                raise RuleViolation(ART2, "the banker discards first")
-            raise RuleViolation(HK, f"it is {self._turn.name}'s turn, not {seat.name}'s")
+                raise RuleViolation(ART2, f"the banker discards first: {turn}")
+            raise RuleViolation(HK, turn)
 
     def _is_added(self, seat: Seat, tile: Tile) -> bool:
         return Meld.pung(tile, concealed=False) in self._melds[seat]
@@ -293,6 +310,8 @@ class GameState:
                 self._phase, self._result = MahjongPhase.WON, event
             case GameDrawn():
                 self._phase, self._result = MahjongPhase.DRAWN, event
+            case FalseWinDeclared():
+                self._phase, self._result = MahjongPhase.FALSE_WIN, event
             case _:  # pragma: no cover
                 raise AssertionError(event)
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 from typing import Any, Final
 
 from croupier.errors import RuleViolation
-from croupier.games.mahjong.events import GameDrawn, GameWon
+from croupier.games.mahjong.checks import GameChecks
+from croupier.games.mahjong.events import FalseWinDeclared, GameDrawn, GameWon
 from croupier.games.mahjong.rules import REGULATION, TILE_COUNT, Seat
-from croupier.games.mahjong.state import ART2, GameState, MahjongPhase
+from croupier.games.mahjong.state import ART2, MahjongPhase
 
 __all__ = ["GAME", "seat_view"]
 
 GAME: Final = "mahjong"
 
 
-def seat_view(state: GameState, seat: int | None = None) -> dict[str, Any]:
+def seat_view(state: GameChecks, seat: int | None = None) -> dict[str, Any]:
     """What ``seat`` may see (None: a spectator): its own concealed tiles, everyone's melds
     and discards and concealed-tile counts, the wall's count (never its order), whose turn,
     the open window. A winner's hand is shown once he has won."""
@@ -53,6 +54,8 @@ def seat_view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     if me is not None:
         out["seat"] = me.symbol
         out["hand"] = [str(t) for t in sorted(state._hands[me])]
+        # what his own tiles tell him: declaring a win now would be a legal win
+        out["can_win"] = state.would_win(me)
         out["drawn"] = (
             str(state._drawn)
             if state._phase is MahjongPhase.TURN and state._turn is me and state._drawn is not None
@@ -74,6 +77,6 @@ def seat_view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     if isinstance(state._result, GameWon):
         out["result"] = {**state._result.to_dict()}
         out["result"]["hand"] = [str(t) for t in sorted(state._hands[state._result.seat])]
-    elif isinstance(state._result, GameDrawn):
-        out["result"] = {"type": GameDrawn.TYPE}
+    elif isinstance(state._result, GameDrawn | FalseWinDeclared):
+        out["result"] = state._result.to_dict()
     return out

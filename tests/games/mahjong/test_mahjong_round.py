@@ -22,6 +22,7 @@ from croupier.games.mahjong.events import (
     ClaimKind,
     ClaimPassed,
     ClaimsClosed,
+    FalseWinDeclared,
     GameDrawn,
     GameWon,
     KongDeclared,
@@ -30,7 +31,7 @@ from croupier.games.mahjong.events import (
     TileDrawn,
 )
 from croupier.games.mahjong.melds import Meld
-from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.options import FalseWin, MahjongOptions
 from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
@@ -433,6 +434,7 @@ def test_hk_heavenly_hand() -> None:
     game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"})
     assert game.can_win(E)
     won = game.win(E)
+    assert isinstance(won, GameWon)
     assert won.heavenly and won.discarder is None and won.faan == 13
     assert sum(won.net) == 0 and all(n < 0 for n in won.net[1:])
     replayed(game)
@@ -469,7 +471,7 @@ def test_replay_refuses_a_tampered_log() -> None:
     drawn = record["events"][-1]
     assert drawn == {"type": "tile_drawn", "seat": 1, "tile": "5s", "replacement": False}
     drawn["tile"] = "6s"
-    with pytest.raises(RuleViolation, match="state calls for"):
+    with pytest.raises(RuleViolation, match="tile 6s where the rules give 5s"):
         MahjongGame.from_record(record)
     record["events"][-1]["tile"] = "5s"
     record["events"].insert(1, {"type": "tile_discarded", "seat": 1, "tile": "1p"})
@@ -485,7 +487,8 @@ def test_options_round_trip_strictly() -> None:
     with pytest.raises(RecordError, match="prevailing"):
         MahjongOptions.from_dict({"prevailing": 0})
     game = game_of({E: EAST}, options=options)
-    assert MahjongGame.from_record(game.to_record()).options == options
+    again = MahjongGame.from_record(game.to_record()).options  # a game holds its own options
+    assert again.to_dict("game") == options.to_dict("game")
 
 
 def test_legal_moves_match_the_commands() -> None:
@@ -522,7 +525,7 @@ def test_hk_seven_pairs_wins_where_the_table_allows_it() -> None:
     game = _seven_pairs_game(options)
     assert game.can_win(S)
     won = game.win(S)
-    assert won.seat is S and won.discarder is None
+    assert isinstance(won, GameWon) and won.seat is S and won.discarder is None
     assert sorted(p.split()[0] for p in won.patterns) == ["self-drawn", "seven-pairs"]
     assert won.faan == 4 + 1
     census_ok(game)
@@ -582,3 +585,126 @@ def test_a_record_older_than_the_new_options_replays_to_its_digest() -> None:
     assert game.digest() == LEGACY_DIGEST
     assert game.to_record() == record
     census_ok(game)
+
+
+# -- false wins (issue 16 item 16) ----------------------------------------------------------------
+
+#: East's plain hand with the drawn C: no winning shape
+PENALTY = MahjongOptions(false_win=FalseWin.PENALTY)
+
+
+def test_hk_false_win_is_refused_by_default_and_changes_nothing() -> None:
+    game = game_of({E: EAST})
+    assert MahjongOptions().false_win is FalseWin.REFUSE
+    assert not game.can_win(E) and Move("win") not in game.legal(E)
+    refused(game, "HK", lambda: game.win(E), "not a winning hand")
+    game.discard(E, "C")
+    refused(game, "HK", _claimer(game, S, ClaimKind.WIN), "not a winning hand")
+
+
+def test_hk_false_win_penalty_on_turn_ends_the_game_and_the_declarer_pays_everyone() -> None:
+    game = game_of({E: EAST}, options=PENALTY)
+    assert game.can_win(E) and Move("win") in game.legal(E)  # a declaration stands
+    assert game.view(E)["can_win"] is False  # his own tiles tell him it is no win
+    event = game.win(E)
+    assert isinstance(event, FalseWinDeclared)
+    assert event.seat is E and event.discarder is None and event.tile == t("C")
+    assert event.hand == tuple(sorted(parse_tiles(EAST)))
+    assert "not a winning hand" in event.reason
+    limit = 2 * 2**13  # each other player receives the self-drawn limit
+    assert event.net == (-3 * limit, limit, limit, limit)
+    assert game.phase is MahjongPhase.FALSE_WIN and game.result == event
+    assert game.view()["result"]["type"] == "false_win"
+    refused(game, "HK", lambda: game.discard(E, "C"), "the game is over")
+    census_ok(game)
+    replayed(game)
+
+
+def test_hk_false_win_penalty_on_a_claim_and_with_too_few_faan() -> None:
+    # South waits on 5p with a hand of no faan (a chicken hand): a winning shape, not a win
+    south = "2m 3m 4m 6p 7p 8p 3s 4s 5s 7s 8s 9s 5p"
+    game = game_of({E: EAST, S: south}, draws="P 5p", options=PENALTY)
+    game.discard(E, "C")  # not the banker's first discard below: no earthly hand
+    for seat in (S, W, N):
+        game.pass_claim(seat)
+    game.discard(S, "P")
+    for seat in (W, N, E):
+        game.pass_claim(seat)
+    game.discard(W, "5p")
+    assert game.can_claim(S, ClaimKind.WIN) and game.view(S)["can_win"] is False
+    events = game.claim(S, ClaimKind.WIN)
+    (event,) = events
+    assert isinstance(event, FalseWinDeclared) and event.discarder is W and event.tile == t("5p")
+    assert "faan" in event.reason and "minimum is 3" in event.reason
+    assert event.net[S] < 0 and all(event.net[s] > 0 for s in (E, W, N))
+    assert sum(event.net) == 0
+    replayed(game)
+
+
+def test_hk_a_legal_win_under_the_penalty_option_is_a_win() -> None:
+    game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"}, options=PENALTY)
+    assert game.view(E)["can_win"] is True
+    assert isinstance(game.win(E), GameWon)
+
+
+def test_hk_false_win_banker_doubles_doubles_east_s_share() -> None:
+    options = MahjongOptions(
+        false_win=FalseWin.PENALTY, scoring=ScoringOptions(limit=5, banker_doubles=True)
+    )
+    game = game_of({E: EAST}, options=options)
+    game.discard(E, "C")
+    (event,) = game.claim(S, ClaimKind.WIN)
+    assert isinstance(event, FalseWinDeclared)
+    assert event.net == (128, -256, 64, 64)
+
+
+def test_a_false_win_event_is_refused_where_the_table_refuses_false_wins() -> None:
+    game = game_of({E: EAST}, options=PENALTY)
+    game.win(E)
+    record = game.to_record()
+    assert record["options"]["false_win"] == "penalty"
+    del record["options"]["false_win"]  # as if played under the default
+    with pytest.raises(RuleViolation, match="refuses a false win"):
+        MahjongGame.from_record(record)
+
+
+# -- a tampered record's error in plain words (issue 15 item 11) ---------------------------------
+
+
+def _won_record() -> tuple[dict[str, object], int]:
+    game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"})
+    game.win(E)
+    record = json.loads(json.dumps(game.to_record()))
+    events = cast(list[dict[str, object]], record["events"])
+    return record, next(i for i, e in enumerate(events) if e["type"] == "game_won")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("faan", 5, "faan 5 where the rules give 13"),
+        ("net", [1, -1, 0, 0], "net E +1, S -1, W +0, N +0 where the rules give E +"),
+        ("seat", 1, "the banker discards first: it is East's turn, not South's"),
+        ("tile", "9p", "tile 9p where the rules give 5m"),
+        ("reading", "EEE", "reading EEE where the rules give"),
+        ("commission", 3, "commission 3 where the rules give 0"),
+        ("tile", "5M", "write the tile '5M' as '5m'"),
+        ("seat", 7, "7 is not a Seat"),
+        ("net", "lots", "must be a list"),
+    ],
+)
+def test_issue15_item11_a_tampered_game_won_names_the_event_its_type_and_the_rule(
+    field: str, value: object, words: str
+) -> None:
+    record, index = _won_record()
+    events = cast(list[dict[str, object]], record["events"])
+    events[index] = {**events[index], field: value}
+    with pytest.raises((RecordError, RuleViolation)) as info:
+        MahjongGame.from_record(record)
+    message = str(info.value)
+    assert f"event {index} (game_won)" in message, message
+    assert words in message, message
+    for python in ("GameWon(", "Seat.", "Tile(", "<", "ClaimKind."):
+        assert python not in message, message
+    if isinstance(info.value, RuleViolation):  # the rule: Art 2, or HK (GAMES.md §2)
+        assert message.startswith(("HK: ", "Art 2: "))
