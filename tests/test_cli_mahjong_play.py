@@ -15,8 +15,7 @@ from typer.testing import CliRunner, Result
 
 from croupier.cli import app
 from croupier.commands.play_mahjong import move_label
-from croupier.games.mahjong.events import ClaimKind
-from croupier.games.mahjong.round import Move
+from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.tiles import Tile
 
 runner = CliRunner()
@@ -124,10 +123,10 @@ def test_play_mahjong_errors(tmp_path: Path) -> None:
 
 def test_move_labels() -> None:
     t = Tile.parse("3m")
-    assert move_label(Move("discard", t)) == "d 3m" and move_label(Move("kong", t)) == "k 3m"
-    assert move_label(Move("claim", t, ClaimKind.CHOW)) == "chow 3m"
-    assert move_label(Move("claim", None, ClaimKind.PUNG)) == "pung"
-    assert move_label(Move("win")) == "win" and move_label(Move("pass")) == "pass"
+    assert move_label(Discard(t)) == "d 3m" and move_label(Kong(t)) == "k 3m"
+    assert move_label(Kong(t), in_window=True) == "kong"
+    assert move_label(Chow(t)) == "chow 3m" and move_label(Pung()) == "pung"
+    assert move_label(Win()) == "win" and move_label(Pass()) == "pass"
 
 
 # -- the table's options as flags -----------------------------------------------------------------

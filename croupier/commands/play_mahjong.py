@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from croupier.games.mahjong.bots import Bot
     from croupier.games.mahjong.match import GameSummary, Match
     from croupier.games.mahjong.options import MahjongOptions
-    from croupier.games.mahjong.round import MahjongGame, Move
+    from croupier.games.mahjong.round import MahjongGame
     from croupier.games.mahjong.rules import Seat
     from croupier.games.mahjong.scoring import ScoringOptions
-    from croupier.protocol import Event
+    from croupier.protocol import Command, Event
 
 __all__ = [
     "MAHJONG_NAMES",
@@ -76,18 +76,15 @@ def is_mahjong(game: str) -> bool:
     return game.strip().lower() in MAHJONG_NAMES
 
 
-def move_label(move: Move) -> str:
-    """A legal move as typed at the prompt: ``d 5m``, ``k 5m``, ``win``, ``pung``, ``kong``,
+def move_label(move: Command, in_window: bool = False) -> str:
+    """A legal command as typed at the prompt: ``d 5m``, ``k 5m``, ``win``, ``pung``, ``kong``,
     ``chow 3m``, ``pass``."""
-    if move.action == "discard":
-        return f"d {move.tile}"
-    if move.action == "kong":
-        return f"k {move.tile}"
-    if move.action == "claim" and move.kind is not None:
-        if move.tile is not None:
-            return f"{move.kind.value} {move.tile}"
-        return move.kind.value
-    return move.action
+    values = [str(v) for k, v in move.to_dict().items() if k != "type"]
+    if move.TYPE == "discard":
+        return f"d {values[0]}"
+    if move.TYPE == "kong":
+        return "kong" if in_window else f"k {values[0]}"
+    return " ".join([move.TYPE, *values])
 
 
 def _tile_arg(token: str) -> str:
@@ -105,11 +102,12 @@ def _tile_arg(token: str) -> str:
     return token
 
 
-def _answer(game: MahjongGame, seat: Seat, text: str, legal: Sequence[Move]) -> list[Event]:
+def _answer(game: MahjongGame, seat: Seat, text: str, legal: Sequence[Command]) -> list[Event]:
     """Give the typed answer to the engine (RuleViolation when it refuses; _BadAnswer when the
     text is no command)."""
-    from croupier.games.mahjong.events import ClaimKind
+    from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
     from croupier.games.mahjong.round import MahjongPhase
+    from croupier.games.mahjong.state import tile_of
 
     words = text.strip().split()
     if not words:
@@ -122,29 +120,31 @@ def _answer(game: MahjongGame, seat: Seat, text: str, legal: Sequence[Move]) -> 
     cmd, args = words[0].lower(), words[1:]
     if len(args) > 1:
         raise _BadAnswer(f"too many words in {text.strip()!r}")
-    tile = _tile_arg(args[0]) if args else None
+    tile = tile_of(_tile_arg(args[0])) if args else None
     on_turn = game.phase is MahjongPhase.TURN
+    command: Command
     if cmd in ("d", "discard"):
         if tile is None:
             raise _BadAnswer("a discard names its tile, e.g. d 5m")
-        return [game.discard(seat, tile)]
-    if cmd in ("k", "kong"):
-        if on_turn:
-            if tile is None:
-                raise _BadAnswer("a kong on your turn names its tile, e.g. k 5m")
-            return game.declare_kong(seat, tile)
-        return game.claim(seat, ClaimKind.KONG)
-    if cmd in ("w", "win", "hu", "mahjong"):
-        return [game.win(seat)] if on_turn else game.claim(seat, ClaimKind.WIN)
-    if cmd in ("p", "pung", "pong"):
-        return game.claim(seat, ClaimKind.PUNG)
-    if cmd in ("c", "chow", "chi"):
+        command = Discard(tile)
+    elif cmd in ("k", "kong"):
+        if on_turn and tile is None:
+            raise _BadAnswer("a kong on your turn names its tile, e.g. k 5m")
+        window = game.window
+        command = Kong(tile if on_turn or window is None else window[0])  # type: ignore[arg-type]
+    elif cmd in ("w", "win", "hu", "mahjong"):
+        command = Win()
+    elif cmd in ("p", "pung", "pong"):
+        command = Pung()
+    elif cmd in ("c", "chow", "chi"):
         if tile is None:
             raise _BadAnswer("a chow names its lowest tile, e.g. chow 3m")
-        return game.claim(seat, ClaimKind.CHOW, tile)
-    if cmd in ("pass", "-"):
-        return game.pass_claim(seat)
-    raise _BadAnswer(f"unknown answer {text.strip()!r}")
+        command = Chow(tile)
+    elif cmd in ("pass", "-"):
+        command = Pass()
+    else:
+        raise _BadAnswer(f"unknown answer {text.strip()!r}")
+    return game.play(seat, command)
 
 
 def _melds_text(melds: Sequence[Mapping[str, Any]]) -> str:
@@ -207,7 +207,8 @@ def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
 
     legal = game.legal(seat)
     _render_state(console, match, game, seat)
-    choices = [f"{i}) {move_label(m)}" for i, m in enumerate(legal, 1)]
+    in_window = game.window is not None
+    choices = [f"{i}) {move_label(m, in_window)}" for i, m in enumerate(legal, 1)]
     console.print("Moves: " + "  ".join(choices), soft_wrap=True)
     while True:
         try:
@@ -495,12 +496,12 @@ def play_mahjong(
                 if place == YOU and not auto:
                     assert console is not None
                     legal = game.legal(seat)
-                    if all(m.action == "pass" for m in legal):
+                    if all(m.TYPE == "pass" for m in legal):
                         game.pass_claim(seat)
                     else:
                         _ask(console, match, game, seat)
                     continue
-                move = bots[place].choose(game.view(seat), game.legal(seat))
+                move = bots[place].pick(game.view(seat), game.legal(seat))
                 events = game.play(seat, move)
                 if not auto:
                     _narrate(console, match, events)

@@ -44,11 +44,11 @@ Readings of this engine (every one documented; none is in the regulation's text)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from croupier.errors import RuleViolation
 from croupier.games.mahjong.checks import GameChecks
+from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.events import (
     ClaimKind,
     ClaimMade,
@@ -65,10 +65,10 @@ from croupier.games.mahjong.events import (
 )
 from croupier.games.mahjong.options import FalseWin, MahjongOptions
 from croupier.games.mahjong.rules import REGULATION, Seat
-from croupier.games.mahjong.state import Claim, MahjongPhase, tile_of
+from croupier.games.mahjong.state import HK, Claim, MahjongPhase, tile_of
 from croupier.games.mahjong.view import GAME, seat_view
 from croupier.games.mahjong.wall import deal_mahjong
-from croupier.protocol import Event, Game
+from croupier.protocol import Command, Event, Game
 from croupier.shuffle import Shuffler
 from croupier.tiles import Tile
 
@@ -77,19 +77,7 @@ __all__ = [
     "Claim",
     "MahjongGame",
     "MahjongPhase",
-    "Move",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One legal command of a seat, for bots: ``action`` is ``discard`` / ``kong`` / ``win`` /
-    ``claim`` / ``pass``; ``tile`` the tile (discard, kong, a chow's lowest tile), ``kind`` the
-    claim's kind."""
-
-    action: str
-    tile: Tile | None = None
-    kind: ClaimKind | None = None
 
 
 class MahjongGame(GameChecks, Game[MahjongOptions]):
@@ -208,44 +196,60 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
 
     # -- for bots ------------------------------------------------------------------------------
 
-    def legal(self, seat: Seat) -> tuple[Move, ...]:
-        """Every command ``seat`` may give now (``close_claims`` is the table's, not a seat's)."""
-        out: list[Move] = []
+    def legal(self, seat: Seat) -> tuple[Command, ...]:
+        """Every command ``seat`` may give now, as data (``close_claims`` and ``deal`` are the
+        dealer's, not a seat's): on his turn a win (when :meth:`can_win`), each kong and each
+        discard; in a window each claim he may make, and ``pass``."""
+        out: list[Command] = []
         if self._phase is MahjongPhase.TURN and seat is self._turn:
             kinds = sorted(set(self._hands[seat]))
             if self.can_win(seat):
-                out.append(Move("win"))
-            out += [Move("kong", t) for t in kinds if self.can_declare_kong(seat, t)]
-            out += [Move("discard", t) for t in kinds]
+                out.append(Win())
+            out += [Kong(t) for t in kinds if self.can_declare_kong(seat, t)]
+            out += [Discard(t) for t in kinds]
         elif self.can_pass_claim(seat):
             assert self._window is not None
-            for kind in (ClaimKind.WIN, ClaimKind.PUNG, ClaimKind.KONG):
-                if self.can_claim(seat, kind):
-                    out.append(Move("claim", None, kind))
             tile = self._window[0]
+            if self.can_claim(seat, ClaimKind.WIN):
+                out.append(Win())
+            if self.can_claim(seat, ClaimKind.PUNG):
+                out.append(Pung())
+            if self.can_claim(seat, ClaimKind.KONG):
+                out.append(Kong(tile))
             if tile.number is not None:
                 for k in range(3):
                     first = tile.code - k
                     if first >= 0 and self.can_claim(seat, ClaimKind.CHOW, Tile(first)):
-                        out.append(Move("claim", Tile(first), ClaimKind.CHOW))
-            out.append(Move("pass"))
+                        out.append(Chow(Tile(first)))
+            out.append(Pass())
         return tuple(out)
 
-    def play(self, seat: Seat, move: Move) -> list[Event]:
-        """Give ``move`` (from :meth:`legal`) as ``seat``'s command; a move whose fields do not
-        fit its action is refused (rule ``protocol``)."""
-        a, tile, kind = move.action, move.tile, move.kind
-        if a == "discard" and tile is not None and kind is None:
-            return [self.discard(seat, tile)]
-        if a == "kong" and tile is not None and kind is None:
-            return self.declare_kong(seat, tile)
-        if a == "win" and tile is None and kind is None:
-            return [self.win(seat)]
-        if a == "claim" and kind is not None and (tile is None or kind is ClaimKind.CHOW):
-            return self.claim(seat, kind, tile)
-        if a == "pass" and tile is None and kind is None:
-            return self.pass_claim(seat)
-        raise RuleViolation("protocol", f"not a move: {move!r}")
+    def play(self, seat: Seat, command: Command) -> list[Event]:
+        """Give ``command`` (:mod:`~croupier.games.mahjong.commands`) as ``seat``'s: on his
+        turn ``discard``, ``kong`` or ``win``; in a window ``win``, ``pung``, ``kong`` (of the
+        window's tile), ``chow`` or ``pass``. Another command is refused (rule ``protocol``)."""
+        in_window = self._phase in (MahjongPhase.CLAIMS, MahjongPhase.ROB)
+        match command:
+            case Discard(tile=tile):
+                return [self.discard(seat, tile)]
+            case Win():
+                return self.claim(seat, ClaimKind.WIN) if in_window else [self.win(seat)]
+            case Kong(tile=tile) if in_window:
+                if self._window is not None and tile != self._window[0]:
+                    raise RuleViolation(
+                        HK, f"a kong claimed in a window is of its tile {self._window[0]}"
+                    )
+                return self.claim(seat, ClaimKind.KONG)
+            case Kong(tile=tile):
+                return self.declare_kong(seat, tile)
+            case Pung():
+                return self.claim(seat, ClaimKind.PUNG)
+            case Chow(first=first):
+                return self.claim(seat, ClaimKind.CHOW, first)
+            case Pass():
+                return self.pass_claim(seat)
+        name = command.TYPE if isinstance(command, Command) else repr(command)
+        raise RuleViolation("protocol", f"{name} is not a player's Mah-Jong command")
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator): :func:`~croupier.games.mahjong.view.

@@ -33,6 +33,8 @@ def seat_view(state: GameChecks, seat: int | None = None) -> dict[str, Any]:
         "game": GAME,
         "regulation": REGULATION,
         "prevailing": state._options.prevailing.name.lower(),
+        # the table's rule, public: the least faan of a win
+        "min_faan": state._options.scoring.min_faan,
         "phase": state._phase.value,
         "turn": state.turn.symbol if state.turn is not None else None,
         "wall": len(state._wall),

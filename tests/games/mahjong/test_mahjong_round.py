@@ -18,6 +18,7 @@ from typing import TypeVar, cast
 import pytest
 
 from croupier.errors import RecordError, RuleViolation
+from croupier.games.mahjong.commands import Pass, Win
 from croupier.games.mahjong.events import (
     ClaimKind,
     ClaimPassed,
@@ -32,7 +33,7 @@ from croupier.games.mahjong.events import (
 )
 from croupier.games.mahjong.melds import Meld
 from croupier.games.mahjong.options import FalseWin, MahjongOptions
-from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.mahjong.wall import deal_from_order
@@ -494,10 +495,10 @@ def test_options_round_trip_strictly() -> None:
 def test_legal_moves_match_the_commands() -> None:
     game = game_of({E: EAST})
     moves = game.legal(E)
-    assert {m.action for m in moves} == {"discard"} and len(moves) == 14
+    assert {m.TYPE for m in moves} == {"discard"} and len(moves) == 14
     assert game.legal(S) == ()
     game.discard(E, "C")
-    assert [m.action for m in game.legal(S)] == ["pass"]
+    assert game.legal(S) == (Pass(),)
     assert game.legal(E) == ()
 
 
@@ -545,9 +546,9 @@ def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
     game.declare_kong(E, "1m")
     assert game.phase is MahjongPhase.ROB and game.view(S)["window"]["kind"] == "rob"
     assert game.view(S)["window"]["orphans_only"] is True
-    assert Move("claim", None, ClaimKind.WIN) not in game.legal(W)
+    assert Win() not in game.legal(W)
     refused(game, "HK", _claimer(game, W, ClaimKind.WIN), "only be robbed for thirteen orphans")
-    assert Move("claim", None, ClaimKind.WIN) in game.legal(S)
+    assert Win() in game.legal(S)
     events = game.claim(S, ClaimKind.WIN) + game.close_claims()
     won = events[-1]
     assert isinstance(won, GameWon) and won.seat is S and won.discarder is E and won.robbed_kong
@@ -596,7 +597,7 @@ PENALTY = MahjongOptions(false_win=FalseWin.PENALTY)
 def test_hk_false_win_is_refused_by_default_and_changes_nothing() -> None:
     game = game_of({E: EAST})
     assert MahjongOptions().false_win is FalseWin.REFUSE
-    assert not game.can_win(E) and Move("win") not in game.legal(E)
+    assert not game.can_win(E) and Win() not in game.legal(E)
     refused(game, "HK", lambda: game.win(E), "not a winning hand")
     game.discard(E, "C")
     refused(game, "HK", _claimer(game, S, ClaimKind.WIN), "not a winning hand")
@@ -604,7 +605,7 @@ def test_hk_false_win_is_refused_by_default_and_changes_nothing() -> None:
 
 def test_hk_false_win_penalty_on_turn_ends_the_game_and_the_declarer_pays_everyone() -> None:
     game = game_of({E: EAST}, options=PENALTY)
-    assert game.can_win(E) and Move("win") in game.legal(E)  # a declaration stands
+    assert game.can_win(E) and Win() in game.legal(E)  # a declaration stands
     assert game.view(E)["can_win"] is False  # his own tiles tell him it is no win
     event = game.win(E)
     assert isinstance(event, FalseWinDeclared)
