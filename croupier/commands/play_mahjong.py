@@ -411,7 +411,7 @@ def match_data(match: Match) -> dict[str, Any]:
         "game": "mahjong",
         "regulation": REGULATION,
         "round": match.options.prevailing.name.lower(),
-        "options": match.options.to_dict(),
+        "options": match.options.to_dict("round"),
         "rotation": rotation_source(match.options),
         "players": {str(p + 1): NAMES[p] for p in range(4)},
         "games": [s.to_dict() for s in match.summaries],

@@ -62,7 +62,7 @@ from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS
 from croupier.games.mahjong.state import Result
-from croupier.offers import Exactly, Offer, OneOf
+from croupier.offers import Between, Exactly, Offer, OneOf
 from croupier.protocol import Command
 from croupier.shuffle import Shuffler
 from croupier.tiles import Tile
@@ -83,6 +83,8 @@ __all__ = [
 
 WIN: Final = Win()
 PASS: Final = Pass()
+#: a table's commands between games (not the game's)
+_TABLE_ONLY: Final = frozenset({"sit", "top_up", "leave"})
 
 
 def commands_of(offers: Iterable[Offer]) -> list[Command]:
@@ -120,7 +122,13 @@ class MahjongBot(abc.ABC):
         """One of ``legal`` (never empty)."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
-        return self.pick(view, commands_of(legal))
+        """The table's way: between games a bot short of chips tops up by the least that is
+        enough; in a game it picks among the commands the offers admit."""
+        for offer in legal:
+            domain = offer.fields.get("amount")
+            if offer.type == "top_up" and isinstance(domain, Between):
+                return offer.make(amount=domain.low)
+        return self.pick(view, commands_of(o for o in legal if o.type not in _TABLE_ONLY))
 
 
 #: what a game-level driver needs of a bot

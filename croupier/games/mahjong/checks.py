@@ -7,6 +7,8 @@ closes or a kong wants its replacement (``_next_auto``). Each refusal is a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.mahjong.events import (
     ClaimKind,
@@ -38,6 +40,8 @@ __all__ = ["GameChecks"]
 
 class GameChecks(GameState):
     """The state of a game with its checks (see the module docstring)."""
+
+    _log: list[Event]
 
     def _win_event(
         self,
@@ -134,8 +138,28 @@ class GameChecks(GameState):
             if any(hand.count(t) < rest.count(t) for t in rest):
                 raise RuleViolation(HK, f"the chow {meld} needs {format_tiles(rest)} in hand")
 
+    def _memo_win(self, key: str, seat: Seat, compute: Callable[[], GameWon]) -> GameWon:
+        """``compute()`` once per state (the log's length) and seat: a win is checked by the
+        seat's legal commands, his view and the command itself."""
+        memo = (len(self._log), key, seat)
+        cached = self._wins.get(memo)
+        if cached is None:
+            try:
+                cached = compute()
+            except RuleViolation as exc:
+                cached = exc
+            if len(self._wins) > 64:
+                self._wins.clear()
+            self._wins[memo] = cached
+        if isinstance(cached, RuleViolation):
+            raise RuleViolation(cached.rule, cached.detail)
+        return cached
+
     def _claimed_win(self, seat: Seat) -> GameWon:
         """``seat``'s win on the open window's tile, or RuleViolation naming why it is none."""
+        return self._memo_win("claim", seat, lambda: self._claimed_win_now(seat))
+
+    def _claimed_win_now(self, seat: Seat) -> GameWon:
         assert self._window is not None
         tile, owner = self._window
         rob = self._phase is MahjongPhase.ROB
@@ -298,7 +322,10 @@ class GameChecks(GameState):
 
     def _self_drawn_win(self, seat: Seat) -> GameWon:
         assert self._drawn is not None
-        return self._win_event(seat, self._drawn, list(self._hands[seat]), None)
+        drawn = self._drawn
+        return self._memo_win(
+            "turn", seat, lambda: self._win_event(seat, drawn, list(self._hands[seat]), None)
+        )
 
     def verify_win(self, seat: Seat) -> None:
         """RuleViolation unless ``seat`` may declare a self-drawn win now: on his turn, with a

@@ -17,9 +17,12 @@ chow): ``win``, ``kong`` (above), ``{"type": "pung"}``, ``{"type": "chow", "firs
 ``{"type": "pass"}``.
 
 The dealer: ``{"type": "deal"}`` (shuffle, the banker's dice, the deal of Art 2),
-``{"type": "close_claims"}`` (the claim window's time is up: whoever has not answered passes).
-The table's own commands (seats and chips, the settlement) are in the table adapter
-(:mod:`croupier.table.mahjong`).
+``{"type": "close_claims"}`` (the claim window's time is up: whoever has not answered passes),
+``{"type": "settle"}`` (a finished game's payments, at a table).
+
+At a table (:mod:`croupier.table.mahjong`), between games: ``{"type": "sit", "buy_in": N}``
+(take the next free place with chips bought from the cashier), ``{"type": "top_up",
+"amount": N}`` and ``{"type": "leave"}`` (cash out).
 
 >>> Discard(Tile.parse("5p")).to_dict()
 {'type': 'discard', 'tile': '5p'}
@@ -42,13 +45,18 @@ from croupier.tiles import Tile
 __all__ = [
     "GAME_COMMANDS",
     "PLAYER_COMMANDS",
+    "TABLE_COMMANDS",
     "Chow",
     "CloseClaims",
     "Deal",
     "Discard",
     "Kong",
+    "Leave",
     "Pass",
     "Pung",
+    "Settle",
+    "Sit",
+    "TopUp",
     "Win",
 ]
 
@@ -114,7 +122,40 @@ class CloseClaims(Command):
     TYPE = "close_claims"
 
 
+@dataclass(frozen=True, slots=True)
+class Settle(Command):
+    """The dealer: pay a finished game (the winner's gain, the house's commission, a false
+    win's penalty) at the table."""
+
+    TYPE = "settle"
+
+
+@dataclass(frozen=True, slots=True)
+class Sit(Command):
+    """Take the next free place with ``buy_in`` chips (between games)."""
+
+    TYPE = "sit"
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp(Command):
+    """Add ``amount`` chips (between games)."""
+
+    TYPE = "top_up"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Command):
+    """Leave the table, cashing out every chip (between games)."""
+
+    TYPE = "leave"
+
+
 #: what a seated player may send
 PLAYER_COMMANDS: Final[tuple[type[Command], ...]] = (Discard, Kong, Win, Pung, Chow, Pass)
 #: every command of one game
 GAME_COMMANDS: Final[tuple[type[Command], ...]] = (*PLAYER_COMMANDS, Deal, CloseClaims)
+#: every command of a table
+TABLE_COMMANDS: Final[tuple[type[Command], ...]] = (*GAME_COMMANDS, Settle, Sit, TopUp, Leave)

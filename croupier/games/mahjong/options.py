@@ -30,6 +30,22 @@ The rest:
   each other player the self-drawn limit (:func:`~croupier.games.mahjong.scoring.
   false_win_payments`).
 
+The table's (:mod:`croupier.table.mahjong`; the regulation sets no time, the defaults are the
+engine's, for a live table):
+
+* ``turn_ms`` (20,000 ms): the time a player on turn has to discard, declare a kong or win;
+  when it passes, he discards the tile he drew (after a claim, the last tile of his sorted hand);
+* ``claim_ms`` (8,000 ms): the time the other players have to answer a discard or a kong; when
+  it passes, whoever has not answered passes;
+* ``top_up_ms`` (60,000 ms): between games, the time a player short of chips has to top up;
+  when it passes, he leaves the table with his chips;
+* ``payments`` (:class:`Payments`, default ``cover``): how a table keeps every balance at zero
+  or above: ``cover``, a player sits with, and before each game must hold, at least the most
+  one game can cost him (:meth:`MahjongOptions.cover`), so every payment is paid in full;
+  ``cap``, a payment is capped at the payer's chips (the winner receives what was paid);
+* ``buy_in`` (None: the cover): the least a player buys in with; at most
+  :data:`MAX_CHIPS_FACTOR` times that are held at the table.
+
 **Records.** :meth:`MahjongOptions.to_dict` writes the options that rule the record it is for:
 ``scope="game"`` those of one game (``table``, ``scoring``, ``prevailing`` and the game's
 options added later), ``"round"`` those and the round's (what a round's record holds), and
@@ -66,10 +82,23 @@ from croupier.games.mahjong.rules import DEFAULT_DEAL, PLAYERS, DealOptions, Rou
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
 from croupier.protocol import decode
 
-__all__ = ["DEFAULT_MAX_GAMES", "FalseWin", "MahjongOptions", "Rotation", "Scope"]
+__all__ = [
+    "DEFAULT_MAX_GAMES",
+    "MAX_CHIPS_FACTOR",
+    "FalseWin",
+    "MahjongOptions",
+    "Payments",
+    "Rotation",
+    "Scope",
+]
 
 #: The default cap of games in a round (the Hong Kong rotation can keep the deal for ever).
 DEFAULT_MAX_GAMES: Final = 16
+
+#: A player holds at most this many times the least buy-in at a table.
+MAX_CHIPS_FACTOR: Final = 100
+#: The longest time limit a table may set (an hour), in milliseconds.
+MAX_MS: Final = 3_600_000
 
 #: Which record the options are written for: one game, a round of games, a whole table.
 Scope = Literal["game", "round", "table"]
@@ -101,6 +130,17 @@ class FalseWin(StrEnum):
     #: the Hong Kong false-win penalty: the game ends, the declarer pays each other player the
     #: self-drawn limit
     PENALTY = "penalty"
+
+
+class Payments(StrEnum):
+    """How a table keeps every balance at zero or above (Mah-Jong payments are between
+    players: the house only takes its commission)."""
+
+    #: every player holds the most one game can cost him before each game (a minimum buy-in,
+    #: a top-up between games): every payment is paid in full, as the game's settlement says
+    COVER = "cover"
+    #: a payment is capped at the payer's chips; the winner receives what was paid
+    CAP = "cap"
 
 
 def _enum(kind: type[StrEnum], name: str) -> Callable[[Any], Any]:
@@ -147,6 +187,11 @@ class MahjongOptions:
     rotation: Rotation = Rotation.EVERY_GAME
     rounds: int = 1
     false_win: FalseWin = FalseWin.REFUSE
+    turn_ms: int = 20_000
+    claim_ms: int = 8_000
+    top_up_ms: int = 60_000
+    payments: Payments = Payments.COVER
+    buy_in: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.table, DealOptions):
@@ -168,12 +213,58 @@ class MahjongOptions:
             raise MaterialError(f"rotation must be a Rotation, got {self.rotation!r}")
         if not isinstance(self.false_win, FalseWin):
             raise MaterialError(f"false_win must be a FalseWin, got {self.false_win!r}")
+        for name in ("turn_ms", "claim_ms", "top_up_ms"):
+            ms = getattr(self, name)
+            if isinstance(ms, bool) or not isinstance(ms, int) or not 1 <= ms <= MAX_MS:
+                raise MaterialError(f"{name} is 1 to {MAX_MS} milliseconds, got {ms!r}")
+        if not isinstance(self.payments, Payments):
+            raise MaterialError(f"payments must be Payments, got {self.payments!r}")
+        if self.buy_in is not None:
+            least = self.cover() if self.payments is Payments.COVER else 1
+            if isinstance(self.buy_in, bool) or not isinstance(self.buy_in, int):
+                raise MaterialError(f"buy_in is a whole amount, got {self.buy_in!r}")
+            if self.buy_in < least:
+                raise MaterialError(
+                    f"buy_in {self.buy_in} is below {least}, the most one game can cost a "
+                    "player (payments=cover)"
+                    if self.payments is Payments.COVER
+                    else f"buy_in is at least 1, got {self.buy_in}"
+                )
         r, left = self.rounds, len(Round) - self.prevailing
         if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= left:
             raise MaterialError(
                 f"rounds: from the {self.prevailing.name.title()} round on, 1 to {left} rounds "
                 f"(East, South, West, North in order, Art 2), got {r!r}"
             )
+
+    def cover(self) -> int:
+        """The most one game can cost a player (in the smallest unit): the largest payment of a
+        win at the limit (self-drawn or on his discard, with ``discarder_pays_all`` and
+        ``banker_doubles`` as set) or, under the false-win penalty, the penalty.
+
+        >>> MahjongOptions().cover(), MahjongOptions(false_win=FalseWin.PENALTY).cover()
+        (16384, 49152)
+        """
+        s = self.scoring
+        base = s.unit << s.limit
+        doubled = 2 if s.banker_doubles else 1
+        most = base * (4 if s.discarder_pays_all else 2) * doubled
+        if self.false_win is FalseWin.PENALTY:
+            most = max(most, 3 * 2 * base * doubled)
+        return most
+
+    @property
+    def least_buy_in(self) -> int:
+        """The least a player sits down with: ``buy_in``, or the cover (``payments=cover``),
+        or one unit (``cap``)."""
+        if self.buy_in is not None:
+            return self.buy_in
+        return self.cover() if self.payments is Payments.COVER else self.scoring.unit
+
+    @property
+    def most_chips(self) -> int:
+        """The most chips a player holds at the table."""
+        return MAX_CHIPS_FACTOR * self.least_buy_in
 
     @property
     def last_round(self) -> Round:
@@ -236,5 +327,11 @@ _SPECS: Final[dict[str, _Spec]] = {
     "rounds": _Spec("round", 1, _same, _int("rounds")),
     # added with the penalty: older games refused a false win
     "false_win": _Spec("game", FalseWin.REFUSE, lambda f: f.value, _enum(FalseWin, "false_win")),
+    # the table's (only a table's record holds them)
+    "turn_ms": _Spec("table", _ALWAYS, _same, _int("turn_ms")),
+    "claim_ms": _Spec("table", _ALWAYS, _same, _int("claim_ms")),
+    "top_up_ms": _Spec("table", _ALWAYS, _same, _int("top_up_ms")),
+    "payments": _Spec("table", _ALWAYS, lambda p: p.value, _enum(Payments, "payments")),
+    "buy_in": _Spec("table", _ALWAYS, _same, lambda v: decode(v, int | None, "buy_in")),
 }
 assert set(_SPECS) == {f.name for f in dataclasses.fields(MahjongOptions)}

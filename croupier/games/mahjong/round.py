@@ -116,6 +116,11 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
             "events": [e.to_dict() for e in self._log],
         }
 
+    def apply_recorded(self, event: Event) -> Event:
+        """Apply one recorded event, checked by the rules as replay checks it (a table folding
+        its record); RuleViolation naming the rule when it may not happen now."""
+        return self._commit(event)
+
     def _auto(self, events: list[Event]) -> list[Event]:
         while self._phase in (MahjongPhase.RESOLVE, MahjongPhase.REPLACE):
             events.append(self._commit(self._next_auto()))
@@ -224,6 +229,36 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
             out.append(Pass())
         return tuple(out)
 
+    def verify_command(self, seat: Seat, command: Command) -> None:
+        """RuleViolation naming the rule that refuses ``command`` from ``seat`` now (as
+        :meth:`play` would refuse it); nothing when it may be given."""
+        in_window = self._phase in (MahjongPhase.CLAIMS, MahjongPhase.ROB)
+        match command:
+            case Discard(tile=tile):
+                self.verify_discard(seat, tile)
+            case Win() if in_window:
+                self.verify_claim(seat, ClaimKind.WIN)
+            case Win():
+                self.verify_win(seat)
+            case Kong(tile=tile) if in_window:
+                self._window_kong(tile)
+                self.verify_claim(seat, ClaimKind.KONG)
+            case Kong(tile=tile):
+                self.verify_declare_kong(seat, tile)
+            case Pung():
+                self.verify_claim(seat, ClaimKind.PUNG)
+            case Chow(first=first):
+                self.verify_claim(seat, ClaimKind.CHOW, first)
+            case Pass():
+                self.verify_pass_claim(seat)
+            case _:
+                name = command.TYPE if isinstance(command, Command) else repr(command)
+                raise RuleViolation("protocol", f"{name} is not a player's Mah-Jong command")
+
+    def _window_kong(self, tile: Tile) -> None:
+        if self._window is not None and tile != self._window[0]:
+            raise RuleViolation(HK, f"a kong claimed in a window is of its tile {self._window[0]}")
+
     def play(self, seat: Seat, command: Command) -> list[Event]:
         """Give ``command`` (:mod:`~croupier.games.mahjong.commands`) as ``seat``'s: on his
         turn ``discard``, ``kong`` or ``win``; in a window ``win``, ``pung``, ``kong`` (of the
@@ -235,10 +270,7 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
             case Win():
                 return self.claim(seat, ClaimKind.WIN) if in_window else [self.win(seat)]
             case Kong(tile=tile) if in_window:
-                if self._window is not None and tile != self._window[0]:
-                    raise RuleViolation(
-                        HK, f"a kong claimed in a window is of its tile {self._window[0]}"
-                    )
+                self._window_kong(tile)
                 return self.claim(seat, ClaimKind.KONG)
             case Kong(tile=tile):
                 return self.declare_kong(seat, tile)

@@ -133,6 +133,8 @@ class GameState:
         #: the open (or just closed) window is a kong's robbing window; of a concealed kong
         self._rob = False
         self._rob_concealed = False
+        #: the win checks of the current state (see GameChecks._memo_win)
+        self._wins: dict[tuple[int, str, Seat], GameWon | RuleViolation] = {}
 
     # -- public state --------------------------------------------------------------------------
 
@@ -148,6 +150,11 @@ class GameState:
     @property
     def result(self) -> Result | None:
         return self._result
+
+    @property
+    def drawn_tile(self) -> Tile | None:
+        """The tile the seat on turn took from the wall (None after a claim, or off turn)."""
+        return self._drawn if self._phase is MahjongPhase.TURN else None
 
     @property
     def wall_count(self) -> int:

@@ -205,6 +205,17 @@ class LiveWall:
     def __len__(self) -> int:
         return len(self.tiles)
 
+    @classmethod
+    def _part(
+        cls, tiles: tuple[Tile, ...], positions: tuple[int, ...], top_first: bool
+    ) -> LiveWall:
+        """A part of a checked wall (what a draw leaves), not checked again."""
+        wall = object.__new__(cls)
+        object.__setattr__(wall, "tiles", tiles)
+        object.__setattr__(wall, "positions", positions)
+        object.__setattr__(wall, "top_first", top_first)
+        return wall
+
     def _replacement_index(self) -> int:
         if not self.tiles:
             raise MaterialError("the wall is exhausted")
@@ -217,12 +228,12 @@ class LiveWall:
         """The next tile from the open end, and the wall without it."""
         if not self.tiles:
             raise MaterialError("the wall is exhausted")
-        return self.tiles[0], LiveWall(self.tiles[1:], self.positions[1:], self.top_first)
+        return self.tiles[0], LiveWall._part(self.tiles[1:], self.positions[1:], self.top_first)
 
     def draw_replacement(self) -> tuple[Tile, LiveWall]:
         """A replacement tile (for a kong) from the other end, and the wall without it."""
         i = self._replacement_index()
-        rest = LiveWall(
+        rest = LiveWall._part(
             self.tiles[:i] + self.tiles[i + 1 :],
             self.positions[:i] + self.positions[i + 1 :],
             self.top_first,
