@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, _write_record, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -188,12 +189,12 @@ def replay_summary(
 def _parse_bet(text: str) -> tuple[str, int, str, int]:
     parts = [part.strip() for part in text.split(":")]
     if len(parts) != 4:
-        _fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
+        fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
     player, place, bet, amount = parts
     try:
         return player, int(place), bet, int(amount)
     except ValueError:
-        _fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
+        fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
 
 
 def _bot_bets(
@@ -292,7 +293,7 @@ def render_settlement(
 def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimals: int) -> None:
     from rich.table import Table
 
-    from croupier.cli import _cards_text
+    from croupier.commands.output import cards_text
     from croupier.money import format_amount
 
     def money(units: int) -> str:
@@ -307,7 +308,7 @@ def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimal
     places = sorted(table.hands, key=lambda p: (p == spec.banker, p))
     for p in places:
         label = "banker" if p == spec.banker else str(p)
-        hands.add_row(label, _cards_text(table.hands[p]), spec.describe(table.hands[p]))
+        hands.add_row(label, cards_text(table.hands[p]), spec.describe(table.hands[p]))
     console.print(hands)
     render_settlement(console, settlement, decimals=decimals, commission_article="Art 10")
     if table.cut_card_out:
@@ -490,7 +491,7 @@ def play(
         for flag, value in not_mahjong.items():
             if value is not None and value != []:
                 hint = ": use --games" if flag == "--rounds" else ""
-                _fail(f"{flag} does not apply to mahjong{hint}")
+                fail(f"{flag} does not apply to mahjong{hint}")
         scoring = mahjong.scoring_options(
             min_faan=min_faan,
             limit=limit,
@@ -517,13 +518,13 @@ def play(
         return
     for flag, value in {"--games": games, **mahjong_table}.items():
         if value is not None:
-            _fail(f"{flag} applies to mahjong only")
+            fail(f"{flag} applies to mahjong only")
     if stud.is_stud(game):
         others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
         for flag, value in others.items():
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
-                _fail(f"{flag} does not apply to five-card-stud{hint}")
+                fail(f"{flag} does not apply to five-card-stud{hint}")
         stud.play_stud(
             hands=1 if hands is None else hands,
             seed=seed,
@@ -538,11 +539,11 @@ def play(
         return
     for flag, value in stud_only.items():
         if value is not None:
-            _fail(f"{flag} applies to five-card-stud only")
+            fail(f"{flag} applies to five-card-stud only")
     if game.strip().lower() == "thirteen":
         for flag, value in banking_only.items():
             if value is not None and value != []:
-                _fail(f"{flag} does not apply to thirteen")
+                fail(f"{flag} does not apply to thirteen")
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
@@ -559,15 +560,15 @@ def play(
         return
     for flag, value in thirteen_only.items():
         if value is not None:
-            _fail(f"{flag} applies to thirteen only")
+            fail(f"{flag} applies to thirteen only")
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
     scripted = sorted((_parse_bet(b) for b in bet or []), key=lambda b: b[2] == "tie")
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
-        _fail("nobody is betting: give --bet or --bots")
-    with _croupier_errors():
+        fail("nobody is betting: give --bet or --bots")
+    with croupier_errors():
         from croupier.events import Phase
         from croupier.shuffle import LiveShuffler, SeededShuffler
 
@@ -577,7 +578,7 @@ def play(
         shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
         bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
         decimals = 2
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 112)
             console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
@@ -587,7 +588,7 @@ def play(
             )
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
-            _write_record(log, table.to_record())
+            write_record(log, table.to_record())
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
                 shuffled = table.shuffle(shuffler)
@@ -608,11 +609,11 @@ def play(
             table.settle()
             played.append(_round_data(spec, table))
             if log is not None:  # after every round: an interrupted session keeps its log
-                _write_record(log, table.to_record())
+                write_record(log, table.to_record())
             if console is not None:
                 _render_round(console, spec, table, decimals)
         if as_json:
-            _print_json(
+            print_json(
                 {
                     "game": spec.name,
                     "decks": n_decks,
@@ -676,15 +677,15 @@ def replay(
         try:
             text = record.read_text(encoding="utf-8")
         except (OSError, ValueError) as exc:
-            _fail(f"cannot read the hand history {str(record)!r}: {exc}")
+            fail(f"cannot read the hand history {str(record)!r}: {exc}")
         replay_stud(text, expect_digest, as_json)
         return
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        _fail(f"cannot read the record {str(record)!r}: {exc}")
+        fail(f"cannot read the record {str(record)!r}: {exc}")
     if not isinstance(data, dict):
-        _fail(f"the record {str(record)!r} is not a JSON object")
+        fail(f"the record {str(record)!r} is not a JSON object")
     if data.get("game") == "thirteen":
         from croupier.commands.play_thirteen import replay_thirteen
 
@@ -700,14 +701,14 @@ def replay(
 
         replay_mahjong(data, expect_digest, as_json)
         return
-    with _croupier_errors():
+    with croupier_errors():
         spec = _spec(str(data.get("game", "")))
         table = spec.from_record(data)
         summary = replay_summary(spec.name, table, expect_digest)
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]{spec.title}[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
             "every event checked against the rules."
@@ -825,7 +826,7 @@ def simulate(
         for flag, other in not_mahjong.items():
             if other is not None:
                 hint = ": use --games" if flag in ("--rounds", "--hands") else ""
-                _fail(f"{flag} does not apply to mahjong{hint}")
+                fail(f"{flag} does not apply to mahjong{hint}")
         from croupier.commands.play_mahjong import scoring_options
         from croupier.commands.simulate_mahjong import simulate_mahjong
 
@@ -851,7 +852,7 @@ def simulate(
         return
     for flag, value in mahjong_only.items():
         if value is not None:
-            _fail(f"{flag} applies to mahjong only")
+            fail(f"{flag} applies to mahjong only")
     stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
     if stud.is_stud(game):
         banking_only: dict[str, object] = {
@@ -862,7 +863,7 @@ def simulate(
         for flag, value in banking_only.items():
             if value is not None:
                 hint = ": use --hands" if flag == "--rounds" else ""
-                _fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
+                fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
         stud.simulate_stud(
             hands=stud.DEFAULT_SIM_HANDS if hands is None else hands,
             seats=stud.DEFAULT_SIM_SEATS if seats is None else seats,
@@ -873,20 +874,20 @@ def simulate(
         return
     for flag, value in stud_only.items():
         if value is not None:
-            _fail(f"{flag} applies to five-card-stud only")
+            fail(f"{flag} applies to five-card-stud only")
     rounds = 20_000 if rounds is None else rounds
     spec = _spec(game)
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.odds.simulate import simulate as run
 
         if as_json:
             sim = run(spec.name, rounds, seed=seed, decks=decks, positions=positions)
-            _print_json(sim.to_json())
+            print_json(sim.to_json())
             return
         from rich.progress import Progress
         from rich.table import Table
 
-        console = _console()
+        console = make_console()
         with Progress(console=console, transient=True) as bar:
             task = bar.add_task("dealing", total=rounds)
             sim = run(
