@@ -1,4 +1,5 @@
-"""``croupier play``, ``croupier replay`` and ``croupier simulate`` for the banking games.
+"""``croupier play`` and ``croupier simulate`` for the banking games (``croupier replay`` of their
+records is :mod:`croupier.commands.replay`).
 
 ``play`` runs rounds of 3-card baccarat or football poker through the round engine with scripted
 bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots, prints each round
@@ -16,7 +17,6 @@ Amounts are whole units of the table's smallest unit (cents by default: ``10000`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
@@ -648,72 +648,6 @@ def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:
     console.print(totals)
     # on one line whatever the width, so that the digest can be copied whole
     console.print(f"Log digest (sha256): {table.digest()}", soft_wrap=True)
-
-
-@app.command()
-def replay(
-    record: Annotated[
-        Path,
-        typer.Argument(
-            help="A table record written by `play --log`, or a stud hand history (.toml).",
-            show_default=False,
-        ),
-    ],
-    expect_digest: Annotated[
-        str | None,
-        typer.Option(
-            "--expect-digest",
-            help="Fail unless the replayed record has this SHA-256 digest (as published).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-) -> None:
-    """Replay a table's event log, checking every event against the rules, and sum it up; a
-    `.toml` file is one five-card stud hand's history (`play five-card-stud --history`)."""
-    if record.suffix.lower() == ".toml":
-        from croupier.commands.play_stud import replay_stud
-
-        try:
-            text = record.read_text(encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            fail(f"cannot read the hand history {str(record)!r}: {exc}")
-        replay_stud(text, expect_digest, as_json)
-        return
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        fail(f"cannot read the record {str(record)!r}: {exc}")
-    if not isinstance(data, dict):
-        fail(f"the record {str(record)!r} is not a JSON object")
-    if data.get("game") == "thirteen":
-        from croupier.commands.play_thirteen import replay_thirteen
-
-        replay_thirteen(data, expect_digest, as_json)
-        return
-    if data.get("game") == "five-card-stud":
-        from croupier.commands.play_stud import replay_stud
-
-        replay_stud(data, expect_digest, as_json)
-        return
-    if data.get("game") == "mahjong-round":
-        from croupier.commands.play_mahjong import replay_mahjong
-
-        replay_mahjong(data, expect_digest, as_json)
-        return
-    with croupier_errors():
-        spec = _spec(str(data.get("game", "")))
-        table = spec.from_record(data)
-        summary = replay_summary(spec.name, table, expect_digest)
-        if as_json:
-            print_json(summary)
-            return
-        console = make_console()
-        console.print(
-            f"[bold]{spec.title}[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
-            "every event checked against the rules."
-        )
-        _render_totals(console, table, 2)
 
 
 @app.command()
