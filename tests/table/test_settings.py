@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from croupier.commands.options import LEGACY_OPTIONS
 from croupier.errors import MaterialError
 from croupier.table.registry import GAMES
 from croupier.table.settings import (
@@ -249,16 +250,6 @@ def test_issue16_only_ascii_digits_read_as_an_integer(digits: str) -> None:
     else:
         with pytest.raises(OptionError, match="a whole number"):
             apply_settings(Demo(), {"cap": digits})
-
-
-#: where each game's options lived before ``<Game>Options`` in ``games/<game>/options.py``
-LEGACY_OPTIONS = {
-    "thirteen": "croupier.games.thirteen.rules:ThirteenTable",
-    "mahjong": "croupier.games.mahjong.match:MatchOptions",
-    "football-poker": "croupier.games.football_poker.options:FootballTable",
-    "three-card-baccarat": "croupier.games.three_card_baccarat.rules:BaccaratTable",
-    "five-card-stud": "croupier.games.five_card_stud.rules:StudTable",
-}
 
 
 def game_options(name: str) -> type[Any]:
