@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.games import check_game, games_help
 from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
+from croupier.commands.tablelog import ForceOpt, claim_outputs
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,8 +37,8 @@ if TYPE_CHECKING:
     from croupier.tables import BankingGame, TableSpec
 
 BANKING_HELP = "three-card-baccarat or football-poker"
-PLAY_HELP = "three-card-baccarat, football-poker, thirteen, five-card-stud or mahjong"
-SIMULATE_HELP = "three-card-baccarat, football-poker, five-card-stud or mahjong"
+PLAY_HELP = games_help("play")
+SIMULATE_HELP = games_help("simulate")
 BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
 
 # Mah-Jong's scoring options, shared by play and simulate (None: not given, the default)
@@ -393,6 +395,7 @@ def play(
             show_default=False,
         ),
     ] = None,
+    force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
@@ -452,6 +455,8 @@ def play(
     rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
     five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
     Mah-Jong against three bots (mahjong: you sit at place 1)."""
+    game = check_game(game, "play")
+    claim_outputs(log, history, force=force)
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -729,6 +734,7 @@ def simulate(
     return with the exact expected value; five-card-stud: many hands of bots, the chips
     counted after every hand and the log replayed; mahjong: many games of bots, every game's
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
+    game = check_game(game, "simulate")
     from croupier.commands import play_stud as stud
 
     mahjong_only: dict[str, object] = {
