@@ -12,14 +12,25 @@ that starting the CLI stays fast.
 
 from __future__ import annotations
 
-from croupier.commands import deal as _deal_commands  # noqa: F401
-from croupier.commands import equity as _equity_commands  # noqa: F401
-from croupier.commands import odds as _odds_commands  # noqa: F401
-from croupier.commands import play as _play_commands  # noqa: F401
-from croupier.commands import rank as _rank_commands  # noqa: F401
-from croupier.commands import replay as _replay_commands  # noqa: F401
-from croupier.commands import score as _score_commands  # noqa: F401
-from croupier.commands import solve as _solve_commands  # noqa: F401
+import importlib
+
 from croupier.commands.app import app
 
 __all__ = ["app"]
+
+#: the command modules, in the order ``croupier --help`` lists their commands
+COMMAND_MODULES = (
+    "deal",  # deal, verify, commit
+    "play",  # play, simulate
+    "replay",
+    "log",
+    "table",
+    "odds",
+    "equity",
+    "rank",
+    "score",
+    "solve",
+)
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"croupier.commands.{_name}")

@@ -8,6 +8,8 @@ Rich and Markdown at every start.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 __all__ = ["app"]
@@ -23,6 +25,21 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from croupier import __version__
+
+        typer.echo(f"croupier {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _main() -> None:
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_version, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """Exact, auditable engine for Macau's official casino table games."""

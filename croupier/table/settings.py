@@ -453,6 +453,11 @@ class Setting:
     doc: str
     choices: tuple[str, ...] = ()
 
+    @property
+    def text_default(self) -> str:
+        """The default as it is typed after ``KEY=``."""
+        return _as_text(self.default)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "key": self.key,
@@ -464,6 +469,18 @@ class Setting:
         if self.choices:
             out["choices"] = list(self.choices)
         return out
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+        return ",".join(_as_text(v) for v in value)
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def _kind(tp: Any) -> str:
@@ -497,9 +514,19 @@ def _doc_of(cls: type[Any], name: str) -> str:
                 if not more.strip() or more.strip().startswith("* "):
                     break
                 text.append(more.strip())
-            doc = " ".join(text).strip()
-            return re.sub(r"^[:,]\s*", "", doc)
+            doc = re.sub(r"^[:,]\s*", "", " ".join(text).strip())
+            return _plain(doc)
     return ""
+
+
+def _plain(doc: str) -> str:
+    """Docstring markup as plain text: ````x```` and ``:role:`~a.b.c``` as ``x`` and ``c``.
+
+    >>> _plain("``None``: see :func:`~croupier.deal.new_shoe_for` and :class:`Rounding`")
+    'None: see new_shoe_for and Rounding'
+    """
+    doc = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([\w]+)`", r"\1", doc)
+    return doc.replace("``", "")
 
 
 def _nested(tp: Any) -> bool:
