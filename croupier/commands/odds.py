@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
-from croupier.commands.play import BANKING_HELP, _fit_width, _spec
+from croupier.commands.play_banking import BANKING_HELP, _fit_width, _spec
 
 if TYPE_CHECKING:
     from rich.console import Console
