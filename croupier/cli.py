@@ -21,7 +21,8 @@ __all__ = ["app"]
 #: the command modules, in the order ``croupier --help`` lists their commands
 COMMAND_MODULES = (
     "deal",  # deal, verify, commit
-    "play",  # play, simulate
+    "play",
+    "simulate",
     "replay",
     "log",
     "table",

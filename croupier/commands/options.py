@@ -26,8 +26,6 @@ __all__ = ["LEGACY_OPTIONS", "OptionsOpt", "game_options", "options_class"]
 LEGACY_OPTIONS = {
     "thirteen": "croupier.games.thirteen.rules:ThirteenTable",
     "mahjong": "croupier.games.mahjong.match:MatchOptions",
-    "football-poker": "croupier.games.football_poker.options:FootballTable",
-    "three-card-baccarat": "croupier.games.three_card_baccarat.rules:BaccaratTable",
     "five-card-stud": "croupier.games.five_card_stud.rules:StudTable",
 }
 

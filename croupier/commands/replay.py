@@ -205,7 +205,8 @@ def replay_old_record(data: Mapping[str, Any], expect_digest: str | None, as_jso
 
 
 def _replay_banking(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
-    from croupier.commands.play import _render_totals, _spec, replay_summary
+    from croupier.commands.play_banking import _render_totals, _spec
+    from croupier.commands.replay_banking import replay_summary
 
     with croupier_errors():
         spec = _spec(str(data.get("game", "")))
