@@ -328,3 +328,26 @@ def test_issue22_help_imports_nothing_heavy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Usage:" in out.stdout and "Commands:" in out.stdout
     assert out.stderr.strip() == "[]"
+
+
+def test_issue22_the_help_lists_every_command_in_the_module_that_registers_it() -> None:
+    from croupier.cli import COMMANDS, load_all
+    from croupier.commands.app import app as registered
+
+    load_all()
+    where: dict[str, str] = {}
+    for command in registered.registered_commands:
+        assert command.callback is not None
+        name = command.name or command.callback.__name__
+        where[name] = command.callback.__module__
+    for group in registered.registered_groups:
+        sub = group.typer_instance
+        assert sub is not None and group.name is not None
+        callbacks = [c.callback for c in sub.registered_commands if c.callback is not None]
+        where[group.name] = callbacks[0].__module__
+    assert set(where) == set(COMMANDS), "list every command in croupier.cli.COMMANDS"
+    for name, (module, line) in COMMANDS.items():
+        assert where[name] == f"croupier.commands.{module}", name
+        assert len(line) <= 66 and line.endswith("."), name
+    for name in COMMANDS:
+        assert ok(name, "--help").stdout.startswith(f"Usage: croupier {name}")

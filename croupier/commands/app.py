@@ -1,14 +1,12 @@
-"""The ``croupier`` Typer application every command registers on.
+"""The Typer application every command registers on.
 
 It lives below the command modules (they import :data:`app` from here) and below
-:mod:`croupier.cli`, which imports the command modules to register them and is the entry point.
-Help is printed as plain text (``rich_markup_mode=None``): rendering it with Rich would import
-Rich and Markdown at every start.
+:mod:`croupier.cli`, the entry point, which imports a command's module when the command is used
+and takes the command from here. Help is printed as plain text (``rich_markup_mode=None``):
+rendering it with Rich would import Rich and Markdown at every start.
 """
 
 from __future__ import annotations
-
-from typing import Annotated
 
 import typer
 
@@ -16,30 +14,13 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="croupier",
-    help="Exact, auditable engine for Macau's official casino table games.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
-    # Never print local variables of a crash: they may hold a provably-fair server seed.
     pretty_exceptions_show_locals=False,
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        from croupier import __version__
-
-        typer.echo(f"croupier {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
-def _main(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", is_eager=True, callback=_version, help="Print the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Exact, auditable engine for Macau's official casino table games."""
+def _commands() -> None:
+    """The commands of croupier (the entry point is croupier.cli.app)."""
