@@ -98,15 +98,20 @@ def run_table(
                 raise RuleViolation("tables", f"waiting without a time limit on {waits[0].actor}")
             at = max(at, min(deadlines))
             wait = min((w for w in waits if w.deadline is not None), key=lambda w: w.deadline or 0)
-            table.timeout(wait.actor, at=at)
+            applied = table.timeout(wait.actor, at=at)
             report.timeouts += 1
             at += step_ms
+            if on_step is not None:
+                on_step(table, applied)
         else:
-            if table.step_house(at=at) is None:
+            stepped = table.step_house(at=at)
+            if stepped is None:
                 raise RuleViolation(
                     "tables", "the table is stuck: nobody to wait on, no house step"
                 )
             at += step_ms
+            if on_step is not None:
+                on_step(table, stepped)
         closed = sum(1 for r in table.rounds if r.closed)
         while done < closed:
             done += 1
