@@ -681,3 +681,4 @@ from croupier.commands import odds as _odds_commands  # noqa: E402, F401
 from croupier.commands import play as _play_commands  # noqa: E402, F401
 from croupier.commands import score as _score_commands  # noqa: E402, F401
 from croupier.commands import solve as _solve_commands  # noqa: E402, F401
+from croupier.commands import db as _db_commands  # noqa: E402, F401
