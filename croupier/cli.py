@@ -676,9 +676,9 @@ def rank_command(
 
 
 # The banking games' commands live in their own modules; importing them registers them on `app`.
+from croupier.commands import db as _db_commands  # noqa: E402, F401
 from croupier.commands import equity as _equity_commands  # noqa: E402, F401
 from croupier.commands import odds as _odds_commands  # noqa: E402, F401
 from croupier.commands import play as _play_commands  # noqa: E402, F401
 from croupier.commands import score as _score_commands  # noqa: E402, F401
 from croupier.commands import solve as _solve_commands  # noqa: E402, F401
-from croupier.commands import db as _db_commands  # noqa: E402, F401
