@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.errors import CroupierError
 from croupier.server import schema
-from croupier.server.store import HOUSE, EventStore, NewEvent, format_time, parse_time
+from croupier.server.store import HOUSE, EventStore, format_time, house_entry, parse_time
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
@@ -128,6 +128,15 @@ class AuthError(CroupierError):
         self.reason = reason
         self.until = until
         super().__init__(message)
+
+
+def account_actor(name: str | None) -> str:
+    """The ``actor`` of a house event done by account ``name`` (None: the system itself).
+
+    >>> account_actor("ana"), account_actor(None)
+    ('account:ana', 'system')
+    """
+    return f"account:{name}" if name else "system"
 
 
 def session_id(token: str) -> str:
@@ -457,9 +466,8 @@ class Accounts:
         actor: str | None,
         at: datetime,
     ) -> None:
-        self.store.append_in(
-            connection, HOUSE, [NewEvent(type_, payload)], expected_seq=None, at=at, actor=actor
-        )
+        entry = house_entry(type_, payload, at=at, actor=account_actor(actor))
+        self.store.append_in(connection, HOUSE, [entry], expected_seq=None)
 
     def names(self) -> dict[str, Role]:
         """Every account's name and role."""

@@ -7,7 +7,7 @@ compares the migrated database with this metadata). Two kinds of table:
   ``events`` (every stream's hash-chained log), ``commands`` (which ``command_id`` gave which
   events, so a retried command is answered, never applied twice), ``ledger_tx`` and
   ``ledger_entries`` (double-entry money, written in the same transaction as the events that
-  move it) and ``snapshots`` (a cache of folded state, re-checked against the log's hash).
+  move it) and ``tables`` (each table's game and options, from which its stream is folded).
 * **Working state** (updated in place, never the source of truth for play or money):
   ``positions`` (the single-row counter that hands out the gapless global position),
   ``accounts`` and ``sessions`` (each change to them is also an event of the ``house`` stream).
@@ -43,7 +43,7 @@ __all__ = [
     "metadata",
     "positions",
     "sessions",
-    "snapshots",
+    "tables",
 ]
 
 metadata = MetaData()
@@ -62,7 +62,7 @@ events = Table(
     Column("stream", String(NAME), nullable=False),
     Column("seq", BigInteger, nullable=False),
     Column("type", String(NAME), nullable=False),
-    Column("payload", Text, nullable=False),  # canonical JSON text, exactly as hashed
+    Column("payload", Text, nullable=False),  # the entry's canonical JSON, exactly as hashed
     Column("at", String(TIME), nullable=False),
     Column("actor", String(NAME), nullable=True),
     Column("command_id", String(NAME), nullable=True),
@@ -117,17 +117,17 @@ ledger_entries = Table(
     Index("ix_ledger_entries_account", "account"),
 )
 
-#: A cache of a stream's folded state at ``seq``; used only when ``hash`` equals the log's hash
-#: at that seq, and always replaceable by folding the log from its first event.
-snapshots = Table(
-    "snapshots",
+#: Every table ever opened: its game and options (so its stream can be folded again) and the
+#: genesis hash its chain starts from. Closing a table is an entry of its own stream.
+tables = Table(
+    "tables",
     metadata,
-    Column("stream", String(NAME), nullable=False),
-    Column("seq", BigInteger, nullable=False),
-    Column("hash", String(HASH), nullable=False),
-    Column("state", Text, nullable=False),
+    Column("id", String(64), primary_key=True),
+    Column("game", String(NAME), nullable=False),
+    Column("options", Text, nullable=False),  # canonical JSON
+    Column("genesis", String(HASH), nullable=False),
     Column("at", String(TIME), nullable=False),
-    PrimaryKeyConstraint("stream", "seq", name="pk_snapshots"),
+    Column("actor", String(NAME), nullable=True),
 )
 
 accounts = Table(
@@ -161,4 +161,4 @@ sessions = Table(
 )
 
 #: The record's tables: the migrations put a trigger on each that refuses UPDATE and DELETE.
-APPEND_ONLY: tuple[str, ...] = ("events", "commands", "ledger_tx", "ledger_entries", "snapshots")
+APPEND_ONLY: tuple[str, ...] = ("events", "commands", "ledger_tx", "ledger_entries", "tables")

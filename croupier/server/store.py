@@ -4,6 +4,15 @@ A **stream** is one log: a table (``table:<id>``) or the ``house`` (logins, acco
 opened, voids). Each event has its stream's next ``seq`` (1, 2, ...), a hash chaining it to the
 previous event of its stream, and a **global position** ``pos`` shared by all streams.
 
+Every stream has the one shape of the table interface's record
+(:class:`croupier.table.log.Entry`): an event's payload is the entry ``{"seq", "at", "actor",
+"command_id", "event", ["command"]}`` (``at`` in milliseconds of the table clock, which the
+server keeps on the wall clock), and its hash is the table log's own link,
+``sha256(prev_hash + canonical JSON of the entry)`` from the stream's genesis
+(:func:`croupier.table.log.genesis` of the game, table id and options; :data:`HOUSE_GENESIS`
+for the house). So a table's stream *is* its table log, hash for hash: ``Table.replay`` checks
+it, and an export of it is a table log any croupier can verify offline.
+
 Rules, each enforced where it cannot be bypassed:
 
 * **Insert only.** The store has no UPDATE or DELETE of the record; the database refuses them
@@ -23,10 +32,10 @@ Rules, each enforced where it cannot be bypassed:
   order, and a rollback gives its numbers back. A reader that has seen ``pos`` n has seen every
   position below n. The cost is one global write lock per append (a few hundred microseconds on
   PostgreSQL); SQLite serialises writers anyway (``BEGIN IMMEDIATE``).
-* **Hash chain.** ``hash = sha256(prev_hash + "\\n" + canonical JSON of the event's stream, seq,
-  type, payload, at, actor and command_id)``, the first event chaining from :data:`GENESIS`. The
-  payload is stored as the very canonical text that was hashed, so the chain re-checks byte for
-  byte on either database and in an export.
+* **Hash chain.** The payload is stored as the very canonical text that was hashed, so the chain
+  re-checks byte for byte on either database and in an export; the other columns (``seq``,
+  ``type``, ``at``, ``actor``, ``command_id``) are copies of the entry's fields for queries, and
+  the audit checks that they agree with it.
 * **Ledger.** A :class:`LedgerTx` is double entry: its entries sum to zero (checked here, and by
   a deferred trigger on PostgreSQL); its ``key`` is unique, so the same movement cannot be
   written twice.
@@ -37,7 +46,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -45,12 +54,15 @@ import orjson
 
 from croupier.errors import CroupierError
 from croupier.server import schema
+from croupier.table.log import canonical as _canonical_bytes
+from croupier.table.log import genesis as _genesis
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 __all__ = [
-    "GENESIS",
+    "HOUSE",
+    "HOUSE_GENESIS",
     "Appended",
     "ChainFault",
     "Conflict",
@@ -58,22 +70,25 @@ __all__ = [
     "EventStore",
     "LedgerError",
     "LedgerTx",
-    "NewEvent",
     "StoredEvent",
+    "TableRow",
     "canonical",
-    "event_hash",
+    "format_ms",
     "format_time",
+    "house_entry",
+    "link_text",
     "parse_time",
 ]
 
-#: The ``prev_hash`` of every stream's first event.
-GENESIS = "0" * 64
 HOUSE = "house"
+#: The genesis of the house stream (the table log's genesis of a "house" with no options).
+HOUSE_GENESIS = _genesis("house", "house", {})
 NOTIFY_CHANNEL = "croupier_events"
 
 
 def canonical(value: Any) -> str:
-    """The canonical JSON text of ``value``: sorted keys, no spaces, UTF-8, integers only.
+    """The canonical JSON text of ``value`` (the table log's: sorted keys, no spaces, UTF-8);
+    floats are refused: amounts are integers.
 
     >>> canonical({"b": [1, 2], "a": "é"})
     '{"a":"é","b":[1,2]}'
@@ -83,7 +98,7 @@ def canonical(value: Any) -> str:
     croupier.errors.CroupierError: floats are not allowed in the record (0.5): amounts are integers
     """
     _refuse_floats(value)
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    return _canonical_bytes(value).decode()
 
 
 def _refuse_floats(value: Any) -> None:
@@ -91,12 +106,18 @@ def _refuse_floats(value: Any) -> None:
         raise CroupierError(
             f"floats are not allowed in the record ({value!r}): amounts are integers"
         )
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         for item in value.values():
             _refuse_floats(item)
     elif isinstance(value, list | tuple):
         for item in value:
             _refuse_floats(item)
+
+
+def link_text(prev_hash: str, entry_text: str) -> str:
+    """The hash of an entry whose canonical JSON is ``entry_text``, after ``prev_hash`` (the
+    table log's :func:`~croupier.table.log.link`)."""
+    return hashlib.sha256(prev_hash.encode() + entry_text.encode()).hexdigest()
 
 
 def format_time(moment: datetime) -> str:
@@ -110,53 +131,51 @@ def format_time(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def format_ms(ms: int) -> str:
+    """:func:`format_time` of a table clock reading (milliseconds since the Unix epoch).
+
+    >>> format_ms(1714564800123)
+    '2024-05-01T12:00:00.123000Z'
+    """
+    return format_time(datetime.fromtimestamp(ms / 1000, tz=UTC))
+
+
 def parse_time(text: str) -> datetime:
     """The aware datetime of a stored time (:func:`format_time`)."""
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
-def event_hash(
-    prev_hash: str,
-    stream: str,
-    seq: int,
+def to_ms(moment: datetime) -> int:
+    """Milliseconds since the Unix epoch of an aware datetime."""
+    return int(moment.timestamp() * 1000)
+
+
+def house_entry(
     type_: str,
-    payload_text: str,
-    at: str,
+    payload: Mapping[str, Any],
+    *,
+    at: datetime,
     actor: str | None,
-    command_id: str | None,
-) -> str:
-    """The chain hash of one event (see the module docstring); ``payload_text`` is canonical."""
-    head = canonical(
-        {
-            "stream": stream,
-            "seq": seq,
-            "type": type_,
-            "at": at,
-            "actor": actor,
-            "command_id": command_id,
-        }
-    )
-    material = f"{prev_hash}\n{head}\n{payload_text}".encode()
-    return hashlib.sha256(material).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event to append: its type and JSON payload (no floats)."""
-
-    type: str
-    payload: Mapping[str, Any] = field(default_factory=dict)
+    command_id: str | None = None,
+) -> dict[str, Any]:
+    """An entry of the house stream (its ``seq`` is given by the store)."""
+    return {
+        "at": to_ms(at),
+        "actor": actor or "system",
+        "command_id": command_id,
+        "event": {**payload, "type": type_},
+    }
 
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """An event as committed."""
+    """An event as committed: its row, and the entry it records."""
 
     pos: int
     stream: str
     seq: int
     type: str
-    payload: dict[str, Any]
+    entry: dict[str, Any]
     at: str
     actor: str | None
     command_id: str | None
@@ -164,33 +183,19 @@ class StoredEvent:
     hash: str
     payload_text: str
 
-    def expected_hash(self) -> str:
-        """The hash this event must have, recomputed from its fields."""
-        return event_hash(
-            self.prev_hash,
-            self.stream,
-            self.seq,
-            self.type,
-            self.payload_text,
-            self.at,
-            self.actor,
-            self.command_id,
-        )
+    @property
+    def event(self) -> dict[str, Any]:
+        """The event's own fields (with ``type``)."""
+        event: dict[str, Any] = self.entry["event"]
+        return event
 
-    def to_record(self) -> dict[str, Any]:
-        """The exported form (JSONL): every field, the payload as its canonical text."""
-        return {
-            "pos": self.pos,
-            "stream": self.stream,
-            "seq": self.seq,
-            "type": self.type,
-            "payload": self.payload_text,
-            "at": self.at,
-            "actor": self.actor,
-            "command_id": self.command_id,
-            "prev_hash": self.prev_hash,
-            "hash": self.hash,
-        }
+    def expected_hash(self) -> str:
+        """The hash this event must have, recomputed from its stored entry text."""
+        return link_text(self.prev_hash, self.payload_text)
+
+    def line(self) -> dict[str, Any]:
+        """The entry with its ``hash``: a line of a table log (JSONL export)."""
+        return {**self.entry, "hash": self.hash}
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +230,31 @@ class Appended:
     last_seq: int
     events: tuple[StoredEvent, ...]
     duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as opened: its id, game, options and the genesis of its chain."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    genesis: str
+    at: str
+    actor: str | None
+
+    @property
+    def stream(self) -> str:
+        return table_stream(self.id)
+
+
+def table_stream(table_id: str) -> str:
+    """The stream of a table.
+
+    >>> table_stream("bac-1")
+    'table:bac-1'
+    """
+    return f"table:{table_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +299,7 @@ def _row_event(row: Any) -> StoredEvent:
         stream=row.stream,
         seq=row.seq,
         type=row.type,
-        payload=orjson.loads(row.payload),
+        entry=orjson.loads(row.payload),
         at=row.at,
         actor=row.actor,
         command_id=row.command_id,
@@ -307,15 +337,14 @@ class EventStore:
     def append(
         self,
         stream: str,
-        events: Sequence[NewEvent],
+        entries: Sequence[Mapping[str, Any]],
         *,
         expected_seq: int | None,
-        at: datetime,
-        actor: str | None = None,
+        genesis: str | None = None,
         command_id: str | None = None,
         ledger: Sequence[LedgerTx] = (),
     ) -> Appended:
-        """Append ``events`` after ``expected_seq`` (None: after whatever is there) in one
+        """Append ``entries`` after ``expected_seq`` (None: after whatever is there) in one
         transaction with their ``ledger`` transactions; see the module docstring."""
         from sqlalchemy.exc import IntegrityError
 
@@ -324,18 +353,17 @@ class EventStore:
                 return self.append_in(
                     connection,
                     stream,
-                    events,
+                    entries,
                     expected_seq=expected_seq,
-                    at=at,
-                    actor=actor,
+                    genesis=genesis,
                     command_id=command_id,
                     ledger=ledger,
                 )
         except DuplicateCommand as duplicate:
             return duplicate.first
         except IntegrityError:
-            # A unique key lost a race with another process (possible only without the
-            # positions lock, e.g. a hand-made insert): decide which, from the committed record.
+            # A unique key lost a race (possible only for writes outside this store, which
+            # always takes the positions lock first): decide which, from the committed record.
             if command_id is not None:
                 found = self.command(stream, command_id)
                 if found is not None:
@@ -347,31 +375,33 @@ class EventStore:
         self,
         connection: Connection,
         stream: str,
-        events: Sequence[NewEvent],
+        entries: Sequence[Mapping[str, Any]],
         *,
         expected_seq: int | None,
-        at: datetime,
-        actor: str | None = None,
+        genesis: str | None = None,
         command_id: str | None = None,
         ledger: Sequence[LedgerTx] = (),
     ) -> Appended:
         """:meth:`append` inside the caller's write transaction (e.g. with an account change).
 
-        Raises :class:`Conflict`, :class:`DuplicateCommand` or :class:`LedgerError`, each of
-        which must roll the caller's transaction back (it holds positions it must give back).
+        ``entries`` are table-log entries (``at``, ``actor``, ``command_id``, ``event``, maybe
+        ``command`` and ``seq``; a given ``seq`` must be the next one). ``genesis`` is the hash
+        the stream's first entry chains from (default: the house's). Raises :class:`Conflict`,
+        :class:`DuplicateCommand` or :class:`LedgerError`, each of which must roll the caller's
+        transaction back (it holds positions it must give back).
         """
         from sqlalchemy import insert, select, update
 
-        if not events:
-            raise CroupierError("an append needs at least one event")
+        if not entries:
+            raise CroupierError("an append needs at least one entry")
         # 1. The global position lock (see the module docstring): taken first, held to commit.
         last_pos = connection.execute(
             update(schema.positions)
             .where(schema.positions.c.id == 1)
-            .values(last=schema.positions.c.last + len(events))
+            .values(last=schema.positions.c.last + len(entries))
             .returning(schema.positions.c.last)
         ).scalar_one()
-        first_pos = last_pos - len(events) + 1
+        first_pos = last_pos - len(entries) + 1
         # 2. A retried command is answered with what it wrote the first time.
         if command_id is not None:
             found = self._command_in(connection, stream, command_id)
@@ -381,6 +411,8 @@ class EventStore:
         head_seq, head_hash = self._head_in(connection, stream)
         if expected_seq is not None and head_seq != expected_seq:
             raise Conflict(stream, expected_seq, head_seq)
+        if head_seq == 0:
+            head_hash = genesis or HOUSE_GENESIS
         if ledger:
             keys = [tx.key for tx in ledger]
             reused = connection.execute(
@@ -388,43 +420,45 @@ class EventStore:
             ).first()
             if reused is not None or len(set(keys)) != len(keys):
                 raise LedgerError(f"ledger key {reused[0] if reused else keys!r} is already used")
-        when = format_time(at)
         rows: list[dict[str, Any]] = []
         prev = head_hash
-        for i, new in enumerate(events):
+        for i, given in enumerate(entries):
             seq = head_seq + 1 + i
-            text = canonical(dict(new.payload))
-            digest = event_hash(prev, stream, seq, new.type, text, when, actor, command_id)
+            if given.get("seq", seq) != seq:
+                raise Conflict(stream, int(given["seq"]) - 1 - i, head_seq)
+            entry = {**given, "seq": seq}
+            text = canonical(entry)
+            digest = link_text(prev, text)
             rows.append(
                 {
                     "pos": first_pos + i,
                     "stream": stream,
                     "seq": seq,
-                    "type": new.type,
+                    "type": str(entry["event"]["type"]),
                     "payload": text,
-                    "at": when,
-                    "actor": actor,
-                    "command_id": command_id,
+                    "at": format_ms(int(entry["at"])),
+                    "actor": entry.get("actor"),
+                    "command_id": entry.get("command_id"),
                     "prev_hash": prev,
                     "hash": digest,
                 }
             )
             prev = digest
         connection.execute(insert(schema.events), rows)
-        last_seq = head_seq + len(events)
+        last_seq = head_seq + len(entries)
         if command_id is not None:
             connection.execute(
                 insert(schema.commands).values(
                     stream=stream,
                     command_id=command_id,
-                    actor=actor,
+                    actor=rows[0]["actor"],
                     first_seq=head_seq + 1,
                     last_seq=last_seq,
-                    at=when,
+                    at=rows[0]["at"],
                 )
             )
         for tx in ledger:
-            self._post_in(connection, tx, stream=stream, seq=last_seq, at=when)
+            self._post_in(connection, tx, stream=stream, seq=last_seq, at=rows[-1]["at"])
         if self.dialect == "postgresql":
             from sqlalchemy import text as sql_text
 
@@ -434,17 +468,22 @@ class EventStore:
             )
         stored = tuple(
             StoredEvent(
-                pos=r["pos"],
-                stream=stream,
-                seq=r["seq"],
-                type=r["type"],
-                payload=orjson.loads(r["payload"]),
-                at=when,
-                actor=actor,
-                command_id=command_id,
-                prev_hash=r["prev_hash"],
-                hash=r["hash"],
+                entry=orjson.loads(r["payload"]),
                 payload_text=r["payload"],
+                **{
+                    k: r[k]
+                    for k in (
+                        "pos",
+                        "stream",
+                        "seq",
+                        "type",
+                        "at",
+                        "actor",
+                        "command_id",
+                        "prev_hash",
+                        "hash",
+                    )
+                },
             )
             for r in rows
         )
@@ -468,6 +507,31 @@ class EventStore:
             ],
         )
 
+    def register_table(
+        self,
+        connection: Connection,
+        table_id: str,
+        game: str,
+        options: Mapping[str, Any],
+        genesis: str,
+        *,
+        at: datetime,
+        actor: str | None,
+    ) -> None:
+        """Record a new table (in the caller's transaction, with its ``table.opened`` event)."""
+        from sqlalchemy import insert
+
+        connection.execute(
+            insert(schema.tables).values(
+                id=table_id,
+                game=game,
+                options=canonical(dict(options)),
+                genesis=genesis,
+                at=format_time(at),
+                actor=actor,
+            )
+        )
+
     # -- reading ----------------------------------------------------------------------------
 
     def _head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
@@ -479,10 +543,10 @@ class EventStore:
             .order_by(schema.events.c.seq.desc())
             .limit(1)
         ).first()
-        return (0, GENESIS) if row is None else (int(row.seq), str(row.hash))
+        return (0, "") if row is None else (int(row.seq), str(row.hash))
 
     def head(self, stream: str) -> tuple[int, str]:
-        """The last seq of ``stream`` and its hash ((0, GENESIS) for an empty stream)."""
+        """The last seq of ``stream`` and its hash ((0, "") for an empty stream)."""
         with self.reading() as connection:
             return self._head_in(connection, stream)
 
@@ -598,9 +662,18 @@ class EventStore:
 
     # -- checking ---------------------------------------------------------------------------
 
+    def genesis_of(self, stream: str) -> str:
+        """The hash ``stream``'s chain starts from (a table's from its game and options)."""
+        if stream.startswith("table:"):
+            row = self.table(stream.removeprefix("table:"))
+            if row is not None:
+                return row.genesis
+        return HOUSE_GENESIS
+
     def verify_stream(self, stream: str) -> ChainFault | None:
-        """The first fault in ``stream``'s chain (seq gaps, a broken link, a wrong hash)."""
-        prev = GENESIS
+        """The first fault in ``stream``'s chain: a seq gap, a broken link, a wrong hash, or a
+        column that disagrees with the hashed entry."""
+        prev = self.genesis_of(stream)
         expected_seq = 1
         for event in self.read(stream):
             fault = check_link(event, expected_seq, prev)
@@ -609,6 +682,26 @@ class EventStore:
             prev = event.hash
             expected_seq += 1
         return None
+
+    # -- tables -----------------------------------------------------------------------------
+
+    def tables(self) -> list[TableRow]:
+        """Every table ever opened, oldest first."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            rows = connection.execute(select(schema.tables).order_by(schema.tables.c.at))
+            return [_table_row(r) for r in rows]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id`` as opened, or None."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            row = connection.execute(
+                select(schema.tables).where(schema.tables.c.id == table_id)
+            ).first()
+        return None if row is None else _table_row(row)
 
     def verify_positions(self) -> str | None:
         """A message if the global positions are not exactly 1..last, else None."""
@@ -632,8 +725,28 @@ class EventStore:
         return None
 
 
+def _table_row(row: Any) -> TableRow:
+    return TableRow(row.id, row.game, orjson.loads(row.options), row.genesis, row.at, row.actor)
+
+
 def check_link(event: StoredEvent, expected_seq: int, prev_hash: str) -> ChainFault | None:
     """The fault of ``event`` as the next link after ``prev_hash`` at ``expected_seq``."""
+    entry = event.entry
+    columns = {
+        "seq": (event.seq, entry.get("seq")),
+        "type": (event.type, entry.get("event", {}).get("type")),
+        "at": (event.at, format_ms(entry["at"]) if isinstance(entry.get("at"), int) else None),
+        "actor": (event.actor, entry.get("actor")),
+        "command_id": (event.command_id, entry.get("command_id")),
+    }
+    for column, (stored, hashed) in columns.items():
+        if stored != hashed:
+            return ChainFault(
+                event.stream,
+                event.seq,
+                event.pos,
+                f"column {column} ({stored!r}) disagrees with the hashed entry ({hashed!r})",
+            )
     if event.seq != expected_seq:
         return ChainFault(event.stream, event.seq, event.pos, f"expected seq {expected_seq}")
     if event.prev_hash != prev_hash:

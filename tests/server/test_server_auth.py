@@ -32,7 +32,10 @@ def accounts(database_url: str) -> Iterator[Accounts]:
 
 
 def house(accounts: Accounts) -> list[tuple[str, dict[str, object]]]:
-    return [(e.type, e.payload) for e in accounts.store.read("house")]
+    return [
+        (e.type, {k: v for k, v in e.event.items() if k != "type"})
+        for e in accounts.store.read("house")
+    ]
 
 
 def test_passwords_are_stored_as_argon2id_hashes(accounts: Accounts) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -13,15 +14,16 @@ from sqlalchemy.exc import DBAPIError
 from croupier.server import schema
 from croupier.server.db import Database, open_database
 from croupier.server.store import (
-    GENESIS,
+    HOUSE_GENESIS,
     Conflict,
     EventStore,
     LedgerError,
     LedgerTx,
-    NewEvent,
+    house_entry,
 )
 
 AT = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
+AT_MS = 1714564800000
 
 
 @pytest.fixture
@@ -36,55 +38,72 @@ def store(db: Database) -> EventStore:
     return EventStore(db.engine)
 
 
-def bet(amount: int) -> NewEvent:
-    return NewEvent("bet", {"seat": 1, "amount": amount})
+def bet(amount: int, actor: str = "player:ana") -> dict[str, Any]:
+    """A table-log entry (its seq is the store's to give)."""
+    return {
+        "at": AT_MS,
+        "actor": actor,
+        "command_id": None,
+        "event": {"type": "bet", "seat": 1, "amount": amount},
+    }
+
+
+def login(name: str) -> dict[str, Any]:
+    return house_entry("login", {"name": name}, at=AT, actor=f"account:{name}")
 
 
 def test_append_numbers_events_and_chains_their_hashes(store: EventStore) -> None:
-    first = store.append("table:1", [bet(10), bet(20)], expected_seq=0, at=AT, actor="ana")
-    second = store.append("table:1", [bet(30)], expected_seq=2, at=AT, actor="bo")
+    first = store.append("table:1", [bet(10), bet(20)], expected_seq=0, genesis="g" * 64)
+    second = store.append("table:1", [bet(30, "player:bo")], expected_seq=2)
     assert (first.first_seq, first.last_seq, second.first_seq) == (1, 2, 3)
     events = store.read("table:1")
     assert [e.seq for e in events] == [1, 2, 3]
     assert [e.pos for e in events] == [1, 2, 3]
-    assert events[0].prev_hash == GENESIS
+    assert events[0].prev_hash == "g" * 64
     assert [e.prev_hash for e in events[1:]] == [e.hash for e in events[:-1]]
     assert all(e.hash == e.expected_hash() for e in events)
-    assert events[2].payload == {"seat": 1, "amount": 30}
-    assert store.verify_stream("table:1") is None
+    assert events[2].event == {"type": "bet", "seat": 1, "amount": 30}
+    assert (events[2].seq, events[2].actor, events[2].at) == (
+        3,
+        "player:bo",
+        "2024-05-01T12:00:00.000000Z",
+    )
+    assert events[2].entry["seq"] == 3
     assert store.verify_positions() is None
 
 
 def test_unique_stream_seq_is_the_concurrency_check(store: EventStore) -> None:
-    store.append("table:1", [bet(10)], expected_seq=0, at=AT)
+    store.append("table:1", [bet(10)], expected_seq=0)
     with pytest.raises(Conflict) as caught:
-        store.append("table:1", [bet(20)], expected_seq=0, at=AT)
+        store.append("table:1", [bet(20)], expected_seq=0)
     assert caught.value.head == 1
-    assert [e.payload["amount"] for e in store.read("table:1")] == [10]
+    with pytest.raises(Conflict):  # an entry that says it is seq 1 again
+        store.append("table:1", [{**bet(20), "seq": 1}], expected_seq=None)
+    assert [e.event["amount"] for e in store.read("table:1")] == [10]
     # Nothing was taken from the global positions by the refused append.
     assert store.last_position() == 1
 
 
 def test_a_retried_command_id_is_answered_never_applied_twice(store: EventStore) -> None:
     tx = LedgerTx("bet:c1", "bet", (("wallet:ana", -10), ("seat:1:1", 10)))
-    first = store.append("table:1", [bet(10)], expected_seq=0, at=AT, command_id="c1", ledger=[tx])
-    again = store.append("table:1", [bet(10)], expected_seq=1, at=AT, command_id="c1", ledger=[tx])
+    first = store.append("table:1", [bet(10)], expected_seq=0, command_id="c1", ledger=[tx])
+    again = store.append("table:1", [bet(10)], expected_seq=1, command_id="c1", ledger=[tx])
     assert again.duplicate and not first.duplicate
     assert (again.first_seq, again.last_seq) == (1, 1)
     assert [e.hash for e in again.events] == [e.hash for e in first.events]
     assert len(store.read("table:1")) == 1
     assert store.balances() == {"wallet:ana": -10, "seat:1:1": 10}
     # The same command_id on another stream is another command.
-    other = store.append("table:2", [bet(5)], expected_seq=0, at=AT, command_id="c1")
+    other = store.append("table:2", [bet(5)], expected_seq=0, command_id="c1")
     assert not other.duplicate
 
 
 def test_global_positions_are_gapless_across_streams_and_conflicts(store: EventStore) -> None:
-    store.append("table:1", [bet(1)], expected_seq=0, at=AT)
+    store.append("table:1", [bet(1)], expected_seq=0)
     with pytest.raises(Conflict):
-        store.append("table:1", [bet(2), bet(3)], expected_seq=0, at=AT)
-    store.append("table:2", [bet(4), bet(5)], expected_seq=0, at=AT)
-    store.append("house", [NewEvent("login", {"name": "ana"})], expected_seq=None, at=AT)
+        store.append("table:1", [bet(2), bet(3)], expected_seq=0)
+    store.append("table:2", [bet(4), bet(5)], expected_seq=0)
+    store.append("house", [login("ana")], expected_seq=None)
     events = store.read_all()
     assert [e.pos for e in events] == [1, 2, 3, 4]
     assert [e.stream for e in events] == ["table:1", "table:2", "table:2", "house"]
@@ -104,9 +123,7 @@ def test_concurrent_writers_one_stream_each_seq_once(database_url: str) -> None:
         while done < 10:
             seq = store.head("table:1")[0]
             try:
-                result = store.append(
-                    "table:1", [NewEvent("x", {"w": name, "n": done})], expected_seq=seq, at=AT
-                )
+                result = store.append("table:1", [bet(done, f"player:{name}")], expected_seq=seq)
             except Conflict:
                 continue
             with lock:
@@ -133,11 +150,9 @@ def test_the_record_refuses_update_and_delete(
 ) -> None:
     """The promise "nothing is ever updated or deleted" is the database's, not only ours."""
     tx = LedgerTx("k", "bet", (("a", 1), ("b", -1)))
-    store.append("table:1", [bet(1)], expected_seq=0, at=AT, command_id="c", ledger=[tx])
+    store.append("table:1", [bet(1)], expected_seq=0, command_id="c", ledger=[tx])
     with store.transaction() as connection:
-        connection.execute(
-            schema.snapshots.insert().values(stream="table:1", seq=1, hash="h", state="{}", at="t")
-        )
+        store.register_table(connection, "1", "toy", {}, "g" * 64, at=AT, actor=None)
     column = next(iter(schema.metadata.tables[table].columns)).name
     sql = statement.format(t=table, c=column)
     with pytest.raises(DBAPIError, match="append-only"), store.transaction() as connection:
@@ -155,9 +170,10 @@ def test_a_ledger_transaction_must_balance() -> None:
 
 def test_a_ledger_key_moves_money_once(store: EventStore) -> None:
     tx = LedgerTx("deposit:1", "deposit", (("cashier:cash", -100), ("wallet:ana", 100)))
-    store.append("house", [NewEvent("deposit", {})], expected_seq=None, at=AT, ledger=[tx])
+    deposit = house_entry("deposit", {}, at=AT, actor="account:cy")
+    store.append("house", [deposit], expected_seq=None, ledger=[tx])
     with pytest.raises(LedgerError, match="already used"):
-        store.append("house", [NewEvent("deposit", {})], expected_seq=None, at=AT, ledger=[tx])
+        store.append("house", [deposit], expected_seq=None, ledger=[tx])
     assert store.balances() == {"cashier:cash": -100, "wallet:ana": 100}
     assert len(store.read("house")) == 1
     assert store.verify_positions() is None
@@ -185,7 +201,7 @@ def test_an_event_changed_behind_the_store_is_found_by_its_hash(
 ) -> None:
     """Someone with the database's owner rights switches the guard off and edits a bet: the
     chain check names the event."""
-    store.append("table:1", [bet(10), bet(20), bet(30)], expected_seq=0, at=AT)
+    store.append("table:1", [bet(10), bet(20), bet(30)], expected_seq=0)
     with db.engine.begin() as connection:
         if db.dialect == "postgresql":
             connection.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
@@ -193,8 +209,38 @@ def test_an_event_changed_behind_the_store_is_found_by_its_hash(
             connection.execute(text("DROP TRIGGER events_no_update"))
         connection.execute(
             text("UPDATE events SET payload = :p WHERE stream = 'table:1' AND seq = 2"),
-            {"p": '{"amount":2000,"seat":1}'},
+            {"p": store.read("table:1")[1].payload_text.replace('"amount":20', '"amount":2000')},
         )
     fault = store.verify_stream("table:1")
     assert fault is not None
     assert (fault.seq, fault.message) == (2, "hash does not match the event's content")
+    assert store.read("table:1")[1].event["amount"] == 2000
+
+
+def test_a_column_that_disagrees_with_the_hashed_entry_is_a_fault(
+    store: EventStore, db: Database
+) -> None:
+    store.append("table:1", [bet(10)], expected_seq=0)
+    with db.engine.begin() as connection:
+        if db.dialect == "postgresql":
+            connection.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only"))
+        else:
+            connection.execute(text("DROP TRIGGER events_no_update"))
+        connection.execute(text("UPDATE events SET actor = 'player:bo'"))
+    fault = store.verify_stream("table:1")
+    assert fault is not None and fault.seq == 1
+    assert fault.message.startswith("column actor ('player:bo') disagrees with the hashed entry")
+
+
+def test_the_house_stream_chains_from_its_genesis(store: EventStore) -> None:
+    store.append("house", [login("ana"), login("bo")], expected_seq=None)
+    events = store.read("house")
+    assert events[0].prev_hash == HOUSE_GENESIS
+    assert events[1].entry == {
+        "seq": 2,
+        "at": AT_MS,
+        "actor": "account:bo",
+        "command_id": None,
+        "event": {"type": "login", "name": "bo"},
+    }
+    assert store.verify_stream("house") is None

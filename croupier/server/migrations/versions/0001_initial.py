@@ -1,4 +1,4 @@
-"""The first schema: the record (events, commands, ledger, snapshots), positions, accounts,
+"""The first schema: the record (events, commands, ledger, tables), positions, accounts,
 sessions; triggers that make the record insert-only; on PostgreSQL, a deferred check that every
 ledger transaction sums to zero.
 
@@ -19,7 +19,7 @@ depends_on = None
 TIME = 32
 HASH = 64
 NAME = 200
-APPEND_ONLY = ("events", "commands", "ledger_tx", "ledger_entries", "snapshots")
+APPEND_ONLY = ("events", "commands", "ledger_tx", "ledger_entries", "tables")
 
 
 def upgrade() -> None:
@@ -74,13 +74,13 @@ def upgrade() -> None:
     )
     op.create_index("ix_ledger_entries_account", "ledger_entries", ["account"])
     op.create_table(
-        "snapshots",
-        sa.Column("stream", sa.String(NAME), nullable=False),
-        sa.Column("seq", sa.BigInteger, nullable=False),
-        sa.Column("hash", sa.String(HASH), nullable=False),
-        sa.Column("state", sa.Text, nullable=False),
+        "tables",
+        sa.Column("id", sa.String(64), primary_key=True),
+        sa.Column("game", sa.String(NAME), nullable=False),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("genesis", sa.String(HASH), nullable=False),
         sa.Column("at", sa.String(TIME), nullable=False),
-        sa.PrimaryKeyConstraint("stream", "seq", name="pk_snapshots"),
+        sa.Column("actor", sa.String(NAME), nullable=True),
     )
     op.create_table(
         "accounts",
