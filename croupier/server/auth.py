@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 ADMIN_PASSWORD_ENV = "CROUPIER_ADMIN_PASSWORD"
-NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 
@@ -152,13 +152,13 @@ def check_name(name: str) -> str:
     >>> check_name("a b")
     Traceback (most recent call last):
     ...
-    croupier.server.auth.AuthError: bad account name 'a b': 1-64 letters, digits, '_', '.' or \
+    croupier.server.auth.AuthError: bad account name 'a b': 1-40 letters, digits, '_', '.' or \
 '-', starting with a letter or digit
     """
     if not NAME_PATTERN.fullmatch(name):
         raise AuthError(
             "invalid",
-            f"bad account name {name!r}: 1-64 letters, digits, '_', '.' or '-', starting with a "
+            f"bad account name {name!r}: 1-40 letters, digits, '_', '.' or '-', starting with a "
             "letter or digit",
         )
     return name

@@ -585,6 +585,18 @@ class EventStore:
         with self.reading() as connection:
             return self._read_in(connection, stream, after, upto)
 
+    def read_types(self, stream: str, types: Sequence[str]) -> list[StoredEvent]:
+        """The events of ``stream`` whose type is one of ``types``, in seq order."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            query = (
+                select(schema.events)
+                .where(schema.events.c.stream == stream, schema.events.c.type.in_(list(types)))
+                .order_by(schema.events.c.seq)
+            )
+            return [_row_event(r) for r in connection.execute(query)]
+
     def read_all(self, after_pos: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Every stream's events after global position ``after_pos``, in position order."""
         from sqlalchemy import select

@@ -10,11 +10,17 @@ PostgreSQL half of the tests is skipped, unless ``CROUPIER_REQUIRE_POSTGRES=1`` 
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# The table interface's toy game (tests/table/toy.py) as ``table.toy``, the name pytest gives it.
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 
 POSTGRES = os.environ.get(
     "CROUPIER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
