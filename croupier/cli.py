@@ -681,4 +681,5 @@ from croupier.commands import equity as _equity_commands  # noqa: E402, F401
 from croupier.commands import odds as _odds_commands  # noqa: E402, F401
 from croupier.commands import play as _play_commands  # noqa: E402, F401
 from croupier.commands import score as _score_commands  # noqa: E402, F401
+from croupier.commands import serve as _serve_commands  # noqa: E402, F401
 from croupier.commands import solve as _solve_commands  # noqa: E402, F401

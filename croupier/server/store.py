@@ -293,6 +293,24 @@ class LedgerError(CroupierError):
     """A ledger transaction that does not balance, or reuses another's key."""
 
 
+def notify_payload(origin: str, seq: int, stream: str) -> str:
+    """The NOTIFY payload of an append: ``origin:seq:stream``.
+
+    >>> parse_notify(notify_payload("p1", 7, "table:t1"))
+    ('p1', 7, 'table:t1')
+    """
+    return f"{origin}:{seq}:{stream}"
+
+
+def parse_notify(payload: str) -> tuple[str, int, str] | None:
+    """The (origin, seq, stream) of a NOTIFY payload, or None if it is not one."""
+    origin, _, rest = payload.partition(":")
+    seq, _, stream = rest.partition(":")
+    if not seq.isdigit() or not stream:
+        return None
+    return origin, int(seq), stream
+
+
 def _row_event(row: Any) -> StoredEvent:
     return StoredEvent(
         pos=row.pos,
@@ -313,9 +331,11 @@ class EventStore:
     """Appends and reads events and ledger transactions; all methods are synchronous (the
     server runs them in worker threads)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, origin: str = "") -> None:
         self.engine = engine
         self.dialect = str(engine.dialect.name)
+        #: who appends (a server process), named in NOTIFY payloads
+        self.origin = origin
 
     # -- transactions -----------------------------------------------------------------------
 
@@ -464,7 +484,10 @@ class EventStore:
 
             connection.execute(
                 sql_text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": NOTIFY_CHANNEL, "payload": f"{last_pos}:{last_seq}:{stream}"},
+                {
+                    "channel": NOTIFY_CHANNEL,
+                    "payload": notify_payload(self.origin, last_seq, stream),
+                },
             )
         stored = tuple(
             StoredEvent(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,8 +91,16 @@ def new_postgres_database() -> tuple[str, str]:
     return _admin_url(name), name
 
 
+_dropping: list[threading.Thread] = []
+
+
 def drop_postgres_database(name: str) -> None:
-    _execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    """Drop a test database in the background (a drop waits for a checkpoint)."""
+    thread = threading.Thread(
+        target=_execute, args=(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)",), daemon=True
+    )
+    thread.start()
+    _dropping.append(thread)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -120,5 +129,7 @@ def postgres_url() -> Iterator[str]:
 @pytest.fixture(scope="session", autouse=True)
 def _drop_postgres_template() -> Iterator[None]:
     yield
+    for thread in _dropping:
+        thread.join()
     if "template" in _state:
         _execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
