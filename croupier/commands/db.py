@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli import _croupier_errors, _fail, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail
 
 DATABASE_ENV = "CROUPIER_DATABASE"
 DATABASE_HELP = (
@@ -32,7 +33,7 @@ app.add_typer(admin_app, name="admin")
 @db_app.command("upgrade")
 def upgrade_command(database: DatabaseOption = "sqlite:///croupier.db") -> None:
     """Apply the schema migrations not yet applied (the server also does it on start)."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.server.db import current_revision, make_engine, upgrade
 
         engine = make_engine(database)
@@ -62,9 +63,9 @@ def create_user_command(
 ) -> None:
     """Create an account (recorded as an ``account.created`` event of the house stream)."""
     if not password_stdin:
-        _fail("give the password on standard input with --password-stdin (never as an argument)")
+        fail("give the password on standard input with --password-stdin (never as an argument)")
     password = sys.stdin.readline().rstrip("\r\n")
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.server.auth import Accounts
         from croupier.server.db import open_database
         from croupier.server.store import EventStore

@@ -10,8 +10,9 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli import _croupier_errors, app
+from croupier.commands.app import app
 from croupier.commands.db import DatabaseOption
+from croupier.commands.output import croupier_errors
 
 
 @app.command("serve")
@@ -45,7 +46,7 @@ def serve_command(
     """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
     /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
     process (a lock refuses a second), PostgreSQL any number."""
-    with _croupier_errors():
+    with croupier_errors():
         import uvicorn
 
         from croupier.server.app import create_app

@@ -221,6 +221,10 @@ def open_database(url: str, *, migrate: bool = True, lock: bool = False) -> Data
     try:
         if migrate:
             upgrade(engine)
+        elif current_revision(engine) is None:
+            raise DatabaseError(
+                f"{url!r} holds no croupier schema (run `croupier db upgrade` or serve it first)"
+            )
     except BaseException:
         if server_lock is not None:
             server_lock.release()
