@@ -8,16 +8,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from toy_server import ANTE_MS, FirstOfferBot, ServedToyTable
+from toy_server import ANTE_MS, CATALOG
 
-from croupier.server.catalog import Catalog, ExtraGame
 from croupier.server.db import open_database
 from croupier.server.hub import Hub, HubSettings, Subscriber
 from croupier.server.store import EventStore
 from croupier.table import Actor
 
 ANA = Actor.player("ana")
-CATALOG = Catalog({"toy": ExtraGame("toy", ServedToyTable, FirstOfferBot)})
 START = 1_714_564_800_000
 
 
