@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from table.toy import ANTE_MS, FirstOfferBot, Opened, ToyOptions, ToyTable
 
@@ -41,8 +41,8 @@ class Voided(Event):
 
 
 class ServedToyTable(ToyTable):
-    COMMANDS = (*ToyTable.COMMANDS, Void)
-    EVENTS = (*ToyTable.EVENTS, Voided)
+    COMMANDS = (*ToyTable.COMMANDS, Void)  # type: ignore[assignment]
+    EVENTS: ClassVar[tuple[type[Event], ...]] = (*ToyTable.EVENTS, Voided)
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
         offers = super().legal(actor)
