@@ -169,7 +169,7 @@ class Player:
 
     def step(self, timeout: float = 5.0) -> dict[str, Any]:
         """Receive one frame, check it, answer it if it asks this player to act."""
-        frame = json.loads(self.socket.recv(timeout))
+        frame: dict[str, Any] = json.loads(self.socket.recv(timeout))
         self.frames.append(frame)
         kind = frame["type"]
         if kind == "events":
