@@ -219,6 +219,7 @@ class Hub:
         #: counters for /metrics: name -> value
         self.counts: Counter[str] = Counter()
         self.on_commit: list[Callable[[LiveTable, float], None]] = []
+        self._discovering = asyncio.Lock()
 
     # -- running ----------------------------------------------------------------------------
 
@@ -509,10 +510,7 @@ class Hub:
         """Another process appended to ``table_id``: fold what it wrote (in the writer)."""
         live = self.tables.get(table_id)
         if live is None:
-            row = await self.db(self.store.table, table_id)
-            if row is not None and table_id not in self.tables:
-                bots = (await self.db(self._bot_records)).get(table_id, {})
-                await self._load(row, bots)
+            await self.discover()
             return
         if live.task is None:
             return
@@ -523,6 +521,17 @@ class Hub:
                 await self._refold(live)
 
         await live.queue.put(run)
+
+    async def discover(self) -> None:
+        """Load the tables another process opened since (one discovery at a time)."""
+        async with self._discovering:
+            rows = await self.db(self.store.tables)
+            new = [row for row in rows if row.id not in self.tables]
+            if not new:
+                return
+            bots = await self.db(self._bot_records)
+            for row in new:
+                await self._load(row, bots.get(row.id, {}))
 
     # -- fan-out ----------------------------------------------------------------------------
 

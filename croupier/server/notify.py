@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from croupier.server.store import NOTIFY_CHANNEL, parse_notify
+from croupier.server.store import HOUSE, NOTIFY_CHANNEL, parse_notify
 
 if TYPE_CHECKING:
     from croupier.server.runtime import Server
@@ -41,14 +41,20 @@ async def listen(server: Server) -> None:
             ) as connection:
                 await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 pause = 0.2
-                for table_id in list(server.hub.tables):  # whatever was missed meanwhile
+                await server.hub.discover()  # whatever was missed meanwhile
+                for table_id in list(server.hub.tables):
                     await server.hub.refresh(table_id)
                 async for notice in connection.notifies():
                     parsed = parse_notify(notice.payload)
                     if parsed is None:
                         continue
                     origin, seq, stream = parsed
-                    if origin == server.origin or not stream.startswith("table:"):
+                    if origin == server.origin:
+                        continue
+                    if stream == HOUSE:  # maybe a table opened there
+                        await server.hub.discover()
+                        continue
+                    if not stream.startswith("table:"):
                         continue
                     table_id = stream.removeprefix("table:")
                     live = server.hub.tables.get(table_id)
