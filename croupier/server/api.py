@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.server.auth import AuthError, Principal, Role, SessionKind
-from croupier.server.hub import Outcome
+from croupier.server.hub import Hub, LiveTable, Outcome
 from croupier.server.runtime import Server, actor_of
 
 __all__ = ["ApiError", "api_error_response", "router"]
@@ -234,23 +234,26 @@ async def lobby(request: Request, caller: Caller) -> list[dict[str, Any]]:
         if live.fault is not None:
             out.append({"table": table_id, "game": live.row.game, "fault": live.fault})
             continue
-        frame = await hub.view(table_id, actor_of(caller))
-        out.append(
-            {
-                "table": table_id,
-                "game": live.row.game,
-                "title": hub.catalog.title(live.row.game),
-                "options": live.row.options,
-                "players": sorted(live.table.chips()),
-                "bots": frame["bots"],
-                "away": frame["away"],
-                "waiting": frame["waiting"],
-                "rounds": len(live.table.rounds),
-                "seq": frame["seq"],
-                "closed": frame["closed"],
-            }
-        )
+        out.append(await hub.read(table_id, lambda live: lobby_row(hub, live, caller)))
     return out
+
+
+def lobby_row(hub: Hub, live: LiveTable, caller: Principal) -> dict[str, Any]:
+    """One table in the lobby, read in its writer (committed state only)."""
+    frame = hub.view_frame(live, actor_of(caller))
+    return {
+        "table": live.id,
+        "game": live.row.game,
+        "title": hub.catalog.title(live.row.game),
+        "options": live.row.options,
+        "players": sorted(live.table.chips()),
+        "bots": frame["bots"],
+        "away": frame["away"],
+        "waiting": frame["waiting"],
+        "rounds": len(live.table.rounds),
+        "seq": frame["seq"],
+        "closed": frame["closed"],
+    }
 
 
 class OpenTableBody(BaseModel):
