@@ -126,6 +126,12 @@ def choose(offer: dict[str, Any]) -> dict[str, Any]:
             command[name] = domain["min"]
         elif "text" in domain:
             command[name] = "ok"
+        elif "split" in domain:
+            cards, groups, start = domain["split"], [], 0
+            for size in domain["sizes"]:
+                groups.append(cards[start : start + size])
+                start += size
+            command[name] = groups
         else:
             raise AssertionError(f"no value for {name}: {domain}")
     return command
@@ -157,9 +163,8 @@ class Player:
             uri, additional_headers={"Authorization": f"Bearer {self.token}"}, legacy=True
         )
         assert json.loads(self.socket.recv(10))["type"] == "welcome"
-        hello: dict[str, Any] = {"v": 1, "type": "hello", "table": self.table}
-        if self.seq:
-            hello["since"] = self.seq
+        # since=0 the first time: every event, so a checker sees all this player was shown
+        hello = {"v": 1, "type": "hello", "table": self.table, "since": self.seq}
         self.socket.send(json.dumps(hello))
 
     def close(self) -> None:
@@ -238,4 +243,20 @@ def toy_leaks(player: Player, entries: list[dict[str, Any]]) -> list[str]:
             for card in set(CARD.findall(json.dumps(part))):
                 if not allowed(card, as_of):
                     problems.append(f"{card} in a {frame['type']} frame at seq {as_of}")
+    return problems
+
+
+def view_leaks(player: Player) -> list[str]:
+    """View frames that showed ``player`` a card none of his own events had shown him by then
+    (any game: a view may only show what the player's event stream revealed)."""
+    known: set[str] = set()
+    problems = []
+    for frame in player.frames:
+        if frame["type"] == "events":
+            for event in frame["events"]:
+                known.update(CARD.findall(json.dumps(event)))
+        elif frame["type"] == "view":
+            extra = set(CARD.findall(json.dumps(frame))) - known
+            if extra:
+                problems.append(f"{sorted(extra)} in the view at seq {frame['seq']}")
     return problems

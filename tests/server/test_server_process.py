@@ -36,12 +36,12 @@ def prepare(server: ServerProcess, players: list[str], bots: int) -> dict[str, s
     return tokens
 
 
-def stored(database: str) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """The entries of table t1 and the command ids of the store."""
+def stored(database: str, table: str = "t1") -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The entries of ``table`` and how often each command id's command was stored."""
     opened = open_database(database, migrate=False)
     try:
         store = EventStore(opened.engine)
-        entries = [e.entry for e in store.read("table:t1")]
+        entries = [e.entry for e in store.read(f"table:{table}")]
         commands: dict[str, int] = {}
         for entry in entries:
             cid = entry["command_id"]
