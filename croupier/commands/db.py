@@ -26,7 +26,7 @@ DatabaseOption = Annotated[
 
 db_app = typer.Typer(help="The server's database: schema migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-admin_app = typer.Typer(help="Accounts of the server (an admin's tasks).", no_args_is_help=True)
+admin_app = typer.Typer(help="The server's accounts: create users.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 
 

@@ -1,7 +1,7 @@
 """``croupier table void``: an operator voids a server table's interrupted round, with refunds.
 
-Its stack (SQLAlchemy) is imported inside the command only. The command joins the ``table``
-group if another module made one, else makes it.
+Its stack (SQLAlchemy) is imported inside the command only. :mod:`croupier.commands.table`
+calls :func:`register` with its group, so the command joins ``croupier table``.
 """
 
 from __future__ import annotations
@@ -10,22 +10,16 @@ from typing import Annotated
 
 import typer
 
-from croupier.commands.app import app
 from croupier.commands.audit import GameOption
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors
 
 
-def _table_group() -> typer.Typer:
-    for group in app.registered_groups:
-        if group.name == "table" and group.typer_instance is not None:
-            return group.typer_instance
-    made = typer.Typer(help="Tables: run, inspect, operate.", no_args_is_help=True)
-    app.add_typer(made, name="table")
-    return made
+def register(group: typer.Typer) -> None:
+    """Add ``void`` to the ``table`` group."""
+    group.command("void")(void_command)
 
 
-@_table_group().command("void")
 def void_command(
     table: Annotated[str, typer.Option("--table", help="The table's id.", show_default=False)],
     reason: Annotated[
