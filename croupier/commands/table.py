@@ -292,3 +292,9 @@ def options(
         if s.doc:
             lines += textwrap.wrap(s.doc, width, initial_indent="    ", subsequent_indent="    ")
     typer.echo("\n".join(lines))
+
+
+# ``croupier table void`` (the table server's operator command) joins this group.
+from croupier.commands.serve_table import register as _register_void  # noqa: E402
+
+_register_void(table_app)
