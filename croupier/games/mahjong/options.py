@@ -5,46 +5,9 @@ option is a field here or in one of its two groups).
 Groups: ``table`` (:class:`~croupier.games.mahjong.rules.DealOptions`, the deal of Art 2: how
 the banker's extra tiles are taken, which replacement tile comes first) and ``scoring``
 (:class:`~croupier.games.mahjong.scoring.ScoringOptions`: minimum and limit, faan values,
-payments, commission, seven pairs, the banker doubling).
-
-The rest:
-
-* ``prevailing`` (East): the wind of the round (Art 2: "Cada roda de quatro jogos leva o nome
-  de um dos «ventos»");
-* ``orphans_rob_concealed_kong`` (on, Hong Kong practice): a concealed kong opens a robbing
-  window in which only a thirteen-orphans win may be claimed; off: it is never robbed;
-* ``rotation`` (:class:`Rotation`, default ``every-game``, the letter of Art 2: "Cada roda de
-  quatro jogos"): a round is four games and the deal passes to the banker's right after each;
-  ``hong-kong``: the banker keeps the deal when he wins (Hong Kong practice), so a round lasts
-  until the deal has gone round the table;
-* ``banker_stays_on_draw`` (on, Hong Kong practice; only under the ``hong-kong`` rotation): the
-  banker keeps the deal on a drawn game;
-* ``max_games`` (16): the most games a round has, whatever the deal (so that a round under the
-  Hong Kong rotation always ends);
-* ``first_banker`` (0): the place (0..3) of the first banker;
-* ``rounds`` (1): how many rounds are played, from ``prevailing`` on, in the order of Art 2
-  (East, South, West, North); a *full game* is the four, from East;
-* ``false_win`` (:class:`FalseWin`, default ``refuse``): a win declared with a hand that is not
-  a legal win is refused and nothing happens; ``penalty`` (the Hong Kong false-win penalty, for
-  live tables): the declaration stands, the hand is shown, the game ends and the declarer pays
-  each other player the self-drawn limit (:func:`~croupier.games.mahjong.scoring.
-  false_win_payments`).
-
-The table's (:mod:`croupier.table.mahjong`; the regulation sets no time, the defaults are the
-engine's, for a live table):
-
-* ``turn_ms`` (20,000 ms): the time a player on turn has to discard, declare a kong or win;
-  when it passes, he discards the tile he drew (after a claim, the last tile of his sorted hand);
-* ``claim_ms`` (8,000 ms): the time the other players have to answer a discard or a kong; when
-  it passes, whoever has not answered passes;
-* ``top_up_ms`` (60,000 ms): between games, the time a player short of chips has to top up;
-  when it passes, he leaves the table with his chips;
-* ``payments`` (:class:`Payments`, default ``cover``): how a table keeps every balance at zero
-  or above: ``cover``, a player sits with, and before each game must hold, at least the most
-  one game can cost him (:meth:`MahjongOptions.cover`), so every payment is paid in full;
-  ``cap``, a payment is capped at the payer's chips (the winner receives what was paid);
-* ``buy_in`` (None: the cover): the least a player buys in with; at most
-  :data:`MAX_CHIPS_FACTOR` times that are held at the table.
+payments, commission, seven pairs, the banker doubling); the rest are :class:`MahjongOptions`'
+own fields, each listed with its default and source in the class's docstring (what
+``croupier table options mahjong`` prints).
 
 **Records.** :meth:`MahjongOptions.to_dict` writes the options that rule the record it is for:
 ``scope="game"`` those of one game (``table``, ``scoring``, ``prevailing`` and the game's
@@ -175,7 +138,47 @@ class _Spec:
 
 @dataclass(frozen=True, slots=True)
 class MahjongOptions:
-    """Every option of a Mah-Jong table (see the module docstring)."""
+    """Every option of a Mah-Jong table (``croupier table options mahjong``).
+
+    The game's and the sitting's:
+
+    * ``prevailing``: the wind of the (first) round, default East (Art 2: "Cada roda de quatro
+      jogos leva o nome de um dos «ventos»").
+    * ``orphans_rob_concealed_kong``: a concealed kong opens a robbing window in which only a
+      thirteen-orphans win may be claimed (Hong Kong practice, default on); off: it is never
+      robbed.
+    * ``rotation``: ``every-game`` (default, the letter of Art 2: "Cada roda de quatro jogos"),
+      a round is four games and the deal passes to the banker's right after each; ``hong-kong``,
+      the banker keeps the deal when he wins (Hong Kong practice), so a round lasts until the
+      deal has gone round the table.
+    * ``banker_stays_on_draw``: under the ``hong-kong`` rotation the banker keeps the deal on a
+      drawn game (Hong Kong practice, default on).
+    * ``max_games``: the most games a round has, whatever the deal (default 16, so that a round
+      under the Hong Kong rotation always ends).
+    * ``first_banker``: the place (0..3) of the first banker (default 0).
+    * ``rounds``: how many rounds are played from ``prevailing`` on, in the order of Art 2 (East,
+      South, West, North); default 1; a full game is 4 from East.
+    * ``false_win``: ``refuse`` (default), a win declared with a hand that is not a legal win is
+      refused and nothing happens; ``penalty`` (the Hong Kong false-win penalty, for live
+      tables), the declaration stands, the hand is shown, the game ends and the declarer pays
+      each other player the self-drawn limit.
+
+    The table's (:mod:`croupier.table.mahjong`; the regulation sets no time: the defaults are
+    the engine's, for a live table):
+
+    * ``turn_ms``: the time a player on turn has to discard, declare a kong or win (default
+      20,000 ms); when it passes he discards the tile he drew (after a claim, the last tile of
+      his sorted hand).
+    * ``claim_ms``: the time the others have to answer a discard or a kong (default 8,000 ms);
+      when it passes, whoever has not answered passes.
+    * ``top_up_ms``: between games, the time a player short of chips has to top up (default
+      60,000 ms); when it passes he leaves the table with his chips.
+    * ``payments``: ``cover`` (default), a player sits with, and before each game holds, at
+      least the most one game can cost him (:meth:`cover`), so every payment is paid in full;
+      ``cap``, a payment is capped at the payer's chips (the winner receives what was paid).
+    * ``buy_in``: the least a player buys in with (default none: the cover, or one unit under
+      ``cap``); a player holds at most :data:`MAX_CHIPS_FACTOR` times that.
+    """
 
     table: DealOptions = DEFAULT_DEAL
     scoring: ScoringOptions = DEFAULT_OPTIONS

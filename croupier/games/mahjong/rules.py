@@ -174,11 +174,11 @@ class DealOptions:
     """Options of the Mah-Jong deal (``GAMES.md`` §2; ``docs/rules.md`` §2), part of
     :class:`~croupier.games.mahjong.options.MahjongOptions` (its ``table`` in records).
 
-    * ``banker_extra`` (default ``jump``): how the banker's two extra tiles and the others' one
-      are taken (:class:`BankerExtra`).
-    * ``replacement_top_first`` (default ``True``): a replacement tile (for a kong, later) comes
-      from the other end of the wall, the last stack first; of a whole stack the top tile is
-      taken first (it lies on the bottom one), then the bottom. ``False`` takes the bottom first.
+    * ``banker_extra``: how the banker's two extra tiles and the others' one are taken
+      (:class:`BankerExtra`; default ``jump``, Hong Kong practice).
+    * ``replacement_top_first``: a replacement tile (for a kong) comes from the other end of
+      the wall, the last stack first; of a whole stack the top tile is taken first (it lies on
+      the bottom one), then the bottom (default on); off: the bottom first.
 
     :meth:`to_dict` writes every option; :meth:`from_dict` reads them strictly: no unknown option,
     no value that merely converts; a missing option takes its default.

@@ -96,16 +96,19 @@ def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> 
 class ScoringOptions:
     """Table options of the scoring (``GAMES.md`` §2: every choice an option).
 
-    * ``min_faan`` (3): the least faan of a legal win (the source's table assumes 3);
-    * ``limit`` (13): the most faan a hand scores, and what a limit hand scores;
+    * ``min_faan``: the least faan of a legal win (default 3: the source's table assumes 3);
+    * ``limit``: the most faan a hand scores, and what a limit hand scores (default 13);
     * ``faan``: changes to the table's values, ``{"all-one-suit": 6}`` (``"limit"`` allowed);
-    * ``unit`` (1): the payment unit; the base is ``unit * 2**faan``;
-    * ``discarder_pays_all`` (False): on a discard win the discarder pays for all three;
-    * ``commission_bp`` (0): the house's commission on the winner's gain, in basis points;
-    * ``seven_pairs`` (False): seven distinct pairs is a winning hand (4 faan, the
-      ``seven-pairs`` pattern); not a hand of the classic game;
-    * ``banker_doubles`` (False): East (the banker) pays and receives double, as in the
-      classical game; the Hong Kong old-style sources do not double (:func:`settle`).
+    * ``unit``: the payment unit, in the smallest unit of money; the base is
+      ``unit * 2**faan`` (default 1);
+    * ``discarder_pays_all``: on a discard win the discarder pays for all three (default off:
+      everyone pays);
+    * ``commission_bp``: the house's commission on the winner's gain, in basis points (default
+      0, GAMES.md §2);
+    * ``seven_pairs``: seven distinct pairs is a winning hand (4 faan, the ``seven-pairs``
+      pattern); not a hand of the classic game (default off);
+    * ``banker_doubles``: East (the banker) pays and receives double, as in the classical game;
+      the Hong Kong old-style sources do not double (default off; :func:`settle`).
 
     >>> options = ScoringOptions(limit=10, faan={"all-pungs": 4})
     >>> ScoringOptions.from_dict(options.to_dict()) == options
