@@ -123,6 +123,8 @@ class MahjongTable(Table[MahjongOptions]):
     """A Mah-Jong table of four places (see the module docstring)."""
 
     GAME: ClassVar[str] = "mahjong"
+    #: Art 2: "O Mah-Jong joga-se com quatro jogadores ou parceiros"
+    MIN_PLAYERS: ClassVar[int] = PLAYERS
     COMMANDS: ClassVar[tuple[type[Command], ...]] = TABLE_COMMANDS
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         *MahjongGame.EVENTS,
