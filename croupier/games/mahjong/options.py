@@ -12,8 +12,9 @@ own fields, each listed with its default and source in the class's docstring (wh
 **Records.** :meth:`MahjongOptions.to_dict` writes the options that rule the record it is for:
 ``scope="game"`` those of one game (``table``, ``scoring``, ``prevailing`` and the game's
 options added later), ``"round"`` those and the round's (what a round's record holds), and
-``"table"`` (the default) every option. An option added after records were first written is
-written only when it differs from the rule those records were played by (its *legacy* value),
+``"table"`` (the default) every option, always. In a game's or a round's record, an option
+added after such records were first written is written only when it differs from the rule those
+records were played by (its *legacy* value),
 and :meth:`~MahjongOptions.from_dict` reads a record without it under that rule, so older records
 replay to their digests: a record without ``orphans_rob_concealed_kong`` was played when a
 concealed kong could not be robbed, and is read so (a new table's default is on).
@@ -286,7 +287,7 @@ class MahjongOptions:
             if spec.scope not in scopes:
                 continue
             value = getattr(self, name)
-            if spec.legacy is _ALWAYS or value != spec.legacy:
+            if scope == "table" or spec.legacy is _ALWAYS or value != spec.legacy:
                 out[name] = spec.write(value)
         return out
 
