@@ -125,6 +125,9 @@ class Table(abc.ABC, Generic[OptionsT]):
     COMMANDS: ClassVar[tuple[type[Command], ...]]
     #: every event class the table's log may hold (the game's and the table layer's)
     EVENTS: ClassVar[tuple[type[Event], ...]]
+    #: the fewest players a round of the game needs (Mah-Jong: four, Art 2); a runner seats at
+    #: least this many
+    MIN_PLAYERS: ClassVar[int] = 1
 
     def __init__(
         self, options: OptionsT, *, table_id: str = "table", source: ShuffleSource | None = None
