@@ -46,8 +46,10 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, get_args, get_origin
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.tiles import Tile
 
 __all__ = [
+    "Command",
     "Event",
     "Game",
     "TableOptions",
@@ -64,7 +66,7 @@ def encode(value: Any) -> Any:
         return value.value
     if value is None or isinstance(value, bool | int | str):
         return value
-    if isinstance(value, Card):
+    if isinstance(value, Card | Tile):
         return str(value)
     if isinstance(value, Fraction):
         return str(value)
@@ -146,6 +148,13 @@ def decode(value: Any, annotation: Any, field: str = "value") -> Any:
         if str(card) != value:
             raise RecordError(field, f"field {field!r}: write the card {value!r} as {str(card)!r}")
         return card
+    if annotation is Tile:
+        if not isinstance(value, str):
+            raise RecordError(field, f"field {field!r} must be a tile, got {value!r}")
+        tile = Tile.parse(value)  # NotationError naming the bad token
+        if str(tile) != value:
+            raise RecordError(field, f"field {field!r}: write the tile {value!r} as {str(tile)!r}")
+        return tile
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         try:
             member = annotation(value)
@@ -207,6 +216,46 @@ class Event:
             raise RecordError("type", f"expected a {cls.TYPE!r} event, got {data.get('type')!r}")
         event: Self = _decode_fields(cls, data, cls.TYPE, frozenset({"type"}))
         return event
+
+
+class Command:
+    """Base of every command a person (or a bot, or the house) can send to a table, as data.
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` and set ``TYPE``, the command's name in
+    JSON (``{"type": "raise_to", "amount": 400}``). Fields use the same types as events (ints,
+    text, booleans, cards, tiles, enums, tuples of them), read strictly by :meth:`from_dict`: a
+    wrong type, a missing or an unknown field is a :class:`~croupier.errors.RecordError` naming
+    the field, never a silent conversion.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class RaiseTo(Command):
+    ...     TYPE = "raise_to"
+    ...     amount: int
+    >>> RaiseTo(400).to_dict()
+    {'type': 'raise_to', 'amount': 400}
+    >>> RaiseTo.from_dict({"type": "raise_to", "amount": "400"})
+    Traceback (most recent call last):
+    ...
+    croupier.errors.RecordError: field 'amount' must be an integer, got '400'
+    """
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        fields = encode(self)
+        assert isinstance(fields, dict)
+        return {"type": self.TYPE, **fields}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        if not isinstance(data, Mapping):
+            raise RecordError("type", f"a command must be an object, got {data!r}")
+        if data.get("type") != cls.TYPE:
+            raise RecordError("type", f"expected a {cls.TYPE!r} command, got {data.get('type')!r}")
+        command: Self = _decode_fields(cls, data, cls.TYPE, frozenset({"type"}))
+        return command
 
 
 class TableOptions(Protocol):

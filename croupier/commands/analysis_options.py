@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli import _fail
+from croupier.commands.output import fail
 
 SchedulerOpt = Annotated[
     str,
@@ -51,9 +51,9 @@ EXIT_INTERRUPTED = 130
 def check_files(out: Path | None, plot: Path | None) -> None:
     """Refuse a bad --out or --plot suffix before a long run starts."""
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
-        _fail(f"--out {str(out)!r} must end in .csv or .json")
+        fail(f"--out {str(out)!r} must end in .csv or .json")
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
-        _fail(f"--plot {str(plot)!r} must end in .png or .svg")
+        fail(f"--plot {str(plot)!r} must end in .png or .svg")
 
 
 @contextmanager

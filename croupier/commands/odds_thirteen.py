@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json
 from croupier.commands.analysis_options import check_files, interrupt_kept
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,13 +34,13 @@ def odds_thirteen(
     plot: Path | None = None,
 ) -> None:
     if rounds < 0 or rounds == 1:
-        _fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
+        fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
-        _fail(f"--workers must be at least 1, got {workers}")
+        fail(f"--workers must be at least 1, got {workers}")
     if rounds == 0 and (resume or out or plot):
-        _fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
+        fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
     check_files(out, plot)
-    with _croupier_errors(), interrupt_kept():
+    with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import check_scheduler
         from croupier.games.thirteen.rules import HouseWay, ThirteenTable
         from croupier.odds.thirteen import natural_odds
@@ -54,7 +54,7 @@ def odds_thirteen(
                 houses = [HouseWay(name)]
             except ValueError:
                 choices = ", ".join(w.value for w in HouseWay)
-                _fail(f"unknown house way {way!r}; use {choices} or all")
+                fail(f"unknown house way {way!r}; use {choices} or all")
         scheduler = check_scheduler(scheduler)
         naturals = natural_odds()
         reports: list[EdgeReport] = []
@@ -76,7 +76,7 @@ def odds_thirteen(
                 from croupier.analysis.progress import chunk_progress
 
                 label = f"simulating rounds ({house.value})"
-                with chunk_progress(_console(), label) as progress:
+                with chunk_progress(make_console(), label) as progress:
                     reports.append(estimate_edge(**kwargs, progress=progress))
         if reports:
             _write_files(reports, out, plot)
@@ -90,9 +90,9 @@ def odds_thirteen(
                 data["house_edges"] = [r.to_dict() for r in reports]
             else:
                 data["house_edge"] = reports[0].to_dict() if reports else None
-            _print_json(data)
+            print_json(data)
             return
-        console = _console()
+        console = make_console()
         _render_naturals(console, naturals)
         for report in reports:
             _render_edge(console, report)

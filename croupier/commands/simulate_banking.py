@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from croupier.cli import _console, _croupier_errors, _print_json
 from croupier.commands.analysis_options import check_files, interrupt_kept
+from croupier.commands.output import croupier_errors, make_console, print_json
 
 if TYPE_CHECKING:
     from croupier.tables import TableSpec
@@ -27,7 +27,7 @@ def simulate_banking(
     out: Path | None = None,
 ) -> None:
     check_files(out, None)
-    with _croupier_errors(), interrupt_kept():
+    with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import check_scheduler
         from croupier.odds.simulate import simulate as run
 
@@ -44,7 +44,7 @@ def simulate_banking(
         else:
             from croupier.analysis.progress import chunk_progress
 
-            with chunk_progress(_console(), "dealing") as progress:
+            with chunk_progress(make_console(), "dealing") as progress:
                 sim = run(spec.name, rounds, progress=progress, **kwargs)  # type: ignore[arg-type]
         if out is not None:
             from croupier.analysis.output import write_output
@@ -52,11 +52,11 @@ def simulate_banking(
             assert sim.run is not None
             write_output(out, sim.run.run_info(), {"simulation": sim.to_json()}, sim.rows())
         if as_json:
-            _print_json(sim.to_json())
+            print_json(sim.to_json())
             return
         from rich.table import Table
 
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]{spec.title}[/bold]: {sim.rounds} rounds, {sim.shoes} shoes, "
             f"{sim.decks} decks, {sim.positions} places (seed {sim.seed!r})"

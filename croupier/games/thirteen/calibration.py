@@ -1,6 +1,6 @@
 """The house ways' shipped tables: the ``expected-points`` calibration (see
 :mod:`croupier.games.thirteen.solver`), read by the solver; made by
-:mod:`croupier.games.thirteen.house_search` (above the solver, which it drives).
+:mod:`croupier.odds.thirteen_house` (above the solver, which it drives).
 
 The house way sets the banker's cards to maximise the expected point margin, tier by tier,
 against the tiers a typical opponent holds (Art 8, 9 II, 10). For a banker tier of strength
@@ -171,7 +171,7 @@ class MaximinTable:
     ``f, m, b`` is worth its expected-points value plus ``fm[f, m] + mb[m, b] + fb[f, b]``:
     the correction learned from a search of the settings that give best-responding players
     least (pairs, because a player wins by taking two tiers of three). Made by
-    :func:`croupier.games.thirteen.house_search.search`."""
+    :func:`croupier.odds.thirteen_house.search`."""
 
     bins: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]
     pairs: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]

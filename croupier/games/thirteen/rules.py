@@ -66,7 +66,7 @@ class HouseWay(StrEnum):
     * ``strongest-back``: the strongest back tier, then middle, then front, never fouled.
     * ``strongest-front``: the strongest front tier that still leaves a legal setting.
     * ``maximin``: the setting that gives best-responding players (who see it, Art 2 d) least,
-      by a table learned from a search (:mod:`croupier.games.thirteen.house_search`).
+      by a table learned from a search (:mod:`croupier.odds.thirteen_house`).
     """
 
     EXPECTED_POINTS = "expected-points"

@@ -7,11 +7,11 @@ import pytest
 
 from croupier.analysis.runner import run
 from croupier.cards import Card
-from croupier.games.thirteen import house_search
 from croupier.games.thirteen.calibration import maximin_table
 from croupier.games.thirteen.rules import HouseWay, ThirteenTable
 from croupier.games.thirteen.scoring import play_tiers
 from croupier.games.thirteen.solver import HandSettings, house_way
+from croupier.odds import thirteen_house as house_search
 
 
 def test_house_results_are_the_best_responses_scored_by_the_articles() -> None:

@@ -35,8 +35,8 @@ learned approximation of the search's decisions. The shipped way's edge is *meas
 rounds dealt from one deck, against the real best response (``croupier odds thirteen --way
 maximin``), so neither can flatter the figure. Measured figures: docs/rules.md.
 
-``python -m croupier.games.thirteen.house_search calibrate`` rewrites ``expected_points.npz``;
-``python -m croupier.games.thirteen.house_search search [--scheduler S] [--resume FILE]``
+``python -m croupier.odds.thirteen_house calibrate`` rewrites ``expected_points.npz``;
+``python -m croupier.odds.thirteen_house search [--scheduler S] [--resume FILE]``
 rewrites ``maximin.npz``.
 """
 
@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the genera
         print(f"\nwrote {MAXIMIN_FILE} ({table.meta}) in {took:.1f} s")
         return 0
     if args[:1] != ["calibrate"]:
-        print("usage: python -m croupier.games.thirteen.house_search calibrate|search")
+        print("usage: python -m croupier.odds.thirteen_house calibrate|search")
         return 2
     start = time.perf_counter()
     cal = calibrate()

@@ -1,0 +1,144 @@
+"""A table's cashier ledger: double-entry transactions, each summing to zero.
+
+Every movement of money at a table is one :class:`Tx`: a list of ``(account, amount)`` entries
+whose amounts sum to zero (what one account gains, others lose). Accounts are text:
+
+* ``cashier``: the world outside the table (chips bought in come from it, cashed out go to it);
+* ``house``: the house's bank (pays prizes, takes losing stakes); ``commission``: its commission;
+* ``player:NAME``: the chips a player has in front of him;
+* ``stake:...`` / ``pot``: money on the layout or in the pot, not yet decided.
+
+The cashier and the house may run negative (the house may lose, and the cashier's account is the
+table's net intake); every other account never does: :meth:`Ledger.post` refuses a transaction
+that would take one below zero, and one that does not balance, changing nothing.
+
+>>> ledger = Ledger()
+>>> ledger.post(Tx.move("t1", "buy_in", "cashier", "player:ana", 1000))
+>>> ledger.post(Tx("t2", "bet", (("player:ana", -300), ("stake:1:main", 300))))
+>>> ledger.balance("player:ana"), ledger.total()
+(700, 0)
+>>> ledger.post(Tx.move("t3", "bet", "player:ana", "stake:1:tie", 701))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+croupier.errors.RuleViolation: cashier: player:ana would hold -1 after t3 (bet): ...
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from croupier.errors import RuleViolation
+from croupier.records import is_int
+
+__all__ = ["MAY_BE_NEGATIVE", "Ledger", "Tx"]
+
+#: accounts allowed below zero
+MAY_BE_NEGATIVE = frozenset({"cashier", "house"})
+
+
+@dataclass(frozen=True, slots=True)
+class Tx:
+    """One transaction: an id unique at the table, a reason, entries summing to zero."""
+
+    id: str
+    reason: str
+    entries: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        for account, amount in self.entries:
+            if not isinstance(account, str) or not account:
+                raise RuleViolation("cashier", f"{self.id}: bad account {account!r}")
+            if not is_int(amount):
+                raise RuleViolation("cashier", f"{self.id}: amount {amount!r} is not an integer")
+        total = sum(a for _, a in self.entries)
+        if total != 0:
+            raise RuleViolation(
+                "cashier", f"{self.id} ({self.reason}) does not balance: its entries sum to {total}"
+            )
+
+    @classmethod
+    def move(cls, id: str, reason: str, source: str, target: str, amount: int) -> Tx:
+        """``amount`` from ``source`` to ``target``."""
+        return cls(id, reason, ((source, -amount), (target, amount)))
+
+    @classmethod
+    def of(cls, id: str, reason: str, changes: Mapping[str, int]) -> Tx:
+        """A transaction from net changes per account (zero changes left out, sorted)."""
+        return cls(id, reason, tuple(sorted((a, v) for a, v in changes.items() if v)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "reason": self.reason, "entries": [list(e) for e in self.entries]}
+
+
+class Ledger:
+    """The transactions of one table and the balances they leave."""
+
+    __slots__ = ("_balances", "_ids", "_txs")
+
+    def __init__(self) -> None:
+        self._balances: defaultdict[str, int] = defaultdict(int)
+        self._txs: list[Tx] = []
+        self._ids: set[str] = set()
+
+    def post(self, tx: Tx) -> None:
+        """Record ``tx``; refuses (changing nothing) a repeated id or a negative balance."""
+        if tx.id in self._ids:
+            raise RuleViolation("cashier", f"transaction {tx.id} is already posted")
+        after: dict[str, int] = {}
+        for account, amount in tx.entries:
+            after[account] = after.get(account, self._balances[account]) + amount
+        for account, value in after.items():
+            if value < 0 and account not in MAY_BE_NEGATIVE:
+                raise RuleViolation(
+                    "cashier",
+                    f"{account} would hold {value} after {tx.id} ({tx.reason}): "
+                    "a balance is never negative",
+                )
+        self._balances.update(after)
+        self._txs.append(tx)
+        self._ids.add(tx.id)
+
+    def post_all(self, txs: Iterable[Tx]) -> None:
+        for tx in txs:
+            self.post(tx)
+
+    def balance(self, account: str) -> int:
+        return self._balances.get(account, 0)
+
+    @property
+    def balances(self) -> Mapping[str, int]:
+        """Every account that was ever moved, with its balance (zeros included)."""
+        return MappingProxyType(self._balances)
+
+    @property
+    def transactions(self) -> tuple[Tx, ...]:
+        return tuple(self._txs)
+
+    def total(self) -> int:
+        """The sum over every account: always 0."""
+        return sum(self._balances.values())
+
+    def players(self) -> dict[str, int]:
+        """Each player's chips at the table, by name."""
+        return {
+            a.removeprefix("player:"): v
+            for a, v in self._balances.items()
+            if a.startswith("player:")
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """``{"balanced", "house", "commission", "cashier", "players", "in_play"}`` as JSON."""
+        in_play = sum(v for a, v in self._balances.items() if a.startswith(("stake:", "pot")) and v)
+        return {
+            "balanced": self.total() == 0,
+            "house": self.balance("house"),
+            "commission": self.balance("commission"),
+            "cashier": self.balance("cashier"),
+            "players": dict(sorted(self.players().items())),
+            "in_play": in_play,
+            "transactions": len(self._txs),
+        }
