@@ -65,11 +65,14 @@ class HouseWay(StrEnum):
       player could hold.
     * ``strongest-back``: the strongest back tier, then middle, then front, never fouled.
     * ``strongest-front``: the strongest front tier that still leaves a legal setting.
+    * ``maximin``: the setting that gives best-responding players (who see it, Art 2 d) least,
+      by a table learned from a search (:mod:`croupier.odds.thirteen_house`).
     """
 
     EXPECTED_POINTS = "expected-points"
     STRONGEST_BACK = "strongest-back"
     STRONGEST_FRONT = "strongest-front"
+    MAXIMIN = "maximin"
 
 
 #: Art 11: a stake is "1, 2 ou 3 pontos" (units).

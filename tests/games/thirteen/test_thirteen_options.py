@@ -43,7 +43,12 @@ def test_art11_art2d_defaults_are_the_regulation() -> None:
 
 
 def test_house_way_names() -> None:
-    assert [w.value for w in HouseWay] == ["expected-points", "strongest-back", "strongest-front"]
+    assert [w.value for w in HouseWay] == [
+        "expected-points",
+        "strongest-back",
+        "strongest-front",
+        "maximin",
+    ]
     assert HouseWay("strongest-front") is HouseWay.STRONGEST_FRONT
 
 
