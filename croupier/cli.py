@@ -165,9 +165,10 @@ def _deal_thirteen(shuffler: Shuffler, opts: GameOptions) -> Dealt:
     from rich.text import Text
 
     from croupier.games.thirteen.deal import deal_thirteen
-    from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION, ThirteenTable
+    from croupier.games.thirteen.options import ThirteenOptions
+    from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION
 
-    table = ThirteenTable(
+    table = ThirteenOptions(
         count_banker_as_one=True if opts.count_banker_as_one is None else opts.count_banker_as_one
     )
     deal = deal_thirteen(shuffler, cut=opts.cut, options=table)

@@ -25,7 +25,8 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
     if workers is not None and workers < 1:
         _fail(f"--workers must be at least 1, got {workers}")
     with _croupier_errors():
-        from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+        from croupier.games.thirteen.options import ThirteenOptions
+        from croupier.games.thirteen.rules import HouseWay
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
 
@@ -33,7 +34,7 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
             house = HouseWay(way.strip().lower())
         except ValueError:
             _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
-        table = ThirteenTable(house_way=house)
+        table = ThirteenOptions(house_way=house)
         naturals = natural_odds()
         report: EdgeReport | None = None
         if rounds:

@@ -322,9 +322,9 @@ def play_thirteen(
     """Play ``rounds`` rounds of the 13-card game against the house (see the module docstring).
 
     ``as_json`` implies ``auto``: no prompt, one JSON object on stdout."""
-    from croupier.games.thirteen.rules import ThirteenTable
+    from croupier.games.thirteen.options import ThirteenOptions
 
-    options = ThirteenTable()
+    options = ThirteenOptions()
     seats = _check_args(player, position, units, bots, options.stake_units)
     auto = auto or as_json
     with _croupier_errors():

@@ -10,11 +10,12 @@ import pytest
 
 from croupier.errors import CroupierError, MaterialError, RecordError
 from croupier.games.thirteen.deal import ThirteenDeal, deal_thirteen
-from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.rules import HouseWay
 from croupier.money import Rounding
 from croupier.shuffle import SeededShuffler
 
-NON_DEFAULT = ThirteenTable(
+NON_DEFAULT = ThirteenOptions(
     count_banker_as_one=False,
     unit=500,
     stake_units=(1, 2, 5),
@@ -28,7 +29,7 @@ NON_DEFAULT = ThirteenTable(
 
 
 def test_art11_art2d_defaults_are_the_regulation() -> None:
-    table = ThirteenTable()
+    table = ThirteenOptions()
     assert table.count_banker_as_one is True
     assert table.unit == 10_000
     assert table.stake_units == (1, 2, 3)  # Art 11: "1, 2 ou 3 pontos"
@@ -49,27 +50,32 @@ def test_house_way_names() -> None:
 
 def test_art2b_default_table_writes_only_the_counting_option() -> None:
     # a deal record of a default table reads (and verifies) as before the money options existed
-    assert ThirteenTable().to_dict() == {"count_banker_as_one": True}
-    assert ThirteenTable(count_banker_as_one=False).to_dict() == {"count_banker_as_one": False}
+    assert ThirteenOptions().to_dict() == {"count_banker_as_one": True}
+    assert ThirteenOptions(count_banker_as_one=False).to_dict() == {"count_banker_as_one": False}
     deal = deal_thirteen(SeededShuffler("options"))
     assert deal.to_dict()["table"] == {"count_banker_as_one": True}
     assert ThirteenDeal.from_dict(json.loads(json.dumps(deal.to_dict()))) == deal
 
 
 def test_a_dict_with_only_the_counting_option_still_reads() -> None:
-    table = ThirteenTable.from_dict({"count_banker_as_one": False})
-    assert table == ThirteenTable(count_banker_as_one=False)
-    assert ThirteenTable.from_dict({}) == ThirteenTable()
+    table = ThirteenOptions.from_dict({"count_banker_as_one": False})
+    assert table == ThirteenOptions(count_banker_as_one=False)
+    assert ThirteenOptions.from_dict({}) == ThirteenOptions()
 
 
 @pytest.mark.parametrize("full", [False, True])
 @pytest.mark.parametrize(
     "table",
-    [ThirteenTable(), NON_DEFAULT, ThirteenTable(prize=Fraction(1)), ThirteenTable(decimals=6)],
+    [
+        ThirteenOptions(),
+        NON_DEFAULT,
+        ThirteenOptions(prize=Fraction(1)),
+        ThirteenOptions(decimals=6),
+    ],
 )
-def test_options_round_trip_through_json(table: ThirteenTable, full: bool) -> None:
+def test_options_round_trip_through_json(table: ThirteenOptions, full: bool) -> None:
     data = json.loads(json.dumps(table.to_dict(full=full)))
-    assert ThirteenTable.from_dict(data) == table
+    assert ThirteenOptions.from_dict(data) == table
 
 
 def test_full_dict_names_every_option() -> None:
@@ -86,11 +92,11 @@ def test_full_dict_names_every_option() -> None:
         "house_way": "strongest-back",
     }
     assert NON_DEFAULT.to_dict() == data  # every option differs from its default
-    assert ThirteenTable(unit=100).to_dict() == {"count_banker_as_one": True, "unit": 100}
+    assert ThirteenOptions(unit=100).to_dict() == {"count_banker_as_one": True, "unit": 100}
 
 
 def test_art11_stake_units_given_as_a_list_are_kept_as_a_tuple() -> None:
-    table = ThirteenTable(stake_units=[1, 2])  # type: ignore[arg-type]
+    table = ThirteenOptions(stake_units=[1, 2])  # type: ignore[arg-type]
     assert table.stake_units == (1, 2)
     assert table.stakes == (10_000, 20_000)
 
@@ -123,7 +129,7 @@ def test_art11_stake_units_given_as_a_list_are_kept_as_a_tuple() -> None:
 )
 def test_options_refuse_a_bad_value_naming_it(field: str, value: Any, shown: str) -> None:
     with pytest.raises(MaterialError) as info:
-        ThirteenTable(**{field: value})
+        ThirteenOptions(**{field: value})
     assert field in str(info.value)
     assert shown in str(info.value)
 
@@ -148,20 +154,30 @@ def test_options_refuse_a_bad_value_naming_it(field: str, value: Any, shown: str
 )
 def test_from_dict_refuses_values_that_merely_convert(data: dict[str, Any], field: str) -> None:
     with pytest.raises(RecordError) as info:
-        ThirteenTable.from_dict(data)
+        ThirteenOptions.from_dict(data)
     assert field in str(info.value)
 
 
 def test_from_dict_refuses_an_unknown_option_naming_it() -> None:
     with pytest.raises(RecordError, match="'bank'") as info:
-        ThirteenTable.from_dict({"count_banker_as_one": True, "bank": 1})
+        ThirteenOptions.from_dict({"count_banker_as_one": True, "bank": 1})
     assert info.value.field == "bank"
     with pytest.raises(RecordError):
-        ThirteenTable.from_dict(["count_banker_as_one"])  # type: ignore[arg-type]
+        ThirteenOptions.from_dict(["count_banker_as_one"])  # type: ignore[arg-type]
 
 
 def test_from_dict_checks_the_values_it_reads() -> None:
     with pytest.raises(CroupierError, match="stake_units"):
-        ThirteenTable.from_dict({"stake_units": [3, 2]})
+        ThirteenOptions.from_dict({"stake_units": [3, 2]})
     with pytest.raises(CroupierError, match="commission"):
-        ThirteenTable.from_dict({"commission": "3/2"})
+        ThirteenOptions.from_dict({"commission": "3/2"})
+
+
+def test_the_old_name_thirteen_table_still_imports_for_one_release() -> None:
+    from croupier.games.thirteen import rules
+    from croupier.games.thirteen.options import DEFAULT_OPTIONS
+
+    assert rules.ThirteenTable is ThirteenOptions
+    assert rules.DEFAULT_TABLE is DEFAULT_OPTIONS
+    with pytest.raises(AttributeError, match="no attribute 'Thirteen'"):
+        rules.Thirteen  # noqa: B018

@@ -22,6 +22,7 @@ from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CroupierError, MaterialError, RecordError, RuleViolation
 from croupier.events import BetPlaced, RoundSettled, ShoeShuffled
 from croupier.games.thirteen.deal import deal_thirteen
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import (
     GAME,
     BankerSet,
@@ -38,7 +39,6 @@ from croupier.games.thirteen.round import (
     ThirteenPhase,
     foul_explanation,
 )
-from croupier.games.thirteen.rules import ThirteenTable
 from croupier.games.thirteen.scoring import Outcome, Setting
 from croupier.money import Rounding
 from croupier.protocol import Event
@@ -128,10 +128,10 @@ def game_with(
     *bets: tuple[str, int, int],
     seated: Sequence[str] = ("ana", "rui", "li"),
     first: int = 2,
-    options: ThirteenTable | None = None,
+    options: ThirteenOptions | None = None,
 ) -> ThirteenGame:
     """A table whose round deals ``hands``, with ``bets`` (player, position, units) placed."""
-    game = ThirteenGame(options or ThirteenTable())
+    game = ThirteenGame(options or ThirteenOptions())
     for player in seated:
         game.seat_player(player)
     game.open_round()
@@ -222,7 +222,7 @@ def test_art2b_crafted_deck_deals_the_chosen_hands(first: int) -> None:
 
 
 def test_art2b_count_banker_option_moves_the_first_position() -> None:
-    options = ThirteenTable(count_banker_as_one=False)
+    options = ThirteenOptions(count_banker_as_one=False)
     game = game_with(SCENARIO_A, first=3, options=options)  # dice of total 6 -> 6 % 4 + 1 = 3
     assert sum(game.log[-2].dice) == 6  # type: ignore[attr-defined]
     assert game.first_position == 3
@@ -292,7 +292,7 @@ def test_art3_nobody_with_a_stake_changes_place_mid_round() -> None:
 
 
 def test_art11_a_bet_is_units_of_the_table_unit() -> None:
-    game = ThirteenGame(ThirteenTable(unit=2_500))
+    game = ThirteenGame(ThirteenOptions(unit=2_500))
     game.open_round()
     assert game.place_bet("ana", 3, 2) == BetPlaced("ana", 3, "stake", 5_000)
     assert [(s.player, s.position, s.bet, s.amount) for s in game.stakes] == [
@@ -320,7 +320,7 @@ def test_art11_stakes_are_one_two_or_three_units(units: Any) -> None:
 
 
 def test_art11_the_stake_units_option() -> None:
-    game = ThirteenGame(ThirteenTable(stake_units=(2, 5)))
+    game = ThirteenGame(ThirteenOptions(stake_units=(2, 5)))
     game.open_round()
     refused(game, "Art 11", game.place_bet, "ana", 2, 1)
     game.place_bet("ana", 2, 2)
@@ -746,7 +746,7 @@ def test_art2d_a_setting_at_the_signal_is_late() -> None:
 
 
 def test_art2d_the_setting_time_option() -> None:
-    game = shown(game_with(SCENARIO_A, options=ThirteenTable(setting_seconds=60)), at=0)
+    game = shown(game_with(SCENARIO_A, options=ThirteenOptions(setting_seconds=60)), at=0)
     assert game.deadline == 60_000
     refused(game, "Art 2 d", game.set_position, 2, "ana", setting(TIE_A), 60_000)
 
@@ -875,15 +875,15 @@ def test_art3_a_player_on_several_positions_has_one_line_each() -> None:
 @pytest.mark.parametrize(
     ("options", "paid"),
     [
-        (ThirteenTable(unit=1), 1),  # owes 1 + 1/2 - 1/100 = 1.49: the house keeps the fraction
-        (ThirteenTable(unit=1, rounding=Rounding.PLAYER), 2),
-        (ThirteenTable(unit=1, rounding=Rounding.HALF_EVEN), 1),
-        (ThirteenTable(unit=100), 149),
-        (ThirteenTable(unit=100, prize=Fraction(1), commission=Fraction(0)), 200),
-        (ThirteenTable(unit=100, commission=Fraction(5, 100)), 147),
+        (ThirteenOptions(unit=1), 1),  # owes 1 + 1/2 - 1/100 = 1.49: the house keeps the fraction
+        (ThirteenOptions(unit=1, rounding=Rounding.PLAYER), 2),
+        (ThirteenOptions(unit=1, rounding=Rounding.HALF_EVEN), 1),
+        (ThirteenOptions(unit=100), 149),
+        (ThirteenOptions(unit=100, prize=Fraction(1), commission=Fraction(0)), 200),
+        (ThirteenOptions(unit=100, commission=Fraction(5, 100)), 147),
     ],
 )
-def test_art11_prize_commission_and_rounding_options(options: ThirteenTable, paid: int) -> None:
+def test_art11_prize_commission_and_rounding_options(options: ThirteenOptions, paid: int) -> None:
     game = game_with(SCENARIO_A, ("rui", 3, 1), options=options)
     shown(game)
     game.set_position(3, "rui", setting(WIN_A), 10)

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from croupier.cards import Card
 from croupier.errors import CroupierError
 from croupier.events import RoundSettled
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import FoulWarning, PositionSet, ThirteenGame, ThirteenPhase
-from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import Setting, naturals_of
 from croupier.money import Rounding
 from croupier.rank.hand import strength_of_codes
@@ -74,8 +75,8 @@ def cards_in(view: Any) -> set[Card]:
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> ThirteenTable:
-    return ThirteenTable(
+def tables(draw: st.DrawFn) -> ThirteenOptions:
+    return ThirteenOptions(
         count_banker_as_one=draw(st.booleans()),
         unit=draw(st.sampled_from([1, 3, 100, 10_000])),
         stake_units=draw(st.sampled_from([(1, 2, 3), (1,), (2, 5)])),
@@ -344,7 +345,7 @@ def step(data: st.DataObject, driver: Driver) -> None:
 )
 @given(tables(), st.data())
 def test_random_commands_keep_the_books_secrecy_and_replay(
-    options: ThirteenTable, data: Any
+    options: ThirteenOptions, data: Any
 ) -> None:
     game = ThirteenGame(options)
     driver = Driver(game)
