@@ -23,6 +23,7 @@ from croupier.events import (
 from croupier.games.thirteen.events import (
     BET,
     GAME,
+    BankerFouled,
     BankerSet,
     CardsDealt,
     CardsPickedUp,
@@ -104,6 +105,13 @@ class ThirteenChecks(ThirteenState):
         player = check_player(event.player)
         if player in self._seated:
             raise RuleViolation("Art 3", f"{player} is already seated")
+        seats = self._options.seats
+        if seats is not None and len(self._seated) >= seats:
+            raise RuleViolation(
+                "Art 3",
+                f"the {seats} places of the table are taken (four places, the banker's "
+                f"included): {player} may bet standing",
+            )
         if self._mid_round() and self._has_stake(player):
             raise RuleViolation(
                 "Art 3",
@@ -233,6 +241,11 @@ class ThirteenChecks(ThirteenState):
         """The checks of a throw that do not depend on the dice; the thrower."""
         phase = self._phase
         if phase is ThirteenPhase.DEALING and self._dice is not None:
+            if self._shuffled is None:
+                raise RuleViolation(
+                    "Art 4",
+                    "after a cancelled deal the dice stand: shuffle and cut again, then deal",
+                )
             raise RuleViolation("Art 2 b", "the dice have been thrown: deal")
         if phase not in (ThirteenPhase.BETTING, ThirteenPhase.DEALING):
             raise RuleViolation(
@@ -273,7 +286,9 @@ class ThirteenChecks(ThirteenState):
 
     def _check_cancelled(self, event: DealCancelled) -> None:
         phase = self._phase
-        dealing = phase is ThirteenPhase.DEALING and self._dice is not None
+        dealing = (
+            phase is ThirteenPhase.DEALING and self._dice is not None and self._shuffled is not None
+        )
         if not dealing and phase is not ThirteenPhase.DEALT:
             raise RuleViolation(
                 "Art 4",
@@ -321,10 +336,16 @@ class ThirteenChecks(ThirteenState):
         hand = self.hands[BANKER]
         if not isinstance(setting, Setting) or not setting.uses(hand):
             raise RuleViolation("Art 7", "the banker's setting must place the banker's 13 cards")
-        if setting.fouled:
+        if isinstance(event, BankerFouled):
+            if not setting.fouled:
+                raise RuleViolation(
+                    "Art 7", f"the banker's setting {setting} has not fouled: record it as set"
+                )
+        elif setting.fouled:
             raise RuleViolation(
                 "Art 7",
-                f"the banker can never confirm a fouled setting: {foul_explanation(setting)}",
+                f"the banker can never confirm a fouled setting: {foul_explanation(setting)} "
+                "(a dealer's mistake already on the table is recorded as a banker foul)",
             )
 
     def _check_holder(self, position: object, player: object) -> int:
@@ -358,7 +379,7 @@ class ThirteenChecks(ThirteenState):
         if not isinstance(event.fouled, bool):
             raise RecordError("fouled", f"fouled must be true or false, got {event.fouled!r}")
         if setting is None:
-            if not naturals_of(hand):
+            if not naturals_of(hand, self._options.readings):
                 raise RuleViolation(
                     "Art 9 I",
                     f"position {place}'s cards hold no natural (dragon, six pairs and a half, "

@@ -25,6 +25,7 @@ __all__ = [
     "BET",
     "GAME",
     "PLAYER_POSITIONS",
+    "BankerFouled",
     "BankerSet",
     "CardsDealt",
     "CardsPickedUp",
@@ -106,6 +107,16 @@ class BankerSet(Event):
     TYPE = "banker_set"
     setting: Setting
     at: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankerFouled(BankerSet):
+    """The dealer records that the banker set and showed a *fouled* setting at ``at`` (a
+    dealer's mistake, Art 7: the banker's place loses, «perdendo o lugar infractor,
+    automaticamente, as apostas feitas»). It stands like any banker setting: the players' time
+    runs from it, and the banker may set again (legally) until a player picks up (Art 2 d)."""
+
+    TYPE = "banker_fouled"
 
 
 @dataclass(frozen=True, slots=True)

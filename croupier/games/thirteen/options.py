@@ -1,18 +1,26 @@
 """The table options of the 13-card game (Portaria 51/89/M; GAMES.md §1): one frozen dataclass,
 :class:`ThirteenOptions`, every reading GAMES.md marks *(option)* a field of it.
 
+Where the text is clear the default is its letter; where it is silent the most plausible Macau
+practice, said so; every other reading is a field here (docs/rules.md §1 lists them).
+
+Records: options added after records were first written (``naturals_from_cards``,
+``six_pairs_with_trio``, ``new_dice_after_cancel``, ``seats``, ...) are read, when a game record
+lacks them, under the rule that record was played by (:data:`RECORD_LEGACY`), and written into a
+game record only when they differ from it, so an old record replays to its digest.
+
 >>> ThirteenOptions().stakes
 (10000, 20000, 30000)
->>> ThirteenOptions.from_dict(ThirteenOptions(unit=500).to_dict())
-ThirteenOptions(count_banker_as_one=True, unit=500, stake_units=(1, 2, 3), prize=Fraction(1, 2), \
-commission=Fraction(1, 50), setting_seconds=300, rounding=<Rounding.HOUSE: 'house'>, decimals=2, \
-house_way=<HouseWay.EXPECTED_POINTS: 'expected-points'>)
+>>> ThirteenOptions.from_dict(ThirteenOptions(unit=500).to_dict()).unit
+500
+>>> ThirteenOptions().with_text(["seats=2", "six_pairs_with_trio=true"]).seats
+2
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -27,11 +35,18 @@ from croupier.games.thirteen.rules import (
     UNIT,
     HouseWay,
 )
+from croupier.games.thirteen.scoring import Readings
 from croupier.money import Rounding
 from croupier.protocol import decode
 from croupier.records import as_int, is_int
 
-__all__ = ["DEFAULT_OPTIONS", "ThirteenOptions"]
+__all__ = ["DEFAULT_OPTIONS", "RECORD_LEGACY", "ThirteenOptions"]
+
+#: The most seconds any of the table's time limits may be (an hour).
+MAX_SECONDS: Final = 3600
+#: The largest betting unit (10**12 of the smallest unit), and the largest stake in units.
+MAX_UNIT: Final = 10**12
+MAX_STAKE_UNITS: Final = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +59,10 @@ class ThirteenOptions:
       from the banker counterclockwise *with the banker's place counting as 1*, so the first card
       goes to position ``(total - 1) % 4 + 1``. With ``False`` the count starts at the place after
       the banker (position 2 counts 1), so the first card goes to position ``total % 4 + 1``.
+    * ``new_dice_after_cancel`` (Art 4, default ``False``): after a deal cancelled for a misdeal
+      the deck is shuffled again and cut, and the dice already thrown stand (the letter: Art 4
+      names the shuffle, the machine and the cut, no new throw); ``True``: the dice are thrown
+      again too.
 
     Money (amounts are integers of the table's smallest currency unit, cents by default):
 
@@ -57,11 +76,31 @@ class ThirteenOptions:
       (:class:`~croupier.money.Rounding`).
     * ``decimals`` (display only, 0..6, default 2): the smallest unit is ``10**-decimals``.
 
+    Seats and what they see:
+
+    * ``seats`` (Art 3, default 3): the players who may sit at the table ("quatro lugares,
+      incluindo o do dealer banqueiro": three places besides the banker's); ``None``: no limit.
+      Others bet standing (Art 5: only a seated player holds cards).
+    * ``bettors_see_cards`` (Art 5, default ``True``): a player with a stake on a position held
+      by someone else sees its cards (and its setting) from the banker's show, so he can suggest
+      how to set them (Art 5: «poderão apresentar ... sugestões»); ``False``: only the holder
+      sees them before the reveal. The text is silent on seeing, so this is an option.
+
     Play:
 
     * ``setting_seconds`` (Art 2 d, default 300 = five minutes): the time the players have to set
       after the banker shows; a position not set by then loses.
     * ``house_way`` (default ``expected-points``): the banker's strategy (:class:`HouseWay`).
+    * ``naturals_from_cards`` (Art 7, 9 I, default ``False``): ``False`` is the letter, a fouled
+      setting loses «automaticamente» whatever the cards and three flushes / three straights
+      count when set as such; ``True``: a natural is recognised from the 13 cards whatever the
+      setting (:class:`~croupier.games.thirteen.scoring.Readings`).
+    * ``six_pairs_with_trio`` (Art 9 I, default ``False``): a trio counts as a pair and the odd
+      card in six pairs and a half (the letter wants an «unequal» 13th card).
+    * ``betting_seconds`` (table practice, default 60) and ``dice_seconds`` (default 30): the
+      table's betting window after a round opens, and the time the thrower has to throw; at
+      the end of each the dealer closes the bets, or throws for him (the regulation sets
+      neither).
 
     :meth:`to_dict` always writes ``count_banker_as_one`` and, of the other options, those that
     differ from their defaults (so a deal record of a default table reads as it always has);
@@ -93,15 +132,22 @@ Fraction(1, 1)
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
     house_way: HouseWay = HouseWay.EXPECTED_POINTS
+    naturals_from_cards: bool = False
+    six_pairs_with_trio: bool = False
+    new_dice_after_cancel: bool = False
+    seats: int | None = 3
+    bettors_see_cards: bool = True
+    betting_seconds: int = 60
+    dice_seconds: int = 30
 
     def __post_init__(self) -> None:
-        if not isinstance(self.count_banker_as_one, bool):
+        for name in _BOOLS:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise MaterialError(f"{name} must be True or False, got {value!r}")
+        if not is_int(self.unit) or not 1 <= self.unit <= MAX_UNIT:
             raise MaterialError(
-                f"count_banker_as_one must be True or False, got {self.count_banker_as_one!r}"
-            )
-        if not is_int(self.unit) or self.unit < 1:
-            raise MaterialError(
-                f"Art 11: unit must be a whole number of units >= 1, got {self.unit!r}"
+                f"Art 11: unit must be a whole number of units 1..{MAX_UNIT}, got {self.unit!r}"
             )
         units = self.stake_units
         if isinstance(units, list):
@@ -110,30 +156,40 @@ Fraction(1, 1)
         if (
             not isinstance(units, tuple)
             or not units
-            or not all(is_int(n) and n >= 1 for n in units)
+            or not all(is_int(n) and 1 <= n <= MAX_STAKE_UNITS for n in units)
             or list(units) != sorted(set(units))
         ):
             raise MaterialError(
-                "Art 11: stake_units must be whole numbers >= 1 in strictly ascending order, "
-                f"got {self.stake_units!r}"
+                f"Art 11: stake_units must be whole numbers 1..{MAX_STAKE_UNITS} in strictly "
+                f"ascending order, got {self.stake_units!r}"
             )
-        if not isinstance(self.prize, Fraction) or self.prize <= 0:
-            raise MaterialError(f"Art 11: prize must be a Fraction > 0, got {self.prize!r}")
+        if not isinstance(self.prize, Fraction) or not 0 < self.prize <= 100:
+            raise MaterialError(f"Art 11: prize must be a Fraction in (0, 100], got {self.prize!r}")
         if not isinstance(self.commission, Fraction) or not 0 <= self.commission < 1:
             raise MaterialError(
                 f"Art 11: commission must be a Fraction in [0, 1), got {self.commission!r}"
             )
-        if not is_int(self.setting_seconds) or self.setting_seconds < 1:
-            raise MaterialError(
-                f"Art 2 d: setting_seconds must be a whole number >= 1, "
-                f"got {self.setting_seconds!r}"
-            )
+        for name, rule in (
+            ("setting_seconds", "Art 2 d"),
+            ("betting_seconds", "Art 2 c"),
+            ("dice_seconds", "Art 2 b"),
+        ):
+            value = getattr(self, name)
+            if not is_int(value) or not 1 <= value <= MAX_SECONDS:
+                raise MaterialError(
+                    f"{rule}: {name} must be a whole number 1..{MAX_SECONDS}, got {value!r}"
+                )
         if not isinstance(self.rounding, Rounding):
             raise MaterialError(f"rounding must be a Rounding, got {self.rounding!r}")
         if not is_int(self.decimals) or not 0 <= self.decimals <= MAX_DECIMALS:
             raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {self.decimals!r}")
         if not isinstance(self.house_way, HouseWay):
             raise MaterialError(f"house_way must be a HouseWay, got {self.house_way!r}")
+        if self.seats is not None and (not is_int(self.seats) or not 1 <= self.seats <= 3):
+            raise MaterialError(
+                f"Art 3: seats must be 1..3 (four places, the banker's included) or None, "
+                f"got {self.seats!r}"
+            )
 
     @property
     def stakes(self) -> tuple[int, ...]:
@@ -149,6 +205,14 @@ Fraction(1, 1)
         """The setting time in milliseconds of the table clock (Art 2 d)."""
         return self.setting_seconds * 1000
 
+    @property
+    def readings(self) -> Readings:
+        """The readings of Art 7 and 9 I the scoring follows."""
+        return Readings(
+            naturals_from_cards=self.naturals_from_cards,
+            six_pairs_with_trio=self.six_pairs_with_trio,
+        )
+
     def to_dict(self, *, full: bool = False) -> dict[str, Any]:
         """JSON-ready options: ``count_banker_as_one`` and every option not at its default
         (``full``: every option)."""
@@ -162,11 +226,34 @@ Fraction(1, 1)
             "rounding": self.rounding.value,
             "decimals": self.decimals,
             "house_way": self.house_way.value,
+            "naturals_from_cards": self.naturals_from_cards,
+            "six_pairs_with_trio": self.six_pairs_with_trio,
+            "new_dice_after_cancel": self.new_dice_after_cancel,
+            "seats": self.seats,
+            "bettors_see_cards": self.bettors_see_cards,
+            "betting_seconds": self.betting_seconds,
+            "dice_seconds": self.dice_seconds,
         }
         if full:
             return values
         defaults = _DEFAULTS
         return {k: v for k, v in values.items() if k == "count_banker_as_one" or v != defaults[k]}
+
+    def to_record_dict(self) -> dict[str, Any]:
+        """The options as a game record writes them: every option a record has always held,
+        and of those added since, the ones that differ from :data:`RECORD_LEGACY` (so a record
+        written before an option existed replays to its digest)."""
+        values = self.to_dict(full=True)
+        return {k: v for k, v in values.items() if RECORD_LEGACY.get(k, _ALWAYS) != v}
+
+    @classmethod
+    def from_record_dict(cls, data: Mapping[str, Any]) -> ThirteenOptions:
+        """The options of a game record: an option it lacks that was added after records were
+        first written takes the value of :data:`RECORD_LEGACY`, the rule it was played by."""
+        if not isinstance(data, Mapping):
+            raise RecordError("options", f"table options must be an object, got {data!r}")
+        legacy = {k: v for k, v in RECORD_LEGACY.items() if k not in data}
+        return cls.from_dict({**data, **legacy})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ThirteenOptions:
@@ -185,16 +272,22 @@ Fraction(1, 1)
             raise RecordError("options", f"table options must be an object, got {data!r}")
         unknown = sorted(str(k) for k in set(data) - set(_FIELDS))
         if unknown:
-            raise RecordError(unknown[0], f"unknown table option {unknown[0]!r}")
-        value = data.get("count_banker_as_one", True)
-        if not isinstance(value, bool):
             raise RecordError(
-                "count_banker_as_one", f"count_banker_as_one must be true or false, got {value!r}"
+                unknown[0],
+                f"unknown table option {unknown[0]!r}",
             )
-        kwargs: dict[str, Any] = {"count_banker_as_one": value}
-        for name in ("unit", "setting_seconds", "decimals"):
+        kwargs: dict[str, Any] = {}
+        for name in _BOOLS:
+            if name in data:
+                value = data[name]
+                if not isinstance(value, bool):
+                    raise RecordError(name, f"{name} must be true or false, got {value!r}")
+                kwargs[name] = value
+        for name in ("unit", "setting_seconds", "decimals", "betting_seconds", "dice_seconds"):
             if name in data:
                 kwargs[name] = as_int(data[name], name)
+        if "seats" in data:
+            kwargs["seats"] = None if data["seats"] is None else as_int(data["seats"], "seats")
         if "stake_units" in data:
             units = data["stake_units"]
             if not isinstance(units, list | tuple):
@@ -210,9 +303,78 @@ Fraction(1, 1)
                 kwargs[name] = decode(data[name], kind, name)
         return cls(**kwargs)
 
+    def with_text(self, pairs: Iterable[str]) -> ThirteenOptions:
+        """These options with ``KEY=VALUE`` texts applied (the CLI's ``--option``): booleans
+        ``true``/``false``, whole numbers, fractions ``p/q``, ``stake_units`` as ``1,2,3``,
+        ``seats`` a number or ``none``, the enums by their names. An unknown key is refused
+        with the list of keys; a bad value names the key.
+
+        >>> ThirteenOptions().with_text(["prize=3/4", "house_way=strongest-back"]).prize
+        Fraction(3, 4)
+        >>> ThirteenOptions().with_text(["bank=1"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        croupier.errors.RecordError: unknown table option 'bank'; the options are: ...
+        """
+        data = self.to_dict(full=True)
+        for pair in pairs:
+            key, sep, text = str(pair).partition("=")
+            key, text = key.strip(), text.strip()
+            if not sep or not key:
+                raise RecordError("option", f"an option is KEY=VALUE, got {pair!r}")
+            if key not in _FIELDS:
+                raise RecordError(
+                    key, f"unknown table option {key!r}; the options are: {', '.join(_FIELDS)}"
+                )
+            data[key] = _from_text(key, text, data[key])
+        return ThirteenOptions.from_dict(data)
+
+
+def _from_text(key: str, text: str, current: Any) -> Any:
+    """The JSON value of option ``key`` written as ``text`` (see :meth:`with_text`)."""
+    lowered = text.lower()
+    if isinstance(current, bool):
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise RecordError(key, f"{key} is true or false, got {text!r}")
+    if key == "seats" and lowered in ("none", "null", ""):
+        return None
+    if key in ("prize", "commission", "rounding", "house_way"):
+        return lowered
+    if key == "stake_units":
+        parts = [p.strip() for p in text.split(",")]
+        if not all(p.isascii() and p.isdigit() for p in parts):
+            raise RecordError(key, f"{key} is whole numbers like 1,2,3, got {text!r}")
+        return [int(p) for p in parts]
+    if not (text.isascii() and text.isdigit()) or len(text) > 15:
+        raise RecordError(key, f"{key} is a whole number, got {text!r}")
+    return int(text)
+
 
 _FIELDS: Final = tuple(f.name for f in dataclasses.fields(ThirteenOptions))
+_BOOLS: Final = (
+    "count_banker_as_one",
+    "naturals_from_cards",
+    "six_pairs_with_trio",
+    "new_dice_after_cancel",
+    "bettors_see_cards",
+)
+_ALWAYS: Final = object()
 
 
 DEFAULT_OPTIONS: Final = ThirteenOptions()
 _DEFAULTS: Final = DEFAULT_OPTIONS.to_dict(full=True)
+
+#: The rule a game record that lacks an option was played by: the options added after the
+#: first records, with the value the engine had before each existed.
+RECORD_LEGACY: Final[Mapping[str, Any]] = {
+    "naturals_from_cards": True,
+    "six_pairs_with_trio": True,
+    "new_dice_after_cancel": True,
+    "seats": None,
+    "bettors_see_cards": True,
+    "betting_seconds": 60,
+    "dice_seconds": 30,
+}

@@ -17,7 +17,8 @@ positions 2, 3 and 4.
 command (event)                       articles
 ====================================  =========================================================
 ``seat_player(player)``               Art 3, 5: only a seated player holds cards or throws the
-(``PlayerSeated``)                    dice; nobody with a stake changes place mid-round
+(``PlayerSeated``)                    dice; nobody with a stake changes place mid-round; three
+                                      places (option ``seats``)
 ``stand_player(player)``              Art 3 (no change of place mid-round), Art 2 b (the
 (``PlayerStood``)                     player with the dice right stays until he throws)
 ``open_round()`` (``RoundOpened``)    a new round: betting opens
@@ -31,10 +32,13 @@ units)`` (``BetPlaced``)              (a player's whole stake on a position is 1
 (``DiceThrown``)                      throws four dice), Art 2 c (no more bets), Art 5
 ``deal()`` (``CardsDealt``)           Art 2 b, 2 c (from the dice's position, one card at a
                                       time counterclockwise, 13 to each of the four positions)
-``cancel_deal(reason)``               Art 4 (a misdeal that cannot be rectified: shuffle, cut
-(``DealCancelled``)                   and throw the dice again)
+``cancel_deal(reason)``               Art 4 (a misdeal that cannot be rectified: shuffle and
+(``DealCancelled``)                   cut again; the dice stand, option
+                                      ``new_dice_after_cancel``)
 ``banker_set(setting, at)``           Art 2 d (the banker sets first and shows; may set again
 (``BankerSet``)                       until a player picks up), Art 7 (never fouled)
+``record_banker_foul(setting, at)``   Art 7 (a dealer's mistake on the table: the banker
+(``BankerFouled``)                    showed a fouled setting; the banker's place loses)
 ``pick_up(position, player, at)``     Art 2 d (only after the banker shows), Art 5 (only the
 (``CardsPickedUp``)                   holder)
 ``set_position(position, player,      Art 2 d (within the time), Art 5 (the holder), Art 7
@@ -54,7 +58,9 @@ Phases (:class:`ThirteenPhase`): ``ready`` -> ``betting`` -> (dice thrown) ``dea
 Readings (where the regulation is silent; GAMES.md §1 and docs/rules.md):
 
 * **Seats.** ``seat_player`` records that a player occupies a place at the table ("ocupando
-  lugar na mesa", Art 2 b, 5). Any number of players may bet (seated or standing behind); only
+  lugar na mesa", Art 2 b, 5): three places besides the banker's (Art 3: "quatro lugares,
+  incluindo o do dealer banqueiro"; option ``seats``, ``None``: no limit, as records written
+  before the option were played). Any number of players may bet (seated or standing behind); only
   a seated player throws the dice or holds a position's cards. Between the dice and the
   settlement a player with a stake in the round can neither sit down nor stand up (Art 3:
   "nenhum jogador pode mudar de lugar a meio de uma jogada"), so the holders do not change
@@ -76,14 +82,20 @@ Readings (where the regulation is silent; GAMES.md §1 and docs/rules.md):
   position is always given back where the dealing order says: the rectification is the deal
   itself and needs no event. An exposed card stays valid (Art 4) and needs no event either. A
   misdeal that cannot be rectified is ``cancel_deal``: the cards are cancelled, the stakes stay
-  (bets remain closed) and a new shuffle and dice throw follow.
+  (bets remain closed) and a new shuffle and cut follow; the dice thrown stand (Art 4 names the
+  shuffle, the machine and the cut only; option ``new_dice_after_cancel``: throw again too).
 * **Setting.** The banker always sets and shows his 13 cards, even holding a natural, and never
-  a fouled setting (Art 7 reading: the banker cannot confirm a foul). He may set again until the
-  first pick-up (or first setting) by a player, and only within the time; the time limit
-  (``setting_seconds``, Art 2 d) runs from his last setting. A player's setting is final once
-  made. A fouled setting by a position that holds no natural needs ``confirm_foul`` (else
-  :class:`FoulWarning`) and loses (Art 7). A position whose 13 cards hold a natural may simply
-  declare it (``declare_natural``); naturals are recognised from the cards whatever the setting.
+  confirms a fouled setting (Art 7 reading: ``banker_set`` refuses one); a fouled setting the
+  dealer has already shown is a dealer's mistake, recorded as such by ``record_banker_foul``,
+  and the banker's place loses to every position that did not foul itself (Art 7). He may set
+  again until the first pick-up (or first setting) by a player, and only within the time; the
+  time limit (``setting_seconds``, Art 2 d) runs from his last setting. A player's setting is
+  final once made. A fouled setting needs ``confirm_foul`` (else :class:`FoulWarning`) and loses
+  «automaticamente» whatever the cards (Art 7; option ``naturals_from_cards``: a natural is
+  recognised from the 13 cards whatever the setting, and its fouled setting is no foul). Three
+  flushes and three straights count when set as such (Art 9 I «em todos os três escalões»). A
+  position whose 13 cards hold a natural may instead declare it (``declare_natural``: it shows
+  them as the natural).
 * **Time.** ``at`` is in milliseconds of the table clock and never goes back within a round. A
   player sets strictly before the deadline (last banker setting + ``setting_seconds``); at the
   deadline the signal sounds (Art 2 d) and ``close_setting`` may close with the positions not
@@ -93,8 +105,9 @@ Readings (where the regulation is silent; GAMES.md §1 and docs/rules.md):
   returns the stake (Art 8), a loss loses it. Amounts that are not whole units are paid by the
   table's ``rounding``.
 * **Views.** Players see no card before the banker shows (Art 2 d). Then a player sees the
-  cards (and, once set, the setting) of every position he has a stake on (co-bettors may
-  suggest, Art 5), never another position's before the setting closes; everyone sees the
+  cards (and, once set, the setting) of every position he holds, and of every position he has a
+  stake on (co-bettors may suggest, Art 5; option ``bettors_see_cards``, off: the holder's
+  only), never another position's before the setting closes; everyone sees the
   banker's setting once shown; after the close every played position's setting and score. The
   banker's seat sees his 13 cards from the deal. Nobody sees the undealt order: of the shuffle
   only its public face (size, cut, commitment).
@@ -156,6 +169,7 @@ from croupier.games.thirteen.events import (
     BET,
     GAME,
     PLAYER_POSITIONS,
+    BankerFouled,
     BankerSet,
     CardsDealt,
     CardsPickedUp,
@@ -181,6 +195,7 @@ __all__ = [
     "BET",
     "GAME",
     "PLAYER_POSITIONS",
+    "BankerFouled",
     "BankerSet",
     "CardsDealt",
     "CardsPickedUp",
@@ -353,6 +368,19 @@ class ThirteenGame(ThirteenChecks, ThirteenViews):
         """The banker sets his 13 cards and shows them (Art 2 d, 7); again, until the first
         player picks up."""
         return self._commit(BankerSet(setting, at))
+
+    def verify_record_banker_foul(self, setting: Setting, at: int) -> None:
+        self._check(BankerFouled(setting, at))
+
+    def can_record_banker_foul(self, setting: Setting, at: int) -> bool:
+        return self._can(self.verify_record_banker_foul, setting, at)
+
+    def record_banker_foul(self, setting: Setting, at: int) -> BankerFouled:
+        """The dealer records the banker's *fouled* setting, shown at ``at`` (a dealer's
+        mistake, Art 7: the banker's place loses to every position that did not foul). It is a
+        banker setting in every other way (Art 2 d: the players' time runs from it, and the
+        banker may set again until a player picks up)."""
+        return self._commit(BankerFouled(setting, at))
 
     def verify_pick_up(self, position: int, player: str, at: int) -> None:
         self._check(CardsPickedUp(position, player, at))

@@ -28,6 +28,7 @@ from croupier.events import (
 from croupier.games.thirteen.deal import deal_from_shoe
 from croupier.games.thirteen.events import (
     GAME,
+    BankerFouled,
     BankerSet,
     CardsDealt,
     CardsPickedUp,
@@ -69,6 +70,7 @@ class ThirteenState(Game[ThirteenOptions]):
         CardsDealt,
         DealCancelled,
         BankerSet,
+        BankerFouled,
         CardsPickedUp,
         PositionSet,
         SettingClosed,
@@ -105,13 +107,16 @@ class ThirteenState(Game[ThirteenOptions]):
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> ThirteenOptions:
-        return ThirteenOptions.from_dict(data)
+        """A game record's options: one that lacks an option added since records were first
+        written was played by the rule of :data:`~croupier.games.thirteen.options.RECORD_LEGACY`
+        and is read under it."""
+        return ThirteenOptions.from_record_dict(data)
 
     def to_record(self) -> dict[str, Any]:
-        """The base record with every option written out (``to_dict(full=True)``): a record
-        replays under the options it was played with even if a default changes later."""
+        """The base record with every option written out (``to_record_dict``): a record replays
+        under the options it was played with even if a default changes later."""
         record = super().to_record()
-        record["options"] = self._options.to_dict(full=True)
+        record["options"] = self._options.to_record_dict()
         return record
 
     # -- read-only state -----------------------------------------------------------------------
@@ -222,6 +227,16 @@ class ThirteenState(Game[ThirteenOptions]):
         it (equal stakes: the one placed first); None if no seated player has bet on it."""
         return self._top_seated(self._stakes.on(position))
 
+    def viewers(self, position: int) -> tuple[str, ...]:
+        """Who may see ``position``'s cards (and its setting) from the banker's show until the
+        reveal (Art 2 d, 5): its holder and, with the option ``bettors_see_cards`` (default),
+        every other player with a stake on it (they may suggest, Art 5); in the order staked."""
+        holder = self.holder(position)
+        stakers = [s.player for s in self._stakes.on(position)]
+        if not self._options.bettors_see_cards:
+            stakers = [p for p in stakers if p == holder]
+        return tuple(dict.fromkeys(stakers))
+
     def _top_seated(self, stakes: Any) -> str | None:
         best: Stake | None = None
         for stake in stakes:
@@ -233,11 +248,19 @@ class ThirteenState(Game[ThirteenOptions]):
         return any(s.player == player for s in self._stakes)
 
     def _fouls(self, position: int, setting: Setting) -> bool:
-        """Art 7: the setting has fouled and the position's cards hold no natural."""
+        """Art 7: the setting has fouled (with the option ``naturals_from_cards``: and the
+        position's cards hold no natural)."""
         hand = self.hands.get(position) if is_int(position) else None
         if hand is None or not setting.uses(hand) or not setting.fouled:
             return False
-        return not naturals_of(hand)
+        if self._options.naturals_from_cards:
+            return not naturals_of(hand, self._options.readings)
+        return True
+
+    @property
+    def banker_fouled(self) -> bool:
+        """The banker's setting as it stands is a recorded foul (Art 7, a dealer's mistake)."""
+        return isinstance(self._banker, BankerFouled)
 
     # -- building events -----------------------------------------------------------------------
 
@@ -352,7 +375,9 @@ class ThirteenState(Game[ThirteenOptions]):
             self._dealt = event
             self._phase = ThirteenPhase.DEALT
         elif isinstance(event, DealCancelled):
-            self._shuffled = self._dice = self._dealt = None
+            self._shuffled = self._dealt = None
+            if self._options.new_dice_after_cancel:  # else the dice stand (Art 4)
+                self._dice = None
             self._phase = ThirteenPhase.DEALING
         elif isinstance(event, SettingClosed):
             self._close(event)
@@ -367,7 +392,7 @@ class ThirteenState(Game[ThirteenOptions]):
         assert banker is not None
         hands = self.hands
         self._scores = {
-            p: score(hands[p], e.setting, hands[BANKER], banker.setting)
+            p: score(hands[p], e.setting, hands[BANKER], banker.setting, self._options.readings)
             for p, e in sorted(self._set.items())
         }
 

@@ -47,7 +47,7 @@ class ThirteenViews(ThirteenState):
         if self._banker is not None:
             shown.add(BANKER)  # the banker shows (Art 2 d)
             if seat is not None and seat != BANKER_SEAT:
-                shown.update(s.position for s in self._stakes if s.player == seat)
+                shown.update(p for p in self.positions_in_play if seat in self.viewers(p))
         if seat == BANKER_SEAT:
             shown.add(BANKER)
         return shown

@@ -10,7 +10,7 @@ import pytest
 
 from croupier.errors import CroupierError, MaterialError, RecordError
 from croupier.games.thirteen.deal import ThirteenDeal, deal_thirteen
-from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.options import RECORD_LEGACY, ThirteenOptions
 from croupier.games.thirteen.rules import HouseWay
 from croupier.money import Rounding
 from croupier.shuffle import SeededShuffler
@@ -25,6 +25,13 @@ NON_DEFAULT = ThirteenOptions(
     rounding=Rounding.PLAYER,
     decimals=0,
     house_way=HouseWay.STRONGEST_BACK,
+    naturals_from_cards=True,
+    six_pairs_with_trio=True,
+    new_dice_after_cancel=True,
+    seats=None,
+    bettors_see_cards=False,
+    betting_seconds=20,
+    dice_seconds=10,
 )
 
 
@@ -41,6 +48,12 @@ def test_art11_art2d_defaults_are_the_regulation() -> None:
     assert table.rounding is Rounding.HOUSE
     assert table.decimals == 2
     assert table.house_way is HouseWay.EXPECTED_POINTS
+    # issue 16: the letter by default; every other reading an option
+    assert table.naturals_from_cards is False  # Art 7: a fouled setting loses
+    assert table.six_pairs_with_trio is False  # Art 9 I: the 13th card «desigual»
+    assert table.new_dice_after_cancel is False  # Art 4: shuffle and cut again, no new dice
+    assert table.seats == 3  # Art 3: four places, the banker's included
+    assert table.bettors_see_cards is True  # Art 5: co-bettors may suggest
 
 
 def test_house_way_names() -> None:
@@ -90,6 +103,13 @@ def test_full_dict_names_every_option() -> None:
         "rounding": "player",
         "decimals": 0,
         "house_way": "strongest-back",
+        "naturals_from_cards": True,
+        "six_pairs_with_trio": True,
+        "new_dice_after_cancel": True,
+        "seats": None,
+        "bettors_see_cards": False,
+        "betting_seconds": 20,
+        "dice_seconds": 10,
     }
     assert NON_DEFAULT.to_dict() == data  # every option differs from its default
     assert ThirteenOptions(unit=100).to_dict() == {"count_banker_as_one": True, "unit": 100}
@@ -125,6 +145,14 @@ def test_art11_stake_units_given_as_a_list_are_kept_as_a_tuple() -> None:
         ("decimals", 7, "7"),
         ("decimals", -1, "-1"),
         ("house_way", "expected-points", "'expected-points'"),
+        ("naturals_from_cards", 1, "1"),
+        ("seats", 4, "4"),
+        ("seats", 0, "0"),
+        ("betting_seconds", 0, "0"),
+        ("dice_seconds", 3601, "3601"),
+        ("setting_seconds", 10**9, "1000000000"),
+        ("unit", 10**13, "10000000000000"),
+        ("stake_units", (1, 1001), "(1, 1001)"),
     ],
 )
 def test_options_refuse_a_bad_value_naming_it(field: str, value: Any, shown: str) -> None:
@@ -181,3 +209,54 @@ def test_the_old_name_thirteen_table_still_imports_for_one_release() -> None:
     assert rules.DEFAULT_TABLE is DEFAULT_OPTIONS
     with pytest.raises(AttributeError, match="no attribute 'Thirteen'"):
         rules.Thirteen  # noqa: B018
+
+
+def test_issue16_options_added_later_are_read_from_an_old_record_under_its_rule() -> None:
+    # a game record written before the readings of issue 16 lacks their keys: it was played with
+    # naturals from the cards, a trio in six pairs, new dice after a cancel and no seat limit
+    old = ThirteenOptions().to_dict(full=True)
+    for key in RECORD_LEGACY:
+        del old[key]
+    table = ThirteenOptions.from_record_dict(old)
+    assert table.naturals_from_cards and table.six_pairs_with_trio
+    assert table.new_dice_after_cancel and table.seats is None
+    assert table.to_record_dict() == old  # and written back the same: the same digest
+    new = ThirteenOptions().to_record_dict()
+    assert new["naturals_from_cards"] is False and new["seats"] == 3
+    assert ThirteenOptions.from_record_dict(new) == ThirteenOptions()
+
+
+def test_issue16_option_text_sets_every_kind_of_option() -> None:
+    table = ThirteenOptions().with_text(
+        [
+            "naturals_from_cards=true",
+            "seats=none",
+            "stake_units=1,2,5",
+            "commission=1/20",
+            "rounding=player",
+            "setting_seconds=120",
+        ]
+    )
+    assert table.naturals_from_cards and table.seats is None
+    assert table.stake_units == (1, 2, 5) and table.commission == Fraction(1, 20)
+    assert table.rounding is Rounding.PLAYER and table.setting_seconds == 120
+
+
+@pytest.mark.parametrize(
+    ("pair", "named"),
+    [
+        ("bank=1", "the options are: count_banker_as_one"),
+        ("seats", "KEY=VALUE"),
+        ("seats=two", "seats"),
+        ("seats=9", "seats must be 1..3"),
+        ("naturals_from_cards=maybe", "naturals_from_cards"),
+        ("setting_seconds=-1", "setting_seconds"),
+        ("setting_seconds=１２０", "setting_seconds"),
+        ("stake_units=1,x", "stake_units"),
+        ("house_way=best", "house_way"),
+        ("prize=1/0", "prize"),
+    ],
+)
+def test_issue16_bad_option_text_is_refused_naming_it(pair: str, named: str) -> None:
+    with pytest.raises(CroupierError, match=named):
+        ThirteenOptions().with_text([pair])
