@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from croupier.cards import Card, Deck
+from croupier.cards import Card, Deck, format_cards
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import (
     BetPlaced,
@@ -335,7 +335,7 @@ class ThirteenChecks(ThirteenState):
         setting = event.setting
         hand = self.hands[BANKER]
         if not isinstance(setting, Setting) or not setting.uses(hand):
-            raise RuleViolation("Art 7", "the banker's setting must place the banker's 13 cards")
+            raise RuleViolation("Art 7", _not_held(setting, hand, "the banker's"))
         if isinstance(event, BankerFouled):
             if not setting.fouled:
                 raise RuleViolation(
@@ -389,9 +389,7 @@ class ThirteenChecks(ThirteenState):
                 raise RuleViolation("Art 9 I", "a declared natural has no setting to foul")
             return
         if not isinstance(setting, Setting) or not setting.uses(hand):
-            raise RuleViolation(
-                "Art 7", f"the setting must place position {place}'s 13 cards: {setting}"
-            )
+            raise RuleViolation("Art 7", _not_held(setting, hand, f"position {place}'s"))
         if event.fouled != self._fouls(place, setting):
             raise RuleViolation(
                 "Art 7",
@@ -416,3 +414,21 @@ class ThirteenChecks(ThirteenState):
             raise RuleViolation(
                 "Art 2 d", f"the positions not set are {unset}, recorded late {event.late!r}"
             )
+
+
+def _not_held(setting: object, hand: tuple[Card, ...], whose: str) -> str:
+    """Why ``setting`` does not place exactly ``hand``: the cards it names that are not held,
+    the held cards it leaves out, and the hand (issue 15 item 17)."""
+    held = format_cards(sorted(hand, reverse=True))
+    if not isinstance(setting, Setting):
+        return f"a setting places {whose} 13 cards ({held}), got {setting!r}"
+    extra = [c for c in setting.cards if c not in hand]
+    missing = [c for c in hand if c not in setting.cards]
+    parts = []
+    if extra:
+        parts.append(
+            f"{format_cards(extra)} {'is' if len(extra) == 1 else 'are'} not in {whose} hand"
+        )
+    if missing:
+        parts.append(f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} left out")
+    return f"the setting must place {whose} 13 cards: {'; '.join(parts)} ({whose} hand: {held})"

@@ -89,6 +89,7 @@ class ThirteenViews(ThirteenState):
                 "cards": [str(c) for c in hands[BANKER]] if BANKER in shown else None,
                 "setting": None if self._banker is None else self._banker.setting.to_dict(),
                 "shown_at": None if self._banker is None else self._banker.at,
+                "fouled": self.banker_fouled,
             },
             "positions": [self._view_position(p, p in shown) for p in PLAYER_POSITIONS],
             "deadline": self.deadline,
