@@ -345,7 +345,8 @@ def play(
         typer.Option(
             "--bots",
             min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3).",
+            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
+            "thirteen: 0..2, default 0, one on each other position).",
             show_default=False,
         ),
     ] = None,
@@ -363,7 +364,8 @@ def play(
         typer.Option(
             "--bot-kind",
             help="five-card-stud: the bots, strength or random (default strength); mahjong: "
-            "faan, shanten or random (default faan).",
+            "faan, shanten or random (default faan); thirteen: best-response, house-way or "
+            "random (default best-response).",
             show_default=False,
         ),
     ] = None,
@@ -404,6 +406,15 @@ def play(
     units: Annotated[
         int | None,
         typer.Option("--units", help="thirteen: your stake in units, 1..3.  [default: 1]"),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="thirteen: a table option KEY=VALUE (e.g. seats=2, naturals_from_cards=true); "
+            "repeatable; an unknown key is refused with the list.",
+            show_default=False,
+        ),
     ] = None,
     auto: Annotated[
         bool,
@@ -459,6 +470,7 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
+        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -537,15 +549,20 @@ def play(
         )
         return
     for flag, value in stud_only.items():
-        if value is not None:
+        if value is not None and not (flag == "--bot-kind" and game.strip().lower() == "thirteen"):
             _fail(f"{flag} applies to five-card-stud only")
     if game.strip().lower() == "thirteen":
         for flag, value in banking_only.items():
             if value is not None and value != []:
                 _fail(f"{flag} does not apply to thirteen")
         from croupier.commands.play_thirteen import play_thirteen
+        from croupier.games.thirteen.options import ThirteenOptions
 
+        with _croupier_errors():
+            table_options = ThirteenOptions().with_text(option or [])
         play_thirteen(
+            options=table_options,
+            bot_kind="best-response" if bot_kind is None else bot_kind,
             rounds=1 if rounds is None else rounds,
             seed=seed,
             player="you" if player is None else player,
@@ -667,9 +684,17 @@ def replay(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    allow_open: Annotated[
+        bool,
+        typer.Option(
+            "--allow-open",
+            help="Accept a table log that was interrupted (no seal) instead of exiting 3.",
+        ),
+    ] = False,
 ) -> None:
     """Replay a table's event log, checking every event against the rules, and sum it up; a
-    `.toml` file is one five-card stud hand's history (`play five-card-stud --history`)."""
+    `.toml` file is one five-card stud hand's history (`play five-card-stud --history`); a
+    JSON Lines table log (`play thirteen --log`) has every hash checked too."""
     if record.suffix.lower() == ".toml":
         from croupier.commands.play_stud import replay_stud
 
@@ -678,6 +703,10 @@ def replay(
         except (OSError, ValueError) as exc:
             _fail(f"cannot read the hand history {str(record)!r}: {exc}")
         replay_stud(text, expect_digest, as_json)
+        return
+    from croupier.commands.play_thirteen import replay_table_log
+
+    if replay_table_log(record, expect_digest, as_json, allow_open):
         return
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
