@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal
 
+from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import BetPlaced, BetWithdrawn, RoundOpened, RoundSettled, ShoeShuffled
 from croupier.games.thirteen.commands import (
@@ -73,7 +74,7 @@ from croupier.games.thirteen.events import (
 from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import ThirteenGame
 from croupier.games.thirteen.rules import BANKER
-from croupier.games.thirteen.scoring import naturals_of
+from croupier.games.thirteen.scoring import Setting, naturals_of
 from croupier.offers import Between, Exactly, Offer, OneOf, Text
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, Shuffler
@@ -90,6 +91,7 @@ from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
 from croupier.table.sources import ShuffleSource
 from croupier.table.thirteen_events import (
+    MAX_SUGGESTIONS,
     OWN_EVENTS,
     BetsDone,
     BettingReopened,
@@ -111,8 +113,6 @@ __all__ = [
 MAX_BUY_IN_UNITS: Final = 1000
 #: The buy-in of :meth:`ThirteenTable.join_commands`, in units.
 DEFAULT_BUY_IN_UNITS: Final = 100
-#: Suggestions one bettor may make on one position in a round (Art 5).
-MAX_SUGGESTIONS: Final = 3
 
 
 class ThirteenTable(Table[ThirteenOptions]):
@@ -138,6 +138,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         # in deal_thirteen) and the fair shuffles' server seeds until they are revealed
         self._shufflers: dict[str, Shuffler] = {}
         self._seeds: dict[str, str] = {}
+        self._banker_cache: tuple[tuple[Card, ...], Setting] | None = None
         super().__init__(options or ThirteenOptions(), table_id=table_id, source=source)
 
     # -- state -----------------------------------------------------------------------------
@@ -153,6 +154,8 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._suggested: dict[tuple[str, int], int] = {}
         self._commitments: list[str] = []  # fair shuffles of the round not yet revealed
         self._own = 0  # the table's own events folded
+        self._memo_key: tuple[int, int] = (-1, -1)
+        self._memo_values: dict[Any, Any] = {}
 
     def _fold_size(self) -> int:
         return len(self.game.log) + self._own
@@ -178,11 +181,19 @@ class ThirteenTable(Table[ThirteenOptions]):
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less out, plus his results, less what
         he has on the layout now."""
+        memo = self._memo()
+        if "chips" not in memo:
+            memo["chips"] = self._count_chips()
+        chips: Mapping[str, int] = memo["chips"]
+        return chips
+
+    def _count_chips(self) -> dict[str, int]:
         game = self.game
-        out: dict[str, int] = {}
-        for player in {*self._bought, *game.balances}:
-            staked = sum(s.amount for s in game.stakes if s.player == player)
-            out[player] = self._bought.get(player, 0) + game.balances.get(player, 0) - staked
+        out = {p: self._bought.get(p, 0) for p in {*self._bought, *game.balances}}
+        for player, net in game.balances.items():
+            out[player] += net
+        for stake in self._stakes():
+            out[stake.player] = out.get(stake.player, 0) - stake.amount
         return out
 
     def _chips(self, player: str) -> int:
@@ -203,7 +214,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         return any(s.player in seated and s.player != besides for s in self._stakes_on(position))
 
     def _stakes_on(self, position: int) -> list[Any]:
-        return [s for s in self.game.stakes if s.position == position]
+        return [s for s in self._stakes() if s.position == position]
 
     def _leaves_unheld(self, player: str, positions: Sequence[int]) -> bool:
         """Art 5: would ``player`` leaving these positions leave stakes with no seated bettor?"""
@@ -214,7 +225,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         return False
 
     def _staked_positions(self, player: str) -> list[int]:
-        return [s.position for s in self.game.stakes if s.player == player]
+        return [s.position for s in self._stakes() if s.player == player]
 
     def _unit_offers(self, player: str) -> list[Offer]:
         game, options = self.game, self.options
@@ -227,7 +238,7 @@ class ThirteenTable(Table[ThirteenOptions]):
             now = next(
                 (
                     s.amount // unit
-                    for s in game.stakes
+                    for s in self._stakes()
                     if (s.player, s.position) == (player, position)
                 ),
                 0,
@@ -243,7 +254,30 @@ class ThirteenTable(Table[ThirteenOptions]):
         unit = self.options.unit
         return Between(unit, MAX_BUY_IN_UNITS * unit)
 
+    def _memo(self) -> dict[Any, Any]:
+        """What is computed from the state alone (offers, waits, chips), kept until the state
+        changes (a new entry or a folded event): never from the clock."""
+        key = (len(self._entries), self._fold_size())
+        if self._memo_key != key:
+            self._memo_key, self._memo_values = key, {}
+        return self._memo_values
+
+    def _stakes(self) -> tuple[Any, ...]:
+        """The round's stakes (the game's copies, made once a state)."""
+        memo = self._memo()
+        if "stakes" not in memo:
+            memo["stakes"] = self.game.stakes
+        stakes: tuple[Any, ...] = memo["stakes"]
+        return stakes
+
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
+        memo = self._memo()
+        offers: tuple[Offer, ...] | None = memo.get(actor)
+        if offers is None:
+            offers = memo[actor] = self._offers(actor)
+        return offers
+
+    def _offers(self, actor: Actor) -> tuple[Offer, ...]:
         if self.closed or actor.role in (Role.OBSERVER, Role.INSPECTOR):
             return ()
         if actor.role is Role.DEALER:
@@ -268,9 +302,10 @@ class ThirteenTable(Table[ThirteenOptions]):
         if not seated and game.can_seat_player(player):
             low = 0 if self._chips(player) else self.options.unit
             offers.append(Offer(Sit, {"buy_in": Between(low, self._buy_in().high)}))
-        if seated and game.can_stand_player(player) and not self._leaves_unheld(player, staked):
+        may_stand = seated and game.can_stand_player(player)
+        if may_stand and not self._leaves_unheld(player, staked):
             offers.append(Offer(Stand))
-        if not staked and (not seated or game.can_stand_player(player)):
+        if not staked and (not seated or may_stand):
             offers.append(Offer(Leave))
         if phase is ThirteenPhase.BETTING:
             offers += self._unit_offers(player)
@@ -338,9 +373,9 @@ class ThirteenTable(Table[ThirteenOptions]):
     def _dealer_offers(self) -> tuple[Offer, ...]:
         game = self.game
         offers: list[Offer] = []
-        command = self._house_command(self.last_at)
-        if command is not None and not isinstance(command, SetBanker):
-            offers.append(Offer(type(command)))
+        due = self._house_due()
+        if due is not None and due is not SetBanker:
+            offers.append(Offer(due))
         phase = game.phase
         before_pick_up = phase is ThirteenPhase.SETTING and not game.picked_up
         if phase is ThirteenPhase.DEALT or before_pick_up:
@@ -354,101 +389,17 @@ class ThirteenTable(Table[ThirteenOptions]):
     # -- refusals, in words ------------------------------------------------------------------
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
-        game = self.game
-        if actor.role is Role.DEALER:
-            self._verify_dealer(command, at)
-            return
-        player = actor.name
-        if isinstance(command, Bet):
-            game.verify_place_bet(player, command.position, command.units)
-            if command.units * self.options.unit > self._chips(player):
-                raise RuleViolation(
-                    "cashier",
-                    f"{player} has {self._chips(player)} in chips: not enough for "
-                    f"{command.units} unit(s) on position {command.position}",
-                )
-            raise RuleViolation(
-                "Art 5",
-                f"{player} stands: he bets on a position a seated player has bet on (only a "
-                "seated player holds cards)",
-            )
-        if isinstance(command, Withdraw):
-            game.verify_withdraw_bet(player, command.position)
-            raise RuleViolation(
-                "Art 5",
-                f"position {command.position} would keep stakes with no seated bettor to hold it",
-            )
-        if isinstance(command, SetTiers):
-            self._verify_setting(player, command, at)
-        elif isinstance(command, DeclareNatural):
-            game.verify_declare_natural(command.position, player, at)
-        elif isinstance(command, PickUp):
-            game.verify_pick_up(command.position, player, at)
-        elif isinstance(command, Suggest):
-            self._verify_suggestion(player, command)
-        elif isinstance(command, Sit | Stand | Leave):
-            self._verify_seat(player, command)
-        elif isinstance(command, ThrowDice):
-            game.verify_throw_dice()
-            if game.thrower != player:
-                raise RuleViolation("Art 2 b", f"the dice are thrown by {game.thrower}")
-            raise RuleViolation("Art 2 b", "the dice are thrown once every bettor is done")
-        elif isinstance(command, Done) and game.phase is not ThirteenPhase.BETTING:
-            raise RuleViolation("Art 2 c", "bets are closed (or no round is open)")
-        elif isinstance(command, Sit | BuyIn):
-            raise RuleViolation("cashier", "a buy-in is 1 to 1000 units of the table")
+        from croupier.table.thirteen_refusals import explain
 
-    def _verify_setting(self, player: str, command: SetTiers, at: int) -> None:
-        game = self.game
-        setting = command.setting
-        game.verify_set_position(
-            command.position, player, setting, at, confirm_foul=command.confirm_foul
-        )
+        explain(self, actor, command, at)
 
-    def _verify_suggestion(self, player: str, command: Suggest) -> None:
-        game = self.game
-        if (
-            game.phase is not ThirteenPhase.SETTING
-            or command.position not in game.positions_in_play
-        ):
-            raise RuleViolation("Art 5", "suggestions are made while the position is being set")
-        if player not in game.viewers(command.position) or game.holder(command.position) == player:
-            raise RuleViolation(
-                "Art 5",
-                f"{player} does not bet on position {command.position} behind its holder",
-            )
-        if command.position in game.settings:
-            raise RuleViolation("Art 7", f"position {command.position} is set: it is final")
-        hand = tuple(game.hands[command.position])
-        if not command.setting.uses(hand):
-            raise RuleViolation("Art 7", "a suggestion places the position's 13 cards")
-        raise RuleViolation("Art 5", f"at most {MAX_SUGGESTIONS} suggestions a position")
+    def staked_positions(self, player: str) -> list[int]:
+        """The positions ``player`` has a stake on this round."""
+        return self._staked_positions(player)
 
-    def _verify_seat(self, player: str, command: Command) -> None:
-        game = self.game
-        if isinstance(command, Sit):
-            game.verify_seat_player(player)
-            raise RuleViolation("cashier", f"a buy-in is 0 to {self._buy_in().high} in chips")
-        if player not in self._present:
-            raise RuleViolation("tables", f"{player} is not at the table")
-        if isinstance(command, Leave) and self._staked_positions(player):
-            raise RuleViolation("Art 3", f"{player} has a stake in this round: he stays")
-        if player in game.seated:
-            game.verify_stand_player(player)
-        raise RuleViolation("Art 5", "a position would keep stakes with no seated bettor")
-
-    def _verify_dealer(self, command: Command, at: int) -> None:
-        game = self.game
-        if isinstance(command, CancelDeal):
-            game.verify_cancel_deal(command.reason)
-            raise RuleViolation("Art 4", "say why in 1 to 200 printable characters")
-        if isinstance(command, SetBanker):
-            game.verify_banker_set(command.setting, at)
-        elif isinstance(command, RecordBankerFoul):
-            game.verify_record_banker_foul(command.setting, at)
-        raise RuleViolation(
-            "tables", f"the dealer's {command.TYPE!r} is not due now (phase {game.phase})"
-        )
+    def buy_in_range(self) -> Between:
+        """What one buy-in may be: 1 to 1000 betting units."""
+        return self._buy_in()
 
     # -- applying ------------------------------------------------------------------------------
 
@@ -625,6 +576,13 @@ class ThirteenTable(Table[ThirteenOptions]):
     # -- time and the house --------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
+        memo = self._memo()
+        if "waits" not in memo:
+            memo["waits"] = self._waits()
+        waits: tuple[Wait, ...] = memo["waits"]
+        return waits
+
+    def _waits(self) -> tuple[Wait, ...]:
         game = self.game
         phase = game.phase
         options = self.options
@@ -665,28 +623,43 @@ class ThirteenTable(Table[ThirteenOptions]):
             self._after(event, at)
         return events
 
-    def _house_command(self, at: int) -> Command | None:
+    def _house_due(self) -> type[Command] | None:
+        """The kind of the dealer's next automatic command (None: nothing to do now)."""
         game = self.game
         phase = game.phase
         if phase is ThirteenPhase.READY:
-            return OpenRound() if any(p in game.seated for p in self._present) else None
+            return OpenRound if any(p in game.seated for p in self._present) else None
         if phase is ThirteenPhase.BETTING:
             if self._betting_over() and not game.stakes:
-                return CallBets() if any(p in game.seated for p in self._present) else None
+                return CallBets if any(p in game.seated for p in self._present) else None
             return None
         if phase is ThirteenPhase.DEALING:
             if game.shuffled is None:
-                return Shuffle()
-            return Deal() if game.dice is not None else None
+                return Shuffle
+            return Deal if game.dice is not None else None
         if phase is ThirteenPhase.DEALT:
-            from croupier.games.thirteen.house import house_setting
-
-            return SetBanker.of(house_setting(game.hands[BANKER], self.options))
+            return SetBanker
         if phase is ThirteenPhase.SETTING:
-            if all(p in game.settings for p in game.positions_in_play):
-                return CloseSetting()
-            return None
-        return Settle()
+            done = all(p in game.settings for p in game.positions_in_play)
+            return CloseSetting if done else None
+        return Settle
+
+    def _house_command(self, at: int) -> Command | None:
+        due = self._house_due()
+        if due is SetBanker:
+            return SetBanker.of(self.banker_setting())
+        return None if due is None else due()
+
+    def banker_setting(self) -> Setting:
+        """The setting the house gives the banker's cards now: the house way, or the natural
+        as set (:func:`~croupier.games.thirteen.house.house_setting`); computed once a deal."""
+        from croupier.games.thirteen.house import house_setting
+
+        cards = tuple(self.game.hands[BANKER])
+        cached = self._banker_cache
+        if cached is None or cached[0] != cards:
+            cached = self._banker_cache = (cards, house_setting(cards, self.options))
+        return cached[1]
 
     def join_commands(self, player: str) -> tuple[Command, ...]:
         if player in self._present or not self.game.can_seat_player(player):

@@ -18,6 +18,7 @@ from croupier.games.thirteen.scoring import Setting
 from croupier.protocol import Event
 
 __all__ = [
+    "MAX_SUGGESTIONS",
     "OWN_EVENTS",
     "BetsDone",
     "BettingReopened",
@@ -25,6 +26,9 @@ __all__ = [
     "PositionRevealed",
     "Suggested",
 ]
+
+#: Suggestions one bettor may make on one position in a round (Art 5).
+MAX_SUGGESTIONS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,7 @@ from croupier.errors import RuleViolation
 from croupier.games.thirteen.events import BANKER_SEAT, GAME, PLAYER_POSITIONS
 from croupier.games.thirteen.rules import BANKER, REGULATION
 from croupier.games.thirteen.state import ThirteenState
-from croupier.protocol import encode
-from croupier.settlement import Settlement
+from croupier.settlement import PayoutLine, Settlement
 
 __all__ = ["ThirteenViews"]
 
@@ -74,7 +73,7 @@ class ThirteenViews(ThirteenState):
             "seat": seat,
             "phase": self._phase.value,
             "round": self._round,
-            "options": self._options.to_dict(full=True),
+            "options": {**self._options_view, "stake_units": list(self._options.stake_units)},
             "seated": list(self._seated),
             "shuffle": None if self._shuffled is None else self._shuffled.public(),
             "dice": None
@@ -124,10 +123,28 @@ class ThirteenViews(ThirteenState):
     @staticmethod
     def _view_settlement(settlement: Settlement) -> dict[str, Any]:
         return {
-            "lines": [{**encode(line), "net": line.net} for line in settlement.lines],
+            "lines": [_line(line) for line in settlement.lines],
             "staked": settlement.staked,
             "paid": settlement.paid,
             "commission": str(settlement.commission),
             "rounding": str(settlement.rounding),
             "house_result": settlement.house_result,
         }
+
+
+def _line(line: PayoutLine) -> dict[str, Any]:
+    """A settlement line as JSON (what ``encode`` makes of it, with its ``net``)."""
+    return {
+        "player": line.player,
+        "position": line.position,
+        "bet": line.bet,
+        "stake": line.stake,
+        "result": line.result.value,
+        "prize": str(line.prize),
+        "commission": str(line.commission),
+        "owed": str(line.owed),
+        "paid": line.paid,
+        "carried": line.carried,
+        "article": line.article,
+        "net": line.net,
+    }
