@@ -1,8 +1,9 @@
 """What a seat of a 13-card table sees (Portaria 51/89/M Art 2 d, 3, 5).
 
 Players see no card before the banker shows (Art 2 d). Then a player sees the cards (and, once
-set, the setting) of every position he has a stake on (co-bettors may suggest, Art 5), never
-another position's before the setting closes; everyone sees the banker's setting once shown;
+set, the setting) of every position he holds and, with the option ``bettors_see_cards``
+(default), of every position he has a stake on (co-bettors may suggest, Art 5), never another
+position's before the setting closes; everyone sees the banker's setting once shown;
 after the close every played position's setting and score. The banker's seat sees his 13 cards
 from the deal. Nobody sees the undealt order: of the shuffle only its public face.
 """
