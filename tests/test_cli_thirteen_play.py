@@ -250,14 +250,15 @@ def test_play_thirteen_log_replays_to_the_same_digest(tmp_path: Path) -> None:
     assert entries[-1]["event"]["type"] == "table_closed"  # sealed
     assert entries[-1]["hash"] == data["head"]
     summary = json.loads(ok("replay", str(log), "--json").stdout)
-    assert summary["digest"] == data["digest"] and summary["head"] == data["head"]
-    assert summary["sealed"] is True and summary["rounds"] == 2
-    assert summary["balances"] == data["balances"] and summary["on_table"] == 0
-    assert summary["house_result"] == data["house_result"]
-    text = ok("replay", str(log), "--expect-digest", data["digest"]).stdout
-    assert "13-card game" in text and "every hash and every event checked" in text
-    assert "sealed" in text
-    clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+    assert summary["head"] == data["head"] and summary["game"] == "thirteen"
+    assert summary["sealed"] is True and summary["rounds"] == 2 and summary["books_agree"]
+    players = summary["ledger"]["players"]
+    assert {p: v - 1_000_000 for p, v in players.items()} == data["balances"]  # 100 units in
+    assert summary["ledger"]["in_play"] == 0
+    text = ok("replay", str(log), "--expect-digest", data["head"]).stdout
+    assert "13-card game" in text and "sealed" in text
+    failed = run("replay", str(log), "--expect-digest", "0" * 64)
+    assert failed.exit_code == 4 and "not the expected" in failed.output
 
 
 def test_play_thirteen_readable_log_hint(tmp_path: Path) -> None:
@@ -282,7 +283,9 @@ def test_replay_refuses_a_tampered_thirteen_log(tmp_path: Path) -> None:
     entry["event"]["amount"] = 40_000
     lines[index] = json.dumps(entry)
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    clean_failure(run("replay", str(log)), f"entry {entry['seq']} (bet_placed)", "hash")
+    broken = run("replay", str(log))
+    assert broken.exit_code == 4 and "Traceback" not in broken.output
+    assert f"entry seq {entry['seq']} (bet_placed)" in broken.output and "hash" in broken.output
     del entry["hash"]
     from croupier.table.thirteen import ThirteenTable
 
@@ -298,13 +301,17 @@ def test_replay_refuses_a_tampered_thirteen_log(tmp_path: Path) -> None:
         )
 
 
-def test_replay_still_reads_an_old_json_game_record(tmp_path: Path) -> None:
+def test_an_old_json_game_record_is_migrated_then_replays_to_its_digest(tmp_path: Path) -> None:
+    # play thirteen writes table logs now: an old record (no chain) is converted first
     saved = Path(__file__).parent / "games" / "thirteen" / "data" / "full_log_3fcd9f2.json"
     data = json.loads(saved.read_text(encoding="utf-8"))
     old = tmp_path / "old.json"
     old.write_text(json.dumps(data["record"]), encoding="utf-8")
-    summary = json.loads(ok("replay", str(old), "--json").stdout)
-    assert summary["digest"] == data["digest"]
+    clean_failure(run("replay", str(old)), "log migrate")
+    new = tmp_path / "old.jsonl"
+    ok("log", "migrate", str(old), str(new))
+    summary = json.loads(ok("replay", str(new), "--json").stdout)
+    assert summary["record"]["digest"] == data["digest"]
 
 
 def test_issue15_9_an_interrupted_session_keeps_the_dealt_round_in_the_log(tmp_path: Path) -> None:
@@ -322,10 +329,11 @@ def test_issue15_9_an_interrupted_session_keeps_the_dealt_round_in_the_log(tmp_p
     kinds = [e["event"]["type"] for e in entries]
     assert "cards_dealt" in kinds and "banker_set" in kinds and "table_closed" not in kinds
     opened = run("replay", str(log))
-    assert opened.exit_code == 3 and "UNSEALED: it ends in round 1, phase setting" in opened.stdout
+    assert opened.exit_code == 3 and "not sealed" in opened.output
     summary = json.loads(ok("replay", str(log), "--allow-open", "--json").stdout)
-    assert summary["sealed"] is False and summary["events"] == len(entries)
-    assert summary["on_table"] == 10_000  # the stake of the round in play
+    assert summary["sealed"] is False and summary["entries"] == len(entries)
+    assert summary["open_round"] == 1 and summary["phase"] == "setting"
+    assert summary["ledger"]["in_play"] == 10_000  # the stake of the round in play
 
 
 # -- the command line ---------------------------------------------------------------------------

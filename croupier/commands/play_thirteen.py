@@ -42,30 +42,30 @@ import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import (
-    _by_rank,
-    _cards_text,
-    _console,
-    _croupier_errors,
-    _fail,
-    _print_json,
+from croupier.commands.output import (
+    by_rank,
+    cards_text,
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
 )
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.commands.tablelog import TableLogWriter
     from croupier.games.thirteen.options import ThirteenOptions
     from croupier.games.thirteen.round import ThirteenGame
     from croupier.offers import Bot
     from croupier.protocol import Command
     from croupier.table.actor import Actor
-    from croupier.table.thirteen import ThirteenTable
 
-__all__ = ["Countdown", "TableLog", "play_thirteen", "replay_table_log", "replay_thirteen"]
+__all__ = ["Countdown", "play_thirteen", "replay_thirteen"]
 
 #: The most bots: one on each of the other two player positions.
 MAX_BOTS: Final = 2
@@ -77,9 +77,8 @@ NATURAL_WORD: Final = "natural"
 PROMPT: Final = "front / middle / back"
 #: The warning before the signal of Art 2 d (ms left).
 WARN_MS: Final = 30_000
-#: The exit code of an interrupted session, and of replaying an unsealed log.
+#: The exit code of an interrupted session.
 EXIT_INTERRUPTED: Final = 130
-EXIT_UNSEALED: Final = 3
 
 
 def _clock() -> float:
@@ -101,47 +100,6 @@ def left_text(ms: int) -> str:
     """
     seconds = max(0, ms) // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-# -- the table log, written as it happens -------------------------------------------------------
-
-
-class TableLog:
-    """A table's JSON Lines log on disk: the header, then each entry with its hash, written and
-    flushed as soon as the table records it (:meth:`write_new`), so an interrupted session keeps
-    everything up to the interruption. An existing file is never overwritten."""
-
-    def __init__(self, path: Path, table: ThirteenTable) -> None:
-        from croupier.table.log import header_line
-
-        self.path = path
-        self.table = table
-        self.written = 0
-        try:
-            self._file: IO[bytes] = path.open("xb")
-        except FileExistsError:
-            _fail(f"the log {str(path)!r} exists: choose another name (a log is never overwritten)")
-        except OSError as exc:
-            _fail(f"cannot write the log {str(path)!r}: {exc.strerror or exc}")
-        self._file.write(header_line(table.GAME, table.table_id, table.options.to_dict()))
-        self._file.flush()
-
-    def write_new(self) -> None:
-        """Append every entry recorded since the last call, each flushed."""
-        from croupier.table.log import entry_line
-
-        entries = self.table.entries
-        if self.written == len(entries):
-            return
-        hashes = self.table.hashes()
-        for entry, digest in zip(entries[self.written :], hashes[self.written :], strict=True):
-            self._file.write(entry_line(entry, digest))
-            self._file.flush()
-        self.written = len(entries)
-
-    def close(self) -> None:
-        self.write_new()
-        self._file.close()
 
 
 # -- the countdown of Art 2 d --------------------------------------------------------------
@@ -225,23 +183,23 @@ def _check_args(
     from croupier.table.actor import NAME
 
     if position not in PLAYER_POSITIONS:
-        _fail(f"--position {position}: players bet on positions 2..4 (1 is the banker's, Art 3)")
+        fail(f"--position {position}: players bet on positions 2..4 (1 is the banker's, Art 3)")
     if units not in stake_units:
         allowed = ", ".join(str(n) for n in stake_units)
-        _fail(f"--units {units}: a stake is {allowed} unit(s) (Art 11)")
+        fail(f"--units {units}: a stake is {allowed} unit(s) (Art 11)")
     if not 0 <= bots <= MAX_BOTS:
-        _fail(f"--bots {bots}: 0 to {MAX_BOTS} bots, one on each other position (default 0)")
+        fail(f"--bots {bots}: 0 to {MAX_BOTS} bots, one on each other position (default 0)")
     if not 1 <= rounds <= MAX_ROUNDS:
-        _fail(f"--rounds {rounds}: 1 to {MAX_ROUNDS}")
+        fail(f"--rounds {rounds}: 1 to {MAX_ROUNDS}")
     others = [p for p in PLAYER_POSITIONS if p != position]
     seats = [(f"bot{i}", others[i - 1]) for i in range(1, bots + 1)]
     if not NAME.match(player) or player == BANKER_SEAT:
-        _fail(
+        fail(
             f"--player {player!r}: a player is a name (letters, digits, '.', '_', '-'; 1 to 40) "
             f"other than {BANKER_SEAT!r}"
         )
     if player in {name for name, _ in seats}:
-        _fail(f"--player {player!r}: that name is a bot's")
+        fail(f"--player {player!r}: that name is a bot's")
     return seats
 
 
@@ -258,27 +216,32 @@ def play_thirteen(
     as_json: bool,
     options: ThirteenOptions | None = None,
     bot_kind: str = "best-response",
+    force: bool = False,
 ) -> None:
     """Play ``rounds`` rounds of the 13-card game against the house (see the module docstring).
 
-    ``as_json`` implies ``auto``: no prompt, one JSON object on stdout."""
+    ``as_json`` implies ``auto``: no prompt, one JSON object on stdout; ``force`` replaces an
+    existing ``log``."""
+    from croupier.commands.tablelog import TableLogWriter
     from croupier.games.thirteen.bots import BOTS
     from croupier.games.thirteen.options import ThirteenOptions
 
     options = options or ThirteenOptions()
     seats = _check_args(player, position, units, bots, rounds, options.stake_units)
     if bot_kind not in BOTS:
-        _fail(f"--bot-kind {bot_kind!r}: thirteen bots are {', '.join(BOTS)}")
-    with _croupier_errors():
+        fail(f"--bot-kind {bot_kind!r}: thirteen bots are {', '.join(BOTS)}")
+    with croupier_errors():
         session = _Session(options, seed, player, position, units, seats, bot_kind, as_json)
         session.auto = auto or as_json
-        table_log = None if log is None else TableLog(log, session.table)
-        session.log = table_log
+        writer = None if log is None else TableLogWriter.open(log, force=force)
+        session.log = writer
         try:
+            if writer is not None:
+                writer.follow(session.table)  # the header, before the first card
             session.run(rounds)
         except (KeyboardInterrupt, typer.Abort):
-            if table_log is not None:
-                table_log.close()
+            if writer is not None:
+                writer.close()
                 typer.echo(
                     f"\nInterrupted: the log {str(log)!r} keeps every event so far and is "
                     "unsealed (`croupier replay --allow-open` reads it).",
@@ -286,8 +249,9 @@ def play_thirteen(
                 )
             raise typer.Exit(EXIT_INTERRUPTED) from None
         session.table.close(at=session.at())
-        if table_log is not None:
-            table_log.close()
+        if writer is not None:
+            writer.follow(session.table)  # the seal
+            writer.close()
         session.finish(log)
 
 
@@ -328,8 +292,8 @@ class _Session:
                 **({} if bot_kind == "random" else {"position": place}),
             )
         self.auto = as_json
-        self.log: TableLog | None = None
-        self.console: Console | None = None if as_json else _console()
+        self.log: TableLogWriter | None = None
+        self.console: Console | None = None if as_json else make_console()
         self.played: list[dict[str, Any]] = []
         self.start = _clock()
         self.rendered = 0
@@ -344,7 +308,7 @@ class _Session:
 
     def _after(self) -> None:
         if self.log is not None:
-            self.log.write_new()
+            self.log.follow(self.table)
         self._render_new()
 
     def run(self, rounds: int) -> None:
@@ -453,7 +417,7 @@ class _Session:
             elif kind == "hand_shown" and table.game.holder(event["position"]) == self.player:
                 hand = table.game.hands[event["position"]]
                 console.print(
-                    f"Your 13 cards (position {event['position']}):", _cards_text(_by_rank(hand))
+                    f"Your 13 cards (position {event['position']}):", cards_text(by_rank(hand))
                 )
 
     def _render_intro(self) -> None:
@@ -475,7 +439,7 @@ class _Session:
 
         game = self.table.game
         if self.console is None:
-            _print_json(
+            print_json(
                 {
                     "game": game.GAME,
                     "regulation": REGULATION,
@@ -644,11 +608,11 @@ def _render_reveal(console: Console, game: ThirteenGame, holders: Mapping[int, s
         if position in game.late:
             console.print(
                 "Not set before the signal: the position loses (Art 2 d). Its cards:",
-                _cards_text(_by_rank(hands[position])),
+                cards_text(by_rank(hands[position])),
             )
             continue
         if chosen is None:
-            console.print("Natural declared:", _cards_text(_by_rank(hands[position])))
+            console.print("Natural declared:", cards_text(by_rank(hands[position])))
         else:
             console.print(
                 setting_table("", chosen, banker, formations=False, names=("position", "banker"))
@@ -686,93 +650,18 @@ def _render_totals(console: Console, game: ThirteenGame, head: str | None = None
 
 def replay_thirteen(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
     """Replay a 13-card game record (the JSON of earlier versions), checking every event."""
-    with _croupier_errors():
-        from croupier.commands.play import replay_summary
+    with croupier_errors():
+        from croupier.commands.replay_banking import replay_summary
         from croupier.games.thirteen.round import ThirteenGame
 
         game = ThirteenGame.from_record(data)
         summary = replay_summary(game.GAME, game, expect_digest, phase=game.phase.value)
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]13-card game[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
             "every event checked against the rules."
         )
         _render_totals(console, game)
-
-
-def replay_table_log(
-    path: Path, expect_digest: str | None, as_json: bool, allow_open: bool = False
-) -> bool:
-    """Replay ``path`` if it is a table log (JSON Lines with the chained header): every hash
-    and every event checked; False when it is not one. A log without its seal (an interrupted
-    table) replays up to its last event and exits 3 unless ``allow_open``."""
-    from croupier.errors import RecordError, VerificationError
-    from croupier.table.log import FORMAT, read_log
-
-    try:
-        with path.open("rb") as file:
-            first = file.readline()
-    except OSError:
-        return False
-    if FORMAT.encode() not in first:
-        return False
-    with _croupier_errors():
-        try:
-            lines = path.read_bytes().splitlines()
-        except OSError as exc:  # pragma: no cover - read a moment ago
-            _fail(f"cannot read the log {str(path)!r}: {exc}")
-        header, entries = read_log(lines)
-        if header.get("game") != "thirteen":
-            _fail(f"replay of {header.get('game')!r} table logs is not here yet (thirteen only)")
-        from croupier.table.thirteen import ThirteenTable
-
-        table = ThirteenTable.replay(
-            ThirteenTable.options_from_dict(header.get("options") or {}),
-            entries,
-            table_id=str(header.get("table")),
-        )
-        if header.get("genesis") != table.genesis():
-            raise RecordError("genesis", "the header's genesis does not follow from its options")
-        game = table.game
-        summary: dict[str, Any] = {
-            "game": "thirteen",
-            "format": FORMAT,
-            "events": table.seq,
-            "rounds": sum(r.closed for r in table.rounds),
-            "sealed": table.closed,
-            "phase": game.phase.value,
-            "round": game.round_number,
-            "balances": dict(game.balances),
-            "house_result": game.house_result,
-            "on_table": sum(s.amount for s in game.stakes),
-            "digest": game.digest(),
-            "head": table.head(),
-        }
-        if expect_digest is not None and expect_digest.strip().lower() not in (
-            summary["digest"],
-            summary["head"],
-        ):
-            raise VerificationError(
-                f"the log's digest is {summary['digest']} (head {summary['head']}), not the "
-                f"expected {expect_digest}"
-            )
-    if as_json:
-        _print_json(summary)
-    else:
-        console = _console()
-        state = (
-            "sealed"
-            if table.closed
-            else f"UNSEALED: it ends in round {game.round_number}, phase {game.phase.value}"
-        )
-        console.print(
-            f"[bold]13-card game[/bold]: {summary['events']} entries, {summary['rounds']} rounds; "
-            f"every hash and every event checked against the rules; {state}."
-        )
-        _render_totals(console, game, table.head())
-    if not table.closed and not allow_open:
-        raise typer.Exit(EXIT_UNSEALED)
-    return True

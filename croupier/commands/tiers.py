@@ -25,18 +25,18 @@ def tier_rows(
 ) -> list[list[str | Text]]:
     """One row per tier, front first: its label, the cards (and their formation); with
     ``banker``, the banker's cards in that tier (and their formation)."""
-    from croupier.cli import _cards_text
+    from croupier.commands.output import cards_text
     from croupier.games.thirteen.scoring import Tier
 
     rows: list[list[str | Text]] = []
     for tier in Tier:  # FRONT, MIDDLE, BACK: the order of Art 7
         cards = setting.tier(tier)
-        row: list[str | Text] = [tier.label, _cards_text(cards)]
+        row: list[str | Text] = [tier.label, cards_text(cards)]
         if formations:
             row.append(setting.ranks()[tier].describe())
         if banker is not None:
             theirs = banker.tier(tier)
-            row.append(_cards_text(theirs))
+            row.append(cards_text(theirs))
             if formations:
                 row.append(banker.ranks()[tier].describe())
         rows.append(row)

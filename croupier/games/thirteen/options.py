@@ -13,14 +13,15 @@ game record only when they differ from it, so an old record replays to its diges
 (10000, 20000, 30000)
 >>> ThirteenOptions.from_dict(ThirteenOptions(unit=500).to_dict()).unit
 500
->>> ThirteenOptions().with_text(["seats=2", "six_pairs_with_trio=true"]).seats
-2
+
+The command line sets any field with ``--option KEY=VALUE`` (:mod:`croupier.table.settings`);
+``croupier table options thirteen`` lists them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -302,55 +303,6 @@ Fraction(1, 1)
             if name in data:
                 kwargs[name] = decode(data[name], kind, name)
         return cls(**kwargs)
-
-    def with_text(self, pairs: Iterable[str]) -> ThirteenOptions:
-        """These options with ``KEY=VALUE`` texts applied (the CLI's ``--option``): booleans
-        ``true``/``false``, whole numbers, fractions ``p/q``, ``stake_units`` as ``1,2,3``,
-        ``seats`` a number or ``none``, the enums by their names. An unknown key is refused
-        with the list of keys; a bad value names the key.
-
-        >>> ThirteenOptions().with_text(["prize=3/4", "house_way=strongest-back"]).prize
-        Fraction(3, 4)
-        >>> ThirteenOptions().with_text(["bank=1"])  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        croupier.errors.RecordError: unknown table option 'bank'; the options are: ...
-        """
-        data = self.to_dict(full=True)
-        for pair in pairs:
-            key, sep, text = str(pair).partition("=")
-            key, text = key.strip(), text.strip()
-            if not sep or not key:
-                raise RecordError("option", f"an option is KEY=VALUE, got {pair!r}")
-            if key not in _FIELDS:
-                raise RecordError(
-                    key, f"unknown table option {key!r}; the options are: {', '.join(_FIELDS)}"
-                )
-            data[key] = _from_text(key, text, data[key])
-        return ThirteenOptions.from_dict(data)
-
-
-def _from_text(key: str, text: str, current: Any) -> Any:
-    """The JSON value of option ``key`` written as ``text`` (see :meth:`with_text`)."""
-    lowered = text.lower()
-    if isinstance(current, bool):
-        if lowered in ("true", "yes", "on", "1"):
-            return True
-        if lowered in ("false", "no", "off", "0"):
-            return False
-        raise RecordError(key, f"{key} is true or false, got {text!r}")
-    if key == "seats" and lowered in ("none", "null", ""):
-        return None
-    if key in ("prize", "commission", "rounding", "house_way"):
-        return lowered
-    if key == "stake_units":
-        parts = [p.strip() for p in text.split(",")]
-        if not all(p.isascii() and p.isdigit() for p in parts):
-            raise RecordError(key, f"{key} is whole numbers like 1,2,3, got {text!r}")
-        return [int(p) for p in parts]
-    if not (text.isascii() and text.isdigit()) or len(text) > 15:
-        raise RecordError(key, f"{key} is a whole number, got {text!r}")
-    return int(text)
 
 
 _FIELDS: Final = tuple(f.name for f in dataclasses.fields(ThirteenOptions))
