@@ -298,6 +298,18 @@ class ThirteenTable(Table[ThirteenOptions]):
                 offers.append(Offer(Sit, {"buy_in": self._buy_in()}, "sit down (Art 3)"))
             offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "bet standing"))
             return offers
+        # the action that moves the round on comes first (a client taking the first offer plays)
+        if self._may_throw(player):
+            offers.append(Offer(ThrowDice, label="throw the dice (Art 2 b)"))
+        if phase is ThirteenPhase.SETTING:
+            offers += self._setting_offers(player)
+        if phase is ThirteenPhase.BETTING:
+            if player not in self._done:
+                offers.append(Offer(Done, label="no more bets"))
+            offers += self._unit_offers(player)
+            withdrawable = [p for p in staked if not seated or not self._leaves_unheld(player, [p])]
+            if withdrawable:
+                offers.append(Offer(Withdraw, {"position": OneOf(tuple(withdrawable))}))
         offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "buy chips"))
         if not seated and game.can_seat_player(player):
             low = 0 if self._chips(player) else self.options.unit
@@ -307,17 +319,6 @@ class ThirteenTable(Table[ThirteenOptions]):
             offers.append(Offer(Stand))
         if not staked and (not seated or may_stand):
             offers.append(Offer(Leave))
-        if phase is ThirteenPhase.BETTING:
-            offers += self._unit_offers(player)
-            withdrawable = [p for p in staked if not seated or not self._leaves_unheld(player, [p])]
-            if withdrawable:
-                offers.append(Offer(Withdraw, {"position": OneOf(tuple(withdrawable))}))
-            if player not in self._done:
-                offers.append(Offer(Done))
-        if self._may_throw(player):
-            offers.append(Offer(ThrowDice, label="throw the dice (Art 2 b)"))
-        if phase is ThirteenPhase.SETTING:
-            offers += self._setting_offers(player)
         return offers
 
     def _may_throw(self, player: str) -> bool:
@@ -335,8 +336,8 @@ class ThirteenTable(Table[ThirteenOptions]):
                 continue
             cards = tuple(game.hands[position])
             if game.holder(position) == player:
-                if position not in game.picked_up:
-                    offers.append(Offer(PickUp, {"position": Exactly(position)}))
+                if naturals_of(cards, readings):  # showing a natural beats every setting
+                    offers.append(Offer(DeclareNatural, {"position": Exactly(position)}))
                 offers.append(
                     Offer(
                         SetTiers,
@@ -359,8 +360,8 @@ class ThirteenTable(Table[ThirteenOptions]):
                         f"set position {position}, a foul confirmed: it loses (Art 7)",
                     )
                 )
-                if naturals_of(cards, readings):
-                    offers.append(Offer(DeclareNatural, {"position": Exactly(position)}))
+                if position not in game.picked_up:
+                    offers.append(Offer(PickUp, {"position": Exactly(position)}))
             elif (
                 player in game.viewers(position)
                 and self._suggested.get((player, position), 0) < MAX_SUGGESTIONS

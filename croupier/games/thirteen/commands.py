@@ -120,10 +120,25 @@ class TiersOf(Split):
         raise AssertionError("no fouled setting")  # pragma: no cover
 
     def to_dict(self) -> Any:
+        """The domain as JSON; with ``fouled`` set, the cards are listed in an order that,
+        taken 3, 5 and 5, is a setting the domain admits (ascending, or fouled)."""
         out = Split.to_dict(self)
         if self.fouled is not None:
             out["fouled"] = self.fouled
+            out["split"] = [str(c) for c in _setting(self._example()).cards]
         return out
+
+    def _example(self) -> Tiers:
+        """A setting this domain admits, the same every time: the ascending setting of the
+        cards, or for a fouled domain that setting with its middle and back swapped."""
+        ascending = ascending_setting(tuple(sorted(self.of)))
+        tiers = (ascending.front, ascending.middle, ascending.back)
+        if not self.fouled:
+            return tiers
+        swapped = (tiers[0], tiers[2], tiers[1])
+        if _setting(swapped).fouled:
+            return swapped
+        return self.sample(random.Random(0))  # pragma: no cover - a middle as strong as the back
 
 
 def _best_five(cards: tuple[Card, ...]) -> tuple[Card, ...]:

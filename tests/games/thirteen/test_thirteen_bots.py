@@ -133,3 +133,16 @@ def test_set_tiers_names_a_bad_shape() -> None:
     bad = SetTiers(2, ((Card.parse("As"),),), False)
     with pytest.raises(RecordError, match="three tiers"):
         bad.setting  # noqa: B018
+
+
+def test_the_setting_domain_lists_its_cards_in_an_order_it_admits() -> None:
+    # a client that takes the listed cards 3, 5 and 5 in order sends an admitted setting
+    rng = random.Random(5)
+    deck = list(Deck.STANDARD_52.cards)
+    for _ in range(30):
+        rng.shuffle(deck)
+        for fouled in (False, True):
+            domain = TiersOf(tuple(deck[:13]), fouled=fouled)
+            listed = [Card.parse(c) for c in domain.to_dict()["split"]]
+            tiers = (tuple(listed[:3]), tuple(listed[3:8]), tuple(listed[8:]))
+            assert domain.admits(tiers), (fouled, listed)
