@@ -31,6 +31,7 @@ table, the deadlines and the ledger accounts.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal
 
@@ -74,7 +75,7 @@ from croupier.games.thirteen.events import (
 from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import ThirteenGame
 from croupier.games.thirteen.rules import BANKER
-from croupier.games.thirteen.scoring import Setting, naturals_of
+from croupier.games.thirteen.scoring import Readings, Setting, naturals_of
 from croupier.offers import Between, Exactly, Offer, OneOf, Text
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, Shuffler
@@ -336,7 +337,7 @@ class ThirteenTable(Table[ThirteenOptions]):
                 continue
             cards = tuple(game.hands[position])
             if game.holder(position) == player:
-                if naturals_of(cards, readings):  # showing a natural beats every setting
+                if _holds_natural(cards, readings):  # showing a natural beats every setting
                     offers.append(Offer(DeclareNatural, {"position": Exactly(position)}))
                 offers.append(
                     Offer(
@@ -770,3 +771,9 @@ class ThirteenTable(Table[ThirteenOptions]):
         if isinstance(event, RoundSettled):
             return "close"
         return None
+
+
+@functools.lru_cache(maxsize=64)
+def _holds_natural(cards: tuple[Card, ...], readings: Readings) -> bool:
+    """Whether 13 cards hold a natural (Art 9 I), kept for the hands of the rounds in play."""
+    return bool(naturals_of(cards, readings))

@@ -84,6 +84,7 @@ class ThirteenState(Game[ThirteenOptions]):
             raise TypeError(f"options must be a ThirteenOptions, got {options!r}")
         super().__init__(options)
         self._options_view = options.to_dict(full=True)  # the views' copy, made once
+        self._settlement_view: tuple[Settlement, dict[str, Any]] | None = None
         self._phase = ThirteenPhase.READY
         self._round = 0
         self._seated: dict[str, None] = {}  # in the order seated

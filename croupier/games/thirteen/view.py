@@ -94,7 +94,7 @@ class ThirteenViews(ThirteenState):
             "positions": [self._view_position(p, p in shown) for p in PLAYER_POSITIONS],
             "deadline": self.deadline,
             "late": list(self.late),
-            "last_settlement": None if self._last is None else self._view_settlement(self._last),
+            "last_settlement": self._last_settlement_view(),
             "balances": dict(sorted(self._balances.items())),
             "house_result": self._house,
         }
@@ -120,6 +120,18 @@ class ThirteenViews(ThirteenState):
             item["natural_declared"] = done.setting is None
             item["fouled"] = done.fouled
         return item
+
+    def _last_settlement_view(self) -> dict[str, Any] | None:
+        """The last settlement as JSON: made once a round (a settlement never changes), each
+        view a fresh copy."""
+        last = self._last
+        if last is None:
+            return None
+        cached = self._settlement_view
+        if cached is None or cached[0] is not last:
+            cached = self._settlement_view = (last, self._view_settlement(last))
+        made = cached[1]
+        return {**made, "lines": [dict(line) for line in made["lines"]]}
 
     @staticmethod
     def _view_settlement(settlement: Settlement) -> dict[str, Any]:
