@@ -42,7 +42,8 @@ def odds_thirteen(
     check_files(out, plot)
     with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import check_scheduler
-        from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+        from croupier.games.thirteen.options import ThirteenOptions
+        from croupier.games.thirteen.rules import HouseWay
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
 
@@ -66,7 +67,7 @@ def odds_thirteen(
                 rounds=rounds,
                 seed=seed,
                 workers=workers,
-                table=ThirteenTable(house_way=house),
+                table=ThirteenOptions(house_way=house),
                 scheduler=scheduler,
                 resume=chunks,
             )
