@@ -41,7 +41,8 @@ from typing import Any, Final
 from croupier.analysis.runner import Chunk, Counts, Plan, RunResult, run
 from croupier.cards import Card
 from croupier.games.thirteen.calibration import deal_hands
-from croupier.games.thirteen.rules import POSITION_COUNT, HouseWay, ThirteenTable
+from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.rules import POSITION_COUNT, HouseWay
 from croupier.games.thirteen.scoring import natural_of
 
 __all__ = [
@@ -174,7 +175,7 @@ class EdgeReport:
     optimal: StrategyEdge
     house_way_player: StrategyEdge
     seconds: float
-    table: ThirteenTable = field(default_factory=ThirteenTable)
+    table: ThirteenOptions = field(default_factory=ThirteenOptions)
     run: RunResult | None = None
 
     @property
@@ -293,7 +294,7 @@ def edge_chunk(chunk: Chunk) -> Counts:
     return counts
 
 
-def edge_plan(rounds: int, seed: str, table: ThirteenTable) -> Plan:
+def edge_plan(rounds: int, seed: str, table: ThirteenOptions) -> Plan:
     """The runner's plan of an edge simulation (its parameters are what changes a result)."""
     if rounds < 2:  # one round has no spread: no interval
         raise ValueError(
@@ -309,7 +310,7 @@ def edge_plan(rounds: int, seed: str, table: ThirteenTable) -> Plan:
     return Plan(ANALYSIS, seed, rounds, CHUNK_ROUNDS, params)
 
 
-def report_from_run(result: RunResult, table: ThirteenTable) -> EdgeReport:
+def report_from_run(result: RunResult, table: ThirteenOptions) -> EdgeReport:
     """The edge report from a finished run of :func:`edge_chunk`."""
     total = result.total
     rounds = total["rounds"]
@@ -333,7 +334,7 @@ def estimate_edge(
     rounds: int,
     seed: str,
     workers: int | None = None,
-    table: ThirteenTable | None = None,
+    table: ThirteenOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
     scheduler: str = "none",
     resume: Path | None = None,
@@ -341,7 +342,7 @@ def estimate_edge(
     """Simulate ``rounds`` full rounds (see the module docstring) on the chunked runner
     (``scheduler``: none, auto, local or tcp://HOST:PORT; ``workers``: a LocalCluster's
     processes); ``progress(done, total)`` counts chunks; ``resume``: a chunk file."""
-    table = table or ThirteenTable()
+    table = table or ThirteenOptions()
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     plan = edge_plan(rounds, seed, table)

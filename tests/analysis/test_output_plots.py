@@ -13,7 +13,7 @@ from croupier import __version__
 from croupier.analysis.output import OutputError, write_output
 from croupier.analysis.plots import PlotError, plot_house_ways, plot_stud_classes
 from croupier.analysis.runner import Plan, run
-from croupier.games.thirteen.rules import ThirteenTable
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.odds.thirteen_edge import edge_chunk, edge_plan, report_from_run
 
 WAYS = [
@@ -23,9 +23,9 @@ WAYS = [
 
 
 def _report() -> object:
-    plan = edge_plan(4, "files", ThirteenTable())
+    plan = edge_plan(4, "files", ThirteenOptions())
     small = Plan(plan.analysis, plan.seed, 4, 2, plan.params)
-    return report_from_run(run(small, edge_chunk), ThirteenTable())
+    return report_from_run(run(small, edge_chunk), ThirteenOptions())
 
 
 def test_json_and_csv_name_the_seed_version_and_parameters(tmp_path: Path) -> None:

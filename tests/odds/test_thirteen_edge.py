@@ -12,7 +12,8 @@ import pytest
 from croupier.analysis.runner import Plan
 from croupier.cards import Card
 from croupier.games.thirteen.calibration import deal_hands
-from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import Outcome, score
 from croupier.games.thirteen.solver import best_response, house_way, solve
 from croupier.odds.thirteen_edge import (
@@ -44,7 +45,7 @@ def test_art11_edge_is_the_exact_mean_of_the_results() -> None:
 def test_the_result_depends_on_the_seed_and_rounds_not_the_chunk_order() -> None:
     rounds = CHUNK_ROUNDS + 7  # two chunks, the second short
     one = estimate_edge(rounds=rounds, seed="w", workers=1)
-    plan = edge_plan(rounds, "w", ThirteenTable())
+    plan = edge_plan(rounds, "w", ThirteenOptions())
     backwards = [edge_chunk(c) for c in reversed(list(plan.chunks()))]
     two = Tally.from_counts(backwards[0], "optimal") + Tally.from_counts(backwards[1], "optimal")
     assert one.optimal.tally == two
@@ -93,7 +94,7 @@ def test_art2d_seeing_the_banker_is_worth_something() -> None:
 
 
 def test_options_change_the_payout() -> None:
-    table = ThirteenTable(commission=Fraction(0), house_way=HouseWay.STRONGEST_BACK)
+    table = ThirteenOptions(commission=Fraction(0), house_way=HouseWay.STRONGEST_BACK)
     report = estimate_edge(rounds=5, seed="o", workers=1, table=table)
     assert report.optimal.win_net == Fraction(1, 2)
     assert report.house_way == "strongest-back"

@@ -8,7 +8,8 @@ import pytest
 from croupier.analysis.runner import run
 from croupier.cards import Card
 from croupier.games.thirteen.calibration import maximin_table
-from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import play_tiers
 from croupier.games.thirteen.solver import HandSettings, house_way
 from croupier.odds import thirteen_house as house_search
@@ -93,7 +94,7 @@ def test_maximin_way_sets_valid_and_is_usable_on_a_table() -> None:
         assert not setting.fouled and setting.uses(hand)
         hs = HandSettings(hand)
         assert hs.valid[hs.house_index("maximin")]
-    assert ThirteenTable.from_dict({"house_way": "maximin"}).house_way is HouseWay.MAXIMIN
+    assert ThirteenOptions.from_dict({"house_way": "maximin"}).house_way is HouseWay.MAXIMIN
 
 
 @pytest.mark.parametrize("bad", ["min-max", "MAXIMIN!", ""])

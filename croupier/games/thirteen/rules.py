@@ -10,9 +10,7 @@ own place counts as the first of the count is not written; the table options
 ``count_banker_as_one`` (default ``True``: the banker counts 1, so a total of 5 comes back to the
 banker).
 
-The options class lived here as ``ThirteenTable``; that name still imports from this module (an
-alias of :class:`~croupier.games.thirteen.options.ThirteenOptions`, with ``DEFAULT_TABLE``) for
-one release, so code written against it keeps working.
+The options are :class:`~croupier.games.thirteen.options.ThirteenOptions`.
 
 >>> from croupier.games.thirteen.options import ThirteenOptions
 >>> first_position(5)
@@ -29,13 +27,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import Final, Protocol
 
 from croupier.errors import RuleViolation
-
-if TYPE_CHECKING:  # the old names of the options (see the module docstring)
-    from croupier.games.thirteen.options import DEFAULT_OPTIONS as DEFAULT_TABLE
-    from croupier.games.thirteen.options import ThirteenOptions as ThirteenTable
 
 __all__ = [
     "BANKER",
@@ -44,7 +38,6 @@ __all__ = [
     "DEAL_DIRECTION",
     "DECKS",
     "DECK_SIZE",
-    "DEFAULT_TABLE",
     "DICE_COUNT",
     "MAX_DECIMALS",
     "MIN_CUT",
@@ -56,7 +49,6 @@ __all__ = [
     "STAKE_UNITS",
     "UNIT",
     "HouseWay",
-    "ThirteenTable",
     "check_cut",
     "first_position",
     "next_position",
@@ -123,16 +115,6 @@ class _Counting(Protocol):
 
     @property
     def count_banker_as_one(self) -> bool: ...
-
-
-def __getattr__(name: str) -> Any:
-    """The options' old names, ``ThirteenTable`` and ``DEFAULT_TABLE`` (imported when asked
-    for: the options module imports this one)."""
-    if name in ("ThirteenTable", "DEFAULT_TABLE"):
-        from croupier.games.thirteen import options
-
-        return options.ThirteenOptions if name == "ThirteenTable" else options.DEFAULT_OPTIONS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def first_position(dice_total: int, table: _Counting | None = None) -> int:

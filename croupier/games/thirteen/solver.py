@@ -71,6 +71,7 @@ from croupier.games.thirteen.scoring import (
     Setting,
     Tier,
     natural_of,
+    natural_setting,
     points_by_strength,
     score,
 )
@@ -442,12 +443,16 @@ def solve(
     """
     hs = HandSettings(cards)
     natural = natural_of(hs.cards)
+    # three flushes / three straights count only when set as such (Art 9 I «em todos os três
+    # escalões»): such a hand is shown set to show its natural
+    shown = natural in (Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS)
     if banker is None:
-        return Solution(hs.setting(hs.house_index(way)), natural, None, HouseWay(way).value)
+        setting = natural_setting(hs.cards, natural) if shown else hs.setting(hs.house_index(way))
+        return Solution(setting, natural, None, HouseWay(way).value)
     _check_disjoint(hs.cards, banker.cards)
     strengths = _banker_strengths(banker)
     if natural is not None:
-        setting = hs.setting(hs.house_index(way))
+        setting = natural_setting(hs.cards, natural) if shown else hs.setting(hs.house_index(way))
     else:
         setting = hs.setting(hs.best_index(strengths))
     return Solution(

@@ -207,16 +207,6 @@ def test_from_dict_checks_the_values_it_reads() -> None:
         ThirteenOptions.from_dict({"commission": "3/2"})
 
 
-def test_the_old_name_thirteen_table_still_imports_for_one_release() -> None:
-    from croupier.games.thirteen import rules
-    from croupier.games.thirteen.options import DEFAULT_OPTIONS
-
-    assert rules.ThirteenTable is ThirteenOptions
-    assert rules.DEFAULT_TABLE is DEFAULT_OPTIONS
-    with pytest.raises(AttributeError, match="no attribute 'Thirteen'"):
-        rules.Thirteen  # noqa: B018
-
-
 def test_issue16_options_added_later_are_read_from_an_old_record_under_its_rule() -> None:
     # a game record written before the readings of issue 16 lacks their keys: it was played with
     # naturals from the cards, a trio in six pairs, new dice after a cancel and no seat limit

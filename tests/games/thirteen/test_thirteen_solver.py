@@ -205,3 +205,17 @@ def test_shipped_house_way_tables_are_what_the_code_makes() -> None:
     rebuilt = calibrate(shipped.seed, shipped.hands, shipped.rounds)
     for x, y in zip(shipped.tables, rebuilt.tables, strict=True):
         np.testing.assert_allclose(x, y, rtol=0, atol=1e-12)
+
+
+def test_art9_i_three_flushes_is_shown_set_as_such_and_wins() -> None:
+    """A three-flushes hand counts only when set as such (Art 9 I): the solver sets it so, and
+    its score is the natural's win against a banker without one."""
+    from croupier.games.thirteen.scoring import set_as
+
+    cards = "2h 5h 9h Jh Kh 2s 6s 8s Ts Qs 4d 7d Ad"
+    solution = solve(cards, Setting.parse("3c 3d 4c / 8c 8d 9c 9d Tc / Jc Jd Qc Qd Kc"))
+    assert solution.natural is Natural.THREE_FLUSHES
+    assert Natural.THREE_FLUSHES in set_as(solution.setting)
+    assert solution.score is not None and solution.score.outcome is Outcome.WIN
+    alone = solve(cards)
+    assert Natural.THREE_FLUSHES in set_as(alone.setting)
