@@ -445,14 +445,16 @@ def solve(
     natural = natural_of(hs.cards)
     # three flushes / three straights count only when set as such (Art 9 I «em todos os três
     # escalões»): such a hand is shown set to show its natural
-    shown = natural in (Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS)
+    shown: Setting | None = None
+    if natural is Natural.THREE_FLUSHES or natural is Natural.THREE_STRAIGHTS:
+        shown = natural_setting(hs.cards, natural)
     if banker is None:
-        setting = natural_setting(hs.cards, natural) if shown else hs.setting(hs.house_index(way))
+        setting = shown if shown is not None else hs.setting(hs.house_index(way))
         return Solution(setting, natural, None, HouseWay(way).value)
     _check_disjoint(hs.cards, banker.cards)
     strengths = _banker_strengths(banker)
     if natural is not None:
-        setting = natural_setting(hs.cards, natural) if shown else hs.setting(hs.house_index(way))
+        setting = shown if shown is not None else hs.setting(hs.house_index(way))
     else:
         setting = hs.setting(hs.best_index(strengths))
     return Solution(
