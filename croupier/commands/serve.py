@@ -6,13 +6,16 @@ Its stack (uvicorn, FastAPI, SQLAlchemy) is imported inside the command only.
 from __future__ import annotations
 
 import logging
+import os
+import secrets
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from croupier.commands.app import app
 from croupier.commands.db import DatabaseOption
-from croupier.commands.output import croupier_errors
+from croupier.commands.output import croupier_errors, fail
 
 
 @app.command("serve")
@@ -42,6 +45,15 @@ def serve_command(
         bool, typer.Option("--secure-cookies", help="Send session cookies as Secure (HTTPS).")
     ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
+    fair_key_file: Annotated[
+        Path,
+        typer.Option(
+            "--fair-key-file",
+            help="The server's secret fairness key (32 bytes, hex), created if missing; every "
+            "table shuffles provably fair from it (CROUPIER_FAIR_KEY overrides; several "
+            "processes on one PostgreSQL database must share it).",
+        ),
+    ] = Path("croupier.fairkey"),
 ) -> None:
     """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
     /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
@@ -58,7 +70,11 @@ def serve_command(
         extra = {g.name: g for g in (parse_extra_game(text) for text in game or [])}
         settings = ServerSettings(
             database=database,
-            hub=HubSettings(bot_delay_ms=bot_delay_ms, bots_play_alone=bots_play_alone),
+            hub=HubSettings(
+                bot_delay_ms=bot_delay_ms,
+                bots_play_alone=bots_play_alone,
+                fair_key=load_fair_key(fair_key_file, os.environ.get("CROUPIER_FAIR_KEY")),
+            ),
             extra_games=extra,
             demo=demo,
             secure_cookies=secure_cookies,
@@ -82,3 +98,22 @@ def serve_command(
         )
     finally:
         opened.close()
+
+
+def load_fair_key(path: Path, from_env: str | None) -> bytes:
+    """The server's fairness key: ``from_env`` (hex) when given, else the file ``path`` (hex),
+    created with 32 fresh bytes from the OS CSPRNG, readable by its owner only, when missing."""
+    text = from_env
+    if text is None:
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32) + "\n")
+        text = path.read_text(encoding="utf-8")
+    try:
+        key = bytes.fromhex(text.strip())
+    except ValueError:
+        fail(f"the fairness key in {str(path)!r} (or CROUPIER_FAIR_KEY) is not hexadecimal")
+    if len(key) < 16:
+        fail("a fairness key is at least 16 bytes (32 hex characters)")
+    return key

@@ -53,7 +53,7 @@ from croupier.server.store import Conflict, EventStore, LedgerTx, StoredEvent, T
 from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.ledger import Tx
-from croupier.table.sources import LiveSource
+from croupier.table.sources import FairSource, LiveSource, ShuffleSource
 
 __all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber"]
 
@@ -84,6 +84,11 @@ class HubSettings:
     subscriber_queue: int = 1000
     #: worker threads for the database
     db_threads: int = 8
+    #: the server's secret fairness key: with it every table shuffles provably fair (the
+    #: commitment recorded before each shuffle, the seed revealed once its cards are decided,
+    #: and still revealable after a restart, the seeds being derived from the key); without
+    #: it, tables shuffle from the OS CSPRNG with the order's commitment only
+    fair_key: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -270,12 +275,23 @@ class Hub:
 
     def _empty_table(self, row: TableRow) -> Table[Any]:
         cls = self.catalog.table_class(row.game)
-        return cls(cls.options_from_dict(row.options), table_id=row.id, source=LiveSource())
+        return cls(cls.options_from_dict(row.options), table_id=row.id, source=self._source(row.id))
 
     def _fold(self, row: TableRow, stored: Sequence[StoredEvent]) -> Table[Any]:
         cls = self.catalog.table_class(row.game)
         options = cls.options_from_dict(row.options)
-        return cls.replay(options, [e.line() for e in stored], table_id=row.id, source=LiveSource())
+        return cls.replay(
+            options, [e.line() for e in stored], table_id=row.id, source=self._source(row.id)
+        )
+
+    def _source(self, table_id: str) -> ShuffleSource:
+        """Where a table's shuffles come from (see :attr:`HubSettings.fair_key`). The client
+        seed is the table's own name: a simplification (the players do not contribute one
+        yet); the commitment still binds every shuffle before its first card."""
+        key = self.settings.fair_key
+        if key is None:
+            return LiveSource()
+        return FairSource(f"croupier table {table_id}", key=key, label=table_id)
 
     def _make_bot(self, game: str, kind: str, name: str) -> Bot:
         factories = self.catalog.bots(game)
@@ -301,7 +317,7 @@ class Hub:
             raise RuleViolation("tables", f"table {table_id!r} exists already")
         cls = self.catalog.table_class(game)
         parsed = cls.options_from_dict(options or {})
-        table = cls(parsed, table_id=table_id, source=LiveSource())
+        table = cls(parsed, table_id=table_id, source=self._source(table_id))
         genesis = table.genesis()
         at = datetime.now(UTC)
         bot_kinds = dict(bots or {})

@@ -45,9 +45,9 @@ from croupier.offers import Offer, commands_schema, find_offer
 from croupier.protocol import Command, Event, TableOptions
 from croupier.records import is_int
 from croupier.table.actor import Actor, Role
-from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, TableClosed
+from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommitted, TableClosed
 from croupier.table.ledger import Ledger, Tx
-from croupier.table.log import Entry, Shown, chain, genesis, link
+from croupier.table.log import DEALER, Entry, Shown, chain, genesis, link
 from croupier.table.sources import LiveSource, ShuffleSource
 
 __all__ = ["Applied", "RoundSpan", "Table", "Wait"]
@@ -246,6 +246,8 @@ class Table(abc.ABC, Generic[OptionsT]):
         this. Chips in and out need no state beyond the ledger."""
         if isinstance(event, TableClosed):
             self._closed = True
+        elif isinstance(event, FairnessCommitted):
+            self.source.observe(event.commitment, event.nonce)
 
     def _chips_money(self, event: Event, seq: int) -> list[Tx]:
         """The ledger transactions of a :class:`ChipsIn` / :class:`ChipsOut`."""
@@ -525,11 +527,18 @@ class Table(abc.ABC, Generic[OptionsT]):
 
     def events_for(self, actor: Actor, since: int = 0) -> list[dict[str, Any]]:
         """The entries after ``since`` as ``actor`` may see them: ``{"seq", "at", "actor",
-        "event"}``. A player sees his private forms, everyone else the public ones; an
+        "event"}``. A player sees his private forms, a dealer the dealers' forms (``DEALER``),
+        everyone else the public ones; an
         inspector sees every event of a finished round whole, the round in play as the public."""
         if not is_int(since) or since < 0:
             raise RecordError("since", f"since is a sequence number >= 0, got {since!r}")
-        viewer = actor.name if actor.role is Role.PLAYER else None
+        viewer = (
+            actor.name
+            if actor.role is Role.PLAYER
+            else DEALER
+            if actor.role is Role.DEALER
+            else None
+        )
         inspector = actor.role is Role.INSPECTOR
         out: list[dict[str, Any]] = []
         for index in range(since, len(self._entries)):

@@ -31,6 +31,7 @@ from croupier.errors import RecordError
 from croupier.protocol import Event
 
 __all__ = [
+    "DEALER",
     "FORMAT",
     "Entry",
     "Shown",
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 FORMAT = "croupier-table-log"
+#: the viewer key of the table's dealers in :attr:`Shown.private`
+DEALER = "@dealer"
 VERSION = 1
 
 
@@ -202,8 +205,10 @@ class Shown:
     """Who may see what of one event.
 
     ``public`` is what everyone without a private form sees (None: the whole event); ``private``
-    maps a player's name to what that player sees (None: the whole event). Forms may be given
-    as dicts or as functions making them (made only when asked)."""
+    maps a player's name to what that player sees (None: the whole event); the key
+    :data:`DEALER` (``"@dealer"``, never a player's name) gives the form the table's dealers see
+    (the banker's hand the dealer sets, say). Forms may be given as dicts or as functions making
+    them (made only when asked)."""
 
     public: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None
     private: Mapping[str, Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None] = field(

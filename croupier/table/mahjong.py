@@ -475,8 +475,12 @@ class MahjongTable(Table[MahjongOptions]):
     def _settle(self, at: int) -> list[Event]:
         events: list[Event] = []
         c = self._commitment
-        if c is not None and not self._revealed and c.commitment in self._secrets:
-            revealed = FairnessRevealed(self._secrets[c.commitment].hex())
+        # the seed from this process's shuffle, or (after a restart) from the source's key
+        secret = None
+        if c is not None and not self._revealed:
+            secret = self._secrets.get(c.commitment) or self.source.secret(c.commitment, c.nonce)
+        if secret is not None:
+            revealed = FairnessRevealed(secret.hex())
             self._prefold(revealed)
             events.append(revealed)
         settled = self._settlement()

@@ -13,6 +13,8 @@ True
 from __future__ import annotations
 
 import abc
+import hashlib
+import hmac
 from typing import Any
 
 from croupier.errors import MaterialError
@@ -22,6 +24,7 @@ from croupier.shuffle import (
     ProvablyFairShuffler,
     SeededShuffler,
     Shuffler,
+    commit,
     new_server_seed,
 )
 
@@ -38,6 +41,15 @@ class ShuffleSource(abc.ABC):
     def describe(self) -> dict[str, Any]:
         """What the source is, as JSON (never a secret)."""
         return {"kind": type(self).__name__}
+
+    def observe(self, commitment: str, nonce: int) -> None:
+        """A recorded commitment (``FairnessCommitted``) was folded: a source numbering its
+        shuffles continues after it (a table replayed after a restart)."""
+        return None
+
+    def secret(self, commitment: str, nonce: int) -> bytes | None:
+        """The server seed behind ``commitment`` if this source can give it (None otherwise)."""
+        return None
 
 
 class LiveSource(ShuffleSource):
@@ -66,27 +78,80 @@ class SeededSource(ShuffleSource):
 
 
 class FairSource(ShuffleSource):
-    """Provably fair: each shuffle has a fresh secret server seed, combined with the player's
+    """Provably fair: each shuffle has a secret server seed, combined with the player's
     ``client_seed`` and a nonce counting from ``nonce``. :meth:`next` returns a
     :class:`~croupier.shuffle.ProvablyFairShuffler`, whose ``commitment`` the table publishes
-    before the shuffle and whose ``server_seed`` it reveals after."""
+    before the shuffle and whose ``server_seed`` it reveals after.
 
-    def __init__(self, client_seed: str, nonce: int = 0, *, server_seed: bytes | None = None):
+    The server seeds are fresh from the OS CSPRNG, or, with a secret ``key`` (a server's), derived
+    as ``HMAC-SHA256(key, "croupier-fair:<label>:<nonce>")``: a table rebuilt from its record
+    after a restart can then still reveal the seed of a shuffle committed before the restart
+    (:meth:`secret`), and continues the nonces after the last recorded one (:meth:`observe`).
+    The key never leaves the server; each seed is revealed only after its cards are decided.
+
+    >>> key = bytes(range(32))
+    >>> first = FairSource("client seed", key=key, label="t1").next()
+    >>> again = FairSource("client seed", key=key, label="t1")
+    >>> again.secret(first.commitment, 0) == first.server_seed
+    True
+    """
+
+    def __init__(
+        self,
+        client_seed: str,
+        nonce: int = 0,
+        *,
+        server_seed: bytes | None = None,
+        key: bytes | None = None,
+        label: str = "",
+    ) -> None:
         if not isinstance(client_seed, str) or len(client_seed.strip()) < MIN_CLIENT_SEED:
             raise MaterialError(
                 f"a client seed must be at least {MIN_CLIENT_SEED} characters of the player's "
                 f"choosing (entropy the house did not pick), got {client_seed!r}"
             )
+        if key is not None and len(key) < 16:
+            raise MaterialError("a fairness key is at least 16 bytes")
         self.client_seed = client_seed
         self.nonce = nonce
         self._first_seed = server_seed
+        self._key = key
+        self._label = label
+        self._issued: dict[str, bytes] = {}
+
+    def _derived(self, nonce: int) -> bytes:
+        assert self._key is not None
+        message = f"croupier-fair:{self._label}:{nonce}".encode()
+        return hmac.digest(self._key, message, hashlib.sha256)
 
     def next(self) -> ProvablyFairShuffler:
-        seed = self._first_seed if self._first_seed is not None else new_server_seed()
-        self._first_seed = None
+        if self._first_seed is not None:
+            seed = self._first_seed
+            self._first_seed = None
+        elif self._key is not None:
+            seed = self._derived(self.nonce)
+        else:
+            seed = new_server_seed()
         shuffler = ProvablyFairShuffler(seed, self.client_seed, self.nonce)
+        self._issued[shuffler.commitment] = seed
         self.nonce += 1
         return shuffler
 
+    def observe(self, commitment: str, nonce: int) -> None:
+        self.nonce = max(self.nonce, nonce + 1)
+
+    def secret(self, commitment: str, nonce: int) -> bytes | None:
+        seed = self._issued.get(commitment)
+        if seed is None and self._key is not None:
+            derived = self._derived(nonce)
+            if commit(derived) == commitment:
+                seed = derived
+        return seed
+
     def describe(self) -> dict[str, Any]:
-        return {"kind": "fair", "client_seed": self.client_seed, "next_nonce": self.nonce}
+        return {
+            "kind": "fair",
+            "client_seed": self.client_seed,
+            "next_nonce": self.nonce,
+            "keyed": self._key is not None,
+        }

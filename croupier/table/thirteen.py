@@ -139,6 +139,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         # in deal_thirteen) and the fair shuffles' server seeds until they are revealed
         self._shufflers: dict[str, Shuffler] = {}
         self._seeds: dict[str, str] = {}
+        self._nonces: dict[str, int] = {}
         self._banker_cache: tuple[tuple[Card, ...], Setting] | None = None
         super().__init__(options or ThirteenOptions(), table_id=table_id, source=source)
 
@@ -176,6 +177,7 @@ class ThirteenTable(Table[ThirteenOptions]):
             self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
         elif isinstance(event, FairnessCommitted):
             self._commitments.append(event.commitment)
+            self._nonces[event.commitment] = event.nonce
         elif isinstance(event, FairnessRevealed) and self._commitments:
             self._commitments.pop(0)
 
@@ -493,13 +495,22 @@ class ThirteenTable(Table[ThirteenOptions]):
             events += self._close(at)
         elif isinstance(command, Settle):
             events.append(game.settle())
-            events += [FairnessRevealed(self._seeds[c]) for c in self._revealable()]
+            events += [FairnessRevealed(self._seed_of(c)) for c in self._revealable()]
         for event in events:
             self._after(event, at)
         return events
 
     def _revealable(self) -> list[str]:
-        return [c for c in self._commitments if c in self._seeds]
+        return [c for c in self._commitments if self._seed_of(c)]
+
+    def _seed_of(self, commitment: str) -> str:
+        """The server seed (hex) behind a commitment: from this process's shuffle, or (after a
+        restart) from the source's key; "" when neither knows it."""
+        seed = self._seeds.get(commitment)
+        if seed is None and commitment in self._nonces:
+            secret = self.source.secret(commitment, self._nonces[commitment])
+            seed = "" if secret is None else secret.hex()
+        return seed or ""
 
     def _hands_shown(self) -> list[Event]:
         game = self.game

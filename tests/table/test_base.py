@@ -310,3 +310,33 @@ def test_promise_extend_folds_only_the_new_entries_and_refuses_a_broken_chain() 
     follower.extend(record["entries"][half:])
     assert follower.hashes() == table.hashes()
     assert follower.events_for(ANA) == table.events_for(ANA)
+
+
+def test_promise_dealers_see_the_dealers_form_and_nobody_else_does() -> None:
+    from croupier.table.log import DEALER, Shown
+
+    shown = Shown({"type": "x"}, {DEALER: None, "ana": {"type": "x", "mine": 1}})
+    whole = {"type": "x", "card": "As"}
+    assert shown.form(DEALER, lambda: dict(whole)) == whole
+    assert shown.form("ana", lambda: dict(whole)) == {"type": "x", "mine": 1}
+    assert shown.form(None, lambda: dict(whole)) == {"type": "x"}
+    with pytest.raises(RuleViolation):
+        Actor.player(DEALER)  # no player can take the dealers' key
+
+
+def test_promise_a_keyed_fair_source_reveals_after_a_restart_and_continues_its_nonces() -> None:
+    from croupier.shuffle import commit
+    from croupier.table import FairSource
+
+    key = b"k" * 32
+    live = FairSource("a client seed", key=key, label="t9")
+    shufflers = [live.next() for _ in range(3)]
+    restarted = FairSource("a client seed", key=key, label="t9")
+    for s in shufflers:  # the table folds its recorded commitments
+        restarted.observe(s.commitment, s.nonce)
+    assert restarted.secret(shufflers[1].commitment, 1) == shufflers[1].server_seed
+    assert commit(restarted.secret(shufflers[2].commitment, 2) or b"") == shufflers[2].commitment
+    assert restarted.next().nonce == 3
+    other = FairSource("a client seed", key=b"x" * 32, label="t9")
+    assert other.secret(shufflers[0].commitment, 0) is None  # another key cannot reveal
+    assert FairSource("a client seed").secret(shufflers[0].commitment, 0) is None
