@@ -473,7 +473,12 @@ class Table(abc.ABC, Generic[OptionsT]):
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
         entry = Entry(seq, at, str(actor), command_id, command, event)
-        money = list(self._chips_money(event, seq)) + list(self._money(event, seq))
+        # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
+        money = [
+            tx
+            for tx in (*self._chips_money(event, seq), *self._money(event, seq))
+            if any(amount for _, amount in tx.entries)
+        ]
         self._ledger.post_all(money)  # a refusal here is undone by the caller's rebuild
         self._entries.append(entry)
         self._visibility.append(self._shown_of(event))

@@ -340,3 +340,17 @@ def test_promise_a_keyed_fair_source_reveals_after_a_restart_and_continues_its_n
     other = FairSource("a client seed", key=b"x" * 32, label="t9")
     assert other.secret(shufflers[0].commitment, 0) is None  # another key cannot reveal
     assert FairSource("a client seed").secret(shufflers[0].commitment, 0) is None
+
+
+def test_promise_a_transaction_that_moves_nothing_is_not_posted() -> None:
+    """A settlement moving no money (a drawn Mah-Jong game) records no empty transaction (the
+    server's store refuses a transaction of fewer than two entries)."""
+    from croupier.table import Tx
+
+    class Quiet(ToyTable):
+        def _money(self, event: object, seq: int) -> list[Tx]:
+            return [Tx.of(f"{seq}", "nothing", {"pot": 0})]
+
+    table = Quiet(ToyOptions(), source=SeededSource("quiet"))
+    table.apply(ANA, {"type": "sit", "buy_in": 100}, "s", at=0)
+    assert [tx.reason for tx in table.ledger.transactions] == ["chips_in"]
