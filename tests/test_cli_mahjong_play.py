@@ -93,6 +93,14 @@ def test_play_mahjong_interactive_bad_input_is_asked_again() -> None:
     assert "Game 1 of the sitting" in out and "Totals (1 games)" in out
 
 
+def test_play_mahjong_interactive_whole_sitting_tops_you_up_between_games() -> None:
+    """Short of the cover after paying a game, you are topped up before the next deal (the
+    table's money rule, payments=cover), and the sitting plays to its end."""
+    result = ok("play", "mahjong", "--seed", "2", input="1\n" * 3000)
+    assert "You top up 32 chips to the table's cover of 16384" in result.stdout
+    assert "Totals (4 games)" in result.stdout and "Traceback" not in result.output
+
+
 def test_play_mahjong_input_ends_cleanly() -> None:
     clean_failure(run("play", "mahjong", "--seed", "1", input="zzz\n"), "the input ended")
 

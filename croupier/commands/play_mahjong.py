@@ -509,6 +509,7 @@ def _play(
     from croupier.games.mahjong.match import rotation_source
     from croupier.games.mahjong.options import MahjongOptions
     from croupier.games.mahjong.rules import REGULATION
+    from croupier.offers import Between
     from croupier.table.actor import Actor
     from croupier.table.mahjong import GameSettled, MahjongTable
     from croupier.table.sources import LiveSource, SeededSource, ShuffleSource
@@ -562,7 +563,16 @@ def _play(
             if actor.name == YOU and not auto:
                 assert console is not None
                 offers = table.legal(actor)
-                if all(o.type == "pass" for o in offers):
+                if table.game is None:  # short of chips between games: topped up for you
+                    top_up = next(o for o in offers if o.type == "top_up")
+                    low = top_up.fields["amount"]
+                    assert isinstance(low, Between)
+                    table.apply(actor, top_up.make(amount=low.low), f"you:{table.seq}", at=at)
+                    console.print(
+                        f"You top up {low.low} chips to the table's cover of "
+                        f"{table.options.cover()} (payments=cover)."
+                    )
+                elif all(o.type == "pass" for o in offers):
                     table.apply(actor, offers[0].make(), f"you:{table.seq}", at=at)
                 else:
                     _ask(console, table, at)

@@ -40,6 +40,7 @@ settlement.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
@@ -54,11 +55,9 @@ from croupier.games.mahjong.commands import (
     Kong,
     Leave,
     Pass,
-    Pung,
     Settle,
     Sit,
     TopUp,
-    Win,
 )
 from croupier.games.mahjong.events import (
     ClaimMade,
@@ -139,7 +138,7 @@ class MahjongTable(Table[MahjongOptions]):
         self._places: list[str | None] = [None] * PLAYERS
         self._chips: dict[str, int] = {}
         self._match = Match(self.options)
-        #: games dealt at this table, and events of the sittings before the current one
+        #: games dealt at this table; the events of the games settled (and their settlements)
         self._dealt = 0
         self._past_events = 0
         self._table_events = 0
@@ -151,6 +150,8 @@ class MahjongTable(Table[MahjongOptions]):
         self._commitment: FairnessCommitted | None = None
         self._revealed = False
         self._legal_cache: tuple[tuple[int, int, Actor], tuple[Offer, ...]] | None = None
+        self._waits_cache: tuple[tuple[int, int], tuple[Wait, ...]] | None = None
+        self._cover = self.options.cover()
         #: table events a command folded in their order among its game events, which the base
         #: then does not fold again
         self._prefolded: list[Event] = []
@@ -158,7 +159,8 @@ class MahjongTable(Table[MahjongOptions]):
             self._secrets: dict[str, bytes] = {}
 
     def _fold_size(self) -> int:
-        played = sum(len(g.log) for g in self._match.games)
+        game = self._match.current
+        played = game.log_size if game is not None else 0
         return self._past_events + played + self._table_events
 
     @classmethod
@@ -245,7 +247,6 @@ class MahjongTable(Table[MahjongOptions]):
             if len(self._seated()) < PLAYERS:
                 raise RuleViolation(TABLES, "a game is dealt to four players")
             if self._match.over:
-                self._past_events += sum(len(g.log) for g in self._match.games)
                 self._match = Match(self.options)
             self._match.begin()
             self._dealt += 1
@@ -268,6 +269,9 @@ class MahjongTable(Table[MahjongOptions]):
             )
         for name, net in zip(event.players, event.net, strict=True):
             self._chips[name] += net
+        game = self._match.current
+        assert game is not None
+        self._past_events += game.log_size + 1  # the game's events and this settlement
         self._match.conclude()
         self._since = at
         self._commitment = None
@@ -490,12 +494,21 @@ class MahjongTable(Table[MahjongOptions]):
     # -- time -----------------------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
+        key = (len(self._entries), self._fold_size())
+        cached = self._waits_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        waits = self._waiting_on()
+        self._waits_cache = (key, waits)
+        return waits
+
+    def _waiting_on(self) -> tuple[Wait, ...]:
         game = self.game
         o = self.options
         if game is None:
             deadline = self._since + o.top_up_ms
             return tuple(
-                Wait(Actor.player(p), deadline, "table option top_up_ms", "top up or leave")
+                Wait(_player(p), deadline, "table option top_up_ms", "top up or leave")
                 for p in self._seated()
                 if self._short(p)
             )
@@ -505,7 +518,7 @@ class MahjongTable(Table[MahjongOptions]):
             player = self.player_at(game.turn)
             return (
                 Wait(
-                    Actor.player(player),
+                    _player(player),
                     self._since + o.turn_ms,
                     "table option turn_ms",
                     "discard, declare a kong or win",
@@ -513,9 +526,7 @@ class MahjongTable(Table[MahjongOptions]):
             )
         deadline = self._since + o.claim_ms
         return tuple(
-            Wait(
-                Actor.player(self.player_at(s)), deadline, "table option claim_ms", "claim or pass"
-            )
+            Wait(_player(self.player_at(s)), deadline, "table option claim_ms", "claim or pass")
             for s in game.waiting()
         )
 
@@ -542,7 +553,10 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _shown(self, event: Event) -> Shown:
         if isinstance(event, GameDealt):
-            deal = deal_from_order(event.order, event.dice, self.options.table)
+            game = self.game
+            deal = game.dealt if game is not None else None
+            if deal is None or deal.order != event.order:
+                deal = deal_from_order(event.order, event.dice, self.options.table)
             public = {"type": event.TYPE, "dice": list(event.dice)}
             private: dict[str, Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None] = {
                 self.player_at(s): {**public, "hand": [str(t) for t in deal.hands[s]]} for s in Seat
@@ -584,47 +598,73 @@ class MahjongTable(Table[MahjongOptions]):
             out = seat_view(game, None if seat is None else int(seat))
         else:
             out = {"game": self.GAME, "regulation": REGULATION, "phase": "between games"}
+        out["table"] = self._table_view()
+        return out
+
+    def _table_view(self) -> dict[str, Any]:
+        """The table's part of every view: places, chips, the sitting, who is waited on."""
         match = self._match
-        out["table"] = {
+        banker = match.banker
+        return {
             "id": self.table_id,
             "places": [
                 {
                     "place": i + 1,
                     "player": p,
                     "chips": None if p is None else self._chips[p],
-                    "wind": match.seat_of(i).symbol,
+                    "wind": "ESWN"[(i - banker) % PLAYERS],
                 }
                 for i, p in enumerate(self._places)
             ],
             "games_dealt": self._dealt,
             "sitting": {
                 "prevailing": match.prevailing.name.lower(),
-                "banker": match.banker + 1,
+                "banker": banker + 1,
                 "games": len(match.summaries),
                 "over": match.over,
                 "rotation": self.options.rotation.value,
             },
-            "cover": self.options.cover(),
+            "cover": self._cover,
             "payments": self.options.payments.value,
             "waiting": [w.to_dict() for w in self.waiting_on()],
         }
-        return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _player(name: str) -> Actor:
+    """The actor of a player's name (made once: an actor checks its name when made)."""
+    return Actor.player(name)
 
 
 def _offers(commands: Sequence[Command], in_window: bool) -> tuple[Offer, ...]:
-    """The game's legal commands of one seat as offers: one per kind, its tiles one of a list."""
-    out: list[Offer] = []
-    tiles: dict[type[Command], list[Tile]] = {}
+    """The game's legal commands of one seat as offers: one per kind, in the order the game
+    lists them, its tiles one of a list (so the commands the offers admit, in order, are the
+    game's legal commands)."""
+    kinds: dict[type[Command], list[Tile]] = {}  # in the game's order
     for c in commands:
+        values = kinds.setdefault(type(c), [])
         if isinstance(c, Discard | Kong):
-            tiles.setdefault(type(c), []).append(c.tile)
+            values.append(c.tile)
         elif isinstance(c, Chow):
-            tiles.setdefault(Chow, []).append(c.first)
+            values.append(c.first)
+    return tuple(_offer(kind, tuple(values), in_window) for kind, values in kinds.items())
+
+
+_OFFERS: dict[tuple[str, tuple[Tile, ...], bool], Offer] = {}
+
+
+def _offer(kind: type[Command], values: tuple[Tile, ...], in_window: bool) -> Offer:
+    """One offer (frozen: the same offer is handed out again when the same tiles are open)."""
+    key = (kind.TYPE, values, in_window)
+    offer = _OFFERS.get(key)
+    if offer is None:
+        if not values:
+            offer = Offer(kind, {}, kind.TYPE)
         else:
-            out.append(Offer(type(c), {}, c.TYPE))
-    for kind, values in tiles.items():
-        field = "first" if kind is Chow else "tile"
-        domain = Exactly(values[0]) if in_window and kind is Kong else OneOf(tuple(values))
-        out.append(Offer(kind, {field: domain}, kind.TYPE))
-    order = {Win: 0, Kong: 1, Pung: 2, Chow: 3, Discard: 4, Pass: 5}
-    return tuple(sorted(out, key=lambda o: order.get(o.command, 9)))
+            field = "first" if kind is Chow else "tile"
+            domain = Exactly(values[0]) if in_window and kind is Kong else OneOf(values)
+            offer = Offer(kind, {field: domain}, kind.TYPE)
+        if len(_OFFERS) >= 10_000:
+            _OFFERS.clear()
+        _OFFERS[key] = offer
+    return offer

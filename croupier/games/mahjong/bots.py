@@ -87,25 +87,39 @@ PASS: Final = Pass()
 _TABLE_ONLY: Final = frozenset({"sit", "top_up", "leave"})
 
 
+#: the commands of each offer seen lately, by the offer's identity (a table hands out the same
+#: offer object again for the same open tiles)
+_EXPANDED: dict[int, tuple[Offer, tuple[Command, ...]]] = {}
+
+
 def commands_of(offers: Iterable[Offer]) -> list[Command]:
     """Every command the offers admit, in the offers' order (a Mah-Jong offer's fields are each
     exactly one value or one of a list)."""
     out: list[Command] = []
     for offer in offers:
-        names = list(offer.fields)
-        choices: list[tuple[Any, ...]] = []
-        for name in names:
-            domain = offer.fields[name]
-            if isinstance(domain, Exactly):
-                choices.append((domain.value,))
-            elif isinstance(domain, OneOf):
-                choices.append(tuple(domain.values))
-            else:  # pragma: no cover - Mah-Jong offers are Exactly / OneOf
-                raise TypeError(f"a Mah-Jong bot cannot enumerate {domain!r}")
-        out += [
-            offer.command(**dict(zip(names, values, strict=True))) for values in product(*choices)
-        ]
+        cached = _EXPANDED.get(id(offer))
+        if cached is None or cached[0] is not offer:
+            cached = (offer, tuple(_expand(offer)))
+            if len(_EXPANDED) >= 10_000:
+                _EXPANDED.clear()
+            _EXPANDED[id(offer)] = cached
+        out.extend(cached[1])
     return out
+
+
+def _expand(offer: Offer) -> list[Command]:
+    """The commands one offer admits, in order."""
+    names = list(offer.fields)
+    choices: list[tuple[Any, ...]] = []
+    for name in names:
+        domain = offer.fields[name]
+        if isinstance(domain, Exactly):
+            choices.append((domain.value,))
+        elif isinstance(domain, OneOf):
+            choices.append(tuple(domain.values))
+        else:  # pragma: no cover - Mah-Jong offers are Exactly / OneOf
+            raise TypeError(f"a Mah-Jong bot cannot enumerate {domain!r}")
+    return [offer.command(**dict(zip(names, v, strict=True))) for v in product(*choices)]
 
 
 class MahjongBot(abc.ABC):

@@ -243,7 +243,7 @@ class GameChecks(GameState):
                 if self._phase is not MahjongPhase.DEAL:
                     raise RuleViolation(ART2, "the game is already dealt")
                 try:
-                    deal_from_order(event.order, event.dice, self._options.table)
+                    self._deal = deal_from_order(event.order, event.dice, self._options.table)
                 except CroupierError as exc:
                     raise RuleViolation(ART2, f"not a deal: {exc}") from None
             case TileDrawn() | MeldExposed() | GameWon() | GameDrawn() if self._phase in (

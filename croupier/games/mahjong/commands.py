@@ -37,7 +37,7 @@ croupier.errors.NotationError: unknown tile '5x' (use 1m..9m, 1p..9p, 1s..9s, E 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from croupier.protocol import Command
 from croupier.tiles import Tile
@@ -68,6 +68,9 @@ class Discard(Command):
     TYPE = "discard"
     tile: Tile
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "tile": str(self.tile)}
+
 
 @dataclass(frozen=True, slots=True)
 class Kong(Command):
@@ -77,6 +80,9 @@ class Kong(Command):
     TYPE = "kong"
     tile: Tile
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "tile": str(self.tile)}
+
 
 @dataclass(frozen=True, slots=True)
 class Win(Command):
@@ -84,12 +90,18 @@ class Win(Command):
 
     TYPE = "win"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE}
+
 
 @dataclass(frozen=True, slots=True)
 class Pung(Command):
     """Claim the discard for a pung (two held)."""
 
     TYPE = "pung"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +112,18 @@ class Chow(Command):
     TYPE = "chow"
     first: Tile
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "first": str(self.first)}
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Command):
     """Let the window's tile go."""
 
     TYPE = "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE}
 
 
 @dataclass(frozen=True, slots=True)

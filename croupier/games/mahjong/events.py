@@ -1,7 +1,9 @@
 """The events of one Mah-Jong game (Portaria 52/89/M; the play is Hong Kong old style,
 ``GAMES.md`` §2), as recorded in its log.
 
-Each is a frozen fact (see :mod:`croupier.protocol`). Tiles are :class:`~croupier.tiles.Tile` s,
+Each is a frozen fact (see :mod:`croupier.protocol`); the frequent ones write their
+``to_dict`` out by hand (the same as the generic encoding, which a test checks: they are hashed
+into every table's record). Tiles are :class:`~croupier.tiles.Tile` s,
 written in records in their notation (``"5p"``, ``"E"``) and read back strictly (a tile not in its
 exact notation is refused, naming it); seats are :class:`~croupier.games.mahjong.rules.Seat` s,
 written as their number (0 East .. 3 North). The log is the full record of the game (the drawn
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from croupier.errors import MaterialError
 from croupier.games.mahjong.rules import Seat
@@ -78,6 +81,9 @@ class GameDealt(Event):
         if not all(isinstance(t, Tile) for t in self.order):
             raise MaterialError("game_dealt: field 'order' holds Tiles")
 
+    def to_dict(self) -> dict[str, Any]:  # the generic encoding, written out: it is hashed
+        return {"type": self.TYPE, "order": [str(t) for t in self.order], "dice": list(self.dice)}
+
 
 @dataclass(frozen=True, slots=True)
 class TileDrawn(Event):
@@ -92,6 +98,14 @@ class TileDrawn(Event):
     def __post_init__(self) -> None:
         _tiles(self, "tile")
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "seat": self.seat.value,
+            "tile": str(self.tile),
+            "replacement": self.replacement,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class TileDiscarded(Event):
@@ -103,6 +117,9 @@ class TileDiscarded(Event):
 
     def __post_init__(self) -> None:
         _tiles(self, "tile")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "seat": self.seat.value, "tile": str(self.tile)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +135,14 @@ class KongDeclared(Event):
     def __post_init__(self) -> None:
         _tiles(self, "tile")
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "seat": self.seat.value,
+            "tile": str(self.tile),
+            "added": self.added,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimMade(Event):
@@ -132,6 +157,10 @@ class ClaimMade(Event):
     def __post_init__(self) -> None:
         _tiles(self, "chow")
 
+    def to_dict(self) -> dict[str, Any]:
+        chow = None if self.chow is None else str(self.chow)
+        return {"type": self.TYPE, "seat": self.seat.value, "kind": self.kind.value, "chow": chow}
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimPassed(Event):
@@ -139,6 +168,9 @@ class ClaimPassed(Event):
 
     TYPE = "claim_passed"
     seat: Seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "seat": self.seat.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +195,16 @@ class MeldExposed(Event):
 
     def __post_init__(self) -> None:
         _tiles(self, "tile", "first")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "seat": self.seat.value,
+            "kind": self.kind.value,
+            "tile": str(self.tile),
+            "first": str(self.first),
+            "discarder": self.discarder.value,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,11 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
             "events": [e.to_dict() for e in self._log],
         }
 
+    @property
+    def log_size(self) -> int:
+        """How many events the log holds (without copying it, as :attr:`log` does)."""
+        return len(self._log)
+
     def apply_recorded(self, event: Event) -> Event:
         """Apply one recorded event, checked by the rules as replay checks it (a table folding
         its record); RuleViolation naming the rule when it may not happen now."""

@@ -31,7 +31,7 @@ from croupier.games.mahjong.events import (
 from croupier.games.mahjong.melds import Meld
 from croupier.games.mahjong.options import MahjongOptions
 from croupier.games.mahjong.rules import BANKER, Seat
-from croupier.games.mahjong.wall import LiveWall, deal_from_order
+from croupier.games.mahjong.wall import LiveWall, MahjongDeal, deal_from_order
 from croupier.protocol import Event
 from croupier.tiles import Tile
 
@@ -133,6 +133,8 @@ class GameState:
         #: the open (or just closed) window is a kong's robbing window; of a concealed kong
         self._rob = False
         self._rob_concealed = False
+        #: the deal (Art 2: the hands as taken, the live wall), once dealt
+        self._deal: MahjongDeal | None = None
         #: the win checks of the current state (see GameChecks._memo_win)
         self._wins: dict[tuple[int, str, Seat], GameWon | RuleViolation] = {}
 
@@ -150,6 +152,11 @@ class GameState:
     @property
     def result(self) -> Result | None:
         return self._result
+
+    @property
+    def dealt(self) -> MahjongDeal | None:
+        """The deal (Art 2): the order, the dice, each seat's tiles as taken; None before."""
+        return self._deal if self._phase is not MahjongPhase.DEAL else None
 
     @property
     def drawn_tile(self) -> Tile | None:
@@ -226,7 +233,10 @@ class GameState:
     def _apply(self, event: Event) -> None:
         match event:
             case GameDealt():
-                deal = deal_from_order(event.order, event.dice, self._options.table)
+                deal = self._deal  # laid out by the check (the fold never runs unchecked)
+                if deal is None or deal.order != event.order or deal.dice != event.dice:
+                    deal = deal_from_order(event.order, event.dice, self._options.table)
+                self._deal = deal
                 for s in Seat:
                     self._hands[s] = list(deal.hands[s])
                 self._wall = deal.live

@@ -709,3 +709,36 @@ def test_issue15_item11_a_tampered_game_won_names_the_event_its_type_and_the_rul
         assert python not in message, message
     if isinstance(info.value, RuleViolation):  # the rule: Art 2, or HK (GAMES.md §2)
         assert message.startswith(("HK: ", "Art 2: "))
+
+
+def test_the_hand_written_to_dicts_are_the_generic_encoding() -> None:
+    """Events and commands that write their ``to_dict`` out by hand (they are hashed into every
+    table's record) give exactly what the protocol's generic encoding gives."""
+    from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
+    from croupier.games.mahjong.events import ClaimMade, GameDealt
+    from croupier.protocol import Command, encode
+
+    items: list[Event | Command] = [
+        GameDealt(tuple(FULL_SET), (1, 2, 3)),
+        TileDrawn(S, t("5p"), True),
+        TileDiscarded(
+            W,
+            t("E"),
+        ),
+        KongDeclared(N, t("C"), False),
+        ClaimMade(E, ClaimKind.CHOW, t("3m")),
+        ClaimMade(E, ClaimKind.PUNG, None),
+        ClaimPassed(S),
+        MeldExposed(W, ClaimKind.KONG, t("9s"), t("9s"), N),
+        Discard(t("1m")),
+        Kong(t("P")),
+        Chow(t("7p")),
+        Win(),
+        Pung(),
+        Pass(),
+    ]
+    for item in items:
+        generic = encode(item)
+        assert isinstance(generic, dict)
+        assert item.to_dict() == {"type": item.TYPE, **generic}
+        assert list(item.to_dict()) == ["type", *generic]  # the same order too
