@@ -1,0 +1,319 @@
+"""The table page's renderer in a real browser, fed with states made by a real table (the toy
+game of tests/table) and with offers of every domain: the controls make exactly the commands
+the offers admit (checked by the Python offers themselves), hidden cards stay backs, the 13-card
+tier setter works by click, drag and keyboard and warns of a foul (Art 7), the countdown, the
+feed and the settlement show, and axe-core finds no serious accessibility fault."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from table.toy import Ante, SitOut, ToyOptions, ToyTable
+
+from croupier.cards import Card, Deck
+from croupier.offers import Between, Offer, OneOf, Split, Text
+from croupier.protocol import Command
+from croupier.table import Actor, SeededSource
+from croupier.table.base import Table
+
+from .browser import PHONE
+from .conftest import axe_violations
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
+
+ANA, BO = Actor.player("ana"), Actor.player("bo")
+
+
+@dataclass(frozen=True, slots=True)
+class SetCards(Command):
+    """Set 13 cards in three tiers (a Split, as the 13-card game's setting)."""
+
+    TYPE = "set"
+    tiers: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Command):
+    TYPE = "discard"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Command):
+    TYPE = "bet"
+    place: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Void(Command):
+    TYPE = "void"
+    reason: str
+
+
+def table_state(table: Table[Any], actor: Actor, now: int | None = None) -> dict[str, Any]:
+    """What the server gives a page: the actor's view, offers and who is waited on."""
+    return {
+        "view": table.view(actor),
+        "legal": [o.to_dict() for o in table.legal(actor)],
+        "waiting": [w.to_dict() for w in table.waiting_on()],
+        "seq": table.seq,
+        "now": table.last_at if now is None else now,
+    }
+
+
+def toy(*, rounds_opened: bool = True) -> ToyTable:
+    table = ToyTable(ToyOptions(), table_id="t1", source=SeededSource("web"))
+    table.apply(ANA, {"type": "sit", "buy_in": 200}, "s1", at=0)
+    table.apply(BO, {"type": "sit", "buy_in": 200}, "s2", at=0)
+    if rounds_opened:
+        table.step_house(at=1000)
+    return table
+
+
+def make(page: Page, state: dict[str, Any], *, game: str = "toy", me: str = "ana") -> None:
+    page.evaluate(
+        "([game, me]) => makeView({game, me, actor: `player:${me}`, table: 't1'})", [game, me]
+    )
+    page.evaluate("state => tv.update(state)", state)
+
+
+def sent(page: Page) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = page.evaluate("window.sent")
+    return result
+
+
+def test_each_offer_without_a_choice_is_one_button_sending_its_command(harness: Page) -> None:
+    table = toy()
+    make(harness, table_state(table, ANA))
+    actions = harness.get_by_role("region", name="Your actions")
+    assert actions.get_by_role("button", name="Ante").is_visible()
+    actions.get_by_role("button", name="Sit out").click()
+    assert sent(harness) == [{"type": "sit_out"}]
+    offers = table.legal(ANA)
+    assert any(o.admits(SitOut.from_dict(sent(harness)[0])) for o in offers)
+    actions.get_by_role("button", name="Ante").click()
+    assert any(o.admits(Ante.from_dict(sent(harness)[1])) for o in offers)
+
+
+def test_an_amount_is_an_input_bounded_by_the_offer_and_out_of_bounds_sends_nothing(
+    harness: Page,
+) -> None:
+    table = ToyTable(ToyOptions(), table_id="t1", source=SeededSource("web"))
+    make(harness, table_state(table, ANA))
+    amount = harness.get_by_role("spinbutton", name="Buy in")
+    assert amount.get_attribute("min") == "10" and amount.get_attribute("max") == "100000"
+    amount.fill("5")
+    harness.get_by_role("button", name="Sit", exact=True).click()
+    assert sent(harness) == []
+    assert "10 to 100000" in harness.locator(".form-error").inner_text()
+    amount.fill("250")
+    amount.press("Enter")
+    assert sent(harness) == [{"type": "sit", "buy_in": 250}]
+    (offer,) = table.legal(ANA)
+    assert offer.admits(offer.command.from_dict(sent(harness)[0]))
+
+
+def test_one_of_cards_and_places_are_buttons_naming_them(harness: Page) -> None:
+    cards = tuple(Card.parse(c) for c in ("As", "Td"))
+    offers = [
+        Offer(Discard, {"card": OneOf(cards)}),
+        Offer(Bet, {"place": OneOf(("banker", "player")), "amount": Between(20, 500)}),
+        Offer(Void, {"reason": Text(40)}, label="Void the round"),
+    ]
+    make(harness, {"view": {}, "legal": [o.to_dict() for o in offers], "waiting": []})
+    harness.get_by_role("button", name="Discard: ten of diamonds").click()
+    assert harness.get_by_role("img", name="ace of spades").count() == 1
+    harness.get_by_label("Place").select_option(label="Banker")
+    harness.get_by_role("spinbutton", name="Amount").fill("500")
+    harness.get_by_role("button", name="Bet", exact=True).click()
+    harness.get_by_label("Reason").fill("misdeal at seat 2")
+    harness.get_by_role("button", name="Void the round").click()
+    got = sent(harness)
+    assert got == [
+        {"type": "discard", "card": "Td"},
+        {"type": "bet", "place": "banker", "amount": 500},
+        {"type": "void", "reason": "misdeal at seat 2"},
+    ]
+    for offer, command in zip(offers, got, strict=True):
+        assert offer.admits(offer.command.from_dict(command)), command
+
+
+def split_offer(text: str = "As Ks Qs Js Ts 9h 9d 9c 2c 3c 4d 5h 7h") -> Offer:
+    cards = tuple(Card.parse(c) for c in text.split())
+    return Offer(SetCards, {"tiers": Split(cards, (3, 5, 5))}, label="Set your cards")
+
+
+def test_art7_tier_setter_by_click_makes_an_admitted_setting(harness: Page) -> None:
+    offer = split_offer()
+    make(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []}, game="thirteen")
+    setter = harness.get_by_role("group", name="Set your cards")
+    confirm = setter.get_by_role("button", name="Confirm setting")
+    assert confirm.is_disabled()
+    for tier, names in (
+        ("back", ["ace of spades", "king of spades", "queen of spades", "jack of spades"]),
+        ("back", ["ten of spades"]),
+        ("middle", ["nine of hearts", "nine of diamonds", "nine of clubs", "two of clubs"]),
+        ("middle", ["three of clubs"]),
+        ("front", ["four of diamonds", "five of hearts", "seven of hearts"]),
+    ):
+        for name in names:
+            setter.get_by_role("button", name=name, exact=True).click()
+        setter.get_by_role("button", name=f"Place in {tier}").click()
+    confirm.click()
+    (command,) = sent(harness)
+    assert offer.admits(SetCards.from_dict(command))
+    assert command["tiers"][0] == ["7h", "5h", "4d"]
+    assert sorted(command["tiers"][2]) == sorted(["As", "Ks", "Qs", "Js", "Ts"])
+    assert harness.evaluate("window.checks.length") >= 1
+
+
+def test_art7_tier_setter_by_keyboard_alone(harness: Page) -> None:
+    offer = split_offer()
+    make(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []}, game="thirteen")
+    harness.get_by_role("button", name="ace of spades", exact=True).focus()
+    # keys 1, 2, 3 place the focused card in front, middle, back; the focus stays on it
+    plan = {"3": 5, "2": 5, "1": 3}
+    for key, count in plan.items():
+        for _ in range(count):
+            hand = harness.locator(".tier-hand .card-button")
+            hand.first.focus()
+            harness.keyboard.press(key)
+    harness.keyboard.press("Shift+Tab")  # focus moves on by the keyboard alone
+    confirm = harness.get_by_role("button", name="Confirm setting")
+    confirm.focus()
+    harness.keyboard.press("Enter")
+    (command,) = sent(harness)
+    assert offer.admits(SetCards.from_dict(command))
+    assert [len(t) for t in command["tiers"]] == [3, 5, 5]
+
+
+def test_art7_tier_setter_by_drag(harness: Page) -> None:
+    offer = split_offer()
+    make(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []}, game="thirteen")
+    harness.get_by_role("button", name="ace of spades", exact=True).drag_to(
+        harness.locator('.tier[data-tier="front"]')
+    )
+    front = harness.get_by_role("list", name="Front (1/3)")
+    assert front.get_by_role("img", name="ace of spades").count() == 1
+
+
+def test_art7_a_fouled_setting_is_warned_of_before_it_is_confirmed(harness: Page) -> None:
+    harness.evaluate(
+        "window.checkAnswer = {fouled: true, explanation: "
+        "'the front (three of a kind A) is above the middle (pair 9-9)'}"
+    )
+    offer = split_offer()
+    make(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []}, game="thirteen")
+    cards = [c.get_attribute("data-card") for c in harness.locator(".tier-hand .card-button").all()]
+    for i, card in enumerate(cards):
+        harness.locator(f'[data-card="{card}"]').focus()
+        harness.keyboard.press("1" if i < 3 else "2" if i < 8 else "3")
+    warning = harness.get_by_role("alert").filter(has_text="Foul (Art 7)")
+    warning.wait_for()
+    assert "is above the middle" in warning.inner_text()
+    harness.get_by_role("button", name="Confirm this fouled setting").click()
+    assert len(sent(harness)) == 1
+
+
+def test_the_practice_hint_places_the_best_setting(harness: Page) -> None:
+    best = [["4d", "5h", "7h"], ["9h", "9d", "9c", "2c", "3c"], ["As", "Ks", "Qs", "Js", "Ts"]]
+    harness.evaluate("best => { window.hintAnswer = best; }", best)
+    offer = split_offer()
+    harness.evaluate(
+        "() => makeView({game: 'thirteen', me: 'ana', actor: 'player:ana', table: 't1', "
+        "practice: true})"
+    )
+    harness.evaluate(
+        "state => tv.update(state)", {"view": {}, "legal": [offer.to_dict()], "waiting": []}
+    )
+    harness.get_by_role("button", name="Hint: best setting").click()
+    harness.get_by_role("button", name="Confirm setting").click()
+    (command,) = sent(harness)
+    assert [sorted(t) for t in command["tiers"]] == [sorted(t) for t in best]
+
+
+def test_hidden_cards_are_drawn_as_backs_never_as_faces(harness: Page) -> None:
+    table = toy()
+    table.apply(ANA, {"type": "ante"}, "a", at=1001)
+    table.apply(BO, {"type": "ante"}, "b", at=1002)
+    table.step_house(at=1003)  # shuffle
+    table.step_house(at=1004)  # deal
+    state = table_state(table, ANA)
+    make(harness, state)
+    mine = table.view(ANA)["cards"]["ana"]
+    assert harness.get_by_role("img", name=_name(mine)).count() == 1
+    backs = harness.locator('img.card[data-code="back"]')
+    assert backs.count() == 1 and backs.first.get_attribute("alt") == "a card face down"
+    bo_card = str(dict(table.view(BO)["cards"])["bo"])
+    assert harness.locator(f'img[data-code="{bo_card}"]').count() == 0
+
+
+def _name(card: str) -> str:
+    words = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    ranks = dict(zip("23456789TJQKA", [*words, "jack", "queen", "king", "ace"], strict=True))
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    return f"{ranks[card[0]]} of {suits[card[1]]}"
+
+
+def test_the_countdown_shows_my_deadline_with_its_rule(harness: Page) -> None:
+    table = toy()
+    state = table_state(table, ANA, now=1000)
+    make(harness, state)
+    timer = harness.get_by_role("timer")
+    assert timer.inner_text().startswith("You: 0:1")
+    assert "ante or sit out (Toy 3)" in timer.inner_text()
+
+
+def test_the_feed_and_the_settlement_show_the_events_as_seen(harness: Page) -> None:
+    table = toy()
+    table.apply(ANA, {"type": "ante"}, "a", at=1001)
+    table.apply(BO, {"type": "ante"}, "b", at=1002)
+    while table.step_house(at=1003) is not None and table.rounds[-1].last_seq is None:
+        pass
+    make(harness, table_state(table, ANA))
+    harness.evaluate("events => tv.events(events)", table.events_for(ANA))
+    feed = harness.get_by_role("log", name="Events at the table")
+    assert feed.locator(".feed-item").count() == table.seq
+    settled = next(e for e in table.events_for(ANA) if e["event"]["type"] == "settled")
+    panel = harness.get_by_role("region", name="Settlement")
+    assert f"#{settled['seq']}" in panel.inner_text()
+    winner = settled["event"]["winner"]
+    assert winner in panel.inner_text()
+
+
+def test_no_serious_accessibility_fault_on_a_table_with_every_kind_of_control(
+    harness: Page,
+) -> None:
+    table = toy()
+    state = table_state(table, ANA, now=1000)
+    state["legal"] += [
+        split_offer().to_dict(),
+        Offer(Bet, {"place": OneOf(("banker", "player")), "amount": Between(20, 500)}).to_dict(),
+    ]
+    make(harness, state, game="thirteen")
+    assert axe_violations(harness) == []
+
+
+@pytest.mark.parametrize("size", [PHONE])
+def test_the_tier_setter_fits_a_phone_without_sideways_scrolling(
+    harness: Page, size: ViewportSize
+) -> None:
+    harness.set_viewport_size(size)
+    make(harness, {"view": {}, "legal": [split_offer().to_dict()], "waiting": []}, game="thirteen")
+    width = harness.evaluate("document.documentElement.scrollWidth")
+    assert width <= size["width"]
+    assert harness.get_by_role("button", name="ace of spades", exact=True).is_visible()
+
+
+def test_deck_has_52_distinct_card_names_in_the_page(harness: Page) -> None:
+    codes = [str(c) for c in Deck.STANDARD_52.cards]
+    names = harness.evaluate(
+        "async codes => { const m = await import('/static/js/cards.js');"
+        " return codes.map(m.cardName); }",
+        codes,
+    )
+    assert len(set(names)) == 52
