@@ -1,4 +1,5 @@
-"""``croupier play``, ``croupier replay`` and ``croupier simulate`` for the banking games.
+"""``croupier play`` and ``croupier simulate`` for the banking games (``croupier replay`` of their
+records is :mod:`croupier.commands.replay`).
 
 ``play`` runs rounds of 3-card baccarat or football poker through the round engine with scripted
 bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots, prints each round
@@ -16,14 +17,14 @@ Amounts are whole units of the table's smallest unit (cents by default: ``10000`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, _write_record, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -188,12 +189,12 @@ def replay_summary(
 def _parse_bet(text: str) -> tuple[str, int, str, int]:
     parts = [part.strip() for part in text.split(":")]
     if len(parts) != 4:
-        _fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
+        fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
     player, place, bet, amount = parts
     try:
         return player, int(place), bet, int(amount)
     except ValueError:
-        _fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
+        fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
 
 
 def _bot_bets(
@@ -292,7 +293,7 @@ def render_settlement(
 def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimals: int) -> None:
     from rich.table import Table
 
-    from croupier.cli import _cards_text
+    from croupier.commands.output import cards_text
     from croupier.money import format_amount
 
     def money(units: int) -> str:
@@ -307,7 +308,7 @@ def _render_round(console: Console, spec: TableSpec, table: BankingGame, decimal
     places = sorted(table.hands, key=lambda p: (p == spec.banker, p))
     for p in places:
         label = "banker" if p == spec.banker else str(p)
-        hands.add_row(label, _cards_text(table.hands[p]), spec.describe(table.hands[p]))
+        hands.add_row(label, cards_text(table.hands[p]), spec.describe(table.hands[p]))
     console.print(hands)
     render_settlement(console, settlement, decimals=decimals, commission_article="Art 10")
     if table.cut_card_out:
@@ -490,7 +491,7 @@ def play(
         for flag, value in not_mahjong.items():
             if value is not None and value != []:
                 hint = ": use --games" if flag == "--rounds" else ""
-                _fail(f"{flag} does not apply to mahjong{hint}")
+                fail(f"{flag} does not apply to mahjong{hint}")
         scoring = mahjong.scoring_options(
             min_faan=min_faan,
             limit=limit,
@@ -517,13 +518,13 @@ def play(
         return
     for flag, value in {"--games": games, **mahjong_table}.items():
         if value is not None:
-            _fail(f"{flag} applies to mahjong only")
+            fail(f"{flag} applies to mahjong only")
     if stud.is_stud(game):
         others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
         for flag, value in others.items():
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
-                _fail(f"{flag} does not apply to five-card-stud{hint}")
+                fail(f"{flag} does not apply to five-card-stud{hint}")
         stud.play_stud(
             hands=1 if hands is None else hands,
             seed=seed,
@@ -538,11 +539,11 @@ def play(
         return
     for flag, value in stud_only.items():
         if value is not None:
-            _fail(f"{flag} applies to five-card-stud only")
+            fail(f"{flag} applies to five-card-stud only")
     if game.strip().lower() == "thirteen":
         for flag, value in banking_only.items():
             if value is not None and value != []:
-                _fail(f"{flag} does not apply to thirteen")
+                fail(f"{flag} does not apply to thirteen")
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
@@ -559,15 +560,15 @@ def play(
         return
     for flag, value in thirteen_only.items():
         if value is not None:
-            _fail(f"{flag} applies to thirteen only")
+            fail(f"{flag} applies to thirteen only")
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
     scripted = sorted((_parse_bet(b) for b in bet or []), key=lambda b: b[2] == "tie")
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
-        _fail("nobody is betting: give --bet or --bots")
-    with _croupier_errors():
+        fail("nobody is betting: give --bet or --bots")
+    with croupier_errors():
         from croupier.events import Phase
         from croupier.shuffle import LiveShuffler, SeededShuffler
 
@@ -577,7 +578,7 @@ def play(
         shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
         bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
         decimals = 2
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 112)
             console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
@@ -587,7 +588,7 @@ def play(
             )
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
-            _write_record(log, table.to_record())
+            write_record(log, table.to_record())
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
                 shuffled = table.shuffle(shuffler)
@@ -608,11 +609,11 @@ def play(
             table.settle()
             played.append(_round_data(spec, table))
             if log is not None:  # after every round: an interrupted session keeps its log
-                _write_record(log, table.to_record())
+                write_record(log, table.to_record())
             if console is not None:
                 _render_round(console, spec, table, decimals)
         if as_json:
-            _print_json(
+            print_json(
                 {
                     "game": spec.name,
                     "decks": n_decks,
@@ -647,72 +648,6 @@ def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:
     console.print(totals)
     # on one line whatever the width, so that the digest can be copied whole
     console.print(f"Log digest (sha256): {table.digest()}", soft_wrap=True)
-
-
-@app.command()
-def replay(
-    record: Annotated[
-        Path,
-        typer.Argument(
-            help="A table record written by `play --log`, or a stud hand history (.toml).",
-            show_default=False,
-        ),
-    ],
-    expect_digest: Annotated[
-        str | None,
-        typer.Option(
-            "--expect-digest",
-            help="Fail unless the replayed record has this SHA-256 digest (as published).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-) -> None:
-    """Replay a table's event log, checking every event against the rules, and sum it up; a
-    `.toml` file is one five-card stud hand's history (`play five-card-stud --history`)."""
-    if record.suffix.lower() == ".toml":
-        from croupier.commands.play_stud import replay_stud
-
-        try:
-            text = record.read_text(encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            _fail(f"cannot read the hand history {str(record)!r}: {exc}")
-        replay_stud(text, expect_digest, as_json)
-        return
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        _fail(f"cannot read the record {str(record)!r}: {exc}")
-    if not isinstance(data, dict):
-        _fail(f"the record {str(record)!r} is not a JSON object")
-    if data.get("game") == "thirteen":
-        from croupier.commands.play_thirteen import replay_thirteen
-
-        replay_thirteen(data, expect_digest, as_json)
-        return
-    if data.get("game") == "five-card-stud":
-        from croupier.commands.play_stud import replay_stud
-
-        replay_stud(data, expect_digest, as_json)
-        return
-    if data.get("game") == "mahjong-round":
-        from croupier.commands.play_mahjong import replay_mahjong
-
-        replay_mahjong(data, expect_digest, as_json)
-        return
-    with _croupier_errors():
-        spec = _spec(str(data.get("game", "")))
-        table = spec.from_record(data)
-        summary = replay_summary(spec.name, table, expect_digest)
-        if as_json:
-            _print_json(summary)
-            return
-        console = _console()
-        console.print(
-            f"[bold]{spec.title}[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
-            "every event checked against the rules."
-        )
-        _render_totals(console, table, 2)
 
 
 @app.command()
@@ -825,7 +760,7 @@ def simulate(
         for flag, other in not_mahjong.items():
             if other is not None:
                 hint = ": use --games" if flag in ("--rounds", "--hands") else ""
-                _fail(f"{flag} does not apply to mahjong{hint}")
+                fail(f"{flag} does not apply to mahjong{hint}")
         from croupier.commands.play_mahjong import scoring_options
         from croupier.commands.simulate_mahjong import simulate_mahjong
 
@@ -851,7 +786,7 @@ def simulate(
         return
     for flag, value in mahjong_only.items():
         if value is not None:
-            _fail(f"{flag} applies to mahjong only")
+            fail(f"{flag} applies to mahjong only")
     stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
     if stud.is_stud(game):
         banking_only: dict[str, object] = {
@@ -862,7 +797,7 @@ def simulate(
         for flag, value in banking_only.items():
             if value is not None:
                 hint = ": use --hands" if flag == "--rounds" else ""
-                _fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
+                fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
         stud.simulate_stud(
             hands=stud.DEFAULT_SIM_HANDS if hands is None else hands,
             seats=stud.DEFAULT_SIM_SEATS if seats is None else seats,
@@ -873,20 +808,20 @@ def simulate(
         return
     for flag, value in stud_only.items():
         if value is not None:
-            _fail(f"{flag} applies to five-card-stud only")
+            fail(f"{flag} applies to five-card-stud only")
     rounds = 20_000 if rounds is None else rounds
     spec = _spec(game)
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.odds.simulate import simulate as run
 
         if as_json:
             sim = run(spec.name, rounds, seed=seed, decks=decks, positions=positions)
-            _print_json(sim.to_json())
+            print_json(sim.to_json())
             return
         from rich.progress import Progress
         from rich.table import Table
 
-        console = _console()
+        console = make_console()
         with Progress(console=console, transient=True) as bar:
             task = bar.add_task("dealing", total=rounds)
             sim = run(

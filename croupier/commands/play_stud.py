@@ -43,7 +43,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import _cards_text, _console, _croupier_errors, _fail, _print_json, _write_record
+from croupier.commands.output import (
+    cards_text,
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
+    write_record,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -168,7 +175,7 @@ def _ask(game: StudGame, now: Callable[[], int | None], console: Console) -> Pla
                 f"Your action [{' / '.join(choices)}]", default="", show_default=False
             )
         except typer.Abort:
-            _fail("the input ended before the hand did")
+            fail("the input ended before the hand did")
         at = now()
         try:
             action, amount = parse_answer(text, legal)
@@ -207,11 +214,11 @@ def _cards_cell(up: Sequence[str], key: str | None, hidden: bool) -> Text:
     out = Text()
     if key is not None:
         out.append("[")
-        out.append_text(_cards_text((Card.parse(key),)))
+        out.append_text(cards_text((Card.parse(key),)))
         out.append("] ")
     elif hidden:
         out.append("[??] ", style="dim")
-    out.append_text(_cards_text(cards))
+    out.append_text(cards_text(cards))
     return out
 
 
@@ -532,7 +539,7 @@ def _history_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot create the history directory {str(path)!r}: {exc.strerror or exc}")
+        fail(f"cannot create the history directory {str(path)!r}: {exc.strerror or exc}")
 
 
 def _write_history(game: StudGame, number: int, directory: Path) -> Path:
@@ -543,7 +550,7 @@ def _write_history(game: StudGame, number: int, directory: Path) -> Path:
     try:
         path.write_text(export_hand(game, number), encoding="utf-8")
     except OSError as exc:
-        _fail(f"cannot write the hand history {str(path)!r}: {exc.strerror or exc}")
+        fail(f"cannot write the hand history {str(path)!r}: {exc.strerror or exc}")
     return path
 
 
@@ -574,14 +581,14 @@ def play_stud(
 
     ``as_json`` implies ``auto``: no prompt, one JSON object on stdout."""
     if not MIN_BOTS <= bots <= MAX_BOTS:
-        _fail(f"--bots {bots}: five-card stud seats 1 to {MAX_BOTS} bots beside you (Art 3: 2-7)")
+        fail(f"--bots {bots}: five-card stud seats 1 to {MAX_BOTS} bots beside you (Art 3: 2-7)")
     kind = bot_kind.strip().lower()
     if kind not in BOT_KINDS:
-        _fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
+        fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
     if level not in LEVELS:
-        _fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
+        fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
     auto = auto or as_json
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.five_card_stud.bots import StrengthBot
         from croupier.games.five_card_stud.round import StudGame, StudPhase
         from croupier.games.five_card_stud.rules import REGULATION, StudTable
@@ -606,7 +613,7 @@ def play_stud(
         def money(units: int) -> str:
             return _money(units, decimals)
 
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 100)
             console.print(f"[bold]Five-card stud[/bold] · {REGULATION}")
@@ -627,7 +634,7 @@ def play_stud(
                 )
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first hand if the log cannot be written
-            _write_record(log, game.to_record())
+            write_record(log, game.to_record())
         if history is not None:
             _history_dir(history)
         for _ in range(hands):
@@ -704,7 +711,7 @@ def play_stud(
             record.settled = game.settle()
             played.append(_hand_data(record, names))
             if log is not None:  # after every hand: an interrupted session keeps its log
-                _write_record(log, game.to_record())
+                write_record(log, game.to_record())
             if history is not None:
                 written = _write_history(game, started.number, history)
                 played[-1]["history"] = str(written)
@@ -714,10 +721,10 @@ def play_stud(
                     console.print(f"Hand history written to {written}", soft_wrap=True)
         ledger = Ledger.of(game)
         if not ledger.balanced(game):  # pragma: no cover - the engine conserves chips
-            _fail("the chips do not add up: stacks + house differ from what was bought in")
+            fail("the chips do not add up: stacks + house differ from what was bought in")
         if as_json:
             stacks = game.stacks
-            _print_json(
+            print_json(
                 {
                     "game": game.GAME,
                     "regulation": REGULATION,
@@ -775,7 +782,7 @@ def stud_summary(game: StudGame, expect_digest: str | None) -> dict[str, Any]:
 def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_json: bool) -> None:
     """Replay a five-card stud table's record (or one hand's TOML history, given as its text),
     checking every event, and sum it up."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.five_card_stud.round import StudGame
 
         if isinstance(data, str):
@@ -786,9 +793,9 @@ def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_jso
             game = StudGame.from_record(data)
         summary = stud_summary(game, expect_digest)
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]Five-card stud[/bold]: {summary['events']} events, {summary['hands']} "
             "hands; every event checked against the rules."
@@ -913,17 +920,17 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
     from croupier.games.five_card_stud.rules import MAX_SEATS, MIN_SEATS
 
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        _fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
+        fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
-        _fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
-    with _croupier_errors():
+        fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
+    with croupier_errors():
         if as_json:
             sim = run_simulation(hands, seats, kind, seed)
         else:
             from rich.progress import Progress
 
-            console = _console()
+            console = make_console()
             with Progress(console=console, transient=True) as bar:
                 task = bar.add_task("dealing", total=hands)
                 sim = run_simulation(
@@ -951,11 +958,11 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             "invariants": "ok" if sim.violation is None else sim.violation,
         }
         if as_json:
-            _print_json(data)
+            print_json(data)
         else:
             _render_simulation(console, data)
         if sim.violation is not None:
-            _fail(f"invariant violated: {sim.violation}")
+            fail(f"invariant violated: {sim.violation}")
 
 
 def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
