@@ -34,7 +34,8 @@ export class Feed {
   constructor(root, { kind = "cards", limit = 200 } = {}) {
     this.kind = kind;
     this.limit = limit;
-    this.list = el("ol", { class: "feed-list" });
+    // scrollable, so it takes the focus (keyboard users scroll it with the arrows)
+    this.list = el("ol", { class: "feed-list", tabindex: "0", "aria-label": "Events, newest last" });
     root.replaceChildren(el("h2", {}, "Events"), this.list);
     root.setAttribute("role", "log");
     root.setAttribute("aria-label", "Events at the table");

@@ -3,7 +3,8 @@
 // Every frame is a JSON object with a version field "v". The client says hello with the last
 // sequence number it has seen; the server answers with the events missed since (or a full
 // redacted snapshot when too far behind), then pushes each new event, redacted for this client,
-// in sequence order. A command goes out with a command_id and comes back accepted (with the
+// in sequence order, each batch followed by a "view" frame (the view, the offers, who is waited
+// on). A command goes out with a command_id and comes back accepted (with the
 // seq of its events) or refused (the article and the message). When the connection drops, the
 // client reconnects with backoff, says hello again with its last seq, and sends again every
 // command still unanswered under the same command_id (the server never applies one twice).
@@ -202,7 +203,11 @@ export class TableSocket {
       this.emit("snapshot", frame);
       return;
     }
-    if (type === "state") {
+    if (type === "view" || type === "state") {
+      // the table as this client may see it now, after the events it follows (or instead of
+      // them, when the client was too far behind): its seq is where the client now stands
+      if (typeof frame.seq === "number" && frame.seq > this.lastSeq) this.lastSeq = frame.seq;
+      this.catchingUp = false;
       this.emit("state", frame);
       return;
     }
