@@ -23,6 +23,28 @@ export function meldTiles(meld) {
   return [first, first, first];
 }
 
+/** a seat as a wind letter, whether given as 0..3 or "E" */
+function wind(seat) {
+  return typeof seat === "number" ? WINDS[seat] : seat;
+}
+
+/** the game's result: who won, how, the faan and patterns, each seat's payment */
+function result(r) {
+  if (r.type !== "game_won") return el("div", { class: "mj-result" }, el("strong", {}, "Drawn game: the wall is exhausted"));
+  const winner = WIND_NAMES[wind(r.seat)] || r.seat;
+  const how = r.discarder === null || r.discarder === undefined ? "self-drawn" : `on ${WIND_NAMES[wind(r.discarder)] || r.discarder}'s discard`;
+  const net = Array.isArray(r.net) ? r.net.map((amount, i) => `${WIND_NAMES[WINDS[i]]} ${amount > 0 ? "+" : ""}${amount}`).join(", ") : "";
+  return el(
+    "div",
+    { class: "mj-result", role: "group", "aria-label": "result" },
+    el("p", {}, el("strong", {}, `${winner} wins ${how}`), r.faan !== undefined ? `, ${r.faan} faan` : ""),
+    r.patterns?.length ? el("p", {}, `Patterns: ${r.patterns.join(", ")}`) : null,
+    r.reading ? el("p", {}, `Reading: ${r.reading}`) : null,
+    net ? el("p", {}, `Payments: ${net}${r.commission ? `; commission ${r.commission}` : ""}`) : null,
+    r.hand ? handRow(r.hand, { kind: "tiles", size: "small", label: "the winner's concealed tiles" }) : null,
+  );
+}
+
 function mySeat(view, ctx) {
   if (view.seat) return view.seat;
   for (const [wind, info] of Object.entries(view.players || {})) if (info.player === ctx.me || info.name === ctx.me) return wind;
@@ -72,6 +94,7 @@ export const mahjong = {
           `${WIND_NAMES[wind]}${info.player || info.name ? `: ${info.player || info.name}` : ""}`,
           { active: view.turn === wind, mine, key: `wind-${wind}` },
           facts([["Concealed", info.concealed ?? ""]]),
+          mine && discard ? el("p", { class: "hint" }, "Your turn: pick a tile of your hand to discard") : null,
           hand,
           (info.melds || []).length
             ? el("div", { class: "melds", role: "group", "aria-label": `${WIND_NAMES[wind]}'s melds` }, info.melds.map((m) => el("div", { class: "meld" }, el("span", { class: "sr-only" }, humanize(m.kind)), handRow(meldTiles(m), { kind: "tiles", size: "small" }))))
@@ -101,7 +124,7 @@ export const mahjong = {
               el("span", {}, ` waiting on ${(window.waiting || []).map((w) => WIND_NAMES[w] || w).join(", ") || "nobody"}`),
             )
           : null,
-        view.result ? el("div", { class: "mj-result" }, el("strong", {}, humanize(view.result.type || "result")), view.result.hand ? handRow(view.result.hand, { kind: "tiles", size: "small", label: "winning hand" }) : null) : null,
+        view.result ? result(view.result) : null,
       ),
       el("div", { class: "mj-table" }, seats),
     );

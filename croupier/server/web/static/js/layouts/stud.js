@@ -56,7 +56,7 @@ export const stud = {
       phaseLine(view, [["Hand", hand?.number ?? view.hands_played ?? ""], ["Betting round", hand?.round ?? ""]]),
       hand ? pot(hand.pot) : null,
       pots.length
-        ? el(
+        ? el("div", { class: "table-scroll" }, el(
             "table",
             { class: "amounts pots" },
             el("caption", {}, hand ? "Pots" : `Pots of hand ${last.number}`),
@@ -76,7 +76,7 @@ export const stud = {
                 ),
               ),
             ),
-          )
+          ))
         : null,
       el("div", { class: "seats" }, boxes),
     );

@@ -41,13 +41,13 @@ export const thirteen = {
       ),
       el("div", { class: "positions" }, (view.positions || []).map((p) => position(p, ctx.me))),
       (view.layout || []).length
-        ? el(
+        ? el("div", { class: "table-scroll" }, el(
             "table",
             { class: "amounts stakes" },
             el("caption", {}, "Stakes on the layout"),
             el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Position"), el("th", { scope: "col" }, "Amount"))),
             el("tbody", {}, view.layout.map((s) => el("tr", { class: s.player === ctx.me ? "mine" : "" }, el("td", {}, s.player), el("td", {}, s.position), el("td", { class: "num" }, money(s.amount))))),
-          )
+          ))
         : null,
     );
   },
