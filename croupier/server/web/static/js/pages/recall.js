@@ -25,6 +25,8 @@ async function loadRounds() {
   if (!table) return;
   try {
     const { rounds } = await get(`/api/tables/${encodeURIComponent(table)}/rounds`);
+    if (tableSelect.value !== table) return; // another table was picked meanwhile
+    const kept = roundSelect.dataset.table === table ? roundSelect.value : "";
     fill(
       roundSelect,
       [...rounds].reverse().map((r) =>
@@ -32,6 +34,8 @@ async function loadRounds() {
       ),
     );
     if (!rounds.length) fill(roundSelect, el("option", { value: "" }, "No round yet"));
+    if (kept && rounds.some((r) => String(r.number) === kept)) roundSelect.value = kept;
+    roundSelect.dataset.table = table; // loaded (the tests wait for it)
   } catch (failure) {
     fail(`The rounds could not be read: ${failure.message}`);
   }

@@ -1,0 +1,154 @@
+"""A person's hands at a table page: pick one of the offers the page shows and act on it through
+the page itself (its buttons, inputs, the tier setter, the tiles), as a person would.
+
+The choice reads the offers the page was given (``window.croupierTable.view.state.legal``) and
+takes the first open type in a plain order that moves a round on (win before discard, check
+before call before raise, the least amount); the act is a click, a fill or a key on the page.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .people import Person
+
+#: offer types in the order a patient person takes them
+PREFERENCE: Sequence[str] = (
+    "win",
+    "declare_natural",
+    "check",
+    "call",
+    "pass",
+    "pick_up",
+    "set",
+    "ante",
+    "done",
+    "bet",
+    "discard",
+    "claim",
+    "kong",
+    "raise_to",
+    "stand",
+    "draw",
+    "sit",
+    "buy_in",
+    "seat",
+)
+#: never taken by the driver (they end a person's game)
+NEVER = ("fold", "leave", "sit_out", "withdraw", "void", "rectify")
+
+
+def offers(person: Person) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] | None = person.page.evaluate(
+        "() => window.croupierTable?.view?.state?.legal || null"
+    )
+    return found or []
+
+
+def choose(options: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    usable = [o for o in options if o["type"] not in NEVER]
+    for kind in PREFERENCE:
+        for offer in usable:
+            if offer["type"] == kind:
+                return offer
+    return usable[0] if usable else None
+
+
+def act(person: Person) -> str | None:
+    """Take one offer through the page; the offer's type, or None when there is nothing to do."""
+    offer = choose(offers(person))
+    if offer is None:
+        return None
+    page = person.page
+    kind: str = offer["type"]
+    fields = {k: v for k, v in offer.items() if k not in ("type", "label")}
+    free = {
+        k: v
+        for k, v in fields.items()
+        if not ("is" in v or ("one_of" in v and len(v["one_of"]) == 1))
+    }
+    box = page.locator(f'.actions [data-offer="{kind}"]').first
+    if any("split" in v for v in free.values()):
+        _set_tiers(person)
+    elif kind == "discard" and page.locator(".felt .tile-button").count():
+        page.locator(".felt .tile-button").last.click()
+    elif not free or (len(free) == 1 and "one_of" in next(iter(free.values()))):
+        box.locator("button").first.click()
+    else:
+        for name, domain in free.items():
+            if "min" in domain:
+                box.locator(f'input[name="{name}"]').fill(str(domain["min"]))
+        box.locator('button[type="submit"]').click()
+    return kind
+
+
+def _set_tiers(person: Person) -> None:
+    """The 13-card setting by keys: the hint where there is one, else the cards as they come
+    (front, middle, back); a fouled setting is confirmed as such (Art 7 allows it)."""
+    page = person.page
+    hint = page.get_by_role("button", name="Hint: best setting")
+    if hint.count():
+        hint.click()
+    else:
+        plan = ["1"] * 3 + ["2"] * 5 + ["3"] * 5
+        for key in plan:
+            page.locator(".tier-hand .card-button").first.focus()
+            page.keyboard.press(key)
+    confirm = page.locator('[data-key="tier-submit"]')
+    deadline = time.monotonic() + 10
+    while confirm.is_disabled() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    confirm.click()
+
+
+def settled(person: Person) -> bool:
+    """True once the page shows a settlement."""
+    panel = person.page.get_by_role("region", name="Settlement")
+    return "No round settled yet." not in panel.inner_text()
+
+
+def play_round(people: Sequence[Person], *, timeout: float = 120.0) -> list[str]:
+    """Everyone acts on what the page offers until every page shows a settlement; the actions
+    taken, in order (for the failure message)."""
+    taken: list[str] = []
+    deadline = time.monotonic() + timeout
+    while not all(settled(p) for p in people):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no settlement within {timeout} s; actions: {taken[-40:]}")
+        moved = False
+        for someone in people:
+            if settled(someone):
+                continue
+            before = seq(someone)
+            kind = act(someone)
+            if kind is not None:
+                taken.append(f"{someone.name}:{kind}")
+                moved = True
+                _answered(someone, before)
+        if not moved:
+            time.sleep(0.1)
+    return taken
+
+
+def seq(person: Person) -> int:
+    """The seq of the state the page shows."""
+    value: int = person.page.evaluate("() => window.croupierTable?.view?.state?.seq ?? 0")
+    return value
+
+
+def _answered(person: Person, before: int) -> None:
+    """Wait until the page shows a state after its command (or a refusal: an error)."""
+    page = person.page
+    page.wait_for_function(
+        "before => (window.croupierTable.view.state.seq > before && "
+        "!document.querySelector('.busy')) || "
+        "document.querySelector('.message[data-kind=\"refused\"]')?.textContent",
+        arg=before,
+        timeout=15_000,
+    )
+    refusal = page.locator('.message[data-kind="refused"]')
+    if refusal.count() and refusal.inner_text():
+        raise AssertionError(f"{person.name}: {refusal.inner_text()}")
