@@ -19,6 +19,7 @@ from croupier.commands import play as _play_commands  # noqa: F401
 from croupier.commands import rank as _rank_commands  # noqa: F401
 from croupier.commands import replay as _replay_commands  # noqa: F401
 from croupier.commands import score as _score_commands  # noqa: F401
+from croupier.commands import simulate as _simulate_commands  # noqa: F401
 from croupier.commands import solve as _solve_commands  # noqa: F401
 from croupier.commands.app import app
 

@@ -140,15 +140,10 @@ def _deal_three_card_baccarat(shuffler: Shuffler, opts: GameOptions) -> Dealt:
     from rich.table import Table
 
     from croupier.games.three_card_baccarat.deal import deal_three_card_baccarat, prepare_shoe
-    from croupier.games.three_card_baccarat.rules import (
-        DEFAULT_POSITIONS,
-        REGULATION,
-        BaccaratTable,
-        describe_hand,
-        position_label,
-    )
+    from croupier.games.three_card_baccarat.options import DEFAULT_POSITIONS, BaccaratOptions
+    from croupier.games.three_card_baccarat.rules import REGULATION, describe_hand, position_label
 
-    table = BaccaratTable(
+    table = BaccaratOptions(
         decks=1 if opts.decks is None else opts.decks,
         positions=DEFAULT_POSITIONS if opts.positions is None else opts.positions,
     )

@@ -14,7 +14,7 @@ import typer
 
 from croupier.commands.app import app
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
-from croupier.commands.play import BANKING_HELP, _fit_width, _spec
+from croupier.commands.play_banking import BANKING_HELP, _fit_width, _spec
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -68,7 +68,8 @@ def replay(
 
         replay_mahjong(data, expect_digest, as_json)
         return
-    from croupier.commands.play import _render_totals, _spec, replay_summary
+    from croupier.commands.play_banking import _render_totals, _spec
+    from croupier.commands.replay_banking import replay_summary
 
     with croupier_errors():
         spec = _spec(str(data.get("game", "")))
