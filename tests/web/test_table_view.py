@@ -317,3 +317,89 @@ def test_deck_has_52_distinct_card_names_in_the_page(harness: Page) -> None:
         codes,
     )
     assert len(set(names)) == 52
+
+
+MAHJONG_VIEW: dict[str, Any] = {
+    "game": "mahjong",
+    "phase": "turn",
+    "prevailing": "east",
+    "turn": "S",
+    "wall": 71,
+    "seat": "S",
+    "hand": ["1m", "2m", "3m", "5p", "5p", "7s", "8s", "9s", "E", "E", "C", "C", "C", "4p"],
+    "drawn": "4p",
+    "players": {
+        "E": {"concealed": 13, "melds": [], "discards": ["9m"]},
+        "S": {"concealed": 14, "melds": [], "discards": []},
+        "W": {
+            "concealed": 10,
+            "melds": [{"kind": "chow", "first": "3s", "concealed": False}],
+            "discards": ["N"],
+        },
+        "N": {"concealed": 13, "melds": [], "discards": ["1p"]},
+    },
+    "window": None,
+    "result": None,
+}
+
+
+def test_mahjong_your_tiles_are_the_discard_buttons_and_the_others_are_backs(
+    harness: Page,
+) -> None:
+    offer = {"type": "discard", "tile": {"one_of": sorted(set(MAHJONG_VIEW["hand"]))}}
+    make(harness, {"view": MAHJONG_VIEW, "legal": [offer], "waiting": []}, game="mahjong")
+    harness.get_by_role("button", name="Discard 4 of circles (just drawn)").click()
+    assert sent(harness) == [{"type": "discard", "tile": "4p"}]
+    backs = harness.locator('img.tile[data-code="back"]')
+    assert backs.count() == 13 + 10 + 13  # east, west, north: their concealed tiles
+    west = harness.get_by_role("group", name="West's melds")
+    codes = west.locator("img").evaluate_all("nodes => nodes.map(n => n.dataset.code)")
+    assert codes == ["3s", "4s", "5s"]
+    assert "Your turn: pick a tile" in harness.locator(".felt").inner_text()
+
+
+STUD_VIEW: dict[str, Any] = {
+    "game": "five-card-stud",
+    "phase": "betting",
+    "hands_played": 0,
+    "seats": {
+        "1": {"player": "ana", "stack": 1950, "must_top_up": False},
+        "2": {"player": "bo", "stack": 1950, "must_top_up": False},
+        "3": {"player": "cy", "stack": 1990, "must_top_up": False},
+    },
+    "hand": {
+        "number": 1,
+        "round": 1,
+        "pot": 110,
+        "to_act": 2,
+        "in_hand": [1, 2],
+        "folded": [3],
+        "up": {"1": "Qs", "2": "9h", "3": "4c"},
+        "bets": {"1": 20, "2": 0, "3": 0},
+        "put_in": {"1": 70, "2": 50, "3": 10},
+        "key": "Ah",
+    },
+}
+
+
+def test_stud_my_key_card_shows_the_others_are_backs_and_the_bets_are_offers(
+    harness: Page,
+) -> None:
+    legal = [
+        {"type": "fold"},
+        {"type": "call", "label": "call 20"},
+        {"type": "raise_to", "amount": {"min": 40, "max": 110}},
+    ]
+    make(harness, {"view": STUD_VIEW, "legal": legal, "waiting": []}, game="five-card-stud")
+    me = harness.get_by_role("region", name="Seat 1: ana, you")
+    assert me.get_by_role("img", name="ace of hearts").count() == 1
+    bo = harness.get_by_role("region", name="Seat 2: bo, to act")
+    assert bo.locator('img[data-code="back"]').count() == 1
+    folded = harness.get_by_role("region", name="Seat 3: cy")
+    assert folded.locator('img[data-code="back"]').count() == 0  # folded: no key card shown
+    assert "110" in harness.locator(".pot").inner_text()
+    harness.get_by_role("spinbutton", name="Amount").fill("111")
+    harness.get_by_role("button", name="Raise to").click()
+    assert sent(harness) == []
+    harness.get_by_role("button", name="call 20").click()
+    assert sent(harness) == [{"type": "call"}]

@@ -39,6 +39,7 @@ export class TableView {
         (this.timer = el("span", { class: "countdown", role: "timer", "aria-live": "off" })),
         (this.chips = el("span", { class: "my-chips" })),
       )),
+      (this.presence = el("p", { class: "presence muted" })),
       (this.message = el("p", { class: "message", role: "alert" })),
       (this.felt = el("section", { class: `felt felt-${ctx.game}`, "aria-label": "The table" })),
       (this.actions = el("div", { class: "actions-area" })),
@@ -86,6 +87,12 @@ export class TableView {
       const first = this.root.querySelector(".actions button:not([disabled]), .actions input, .felt .tile-button");
       if (first && (wasInActions || this.ctx.autofocus)) first.focus();
     }
+    const present = [];
+    if (state.closed) present.push("This table is closed: it takes no more commands.");
+    if (state.bots?.length) present.push(`Bots: ${state.bots.join(", ")}`);
+    if (state.away?.length) present.push(`Away (their time runs): ${state.away.join(", ")}`);
+    this.presence.textContent = present.join(" · ");
+    this.presence.hidden = !present.length;
     if (state.chips !== undefined) this.chips.textContent = `Your chips: ${Number(state.chips).toLocaleString("en")}`;
     this.renderTimer();
   }

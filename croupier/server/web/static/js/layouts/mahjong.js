@@ -71,12 +71,12 @@ export const mahjong = {
         hand = el("ul", { class: "hand tiles mine", "aria-label": "your hand" });
         const drawn = view.drawn;
         let drawnMarked = false;
-        for (const tile of tiles) {
+        for (const [index, tile] of tiles.entries()) {
           const isDrawn = !drawnMarked && drawn && tile === drawn;
           if (isDrawn) drawnMarked = true;
           const item = el("li", { class: isDrawn ? "drawn" : "" });
           if (discardable.has(tile)) {
-            const b = el("button", { type: "button", class: "tile-button", "aria-label": `Discard ${tileName(tile)}${isDrawn ? " (just drawn)" : ""}`, dataset: { key: `discard:${tile}:${item.childElementCount}`, tile } }, tileImg(tile));
+            const b = el("button", { type: "button", class: "tile-button", "aria-label": `Discard ${tileName(tile)}${isDrawn ? " (just drawn)" : ""}`, dataset: { key: `discard:${tile}:${index}`, tile } }, tileImg(tile));
             b.addEventListener("click", () => ctx.send({ ...Object.fromEntries(Object.entries(discard).filter(([k, d]) => k !== "label" && k !== "type" && d && "is" in d).map(([k, d]) => [k, d.is])), type: "discard", [field]: tile }));
             item.append(b);
           } else {
