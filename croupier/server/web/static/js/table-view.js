@@ -41,7 +41,12 @@ export class TableView {
       )),
       (this.presence = el("p", { class: "presence muted" })),
       (this.message = el("p", { class: "message", role: "alert" })),
-      (this.felt = el("section", { class: `felt felt-${ctx.game}`, "aria-label": "The table" })),
+      el(
+        "section",
+        { class: `felt felt-${ctx.game}`, "aria-labelledby": "felt-heading" },
+        el("h2", { id: "felt-heading", class: "sr-only" }, "The table"),
+        (this.felt = el("div", { class: "felt-body" })),
+      ),
       (this.actions = el("div", { class: "actions-area" })),
       (this.settlement = el("section", { class: "settlement", "aria-label": "Settlement" })),
       (this.feedRoot = el("section", { class: "feed" })),
