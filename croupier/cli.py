@@ -1,26 +1,107 @@
-"""The ``croupier`` command line: the entry point, gathering the commands.
+"""The ``croupier`` command line: the entry point.
 
-The :data:`app` lives in :mod:`croupier.commands.app` and the helpers every command shares
-(console, errors, JSON, cards) in :mod:`croupier.commands.output`; each command group is a
-module of :mod:`croupier.commands`, which imports only those two from the CLI layer, never this
-module. Importing a command module registers its commands on :data:`app`.
+Each command lives in a module of :mod:`croupier.commands` and registers itself on the shared
+:data:`croupier.commands.app.app` when that module is imported; the helpers every command
+shares are in :mod:`croupier.commands.output`. No command module imports this one.
+
+The entry point :data:`app` loads a command's module only when that command runs (or its own
+``--help`` is asked for): ``croupier --help`` lists the commands from :data:`COMMANDS` (name,
+module, one-line help) without importing any of them, so the command line starts fast (issue
+22). A test checks that :data:`COMMANDS` names every command the modules register, each in the
+module that registers it.
 
 Every :class:`~croupier.errors.CroupierError` ends a command with its message on stderr and exit
-code 2, never a traceback. Heavy imports (Rich, NumPy, the games) happen inside the commands so
-that starting the CLI stays fast.
+code 2, never a traceback. Heavy imports (Rich, NumPy, the games) happen inside the commands.
 """
 
 from __future__ import annotations
 
-from croupier.commands import deal as _deal_commands  # noqa: F401
-from croupier.commands import equity as _equity_commands  # noqa: F401
-from croupier.commands import odds as _odds_commands  # noqa: F401
-from croupier.commands import play as _play_commands  # noqa: F401
-from croupier.commands import rank as _rank_commands  # noqa: F401
-from croupier.commands import replay as _replay_commands  # noqa: F401
-from croupier.commands import score as _score_commands  # noqa: F401
-from croupier.commands import simulate as _simulate_commands  # noqa: F401
-from croupier.commands import solve as _solve_commands  # noqa: F401
-from croupier.commands.app import app
+import importlib
+from typing import Annotated, Any
 
-__all__ = ["app"]
+import typer
+from typer.core import TyperGroup
+
+__all__ = ["COMMANDS", "app"]
+
+#: every command: its module in croupier.commands and the line ``croupier --help`` shows for it,
+#: in the order it lists them (``croupier COMMAND --help`` shows the command's own help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "deal": ("deal", "Shuffle and deal a round of a game (--fair: provably fair)."),
+    "verify": ("deal", "Check a provably fair deal from its revealed seeds."),
+    "commit": ("deal", "Draw and store a server seed; print its commitment."),
+    "play": ("play", "Play a game against bots (or scripted bets), with a log."),
+    "simulate": ("simulate", "Play many rounds and check them against the exact odds."),
+    "replay": ("replay", "Check a table's record: its chain, its seal, every event."),
+    "log": ("log", "Table logs: convert an old record into a sealed table log."),
+    "table": ("table", "Any game through the table interface: run, schema, options."),
+    "odds": ("odds", "Exact odds, expected value and house edge of every bet."),
+    "equity": ("equity", "Five-card stud: each hand's exact showdown equity."),
+    "solve": ("solve", "Solve a game position: the best play, exactly."),
+    "score": ("score", "Score a finished hand, explained."),
+    "rank": ("rank", "Rank hands under a game's rules, strongest first."),
+}
+
+
+class LazyGroup(TyperGroup):
+    """The root command group: a command's module is imported when the command is used."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = self.commands.get(cmd_name)
+        if found is not None or cmd_name not in COMMANDS:
+            return found
+        importlib.import_module(f"croupier.commands.{COMMANDS[cmd_name][0]}")
+        from croupier.commands.app import app as registered
+
+        group = typer.main.get_command(registered)
+        assert isinstance(group, TyperGroup)
+        found = group.commands.get(cmd_name)
+        if found is not None:
+            self.commands[cmd_name] = found
+        return found
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands and their one-line help, from :data:`COMMANDS` (nothing imported)."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items()])
+
+
+app = typer.Typer(
+    name="croupier",
+    help="Exact, auditable engine for Macau's official casino table games.",
+    cls=LazyGroup,
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    # Never print local variables of a crash: they may hold a provably-fair server seed.
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from croupier import __version__
+
+        typer.echo(f"croupier {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_version, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Exact, auditable engine for Macau's official casino table games."""
+
+
+def load_all() -> None:
+    """Import every command module (tests, documentation)."""
+    for module, _ in COMMANDS.values():
+        importlib.import_module(f"croupier.commands.{module}")

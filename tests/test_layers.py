@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "croupier.dice",
             "croupier.shuffle",
             "croupier.shoe",
+            "croupier.seeds",
         ),
     ),
     ("ranking", ("croupier.rank",)),

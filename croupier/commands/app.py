@@ -1,9 +1,9 @@
-"""The ``croupier`` Typer application every command registers on.
+"""The Typer application every command registers on.
 
 It lives below the command modules (they import :data:`app` from here) and below
-:mod:`croupier.cli`, which imports the command modules to register them and is the entry point.
-Help is printed as plain text (``rich_markup_mode=None``): rendering it with Rich would import
-Rich and Markdown at every start.
+:mod:`croupier.cli`, the entry point, which imports a command's module when the command is used
+and takes the command from here. Help is printed as plain text (``rich_markup_mode=None``):
+rendering it with Rich would import Rich and Markdown at every start.
 """
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="croupier",
-    help="Exact, auditable engine for Macau's official casino table games.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
-    # Never print local variables of a crash: they may hold a provably-fair server seed.
     pretty_exceptions_show_locals=False,
 )
 
 
 @app.callback()
-def _main() -> None:
-    """Exact, auditable engine for Macau's official casino table games."""
+def _commands() -> None:
+    """The commands of croupier (the entry point is croupier.cli.app)."""

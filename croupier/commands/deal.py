@@ -1,19 +1,21 @@
-"""``croupier deal``, ``croupier verify`` and ``croupier commit``: a round dealt and shown, and
-the provably-fair deal checked from its revealed seeds.
+"""``croupier deal``, ``croupier verify`` and ``croupier commit``: a round of any of the five
+games dealt and shown, and a provably fair deal checked from its revealed seeds.
 
 Randomness: ``--seed TEXT`` (reproducible, :class:`~croupier.shuffle.SeededShuffler`), ``--fair``
-(:class:`~croupier.shuffle.ProvablyFairShuffler`: the commitment is shown before the deal, the
-server seed after it, with the ``croupier verify`` command that checks it), otherwise the
-operating system's CSPRNG (:class:`~croupier.shuffle.LiveShuffler`). ``croupier commit`` draws
-and stores a server seed and prints its commitment, to publish before the client seed is chosen.
+(:class:`~croupier.shuffle.ProvablyFairShuffler` through :mod:`croupier.commands.fair`: the
+commitment is shown before the deal, the server seed after it, with the ``croupier verify``
+command that checks it), otherwise the operating system's CSPRNG. ``croupier commit`` draws and
+stores a server seed and prints its commitment, to publish before the client seed is chosen.
+
+The table's options come from ``--option KEY=VALUE`` (``croupier table options GAME`` lists
+them) and from the older flags ``--decks``, ``--positions`` and ``--from-banker``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shlex
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,61 +23,58 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from croupier.commands.app import app
-from croupier.commands.output import (
-    by_rank,
-    cards_text,
-    croupier_errors,
-    fail,
-    make_console,
-    print_json,
+from croupier.commands.fair import (
+    ClientSeedOpt,
+    FairOpt,
+    FairShuffles,
+    NonceOpt,
+    ServerSeedFileOpt,
 )
+from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.seeds import MIN_CLIENT_SEED
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from croupier.commands.dealers import Dealt
+    from croupier.shuffle import Shuffler
 
-    from croupier.shuffle import ProvablyFairShuffler, Shuffler
-
-__all__ = ["GAMES"]
-
-#: The games the CLI deals, with the regulation each follows.
-GAMES: dict[str, str] = {
-    "thirteen": "13-card game, Portaria 51/89/M",
-    "three-card-baccarat": "3-card baccarat, Portaria 22/96/M (amended by 219/96/M)",
-    "mahjong": "Mah-Jong, Portaria 52/89/M (the wall and the deal, Art 2)",
-}
-
-DEFAULT_CLIENT_SEED = "player"
-
-
-def _check_game(game: str) -> str:
-    name = game.strip().lower()
-    if name not in GAMES:
-        listing = ", ".join(GAMES)
-        raise typer.BadParameter(f"unknown game {game!r}; the games are: {listing}")
-    return name
+__all__ = ["first_difference"]
 
 
 @dataclass(frozen=True)
-class GameOptions:
-    """Game options from the command line; ``None`` means not given."""
+class LegacyFlags:
+    """The table flags ``deal`` and ``verify`` took before ``--option``; None: not given."""
 
     cut: int | None = None
     decks: int | None = None
     positions: int | None = None
     count_banker_as_one: bool | None = None
 
-    def check(self, game: str) -> None:
-        if game != "three-card-baccarat":
-            for flag, value in (("--decks", self.decks), ("--positions", self.positions)):
-                if value is not None:
-                    fail(f"{flag} applies to three-card-baccarat only")
-        if game != "thirteen" and self.count_banker_as_one is not None:
-            fail("--from-banker/--after-banker applies to thirteen only")
-        if game == "mahjong" and self.cut is not None:
+    def pairs(self, game: str) -> list[str]:
+        """The flags as ``--option`` pairs of ``game``; a flag the game has not is refused."""
+        out: list[str] = []
+        for flag, key, value in (
+            ("--decks", "decks", self.decks),
+            ("--positions", "positions", self.positions),
+        ):
+            if value is None:
+                continue
+            if game not in ("three-card-baccarat", "football-poker"):
+                fail(f"{flag} applies to three-card-baccarat and football-poker only")
+            out.append(f"{key}={value}")
+        if self.count_banker_as_one is not None:
+            if game != "thirteen":
+                fail("--from-banker/--after-banker applies to thirteen only")
+            out.append(f"count_banker_as_one={str(self.count_banker_as_one).lower()}")
+        if self.cut is not None and game == "mahjong":
             fail("--cut does not apply to mahjong: the dice break the wall (Art 2)")
+        if self.cut is not None and game == "five-card-stud":
+            fail("--cut does not apply to five-card-stud: the shuffle draws the cut (Art 2)")
+        return out
 
     def flags(self) -> list[str]:
-        """The command-line flags that reproduce these options."""
+        """The command-line flags that reproduce these settings."""
         out: list[str] = []
         if self.cut is not None:
             out += ["--cut", str(self.cut)]
@@ -88,190 +87,25 @@ class GameOptions:
         return out
 
 
-@dataclass(frozen=True)
-class Dealt:
-    """A dealt round, ready to print: its JSON data and a Rich renderer."""
-
-    data: dict[str, Any]
-    render: Callable[[Console], None]
-
-
-# -- the games ------------------------------------------------------------------------------------
-
-
-def _deal_thirteen(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
-    from rich.text import Text
-
-    from croupier.games.thirteen.deal import deal_thirteen
-    from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION, ThirteenTable
-
-    table = ThirteenTable(
-        count_banker_as_one=True if opts.count_banker_as_one is None else opts.count_banker_as_one
-    )
-    deal = deal_thirteen(shuffler, cut=opts.cut, options=table)
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]13-card game[/bold] · {REGULATION}")
-        console.print(f"Cut: {deal.cut} cards from the top to the bottom (Art 2 a)")
-        counting = "banker = 1" if table.count_banker_as_one else "banker's next = 1"
-        dice = " + ".join(str(d) for d in deal.dice)
-        console.print(
-            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → first card to position "
-            f"[bold]{deal.first_position}[/bold]\n"
-            f"  (the total counted counterclockwise from the banker, {counting}; Art 2 b)"
-        )
-        grid = Table(title="Hands: 13 cards each, one at a time counterclockwise", show_lines=True)
-        grid.add_column("Position")
-        grid.add_column("Cards (as received / by rank)")
-        for p in POSITIONS:
-            label = f"{p} banker" if p == BANKER else str(p)
-            if p == deal.first_position:
-                label += "\n(first card)"
-            cards = Text("received ").append_text(cards_text(deal.hands[p]))
-            cards.append("\nby rank  ").append_text(cards_text(by_rank(deal.hands[p])))
-            grid.add_row(label, cards)
-        console.print(grid)
-
-    return Dealt(deal.to_dict(), render)
+def _table(game: str, legacy: LegacyFlags, option: list[str] | None) -> tuple[Any, list[str]]:
+    """The options of the table dealt, and the flags that reproduce them."""
+    pairs = [*legacy.pairs(game), *(option or [])]
+    options = game_options(game, pairs)
+    flags = legacy.flags()
+    for pair in option or []:
+        flags += ["--option", pair]
+    return options, flags
 
 
-def _deal_three_card_baccarat(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
+def _deal(game: str, shuffler: Shuffler, options: Any, cut: int | None) -> Dealt:
+    from croupier.commands.dealers import DEALERS
 
-    from croupier.games.three_card_baccarat.deal import deal_three_card_baccarat, prepare_shoe
-    from croupier.games.three_card_baccarat.options import DEFAULT_POSITIONS, BaccaratOptions
-    from croupier.games.three_card_baccarat.rules import REGULATION, describe_hand, position_label
-
-    table = BaccaratOptions(
-        decks=1 if opts.decks is None else opts.decks,
-        positions=DEFAULT_POSITIONS if opts.positions is None else opts.positions,
-    )
-    shoe, setup = prepare_shoe(table, shuffler, cut=opts.cut)
-    deal = deal_three_card_baccarat(shoe, table, first_round=True)
-    data = deal.to_dict()
-    data["shoe"] = setup.to_dict()
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]3-card baccarat[/bold] · {REGULATION}")
-        if table.is_box:
-            console.print("Box: 1 deck, one round per shuffle (Art 2.2, 4.2)")
-        else:
-            console.print(
-                f"Shoe: {table.decks} decks; second cut card {setup.cut_card_depth} cards from "
-                "the end (Art 3.1)"
-            )
-        console.print(f"Cut: {setup.cut} cards from the top to the bottom (Art 3.1)")
-        console.print(
-            f"Burned: {len(deal.burns)} card(s) before the first round (Art 3.2):",
-            cards_text(deal.burns),
-        )
-        grid = Table(title="Hands (3 cards each, from place 1 clockwise, banker last)")
-        grid.add_column("Place")
-        grid.add_column("Cards")
-        grid.add_column("Points", justify="right")
-        grid.add_column("Figures", justify="right")
-        grid.add_column("Hand")
-        for p in deal.positions:
-            cards = deal.hands[p]
-            grid.add_row(
-                position_label(p),
-                cards_text(cards),
-                str(deal.points(p)),
-                str(deal.figures(p)),
-                describe_hand(cards),
-                style="bold" if deal.three_figures(p) else None,
-            )
-        console.print(grid)
-        if table.is_box:
-            console.print("Last round: yes, a box deals one round per shuffle (Art 4.2)")
-        elif deal.cut_card_out:
-            console.print("[bold]Cut card out: this is the last round of the shoe (Art 4.1)[/bold]")
-        else:
-            console.print(f"Cut card out: no; {shoe.remaining} cards left in the shoe")
-
-    return Dealt(data, render)
-
-
-def _deal_mahjong(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
-
-    from croupier.games.mahjong.rules import REGULATION, Seat
-    from croupier.games.mahjong.wall import deal_mahjong
-    from croupier.tiles import format_tiles
-
-    deal = deal_mahjong(shuffler)
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]Mah-Jong[/bold] · {REGULATION}")
-        wall, stack = deal.first_stack
-        dice = " + ".join(str(d) for d in deal.dice)
-        console.print(
-            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → {deal.wall.name.title()}'s wall; "
-            f"the deal starts at {wall.name.title()}'s stack {stack} (counted from the right; "
-            "Art 2)"
-        )
-        grid = Table(title="Hands: 2 stacks three times round, then the banker's two (Art 2)")
-        grid.add_column("Seat")
-        grid.add_column("Tiles (as taken)")
-        grid.add_column("Sorted")
-        for seat in Seat:
-            tiles = deal.hands[seat]
-            label = f"{seat.name.title()}" + (
-                " (banker, discards first)" if seat is deal.first_to_discard else ""
-            )
-            grid.add_row(label, format_tiles(tiles), format_tiles(sorted(tiles)))
-        console.print(grid)
-        console.print(f"Live wall: {len(deal.live)} tiles; replacements from its other end")
-
-    return Dealt(deal.to_dict(), render)
-
-
-_DEALERS: dict[str, Callable[[Shuffler, GameOptions], Dealt]] = {
-    "thirteen": _deal_thirteen,
-    "three-card-baccarat": _deal_three_card_baccarat,
-    "mahjong": _deal_mahjong,
-}
-
-
-def _verify_command(game: str, pf: ProvablyFairShuffler, opts: GameOptions) -> str:
-    args = [
-        "croupier",
-        "verify",
-        game,
-        "--server-seed",
-        pf.server_seed.hex(),
-        "--client-seed",
-        pf.client_seed,
-        "--nonce",
-        str(pf.nonce),
-        "--commitment",
-        pf.commitment,
-        *opts.flags(),
-    ]
-    return shlex.join(args)
-
-
-def _fair_data(pf: ProvablyFairShuffler) -> dict[str, Any]:
-    return {
-        "commitment": pf.commitment,
-        "server_seed": pf.server_seed.hex(),
-        "client_seed": pf.client_seed,
-        "nonce": pf.nonce,
-    }
-
-
-def _read_server_seed(path: Path) -> bytes:
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        return bytes.fromhex(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        fail(f"cannot read a hex server seed from {str(path)!r}: {exc}")
+    return DEALERS[game](shuffler, options, cut)
 
 
 # -- commands -------------------------------------------------------------------------------------
 
-GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.", show_default=False)]
+GameArg = Annotated[str, typer.Argument(help=games_help("deal"), show_default=False)]
 CutOpt = Annotated[
     int | None,
     typer.Option(
@@ -283,11 +117,21 @@ CutOpt = Annotated[
 ]
 DecksOpt = Annotated[
     int | None,
-    typer.Option("--decks", help="3-card baccarat: decks (1 = a box).  [default: 1]"),
+    typer.Option(
+        "--decks",
+        help="3-card baccarat (1 = a box) and football poker: decks; the same as "
+        "--option decks=N.  [default: the table's]",
+        show_default=False,
+    ),
 ]
 PositionsOpt = Annotated[
     int | None,
-    typer.Option("--positions", help="3-card baccarat: player places on the table.  [default: 7]"),
+    typer.Option(
+        "--positions",
+        help="3-card baccarat and football poker: player places; the same as --option "
+        "positions=N.  [default: the table's]",
+        show_default=False,
+    ),
 ]
 CountOpt = Annotated[
     bool | None,
@@ -312,99 +156,59 @@ def deal(
             show_default=False,
         ),
     ] = None,
-    fair: Annotated[
-        bool, typer.Option("--fair", help="Provably-fair deal: commitment first, seed after.")
-    ] = False,
-    server_seed_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--server-seed-file",
-            help="With --fair: the secret seed stored by `croupier commit`, whose commitment was "
-            "published before the client seed was chosen. Without it, --fair draws a seed now "
-            "(a demonstration: commitment and reveal in one run).",
-            show_default=False,
-        ),
-    ] = None,
-    client_seed: Annotated[
-        str | None,
-        typer.Option(
-            "--client-seed",
-            help=f"With --fair.  [default: {DEFAULT_CLIENT_SEED}]",
-            show_default=False,
-        ),
-    ] = None,
-    nonce: Annotated[
-        int | None,
-        typer.Option(
-            "--nonce",
-            help="With --fair: round number on this server seed.  [default: 0]",
-            show_default=False,
-        ),
-    ] = None,
+    fair: FairOpt = False,
+    client_seed: ClientSeedOpt = None,
+    nonce: NonceOpt = None,
+    server_seed_file: ServerSeedFileOpt = None,
     cut: CutOpt = None,
     decks: DecksOpt = None,
     positions: PositionsOpt = None,
     count_banker_as_one: CountOpt = None,
+    option: OptionsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Shuffle and deal a round of GAME."""
-    name = _check_game(game)
-    opts = GameOptions(cut, decks, positions, count_banker_as_one)
-    opts.check(name)
-    if seed is not None and fair:
-        fail("--seed and --fair cannot be used together")
-    if not fair and (client_seed is not None or nonce is not None or server_seed_file):
-        fail("--client-seed, --nonce and --server-seed-file apply with --fair only")
+    name = check_game(game, "deal")
+    options, flags = _table(name, LegacyFlags(cut, decks, positions, count_banker_as_one), option)
+    session = FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed)
     with croupier_errors():
-        from croupier.shuffle import LiveShuffler, ProvablyFairShuffler, SeededShuffler
+        from croupier.shuffle import LiveShuffler, SeededShuffler
 
         shuffler: Shuffler
-        pf: ProvablyFairShuffler | None = None
-        if fair:
-            chosen_client = DEFAULT_CLIENT_SEED if client_seed is None else client_seed
-            chosen_nonce = 0 if nonce is None else nonce
-            if server_seed_file is None:
-                pf = ProvablyFairShuffler.new(chosen_client, chosen_nonce)
-            else:
-                stored = _read_server_seed(server_seed_file)
-                pf = ProvablyFairShuffler(stored, chosen_client, chosen_nonce)
-            shuffler = pf
+        if session is not None:
+            shuffler = session.next()
         elif seed is not None:
             shuffler = SeededShuffler(seed)
         else:
             shuffler = LiveShuffler()
-        if pf is not None and not as_json:
-            console = make_console()
-            if server_seed_file is None:
-                console.print(
-                    "[yellow]Demonstration: the server seed is drawn, committed to and revealed "
-                    "in this one run. For a real commit-before-deal, publish the commitment of "
-                    "`croupier commit` first and deal with --server-seed-file.[/yellow]"
-                )
-            console.print(
-                "Commitment (sha256 of the server seed, published before the deal):\n"
-                f"  [bold]{pf.commitment}[/bold]\n"
-                f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}"
-            )
-        dealt = _DEALERS[name](shuffler, opts)
+        console = None if as_json else make_console()
+        if session is not None and console is not None:
+            session.announce(console)
+        dealt = _deal(name, shuffler, options, cut)
         if as_json:
             data = dict(dealt.data)
             if seed is not None:
                 data["seed"] = seed
-            if pf is not None:
-                data["provably_fair"] = _fair_data(pf)
+            if session is not None:
+                pf = session.shufflers[0]
+                data["provably_fair"] = _fair_data(pf.commitment, pf.server_seed, pf)
             print_json(data)
             return
-        console = make_console()
+        assert console is not None
         if seed is not None:
             console.print(f"Seed: {seed!r} (reproducible deal, not for live play)")
         dealt.render(console)
-        if pf is not None:
-            console.print(
-                f"Server seed (revealed after the deal):\n  [bold]{pf.server_seed.hex()}[/bold]"
-            )
-            console.print("Check it with:")
-            console.print(_verify_command(name, pf, opts), markup=False, soft_wrap=True)
+        if session is not None:
+            session.reveal(console, name, flags)
+
+
+def _fair_data(commitment: str, server_seed: bytes, pf: Any) -> dict[str, Any]:
+    return {
+        "commitment": commitment,
+        "server_seed": server_seed.hex(),
+        "client_seed": pf.client_seed,
+        "nonce": pf.nonce,
+    }
 
 
 @app.command()
@@ -418,7 +222,7 @@ def verify(
         str, typer.Option("--client-seed", help="The client seed of the deal.", show_default=False)
     ],
     nonce: Annotated[
-        int, typer.Option("--nonce", help="The nonce of the deal.", show_default=False)
+        int, typer.Option("--nonce", min=0, help="The nonce of the deal.", show_default=False)
     ],
     commitment: Annotated[
         str | None,
@@ -446,17 +250,17 @@ def verify(
     decks: DecksOpt = None,
     positions: PositionsOpt = None,
     count_banker_as_one: CountOpt = None,
+    option: OptionsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a provably-fair deal of GAME: the commitment, then the deal recomputed from seeds
     (and, with --expect, compared with the deal as it was recorded)."""
-    name = _check_game(game)
+    name = check_game(game, "verify")
     if commitment is None and not no_commitment:
         fail("give the --commitment published before the deal (or --no-commitment to replay)")
     if commitment is not None and no_commitment:
         fail("--commitment and --no-commitment cannot be used together")
-    opts = GameOptions(cut, decks, positions, count_banker_as_one)
-    opts.check(name)
+    options, _ = _table(name, LegacyFlags(cut, decks, positions, count_banker_as_one), option)
     try:
         seed_bytes = bytes.fromhex(server_seed.strip())
     except ValueError:
@@ -467,15 +271,17 @@ def verify(
         if commitment is not None:
             verify_commitment(seed_bytes, commitment)
         pf = ProvablyFairShuffler(seed_bytes, client_seed, nonce)
-        dealt = _DEALERS[name](pf, opts)
+        dealt = _deal(name, pf, options, cut)
         if expect is not None:
             _compare_with_record(dealt.data, expect)
+        short = len(client_seed.strip()) < MIN_CLIENT_SEED
         if as_json:
             data = dict(dealt.data)
             data["provably_fair"] = {
-                **_fair_data(pf),
+                **_fair_data(pf.commitment, pf.server_seed, pf),
                 "commitment_checked": commitment is not None,
                 "deal_compared": expect is not None,
+                "client_seed_too_short": short,
             }
             print_json(data)
             return
@@ -490,6 +296,12 @@ def verify(
                 "[bold yellow]No commitment given[/bold yellow]: the seed was not checked "
                 f"against one; sha256(server seed) =\n  {pf.commitment}"
             )
+        if short:
+            console.print(
+                f"[bold yellow]Warning[/bold yellow]: the client seed is shorter than "
+                f"{MIN_CLIENT_SEED} characters: it carries too little of the player's own "
+                "entropy for a fair deal (today's `deal --fair` refuses it)."
+            )
         console.print(
             f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}. The deal these seeds produce:"
         )
@@ -500,8 +312,70 @@ def verify(
             )
 
 
+# -- comparing a recorded deal with the recomputed one (issue 15 item 10) --------------------
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every leaf of a JSON value with its path (keys and list indexes)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def _path_text(path: tuple[Any, ...]) -> str:
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
+    return text or "the deal"
+
+
+_MISSING = object()
+
+
+def first_difference(recorded: dict[str, Any], recomputed: dict[str, Any]) -> str | None:
+    """Where the recorded deal first differs from the recomputed one, in a few words, and how
+    much differs (None: they agree on every key of the recomputed deal).
+
+    >>> first_difference({"hands": {"1": ["As", "Kd"]}}, {"hands": {"1": ["As", "Qs"]}})
+    "at hands.1[1] (item 2 of hands.1): recorded 'Kd', the seeds give 'Qs'; 1 of 2 values differ"
+    >>> first_difference({"burns": []}, {"burns": ["As"]})
+    "at burns[0] (item 1 of burns): recorded nothing, the seeds give 'As'; 1 of 1 values differ"
+    """
+    expected = json.loads(json.dumps(recomputed))
+    missing = [key for key in expected if key not in recorded]
+    if missing:
+        return f"at {missing[0]}: the record has no {missing[0]!r} ({len(missing)} keys missing)"
+    want = dict(_leaves(expected))
+    have = dict(_leaves({key: recorded[key] for key in expected}))
+    paths = [*want, *(p for p in have if p not in want)]
+    differ = [p for p in paths if want.get(p, _MISSING) != have.get(p, _MISSING)]
+    if not differ:
+        return None
+    path = differ[0]
+    item = ""
+    if path and isinstance(path[-1], int):
+        item = f" (item {path[-1] + 1} of {_path_text(path[:-1])})"
+
+    def shown(value: Any) -> str:
+        return "nothing" if value is _MISSING else repr(value)
+
+    where = sorted({str(p[0]) for p in differ if p}, key=list(expected).index)
+    places = f" (in {', '.join(where)})" if len(where) > 1 else ""
+    return (
+        f"at {_path_text(path)}{item}: recorded {shown(have.get(path, _MISSING))}, the seeds "
+        f"give {shown(want.get(path, _MISSING))}; {len(differ)} of {len(paths)} values differ"
+        f"{places}"
+    )
+
+
 def _compare_with_record(recomputed: dict[str, Any], record_path: Path) -> None:
-    """The recorded deal (``deal --json``) must equal the recomputed one, key by key."""
+    """The recorded deal (``deal --json``) must equal the recomputed one, key by key; a
+    mismatch names the first differing card or tile and how much differs."""
     from croupier.errors import VerificationError
 
     try:
@@ -510,12 +384,11 @@ def _compare_with_record(recomputed: dict[str, Any], record_path: Path) -> None:
         fail(f"cannot read the recorded deal {str(record_path)!r}: {exc}")
     if not isinstance(record, dict):
         fail(f"the recorded deal {str(record_path)!r} is not a JSON object")
-    for key, value in recomputed.items():
-        if record.get(key) != json.loads(json.dumps(value)):
-            raise VerificationError(
-                f"the recorded deal differs from the one the seeds produce at {key!r}: "
-                f"recorded {record.get(key)!r}, recomputed {value!r}"
-            )
+    difference = first_difference(record, recomputed)
+    if difference is not None:
+        raise VerificationError(
+            f"the recorded deal differs from the one these seeds produce, first {difference}"
+        )
 
 
 @app.command()
@@ -537,8 +410,10 @@ def commit(
     seed = new_server_seed()
     try:
         fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        fail(f"{str(out)!r} exists already: a server seed is never overwritten")
     except OSError as exc:
-        fail(f"cannot create {str(out)!r}: {exc}")
+        fail(f"cannot create {str(out)!r}: {exc.strerror or exc}")
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(seed.hex() + "\n")
     typer.echo(commitment_of(seed))

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.games import check_game, games_help
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
-from croupier.commands.play_banking import BANKING_HELP, _fit_width, _spec
+from croupier.commands.play_banking import _fit_width, _spec
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -111,7 +112,7 @@ def odds(
     game: Annotated[
         str,
         typer.Argument(
-            help=BANKING_HELP + ", thirteen or five-card-stud (also: stud)", show_default=False
+            help=games_help("odds") + " (five-card-stud also: stud)", show_default=False
         ),
     ],
     decks: Annotated[
@@ -204,6 +205,7 @@ def odds(
     of the 40-card deck fall in each class of Art 5, exactly. For the showdown equity of hands
     in play, see `croupier equity`.
     """
+    game = check_game(game, "odds")
     from croupier.commands.odds_stud import NAMES as STUD_NAMES
 
     if game.strip().lower() in STUD_NAMES:

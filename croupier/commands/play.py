@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.games import check_game, games_help
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -25,6 +26,7 @@ from croupier.commands.play_banking import (
     render_settlement,
 )
 from croupier.commands.replay_banking import replay_summary
+from croupier.commands.tablelog import ForceOpt, claim_outputs
 
 __all__ = [
     "BANKING_HELP",
@@ -36,7 +38,7 @@ __all__ = [
     "replay_summary",
 ]
 
-PLAY_HELP = "three-card-baccarat, football-poker, thirteen, five-card-stud or mahjong"
+PLAY_HELP = games_help("play")
 
 # Mah-Jong's scoring options, shared by play and simulate (None: not given, the default)
 MinFaanOpt = Annotated[
@@ -206,6 +208,7 @@ def play(
             show_default=False,
         ),
     ] = None,
+    force: ForceOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
@@ -265,6 +268,8 @@ def play(
     rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
     five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
     Mah-Jong against three bots (mahjong: you sit at place 1)."""
+    game = check_game(game, "play")
+    claim_outputs(log, history, force=force)
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.games import check_game, games_help
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -27,7 +28,7 @@ from croupier.commands.play_banking import _spec
 
 __all__ = ["simulate"]
 
-SIMULATE_HELP = "three-card-baccarat, football-poker, five-card-stud or mahjong"
+SIMULATE_HELP = games_help("simulate")
 
 
 @app.command()
@@ -109,6 +110,7 @@ def simulate(
     return with the exact expected value; five-card-stud: many hands of bots, the chips
     counted after every hand and the log replayed; mahjong: many games of bots, every game's
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
+    game = check_game(game, "simulate")
     from croupier.commands import play_stud as stud
 
     mahjong_only: dict[str, object] = {
