@@ -403,3 +403,63 @@ def test_stud_my_key_card_shows_the_others_are_backs_and_the_bets_are_offers(
     assert sent(harness) == []
     harness.get_by_role("button", name="call 20").click()
     assert sent(harness) == [{"type": "call"}]
+
+
+THIRTEEN_VIEW: dict[str, Any] = {
+    "game": "thirteen",
+    "phase": "setting",
+    "round": 3,
+    "dice": {"dice": [3, 4, 2], "total": 9, "by": "ana"},
+    "first_position": 2,
+    "layout": [{"player": "ana", "position": 2, "amount": 200}],
+    "banker": {
+        "cards": None,
+        "setting": {
+            "front": ["2c", "2d", "5h"],
+            "middle": ["9s", "9h", "Kd", "Qc", "3s"],
+            "back": ["Ah", "Kh", "Th", "7h", "4h"],
+        },
+    },
+    "positions": [
+        {
+            "position": 1,
+            "holder": None,
+            "staked": 0,
+            "picked_up": False,
+            "set": False,
+            "cards": None,
+            "setting": None,
+            "score": None,
+        },
+        {
+            "position": 2,
+            "holder": "ana",
+            "staked": 200,
+            "picked_up": True,
+            "set": False,
+            "cards": ["As", "Ks", "Qs", "Js", "Ts", "9d", "9c", "8c", "2s", "3c", "4d", "5s", "7d"],
+            "setting": None,
+            "score": None,
+        },
+    ],
+    "late": [],
+}
+
+
+def test_thirteen_the_banker_setting_is_shown_and_my_position_holds_my_cards(
+    harness: Page,
+) -> None:
+    cards = THIRTEEN_VIEW["positions"][1]["cards"]
+    offer = split_offer(" ".join(cards))
+    make(
+        harness, {"view": THIRTEEN_VIEW, "legal": [offer.to_dict()], "waiting": []}, game="thirteen"
+    )
+    banker = harness.get_by_role("group", name="banker's setting")
+    assert banker.get_by_role("list", name="banker's setting: back").locator("img").count() == 5
+    mine = harness.get_by_role("region", name="Position 2, you")
+    assert mine.locator("img").count() == 13
+    assert "Staked" in mine.inner_text() and "200" in mine.inner_text()
+    assert "3 + 4 + 2 = 9" in harness.locator(".felt").inner_text()
+    stakes = harness.get_by_role("table", name="Stakes on the layout")
+    assert "ana" in stakes.inner_text()
+    assert harness.get_by_role("group", name="Set your cards").is_visible()
