@@ -48,6 +48,13 @@ class Person:
         )
         return codes
 
+    def spied(self) -> list[tuple[str, dict[str, Any]]]:
+        """The frames the page's spy hook saw on the current page: (direction, frame)."""
+        frames: list[tuple[str, dict[str, Any]]] = self.page.evaluate(
+            "() => window.croupierFrames || []"
+        )
+        return frames
+
     def close(self) -> None:
         self.context.close()
 
@@ -55,6 +62,11 @@ class Person:
 def enter(browser: Browser, name: str, password: str, viewport: ViewportSize = DESKTOP) -> Person:
     """A person with a fresh browser context, recording the frames of every WebSocket."""
     context = browser.new_context(viewport=viewport)
+    # the page's own spy hook (protocol.js): every frame it parsed, in and out
+    context.add_init_script(
+        "window.croupierSpy = (direction, frame) => "
+        "(window.croupierFrames = window.croupierFrames || []).push([direction, frame]);"
+    )
     page = context.new_page()
     person = Person(name, password, context, page)
 
