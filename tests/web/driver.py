@@ -93,9 +93,9 @@ def _set_tiers(person: Person) -> None:
     if hint.count():
         hint.click()
     else:
-        plan = ["1"] * 3 + ["2"] * 5 + ["3"] * 5
-        for key in plan:
-            page.locator(".tier-hand .card-button").first.focus()
+        # the keys alone: the focus goes on along the hand after each card is placed
+        page.locator(".tier-hand .card-button").first.focus()
+        for key in "3333322222111":
             page.keyboard.press(key)
     confirm = page.locator('[data-key="tier-submit"]')
     deadline = time.monotonic() + 10

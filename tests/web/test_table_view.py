@@ -175,20 +175,23 @@ def test_art7_tier_setter_by_keyboard_alone(harness: Page) -> None:
     offer = split_offer()
     make(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []}, game="thirteen")
     harness.get_by_role("button", name="ace of spades", exact=True).focus()
-    # keys 1, 2, 3 place the focused card in front, middle, back; the focus stays on it
-    plan = {"3": 5, "2": 5, "1": 3}
-    for key, count in plan.items():
-        for _ in range(count):
-            hand = harness.locator(".tier-hand .card-button")
-            hand.first.focus()
-            harness.keyboard.press(key)
-    harness.keyboard.press("Shift+Tab")  # focus moves on by the keyboard alone
+    # keys 3, 2, 1 place the focused card in back, middle, front; the focus goes on to the next
+    # card of the hand, so thirteen key presses set the hand
+    for key in "3333322222111":
+        harness.keyboard.press(key)
+    # the arrows move along a row; 0 takes a card back to the hand, 1 puts it in front again
+    harness.keyboard.press("ArrowLeft")
+    focused = harness.evaluate("document.activeElement.dataset.card")
+    harness.keyboard.press("0")
+    assert harness.locator(".tier-hand .card-button").count() == 1
+    harness.locator(f'[data-card="{focused}"]').focus()
+    harness.keyboard.press("1")
     confirm = harness.get_by_role("button", name="Confirm setting")
     confirm.focus()
     harness.keyboard.press("Enter")
     (command,) = sent(harness)
     assert offer.admits(SetCards.from_dict(command))
-    assert [len(t) for t in command["tiers"]] == [3, 5, 5]
+    assert sorted(command["tiers"][2]) == sorted(["As", "Ks", "Qs", "Js", "Ts"])
 
 
 def test_art7_tier_setter_by_drag(harness: Page) -> None:

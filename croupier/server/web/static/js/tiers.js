@@ -4,7 +4,8 @@
 // Click (or Enter/Space on) cards to select them, then "Place in front" (middle, back) moves
 // the selection into that tier; a card in a tier goes back to the hand the same way ("Back to
 // hand"). Cards can also be dragged onto a tier. With a card focused, the keys 1, 2, 3 place it
-// in the first, second, third tier and 0 takes it back. When every tier is full, the setting is
+// in the first, second, third tier and 0 takes it back (the focus goes on to the next card of
+// the row it left); the arrow keys move along a row. When every tier is full, the setting is
 // checked (the server's own rules: check(tiers) -> {fouled, explanation}) and a foul is warned
 // of before it can be confirmed: Art 7 lets a player confirm a fouled setting, and lose.
 
@@ -47,6 +48,11 @@ export class TierSetter {
   /** the tiers as lists of cards (in the tier's order) */
   tiers() {
     return this.sizes.map((_, i) => this.cards.filter((c) => this.where.get(c) === i));
+  }
+
+  /** the cards of tier ``index`` (-1: the hand), in their order on the page */
+  rowCards(index) {
+    return this.cards.filter((c) => this.where.get(c) === index);
   }
 
   complete() {
@@ -103,7 +109,7 @@ export class TierSetter {
     b.setAttribute("aria-pressed", String(this.selected.has(card)));
     const tier = this.where.get(card);
     b.setAttribute("aria-label", `${cardName(card)}${tier >= 0 ? `, in the ${this.names[tier]}` : ""}`);
-    b.title = "Select; keys 1, 2, 3 place it, 0 takes it back";
+    b.title = "Select; keys 1, 2, 3 place it, 0 takes it back; arrows move along the row";
     b.append(cardImg(card));
     b.draggable = true;
     b.addEventListener("click", () => this.toggle(card));
@@ -111,8 +117,18 @@ export class TierSetter {
       const digit = /^[0-9]$/.test(event.key) ? Number(event.key) : -1;
       if (digit >= 0 && digit <= this.sizes.length) {
         event.preventDefault();
+        const from = this.where.get(card);
+        const row = this.rowCards(from);
+        const next = row[row.indexOf(card) + 1] || row[row.indexOf(card) - 1];
         this.place([card], digit - 1);
-        this.focusCard(card);
+        // keep going along the row the card left (the hand, usually), else stay with it
+        this.focusCard(next && this.where.get(next) === from ? next : card);
+      } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+        event.preventDefault();
+        const row = this.rowCards(this.where.get(card));
+        const step = event.key === "ArrowRight" ? 1 : -1;
+        const to = row[(row.indexOf(card) + step + row.length) % row.length];
+        this.focusCard(to);
       }
     });
     b.addEventListener("dragstart", (event) => {
