@@ -76,6 +76,15 @@ def enter(browser: Browser, name: str, password: str, viewport: ViewportSize = D
 
     page.on("websocket", record)
     page.on("pageerror", lambda error: person.errors.append(str(error)))
+    # a script, style or connection the page's security policy refused is an error too
+    page.on(
+        "console",
+        lambda message: (
+            person.errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
     return person
 
 
