@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("solve", "Solve a game position: the best play, exactly."),
     "score": ("score", "Score a finished hand, explained."),
     "rank": ("rank", "Rank hands under a game's rules, strongest first."),
+    "serve": ("serve", "Run the table server: REST, WebSocket, live tables."),
+    "db": ("db", "The server's database: schema migrations."),
+    "admin": ("db", "The server's accounts: create users."),
+    "audit": ("audit", "Check a server's record: chains, rules, ledger."),
 }
 
 

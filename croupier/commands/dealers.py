@@ -16,6 +16,7 @@ provably fair deal recomputed from its seeds is the deal the table would have ma
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -245,10 +246,12 @@ def _mahjong(shuffler: Shuffler, options: Any, cut: int | None) -> Dealt:
     from croupier.games.mahjong.wall import deal_mahjong
     from croupier.tiles import format_tiles
 
-    table = options if isinstance(options, MahjongTable) else getattr(options, "table", None)
-    deal = (
-        deal_mahjong(shuffler, table) if isinstance(table, MahjongTable) else deal_mahjong(shuffler)
-    )
+    # the wall options: the options themselves, or the field of the game's options holding them
+    table = options
+    if not isinstance(table, MahjongTable):
+        held = [getattr(options, f.name) for f in dataclasses.fields(options)]
+        table = next((v for v in held if isinstance(v, MahjongTable)), MahjongTable())
+    deal = deal_mahjong(shuffler, table)
 
     def render(console: Console) -> None:
         console.print(f"[bold]Mah-Jong[/bold] · {REGULATION}")

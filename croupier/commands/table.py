@@ -159,13 +159,17 @@ def run(
             result = _round_result(table, number, before)
             before = _money(table)
             results.append(result)
-            if writer is not None:
-                writer.follow(table)
             if say is not None:
                 say(_round_line(result))
 
         try:
-            report = run_table(table, players, rounds=rounds, on_round=on_round)
+            report = run_table(
+                table,
+                players,
+                rounds=rounds,
+                on_round=on_round,
+                on_step=None if writer is None else (lambda t, _applied: writer.follow(t)),
+            )
         finally:
             if writer is not None:
                 writer.follow(table)
@@ -288,3 +292,9 @@ def options(
         if s.doc:
             lines += textwrap.wrap(s.doc, width, initial_indent="    ", subsequent_indent="    ")
     typer.echo("\n".join(lines))
+
+
+# ``croupier table void`` (the table server's operator command) joins this group.
+from croupier.commands.serve_table import register as _register_void  # noqa: E402
+
+_register_void(table_app)
