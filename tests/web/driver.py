@@ -147,7 +147,7 @@ def _answered(person: Person, before: int) -> None:
         "!document.querySelector('.busy')) || "
         "document.querySelector('.message[data-kind=\"refused\"]')?.textContent",
         arg=before,
-        timeout=15_000,
+        timeout=30_000,
     )
     refusal = page.locator('.message[data-kind="refused"]')
     if refusal.count() and refusal.inner_text():

@@ -39,7 +39,7 @@ class Person:
         self.wait_connected()
 
     def wait_connected(self) -> None:
-        self.page.locator('.connection[data-status="open"]').wait_for(timeout=15_000)
+        self.page.locator('.connection[data-status="open"]').wait_for(timeout=30_000)
 
     def card_codes(self) -> list[str | None]:
         """The codes of every card or tile image on the page now."""
