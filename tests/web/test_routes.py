@@ -221,3 +221,12 @@ def test_a_round_in_play_is_not_exported_and_a_finished_one_is(client: TestClien
     lines = export.content.splitlines()
     assert len(lines) == 1 + rounds[0]["last_seq"]
     assert export.headers["content-disposition"] == 'attachment; filename="t1-round-1.jsonl"'
+
+
+def test_forms_post_and_wait_for_their_script(client: TestClient) -> None:
+    """A form submitted before its script is there never sends a password in an address: the
+    forms are POST, their buttons sent disabled for the script to enable."""
+    for page in (client.get("/login"), client.get("/admin", headers=setup(client)["admin"])):
+        forms = page.text.count("<form ")
+        assert forms and page.text.count('method="post"') == forms
+        assert 'type="submit" disabled data-needs-js' in page.text

@@ -15,6 +15,7 @@ from table.toy import Ante, SitOut, ToyOptions, ToyTable
 from croupier.cards import Card, Deck
 from croupier.offers import Between, Offer, OneOf, Split, Text
 from croupier.protocol import Command
+from croupier.server.web import STATIC
 from croupier.table import Actor, SeededSource
 from croupier.table.base import Table
 
@@ -343,6 +344,14 @@ MAHJONG_VIEW: dict[str, Any] = {
     },
     "window": None,
     "result": None,
+    "table": {
+        "places": [
+            {"place": 1, "player": "bo", "chips": 1000, "wind": "E"},
+            {"place": 2, "player": "ana", "chips": 950, "wind": "S"},
+            {"place": 3, "player": "bot-1", "chips": 1000, "wind": "W"},
+            {"place": 4, "player": "bot-2", "chips": 1050, "wind": "N"},
+        ]
+    },
 }
 
 
@@ -359,6 +368,8 @@ def test_mahjong_your_tiles_are_the_discard_buttons_and_the_others_are_backs(
     codes = west.locator("img").evaluate_all("nodes => nodes.map(n => n.dataset.code)")
     assert codes == ["3s", "4s", "5s"]
     assert "Your turn: pick a tile" in harness.locator(".felt").inner_text()
+    assert harness.get_by_role("region", name="West: bot-1").is_visible()
+    assert "950" in harness.get_by_role("region", name="South: ana, to act, you").inner_text()
 
 
 STUD_VIEW: dict[str, Any] = {
@@ -466,3 +477,112 @@ def test_thirteen_the_banker_setting_is_shown_and_my_position_holds_my_cards(
     stakes = harness.get_by_role("table", name="Stakes on the layout")
     assert "ana" in stakes.inner_text()
     assert harness.get_by_role("group", name="Set your cards").is_visible()
+
+
+def fouled_pair() -> list[dict[str, Any]]:
+    """The 13-card adapter's two offers of one setting: an ascending one, and a fouled one
+    confirmed as such (their domains say which, Art 7)."""
+    cards = ["As", "Ks", "Qs", "Js", "Ts", "9h", "9d", "9c", "2c", "3c", "4d", "5h", "7h"]
+    return [
+        {
+            "type": "set",
+            "position": {"is": 2},
+            "tiers": {"split": cards, "sizes": [3, 5, 5], "fouled": fouled},
+            "confirm_foul": {"is": fouled},
+            "label": f"set position 2{', a foul confirmed' if fouled else ''}",
+        }
+        for fouled in (False, True)
+    ]
+
+
+@pytest.mark.parametrize("fouled", [False, True])
+def test_art7_one_setter_for_the_ascending_and_the_fouled_offer_of_one_setting(
+    harness: Page, fouled: bool
+) -> None:
+    harness.evaluate("f => { window.checkAnswer = {fouled: f, explanation: 'x above y'}; }", fouled)
+    make(harness, {"view": {}, "legal": fouled_pair(), "waiting": []}, game="thirteen")
+    assert harness.locator(".tier-setter").count() == 1
+    harness.locator(".tier-hand .card-button").first.focus()
+    for key in "3333322222111":
+        harness.keyboard.press(key)
+    name = "Confirm this fouled setting" if fouled else "Confirm setting"
+    harness.get_by_role("button", name=name).click()
+    (command,) = sent(harness)
+    assert command["confirm_foul"] is fouled and command["position"] == 2
+    assert [len(t) for t in command["tiers"]] == [3, 5, 5]
+
+
+def test_art7_a_setting_that_may_not_foul_cannot_be_confirmed_fouled(harness: Page) -> None:
+    harness.evaluate("() => { window.checkAnswer = {fouled: true, explanation: 'x above y'}; }")
+    only_ascending = fouled_pair()[:1]
+    make(harness, {"view": {}, "legal": only_ascending, "waiting": []}, game="thirteen")
+    harness.locator(".tier-hand .card-button").first.focus()
+    for key in "3333322222111":
+        harness.keyboard.press(key)
+    harness.get_by_role("alert").filter(has_text="cannot be fouled").wait_for()
+    assert harness.get_by_role("button", name="Confirm this fouled setting").is_disabled()
+
+
+def test_every_module_of_the_pages_loads(harness: Page) -> None:
+    modules = sorted(
+        str(p.relative_to(STATIC)) for p in (STATIC / "js").rglob("*.js") if "pages" not in p.parts
+    )
+    assert len(modules) >= 12
+    failed = harness.evaluate(
+        "async paths => { const out = []; for (const p of paths) {"
+        " try { await import('/static/' + p); } catch (e) { out.push(p + ': ' + e); } }"
+        " return out; }",
+        modules,
+    )
+    assert failed == []
+
+
+BACCARAT_VIEW: dict[str, Any] = {
+    "game": "three-card-baccarat",
+    "phase": "betting",
+    "round": 4,
+    "shoe": {"remaining": 301, "cut_card_out": False},
+    "seats": {"1": "ana", "2": "bo"},
+    "players": {"ana": {"place": 1, "chips": 900, "done": False}},
+    "layout": [
+        {"player": "ana", "place": 1, "bet": "main", "amount": 100, "carried": False},
+        {"player": "bo", "place": 2, "bet": "tie", "amount": 50, "carried": True},
+    ],
+    "hands": [
+        {"place": 0, "label": "banker", "holder": None, "cards": ["Kd", None, None]},
+        {"place": 1, "label": "1", "holder": "ana", "cards": ["9c", "Th", "2s"], "points": 1},
+    ],
+    "limits": {"main": {"min": 100, "max": 10000}, "tie": {"min": 20, "max": None}},
+    "you": {"name": "ana", "place": 1, "chips": 900, "done": False, "on_layout": 100},
+}
+
+
+def test_banking_the_layout_shows_places_stakes_hands_and_the_bet_form(harness: Page) -> None:
+    bet = {
+        "type": "bet",
+        "place": {"one_of": [1, 2]},
+        "bet": {"one_of": ["main", "tie"]},
+        "amount": {"min": 100, "max": 900},
+        "label": "bet",
+    }
+    make(
+        harness,
+        {"view": BACCARAT_VIEW, "legal": [bet, {"type": "done", "label": "no more bets"}]},
+        game="three-card-baccarat",
+    )
+    banker = harness.get_by_role("region", name="Banker")
+    assert banker.locator('img[data-code="back"]').count() == 2  # not yet shown
+    assert banker.get_by_role("img", name="king of diamonds").count() == 1
+    mine = harness.get_by_role("region", name="Place 1: ana, you")
+    assert "Main 100" in mine.inner_text() and "1 points" in mine.inner_text()
+    assert "(carried)" in harness.get_by_role("region", name="Place 2: bo").inner_text()
+    assert "301" in harness.locator(".felt").inner_text()
+    harness.get_by_label("Place", exact=True).select_option(label="2")
+    harness.get_by_label("Bet", exact=True).select_option(label="Tie")
+    harness.get_by_role("spinbutton", name="Amount").fill("150")
+    harness.locator('.actions [data-offer="bet"] button[type="submit"]').click()
+    harness.get_by_role("button", name="no more bets").click()
+    assert sent(harness) == [
+        {"type": "bet", "place": 2, "bet": "tie", "amount": 150},
+        {"type": "done"},
+    ]

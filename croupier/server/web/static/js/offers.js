@@ -142,11 +142,25 @@ export function offerControl(offer, send, hooks = {}) {
     return box;
   }
   if (free.length === 1 && free[0].kind === "split") {
+    // several offers of one setting (an ascending one, a fouled one confirmed as such) share
+    // one setter; the engine's check of the tiers picks the offer that admits them
+    const group = [offer, ...(hooks.alike || [])];
+    const field = free[0].name;
+    const marked = group.filter((o) => "fouled" in o[field]);
+    const allowFoul = !marked.length || marked.some((o) => o[field].fouled === true);
     const setter = new TierSetter(free[0].domain, {
       title,
       check: hooks.split?.check,
       hint: hooks.split?.hint,
-      submit: (tiers) => send(commandOf(offer, { [free[0].name]: tiers })),
+      allowFoul,
+      submit: (tiers) => {
+        let chosen = group[0];
+        if (marked.length) {
+          const fouled = Boolean(setter.checked?.fouled);
+          chosen = marked.find((o) => o[field].fouled === fouled) || group[0];
+        }
+        send(commandOf(chosen, { [field]: tiers }));
+      },
     });
     box.append(setter.element);
     box.tierSetter = setter;
@@ -254,25 +268,38 @@ export function offerControl(offer, send, hooks = {}) {
  */
 export function renderOffers(container, offers, send, { skip = [], hooks = {}, title = "Your actions" } = {}) {
   container.replaceChildren();
-  const group = document.createElement("section");
-  group.className = "actions";
-  group.setAttribute("aria-label", title);
+  const section = document.createElement("section");
+  section.className = "actions";
+  section.setAttribute("aria-label", title);
   const heading = document.createElement("h2");
   heading.textContent = title;
-  group.append(heading);
+  section.append(heading);
   let setter = null;
   const shown = (offers || []).filter((o) => !skip.includes(o.type));
+  // offers of one type splitting the same cards are one setting (one setter for them all)
+  const alike = new Map();
+  const splitKey = (o) => {
+    const field = offerFields(o).find((f) => f.kind === "split");
+    return field ? `${o.type}|${[...field.domain.split].sort().join(" ")}` : null;
+  };
+  for (const o of shown) {
+    const key = splitKey(o);
+    if (key) alike.set(key, [...(alike.get(key) || []), o]);
+  }
   if (!shown.length) {
     const p = document.createElement("p");
     p.className = "muted";
     p.textContent = (offers || []).length ? "Choose on the table above." : "Nothing to do now.";
-    group.append(p);
+    section.append(p);
   }
   for (const offer of shown) {
-    const control = offerControl(offer, send, hooks);
+    const key = splitKey(offer);
+    const same = key ? alike.get(key) : null;
+    if (same && same[0] !== offer) continue; // shown with the first offer of its setting
+    const control = offerControl(offer, send, same ? { ...hooks, alike: same.slice(1) } : hooks);
     if (control.tierSetter) setter = control.tierSetter;
-    group.append(control);
+    section.append(control);
   }
-  container.append(group);
+  container.append(section);
   return setter;
 }

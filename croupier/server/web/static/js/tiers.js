@@ -26,7 +26,8 @@ export class TierSetter {
    * @param {(tiers: string[][]) => Promise<{fouled: boolean, explanation?: string}>} [options.check]
    * @param {(cards: string[]) => Promise<string[][]>} [options.hint] the best setting (practice)
    */
-  constructor(domain, { submit, check = null, hint = null, title = "Set your cards" }) {
+  constructor(domain, { submit, check = null, hint = null, title = "Set your cards", allowFoul = true }) {
+    this.allowFoul = allowFoul;
     this.cards = [...domain.split].sort(byRank);
     this.sizes = domain.sizes;
     this.names = TIER_NAMES[this.sizes.join(",")] || this.sizes.map((_, i) => `tier ${i + 1}`);
@@ -241,7 +242,7 @@ export class TierSetter {
     const full = this.complete();
     const fouled = full && this.checked && this.checked.fouled;
     submit.textContent = fouled ? "Confirm this fouled setting" : "Confirm setting";
-    submit.disabled = !full || (this.check && !this.checked);
+    submit.disabled = !full || (this.check && !this.checked) || (fouled && !this.allowFoul);
     submit.addEventListener("click", () => this.submitTo(this.tiers()));
     tools.append(submit);
     this.element.append(tools);
@@ -249,7 +250,7 @@ export class TierSetter {
     warning.className = "foul-warning";
     warning.setAttribute("role", "alert");
     if (fouled) {
-      warning.textContent = `Foul (Art 7): ${this.checked.explanation || "the tiers are out of order"}. A fouled setting loses.`;
+      warning.textContent = `Foul (Art 7): ${this.checked.explanation || "the tiers are out of order"}. ${this.allowFoul ? "A fouled setting loses." : "This setting cannot be fouled: set the tiers in order."}`;
     }
     this.element.append(warning);
     this.status = document.createElement("p");

@@ -1,71 +1,75 @@
 // The banking games, 3-Card Baccarat (Portaria 22/96/M) and Football Poker (Despacho 65/2004):
-// the layout's bet places with the chips staked on each (yours marked), stakes carried over
-// from the last coup, the hands dealt, the shoe with its cut card, and the last coup's result.
-// Placing a bet is the offer's form (place and amount within the table's limits).
+// the layout's places with the stakes on each (bet kind, amount, yours marked, carried ones
+// said so), the hands dealt at each place with their points once shown, the shoe with its cut
+// card, your chips, and the last coup's settlement. Placing a bet is the offer's form (place,
+// bet kind and amount within the table's limits); the limits are listed.
 
-import { el, facts, humanize, money, seatBox, fill } from "./common.js";
-import { handRow, isCard } from "../cards.js";
+import { handRow } from "../cards.js";
+import { el, facts, fill, humanize, money, seatBox } from "./common.js";
 
-/** every {player, place, amount}-like stake found in the view */
-function stakesOf(view) {
-  const out = [];
-  const visit = (value, path) => {
-    if (Array.isArray(value)) {
-      for (const v of value) {
-        if (v && typeof v === "object" && typeof v.amount === "number" && (v.player || v.owner)) {
-          out.push({ player: v.player || v.owner, place: v.place ?? v.box ?? v.on ?? v.bet ?? v.position ?? v.kind ?? "", amount: v.amount, carried: Boolean(v.carried) || /carr/.test(path), path });
-        } else visit(v, path);
-      }
-    } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`);
-    }
-  };
-  visit(view, "");
-  return out;
-}
-
-/** every list of cards in the view, by where it is */
-function handsOf(view) {
-  const out = [];
-  const visit = (value, path) => {
-    if (Array.isArray(value) && value.length && value.every((c) => isCard(c) || c === "##")) out.push([path, value]);
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) visit(v, path ? `${path} ${k}` : k);
-  };
-  visit(view.hands ?? view.hand ?? view.coup ?? {}, "");
-  return out;
+function placeName(place, labels) {
+  const label = labels.get(String(place));
+  return label && label !== String(place) ? humanize(label) : `Place ${place}`;
 }
 
 export const banking = {
   handles: [],
   render(felt, view, ctx) {
-    const stakes = stakesOf(view);
-    const placeOffer = (ctx.offers || []).find((o) => o.type === "bet");
-    const placeField = placeOffer ? Object.entries(placeOffer).find(([k, d]) => k !== "amount" && d && d.one_of)?.[1]?.one_of : null;
-    const places = [...new Set([...(placeField || []), ...(view.places || []), ...stakes.map((s) => s.place)])].filter((p) => p !== "");
-    const shoe = view.shoe || {};
+    const stakes = Array.isArray(view.layout) ? view.layout : [];
+    const hands = Array.isArray(view.hands) ? view.hands : [];
+    const labels = new Map(hands.map((h) => [String(h.place), h.label]));
+    const holders = new Map();
+    for (const [place, name] of Object.entries(view.seats || {})) holders.set(String(place), name);
+    for (const h of hands) if (h.holder) holders.set(String(h.place), h.holder);
+    const bet = (ctx.offers || []).find((o) => o.type === "bet");
+    const offered = bet?.place?.one_of || [];
+    const places = [...new Set([...holders.keys(), ...hands.map((h) => String(h.place)), ...stakes.map((s) => String(s.place)), ...offered.map(String)])].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+    const shoe = view.shoe || null;
+    const you = view.you || null;
+    const limits = Object.entries(view.limits || {});
     fill(
       felt,
       facts([
         ["Phase", humanize(view.phase || "")],
-        ["Coup", view.coup_number ?? view.round ?? ""],
-        ["Cards left in the shoe", shoe.left ?? shoe.remaining ?? shoe.cards ?? ""],
-        ["Cut card", shoe.cut !== undefined ? (shoe.cut_reached ? "reached: last coup of the shoe" : `at ${shoe.cut}`) : ""],
+        ["Coup", view.round ?? ""],
+        ["Cards left in the shoe", shoe ? shoe.remaining ?? "" : ""],
+        ["Cut card", shoe ? (shoe.cut_card_out ? "out: the last coup of this shoe" : "not yet out") : ""],
+        ["Your chips", you ? money(you.chips) : ""],
+        ["Yours on the layout", you && you.on_layout ? money(you.on_layout) : ""],
       ]),
       el(
         "div",
-        { class: "bet-places", role: "group", "aria-label": "bet places" },
+        { class: "bet-places", role: "group", "aria-label": "the layout: places, stakes and hands" },
         places.map((place) => {
-          const here = stakes.filter((s) => String(s.place) === String(place));
-          const total = here.reduce((a, s) => a + s.amount, 0);
+          const here = stakes.filter((s) => String(s.place) === place);
+          const hand = hands.find((h) => String(h.place) === place);
+          const total = here.reduce((sum, s) => sum + (s.amount || 0), 0);
+          const holder = holders.get(place);
           return seatBox(
-            humanize(String(place)),
-            { mine: here.some((s) => s.player === ctx.me), key: `place-${place}` },
-            el("p", { class: "chips" }, el("span", { class: "chip", "aria-hidden": "true" }), ` ${money(total)}`),
-            here.length ? el("ul", { class: "stake-list" }, here.map((s) => el("li", { class: s.player === ctx.me ? "mine" : "" }, `${s.player}: ${money(s.amount)}${s.carried ? " (carried)" : ""}`))) : null,
+            `${placeName(place, labels)}${holder ? `: ${holder}` : ""}`,
+            { mine: (holder && holder === ctx.me) || here.some((s) => s.player === ctx.me), key: `place-${place}` },
+            hand
+              ? el(
+                  "div",
+                  { class: "hand-box" },
+                  handRow(hand.cards || [], { label: `${placeName(place, labels)}: cards` }),
+                  hand.points !== undefined ? el("p", {}, `${hand.hand ? `${hand.hand}: ` : ""}${hand.points} points`) : null,
+                )
+              : null,
+            el("p", { class: "chips" }, el("span", { class: "chip", "aria-hidden": "true" }), ` ${money(total)} staked`),
+            here.length
+              ? el(
+                  "ul",
+                  { class: "stake-list" },
+                  here.map((s) => el("li", { class: s.player === ctx.me ? "mine" : "" }, `${s.player}: ${humanize(s.bet || "")} ${money(s.amount)}${s.carried ? " (carried)" : ""}`)),
+                )
+              : null,
           );
         }),
       ),
-      el("div", { class: "hands" }, handsOf(view).map(([where, cards]) => el("div", { class: "hand-box" }, el("span", { class: "tier-name" }, humanize(where || "cards")), handRow(cards, { label: where || "cards" })))),
+      limits.length
+        ? el("details", { class: "limits" }, el("summary", {}, "The table's limits"), facts(limits.map(([kind, l]) => [humanize(kind), `${money(l.min)} to ${l.max === null || l.max === undefined ? "no limit" : money(l.max)}`])))
+        : null,
     );
   },
 };

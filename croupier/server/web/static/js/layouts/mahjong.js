@@ -45,8 +45,16 @@ function result(r) {
   );
 }
 
+/** the table's places by wind: {E: {player, chips, place}} (the adapter's ``table.places``) */
+function placesByWind(view) {
+  const out = {};
+  for (const place of view.table?.places || []) if (place.wind) out[place.wind] = place;
+  return out;
+}
+
 function mySeat(view, ctx) {
   if (view.seat) return view.seat;
+  for (const place of view.table?.places || []) if (place.player === ctx.me) return place.wind;
   for (const [wind, info] of Object.entries(view.players || {})) if (info.player === ctx.me || info.name === ctx.me) return wind;
   return null;
 }
@@ -58,12 +66,15 @@ export const mahjong = {
     const start = me ? WINDS.indexOf(me) : 0;
     // you at the bottom, then counter-clockwise: right, top, left
     const order = [0, 1, 2, 3].map((i) => WINDS[(start + i) % 4]);
-    const places = ["bottom", "right", "top", "left"];
+    const sides = ["bottom", "right", "top", "left"];
     const discard = (ctx.offers || []).find((o) => o.type === "discard");
     const discardable = new Set(discard ? Object.values(discard).find((d) => d && d.one_of)?.one_of || [] : []);
     const field = discard ? Object.entries(discard).find(([, d]) => d && d.one_of)?.[0] || "tile" : "tile";
+    const places = placesByWind(view);
     const seats = order.map((wind, i) => {
-      const info = view.players?.[wind] || {};
+      const info = { ...(view.players?.[wind] || {}) };
+      const place = places[wind];
+      if (place?.player && !info.player) info.player = place.player;
       const mine = wind === me;
       let hand;
       if (mine && Array.isArray(view.hand)) {
@@ -89,11 +100,14 @@ export const mahjong = {
       }
       return el(
         "div",
-        { class: `mj-seat place-${places[i]}` },
+        { class: `mj-seat place-${sides[i]}` },
         seatBox(
           `${WIND_NAMES[wind]}${info.player || info.name ? `: ${info.player || info.name}` : ""}`,
           { active: view.turn === wind, mine, key: `wind-${wind}` },
-          facts([["Concealed", info.concealed ?? ""]]),
+          facts([
+            ["Concealed", info.concealed ?? ""],
+            ["Chips", place?.chips ?? ""],
+          ]),
           mine && discard ? el("p", { class: "hint" }, "Your turn: pick a tile of your hand to discard") : null,
           hand,
           (info.melds || []).length

@@ -2,6 +2,7 @@
 // the limits among them, and bots).
 
 import { post } from "../api.js";
+import { ready } from "../ready.js";
 
 const status = document.getElementById("admin-status");
 
@@ -64,3 +65,5 @@ document.getElementById("open-table").addEventListener("submit", async (event) =
     say(`Not opened: ${failure.message}${failure.article ? ` (${failure.article})` : ""}`, true);
   }
 });
+
+ready();

@@ -2,6 +2,7 @@
 // changes in place: the button becomes the other one and the seated list follows.
 
 import { post } from "../api.js";
+import { ready } from "../ready.js";
 
 const status = document.getElementById("cashier-status");
 const me = document.querySelector(".who span")?.textContent.split(" (")[0] || "";
@@ -36,3 +37,5 @@ document.addEventListener("click", async (event) => {
     button.disabled = false;
   }
 });
+
+ready();

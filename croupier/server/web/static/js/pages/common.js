@@ -3,14 +3,18 @@
 
 import { post } from "../api.js";
 
-document.getElementById("logout")?.addEventListener("click", async () => {
-  try {
-    await post("/api/logout");
-  } finally {
-    sessionStorage.removeItem("croupier-csrf");
-    location.href = "/login";
-  }
-});
+const logout = document.getElementById("logout");
+if (logout) {
+  logout.addEventListener("click", async () => {
+    try {
+      await post("/api/logout");
+    } finally {
+      sessionStorage.removeItem("croupier-csrf");
+      location.href = "/login";
+    }
+  });
+  logout.disabled = false;
+}
 
 const notice = document.getElementById("last-login");
 const last = sessionStorage.getItem("croupier-last-login");

@@ -2,6 +2,7 @@
 // refreshes itself (htmx, every 5 s).
 
 import { post } from "../api.js";
+import { ready } from "../ready.js";
 
 const error = document.getElementById("lobby-error");
 
@@ -19,3 +20,5 @@ document.addEventListener("click", async (event) => {
     button.disabled = false;
   }
 });
+
+ready();

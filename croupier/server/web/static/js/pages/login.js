@@ -2,6 +2,7 @@
 // A one-time password (the first admin's) must be changed before anything else.
 
 import { ApiError, post } from "../api.js";
+import { ready } from "../ready.js";
 
 const form = document.getElementById("login-form");
 const error = document.getElementById("login-error");
@@ -53,3 +54,5 @@ passwordForm.addEventListener("submit", async (event) => {
     show(passwordError, failure.message);
   }
 });
+
+ready();

@@ -5,6 +5,7 @@
 
 import { get } from "../api.js";
 import { actorName, el, fill, humanize, kindOf, valueNode } from "../dom.js";
+import { ready } from "../ready.js";
 
 const $ = (id) => document.getElementById(id);
 const tableSelect = $("recall-table");
@@ -158,4 +159,5 @@ $("recall-event").addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") show(index + 1);
   if (e.key === "ArrowLeft") show(index - 1);
 });
+ready();
 loadRounds();

@@ -5,6 +5,7 @@
 import { socketUrl, tableApi } from "../api.js";
 import { TableSocket } from "../protocol.js";
 import { TableView } from "../table-view.js";
+import { ready } from "../ready.js";
 
 const root = document.getElementById("table-root");
 const config = root.dataset;
@@ -71,4 +72,5 @@ async function start() {
   window.croupierTable = { socket, view };
 }
 
+ready();
 start();
