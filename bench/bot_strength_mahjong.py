@@ -5,10 +5,11 @@ Run ``python -m bench.bot_strength_mahjong [--rounds N] [--json PATH]`` (default
 about three minutes on one core).
 
 * **Rounds.** Round ``i`` (``i`` = 0 .. N-1) is a :class:`~croupier.games.mahjong.match.Match`
-  with the default options (East round, minimum 3 faan, the banker keeps the deal on a drawn
-  game, a cap of 16 games) played by :meth:`Match.play` with the bots of one configuration,
-  all drawing from ``random.Random(i)``, the wall shuffled by ``SeededShuffler(i)``: the
-  same seeds in every configuration (the games differ as soon as the bots do).
+  with the default options but the Hong Kong rotation (East round, minimum 3 faan, the banker
+  keeps the deal when he wins and on a drawn game, a cap of 16 games) played by
+  :meth:`Match.play` with the bots of one configuration, all drawing from
+  ``random.Random(i)``, the wall shuffled by ``SeededShuffler(i)``: the same seeds in every
+  configuration (the games differ as soon as the bots do).
 * **Configurations.** Four :class:`~croupier.games.mahjong.bots.FaanBot`; four
   :class:`~croupier.games.mahjong.bots.ShantenBot`; one ``FaanBot`` against three
   ``ShantenBot``, the faan bot at place ``i % 4`` in round ``i`` (so it is the first banker in
@@ -38,6 +39,7 @@ from typing import Final
 from bench.common import environment, write_report
 from croupier.games.mahjong.bots import Bot, FaanBot, ShantenBot
 from croupier.games.mahjong.match import Match
+from croupier.games.mahjong.options import MahjongOptions, Rotation
 from croupier.shuffle import SeededShuffler
 
 DEFAULT_JSON: Final = Path(__file__).resolve().parent / "results" / "bot_strength_mahjong.json"
@@ -77,6 +79,10 @@ class Tally:
         return self.seconds / self.games
 
 
+#: the rounds' options: how the deal goes round is what this measures
+HONG_KONG: Final = MahjongOptions(rotation=Rotation.HONG_KONG)
+
+
 def hero_place(i: int) -> int:
     return i % PLACES
 
@@ -86,7 +92,7 @@ def play_rounds(name: str, table: Table, rounds: int) -> Tally:
     tally = Tally(name)
     for i in range(rounds):
         rng = random.Random(i)
-        match = Match()
+        match = Match(HONG_KONG)
         t0 = time.perf_counter()
         match.play(table(i, rng), SeededShuffler(i), rng)
         tally.seconds += time.perf_counter() - t0

@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "equity": ("equity", "Five-card stud: each hand's exact showdown equity."),
     "solve": ("solve", "Solve a game position: the best play, exactly."),
     "score": ("score", "Score a finished hand, explained."),
+    "tiles": ("tiles", "The Mah-Jong tiles: their notation and the regulation's names."),
     "rank": ("rank", "Rank hands under a game's rules, strongest first."),
     "serve": ("serve", "Run the table server: REST, WebSocket, live tables."),
     "db": ("db", "The server's database: schema migrations."),

@@ -94,7 +94,8 @@ def test_bad_input_is_a_clean_error_naming_the_token(args: list[str], words: lis
 
 def test_seven_pairs_and_banker_doubles_are_table_options() -> None:
     hand = ("--hand", "11m 33m 55m 77m 99m EE N", "--win-tile", "N", "--seat", "E")
-    assert not ok_json(*hand, "--discarder", "S")["legal"]  # classic table: no seven pairs
+    # classic table: no seven pairs
+    assert not ok_json(*hand, "--discarder", "S", "--allow-no-win")["legal"]
     data = ok_json(*hand, "--discarder", "S", "--seven-pairs")
     assert data["legal"] and data["faan"] == 4 + 3  # seven pairs + mixed one suit
     base = 2**7
@@ -102,3 +103,45 @@ def test_seven_pairs_and_banker_doubles_are_table_options() -> None:
     doubled = ok_json(*hand, "--discarder", "S", "--seven-pairs", "--banker-doubles")
     net = doubled["settlement"]["net"]
     assert net == {"E": 8 * base, "S": -4 * base, "W": -2 * base, "N": -2 * base}
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (
+            ["--hand", "1m 2m 4m 5p 6p 7p 1s 2s 3s E E E P", "--win-tile", "9p"],
+            "not a winning hand: the tiles do not make four sets and a pair, or thirteen orphans "
+            "(at least 2 tile(s) would have to change)",
+        ),
+        (
+            ["--hand", "234m 678p 345s 789s 5p", "--win-tile", "5p", "--seat", "S"],
+            "not a winning hand at this table: its best reading (234m 678p 345s 789s 55p) scores "
+            "2 faan and the minimum is 3 (--min-faan)",
+        ),
+    ],
+)
+def test_issue15_item15_a_hand_that_is_not_a_win_exits_non_zero_saying_why(
+    args: list[str], why: str
+) -> None:
+    result = run(*args)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert why in result.output, result.output
+    assert "--allow-no-win" in result.output
+    data = json.loads(run(*args, "--json").stdout)  # the JSON is printed, then exit 1
+    assert data["legal"] is False and data["not_a_win"] == why
+    allowed = run(*args, "--allow-no-win")
+    assert allowed.exit_code == 0 and "not a" in allowed.stdout
+
+
+def test_issue15_item21_the_tile_legend() -> None:
+    legend = runner.invoke(app, ["tiles"])
+    assert legend.exit_code == 0, legend.output
+    for token in ("1m..9m", "1p..9p", "1s..9s", "E S W N", "C", "F", "P", "mán", "Portaria"):
+        assert token in legend.stdout, token
+    data = json.loads(runner.invoke(app, ["tiles", "--json"]).stdout)
+    assert len(data["tiles"]) == 34 and data["tiles"][0]["tile"] == "1m"
+    assert data["tiles"][-1] == {
+        "tile": "P", "group": "dragons", "name": "white dragon", "regulation": "branca (pak pán)",
+    }  # fmt: skip
+    helped = runner.invoke(app, ["score", "mahjong", "--help"])
+    assert "croupier tiles" in helped.stdout

@@ -295,7 +295,7 @@ def test_fuzzing_catches_legal_moves_that_disagree_with_the_commands(
     monkeypatch.setattr(
         MahjongGame,
         "legal",
-        lambda self, seat: tuple(m for m in real(self, seat) if m.action != "discard"),
+        lambda self, seat: tuple(m for m in real(self, seat) if m.TYPE != "discard"),
     )
     with pytest.raises(InvariantError) as caught:
         fuzz_game(game, list(range(1, len(game.log))), 20, random.Random(2), Tally())
@@ -330,3 +330,17 @@ def test_simulate_mahjong_table_options_reach_the_games() -> None:
     assert default["orphans_rob_concealed_kong"] is True
     config = SimConfig(rob_concealed_kong=False)
     assert config.options(1).orphans_rob_concealed_kong is False
+
+
+def test_issue16_item15_simulate_changes_the_prevailing_wind_every_round_of_four() -> None:
+    config = SimConfig(seed="winds", bots="random", fuzz=0)
+    winds = [config.options(n).prevailing.name for n in range(1, 18)]
+    assert winds == ["EAST"] * 4 + ["SOUTH"] * 4 + ["WEST"] * 4 + ["NORTH"] * 4 + ["EAST"]
+    game, _ = simulate_game(config, 5)
+    assert game.options.prevailing.name == "SOUTH" and game.view()["prevailing"] == "south"
+    assert (
+        "a round of four games each"
+        in ok_json("simulate", "mahjong", "--games", "1", "--fuzz", "0", "--workers", "1")[
+            "prevailing"
+        ]
+    )

@@ -242,15 +242,15 @@ def _stud(shuffler: Shuffler, options: Any, cut: int | None) -> Dealt:
 def _mahjong(shuffler: Shuffler, options: Any, cut: int | None) -> Dealt:
     from rich.table import Table
 
-    from croupier.games.mahjong.rules import REGULATION, MahjongTable, Seat
+    from croupier.games.mahjong.rules import REGULATION, DealOptions, Seat
     from croupier.games.mahjong.wall import deal_mahjong
     from croupier.tiles import format_tiles
 
     # the wall options: the options themselves, or the field of the game's options holding them
     table = options
-    if not isinstance(table, MahjongTable):
+    if not isinstance(table, DealOptions):
         held = [getattr(options, f.name) for f in dataclasses.fields(options)]
-        table = next((v for v in held if isinstance(v, MahjongTable)), MahjongTable())
+        table = next((v for v in held if isinstance(v, DealOptions)), DealOptions())
     deal = deal_mahjong(shuffler, table)
 
     def render(console: Console) -> None:

@@ -25,7 +25,6 @@ __all__ = ["LEGACY_OPTIONS", "OptionsOpt", "game_options", "options_class"]
 #: (used while the registry's class is not there yet; remove a line when it is)
 LEGACY_OPTIONS = {
     "thirteen": "croupier.games.thirteen.rules:ThirteenTable",
-    "mahjong": "croupier.games.mahjong.match:MatchOptions",
     "five-card-stud": "croupier.games.five_card_stud.rules:StudTable",
 }
 

@@ -235,7 +235,8 @@ def play(
         typer.Option(
             "--games",
             min=1,
-            help="mahjong: games to play (default: the whole East round).",
+            help="mahjong: games to play (default: the whole sitting, one round of four games "
+            "unless --full-game).",
             show_default=False,
         ),
     ] = None,
@@ -259,7 +260,40 @@ def play(
         bool | None,
         typer.Option(
             "--banker-stays-on-draw/--banker-passes-on-draw",
-            help="mahjong: on a drawn game the banker keeps the deal (default) or it passes.",
+            help="mahjong, --rotation hong-kong: on a drawn game the banker keeps the deal "
+            "(default) or it passes.",
+            show_default=False,
+        ),
+    ] = None,
+    prevailing: Annotated[
+        str | None,
+        typer.Option(
+            "--prevailing",
+            help="mahjong: the round's wind, E S W or N (default E; Art 2).",
+            show_default=False,
+        ),
+    ] = None,
+    full_game: Annotated[
+        bool,
+        typer.Option(
+            "--full-game", help="mahjong: the four rounds East, South, West, North (Art 2)."
+        ),
+    ] = False,
+    rotation: Annotated[
+        str | None,
+        typer.Option(
+            "--rotation",
+            help="mahjong: every-game (default, Art 2: the deal passes each game) or hong-kong "
+            "(the banker keeps the deal when he wins).",
+            show_default=False,
+        ),
+    ] = None,
+    false_win: Annotated[
+        str | None,
+        typer.Option(
+            "--false-win",
+            help="mahjong: refuse (default) a win declared with no winning hand, or penalty "
+            "(the declarer pays each player the self-drawn limit).",
             show_default=False,
         ),
     ] = None,
@@ -302,6 +336,10 @@ def play(
         "--banker-stays-on-draw"
         if banker_stays_on_draw
         else "--banker-passes-on-draw": banker_stays_on_draw,
+        "--prevailing": prevailing,
+        "--full-game": full_game or None,
+        "--rotation": rotation,
+        "--false-win": false_win,
     }
     if mahjong.is_mahjong(game):
         not_mahjong = {**banking_only, **stud_only, **thirteen_only, "--bots": bots}
@@ -331,7 +369,12 @@ def play(
                 max_games=max_games,
                 banker_stays_on_draw=banker_stays_on_draw,
                 rob_concealed_kong=rob_concealed_kong,
+                prevailing=prevailing,
+                full_game=full_game,
+                rotation=rotation,
+                false_win=false_win,
             ),
+            force=force,
         )
         return
     for flag, value in {"--games": games, **mahjong_table}.items():

@@ -1,59 +1,69 @@
-"""``croupier play mahjong`` and ``replay`` of a Mah-Jong round's record.
+"""``croupier play mahjong``: a Mah-Jong table of you and three bots, through the table interface
+(:class:`~croupier.table.mahjong.MahjongTable`); and the replay of a round's old record.
 
-A round (Portaria 52/89/M Art 2, :class:`~croupier.games.mahjong.match.Match`) against three bots:
-you sit at place 1 (``you``), the bots at places 2..4 (``bot1``...; ``--bot-kind faan``, the
-default, ``shanten`` or ``random``). The seat winds follow the banker (place 1 is East in the first
-game). On your turn or in a claim window where you have something to claim, the table is shown
+You sit at place 1 (``you``), the bots at places 2..4 (``bot1``...; ``--bot-kind faan``, the
+default, ``shanten`` or ``random``), each buying in with the table's least buy-in. The seat winds
+follow the banker (place 1 is East in the first game). The sitting is one round of four games
+(Art 2: the deal passes each game), ``--prevailing S`` one round of another wind, ``--full-game``
+the four rounds East, South, West, North; ``--rotation hong-kong`` keeps the deal with a winning
+banker. On your turn, or in a claim window where you have something to claim, the table is shown
 (your concealed tiles sorted, your melds, everyone's discards and exposed melds, the wall, the
-prevailing and seat winds) with your legal moves
-(:meth:`~croupier.games.mahjong.round.MahjongGame.legal`), numbered; answer a number or a short
-command: ``d 5m`` (discard), ``k 5m`` (kong), ``win``, ``pung``, ``kong``, ``chow 3m`` (the chow's
-lowest tile), ``pass``. A refused answer is explained by the engine's rule and asked again. A
+winds, the chips) with your legal moves (the table's offers), numbered; answer a number or a
+short command: ``d 5m`` (discard), ``k 5m`` (kong), ``win``, ``pung``, ``kong``, ``chow 3m``
+(the chow's lowest tile), ``pass``. A refused answer is explained by the rule and asked again. A
 window where you can only pass is passed for you. Each game ends with the winner, the reading and
-its patterns with their faan and the payments (or "drawn game"); the round ends with the totals by
-place and the house's commission.
+its patterns with their faan and the payments (or "drawn game", or a false win's penalty); the
+sitting ends with each player's net and the house's commission.
 
-``--games N`` stops after N games (default: the whole round, see the match's readings);
-``--auto`` (implied by ``--json``) plays your place by a ``FaanBot``; ``--log FILE`` writes
-the round's record before the first game and after every game.
+``--games N`` stops after N games (default: the whole sitting); ``--auto`` (implied by
+``--json``) plays your place by a ``FaanBot``.
 
-The table's options (:func:`table_options`; each unset flag keeps the option's default): the
-scoring's ``--min-faan`` (3), ``--limit`` (13), ``--unit`` (1), ``--discarder-pays-all`` /
-``--everyone-pays`` (everyone) and ``--commission-bp`` (0) (:class:`~croupier.games.mahjong.
-scoring.ScoringOptions`), ``--seven-pairs`` and ``--banker-doubles`` (both off); the round's
-``--max-games`` (16), ``--banker-stays-on-draw`` / ``--banker-passes-on-draw`` (stays) and
-``--rob-concealed-kong`` / ``--no-rob-concealed-kong`` (thirteen orphans may rob a concealed
-kong: on) (:class:`~croupier.games.mahjong.match.MatchOptions`). They
-are written in the round's record, so ``croupier replay`` plays it under the same options.
+``--log FILE`` writes the table log (:mod:`croupier.table.log`, JSON Lines: the options, then
+every entry with its hash) **as the table plays**: each entry is written, flushed and synced when
+it happens, so Ctrl-C leaves a log that replays up to the interruption (``croupier replay`` says
+where it ends and that it is not sealed); a sitting played to its end (or to ``--games``) is
+sealed. The writer is :class:`~croupier.commands.tablelog.TableLogWriter`.
 
-Randomness: ``--seed S`` builds the walls with ``SeededShuffler("wall:S")`` and seeds the bots
-with ``random.Random("bots:S")``; without a seed the operating system's CSPRNG
-(:class:`~croupier.shuffle.LiveShuffler`, :class:`random.SystemRandom`).
+The table's options (:func:`table_options`; each unset flag keeps the option's default) are
+:class:`~croupier.games.mahjong.options.MahjongOptions`: the scoring's ``--min-faan`` (3),
+``--limit`` (13), ``--unit`` (1), ``--discarder-pays-all`` / ``--everyone-pays`` (everyone),
+``--commission-bp`` (0), ``--seven-pairs`` and ``--banker-doubles`` (both off); the sitting's
+``--prevailing`` (E), ``--full-game``, ``--rotation`` (every-game), ``--max-games`` (16),
+``--banker-stays-on-draw`` / ``--banker-passes-on-draw`` (stays; the Hong Kong rotation only),
+``--rob-concealed-kong`` / ``--no-rob-concealed-kong`` (on) and ``--false-win`` (refuse). They
+are in the log's header, so ``croupier replay`` plays it under the same options.
+
+Randomness: ``--seed S`` shuffles with :class:`~croupier.table.sources.SeededSource` ``wall:S``
+and seeds the bots from ``S``; without a seed the operating system's CSPRNG.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from croupier.games.mahjong.bots import Bot
-    from croupier.games.mahjong.match import GameSummary, Match, MatchOptions
-    from croupier.games.mahjong.round import MahjongGame, Move
-    from croupier.games.mahjong.rules import Seat
+    from croupier.commands.tablelog import TableLogWriter
+    from croupier.games.mahjong.bots import MahjongBot
+    from croupier.games.mahjong.match import GameSummary, Match
+    from croupier.games.mahjong.options import MahjongOptions
     from croupier.games.mahjong.scoring import ScoringOptions
-    from croupier.protocol import Event
+    from croupier.protocol import Command
+    from croupier.table.mahjong import GameSettled, MahjongTable
 
 __all__ = [
     "MAHJONG_NAMES",
+    "NAMES",
+    "answer_command",
+    "is_mahjong",
     "move_label",
     "play_mahjong",
     "replay_mahjong",
@@ -62,9 +72,11 @@ __all__ = [
 ]
 
 MAHJONG_NAMES: Final = ("mahjong", "mah-jong")
-YOU: Final = 0
 NAMES: Final = ("you", "bot1", "bot2", "bot3")
+YOU: Final = "you"
 WINDS: Final = ("East", "South", "West", "North")
+#: the table clock advances this much per action (the command line does not time people out)
+STEP_MS: Final = 1000
 
 
 class _BadAnswer(ValueError):
@@ -75,23 +87,20 @@ def is_mahjong(game: str) -> bool:
     return game.strip().lower() in MAHJONG_NAMES
 
 
-def move_label(move: Move) -> str:
-    """A legal move as typed at the prompt: ``d 5m``, ``k 5m``, ``win``, ``pung``, ``kong``,
+def move_label(move: Command, in_window: bool = False) -> str:
+    """A legal command as typed at the prompt: ``d 5m``, ``k 5m``, ``win``, ``pung``, ``kong``,
     ``chow 3m``, ``pass``."""
-    if move.action == "discard":
-        return f"d {move.tile}"
-    if move.action == "kong":
-        return f"k {move.tile}"
-    if move.action == "claim" and move.kind is not None:
-        if move.tile is not None:
-            return f"{move.kind.value} {move.tile}"
-        return move.kind.value
-    return move.action
+    values = [str(v) for k, v in move.to_dict().items() if k != "type"]
+    if move.TYPE == "discard":
+        return f"d {values[0]}"
+    if move.TYPE == "kong":
+        return "kong" if in_window else f"k {values[0]}"
+    return " ".join([move.TYPE, *values])
 
 
 def _tile_arg(token: str) -> str:
-    """The tile in its exact notation when a case change makes it one; else as typed (the engine
-    then names the notation rule)."""
+    """The tile in its exact notation when a case change makes it one; else as typed (the
+    command's reader then names the bad token)."""
     from croupier.errors import CroupierError
     from croupier.tiles import Tile
 
@@ -104,45 +113,46 @@ def _tile_arg(token: str) -> str:
     return token
 
 
-def _answer(game: MahjongGame, seat: Seat, text: str, legal: Sequence[Move]) -> list[Event]:
-    """Give the typed answer to the engine (RuleViolation when it refuses; _BadAnswer when the
-    text is no command)."""
-    from croupier.games.mahjong.events import ClaimKind
-    from croupier.games.mahjong.round import MahjongPhase
+def answer_command(text: str, legal: Sequence[Command], window_tile: str | None) -> Command:
+    """The command a typed answer stands for (a move's number or a short command; a
+    :class:`ValueError` when the text is no command). In a claim window, ``kong`` claims the
+    window's tile."""
+    from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
+    from croupier.protocol import decode
+    from croupier.tiles import Tile
 
     words = text.strip().split()
     if not words:
         raise _BadAnswer("no answer")
-    if len(words) == 1 and words[0].isdigit():
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
         n = int(words[0])
         if not 1 <= n <= len(legal):
             raise _BadAnswer(f"no move number {n}")
-        return game.play(seat, legal[n - 1])
+        return legal[n - 1]
     cmd, args = words[0].lower(), words[1:]
     if len(args) > 1:
         raise _BadAnswer(f"too many words in {text.strip()!r}")
-    tile = _tile_arg(args[0]) if args else None
-    on_turn = game.phase is MahjongPhase.TURN
+    tile: Tile | None = decode(_tile_arg(args[0]), Tile, "tile") if args else None
     if cmd in ("d", "discard"):
         if tile is None:
             raise _BadAnswer("a discard names its tile, e.g. d 5m")
-        return [game.discard(seat, tile)]
+        return Discard(tile)
     if cmd in ("k", "kong"):
-        if on_turn:
-            if tile is None:
-                raise _BadAnswer("a kong on your turn names its tile, e.g. k 5m")
-            return game.declare_kong(seat, tile)
-        return game.claim(seat, ClaimKind.KONG)
+        if window_tile is not None:
+            return Kong(Tile.parse(window_tile))
+        if tile is None:
+            raise _BadAnswer("a kong on your turn names its tile, e.g. k 5m")
+        return Kong(tile)
     if cmd in ("w", "win", "hu", "mahjong"):
-        return [game.win(seat)] if on_turn else game.claim(seat, ClaimKind.WIN)
+        return Win()
     if cmd in ("p", "pung", "pong"):
-        return game.claim(seat, ClaimKind.PUNG)
+        return Pung()
     if cmd in ("c", "chow", "chi"):
         if tile is None:
             raise _BadAnswer("a chow names its lowest tile, e.g. chow 3m")
-        return game.claim(seat, ClaimKind.CHOW, tile)
+        return Chow(tile)
     if cmd in ("pass", "-"):
-        return game.pass_claim(seat)
+        return Pass()
     raise _BadAnswer(f"unknown answer {text.strip()!r}")
 
 
@@ -155,58 +165,63 @@ def _melds_text(melds: Sequence[Mapping[str, Any]]) -> str:
     )
 
 
-def _render_state(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
+def _render_state(console: Console, table: MahjongTable) -> None:
     from rich.table import Table
 
-    from croupier.games.mahjong.rules import Seat as SeatEnum
+    from croupier.table.actor import Actor
 
-    view = game.view(seat)
-    prevailing = match.options.prevailing
+    view = table.view(Actor.player(YOU))
+    info = view["table"]
+    sitting = info["sitting"]
+    prevailing = sitting["prevailing"].title()
     console.print(
-        f"[bold]Game {len(match.summaries) + 1}[/bold] · {WINDS[prevailing]} round "
-        f"({prevailing.cantonese}) · you are {WINDS[seat]} ({seat.cantonese}) · "
-        f"wall: {view['wall']} tiles left"
+        f"[bold]Game {info['games_dealt']}[/bold] · {prevailing} round · you are "
+        f"{WINDS['ESWN'.index(view['seat'])]} · wall: {view['wall']} tiles left"
     )
-    table = Table(show_lines=False)
-    for column in ("place", "player", "wind", "tiles", "exposed melds", "discards"):
-        table.add_column(column)
-    for place in range(4):
-        s = SeatEnum((place - match.banker) % 4)
-        p = view["players"][s.symbol]
-        marker = " *" if view["turn"] == s.symbol else ""
-        table.add_row(
-            str(place + 1),
-            NAMES[place] + marker,
-            s.symbol,
+    grid = Table(show_lines=False)
+    for column in ("place", "player", "wind", "chips", "tiles", "exposed melds", "discards"):
+        grid.add_column(column)
+    for place in info["places"]:
+        p = view["players"][place["wind"]]
+        marker = " *" if view["turn"] == place["wind"] else ""
+        grid.add_row(
+            str(place["place"]),
+            f"{place['player']}{marker}",
+            place["wind"],
+            str(place["chips"]),
             str(p["concealed"]),
             _melds_text(p["melds"]),
             " ".join(p["discards"]),
         )
-    console.print(table)
+    console.print(grid)
     drawn = f" (drew {view['drawn']})" if view["drawn"] else ""
     console.print(f"Your tiles: [bold]{' '.join(view['hand'])}[/bold]{drawn}")
-    mine = view["players"][seat.symbol]["melds"]
+    mine = view["players"][view["seat"]]["melds"]
     if mine:
         console.print(f"Your melds: {_melds_text(mine)}")
     window = view["window"]
     if window is not None:
-        owner = match.place_of(SeatEnum.parse(window["from"]))
+        owner = next(p["player"] for p in info["places"] if p["wind"] == window["from"])
         what, note = "discarded", ""
         if window.get("orphans_only"):
             what, note = "declares a concealed kong of", " (robbed only for thirteen orphans)"
         elif window["kind"] == "rob":
             what = "adds to a kong"
-        tile = window["tile"]
-        console.print(f"{NAMES[owner]} ({window['from']}) {what} [bold]{tile}[/bold]{note}")
+        console.print(f"{owner} ({window['from']}) {what} [bold]{window['tile']}[/bold]{note}")
 
 
-def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
-    """Prompt until the engine takes your answer."""
+def _ask(console: Console, table: MahjongTable, at: int) -> None:
+    """Prompt until the table takes your answer."""
     from croupier.errors import CroupierError
+    from croupier.games.mahjong.bots import commands_of
+    from croupier.table.actor import Actor
 
-    legal = game.legal(seat)
-    _render_state(console, match, game, seat)
-    choices = [f"{i}) {move_label(m)}" for i, m in enumerate(legal, 1)]
+    you = Actor.player(YOU)
+    legal = commands_of(table.legal(you))
+    game = table.game
+    window = None if game is None or game.window is None else str(game.window[0])
+    _render_state(console, table)
+    choices = [f"{i}) {move_label(m, window is not None)}" for i, m in enumerate(legal, 1)]
     console.print("Moves: " + "  ".join(choices), soft_wrap=True)
     while True:
         try:
@@ -214,7 +229,8 @@ def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
         except typer.Abort:
             fail("the input ended before the round did")
         try:
-            events = _answer(game, seat, text, legal)
+            command = answer_command(text, legal, window)
+            table.apply(you, command, f"you:{table.seq}", at=at)
         except _BadAnswer as exc:
             console.print(
                 f"[red]error:[/red] {exc}; answer a number or d TILE, k TILE, win, pung, kong, "
@@ -225,46 +241,48 @@ def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
         except CroupierError as exc:
             console.print(f"[red]error:[/red] {exc}", soft_wrap=True)
             continue
-        _narrate(console, match, events)
         return
 
 
-def _narrate(console: Console | None, match: Match, events: Sequence[Event]) -> None:
-    """Claims that expose a meld and kongs, for the interactive player."""
-    from croupier.games.mahjong.events import KongDeclared, MeldExposed
+def _narrate(console: Console | None, table: MahjongTable, since: int) -> None:
+    """Claims that expose a meld and kongs since entry ``since``, as you may see them."""
+    from croupier.table.actor import Actor
 
     if console is None:
         return
-    for e in events:
-        if isinstance(e, MeldExposed):
-            place = match.place_of(e.seat)
-            console.print(f"{NAMES[place]} ({e.seat.symbol}) claims {e.tile}: {e.kind.value}")
-        elif isinstance(e, KongDeclared):
-            place = match.place_of(e.seat)
-            how = "added" if e.added else "concealed"
-            console.print(f"{NAMES[place]} ({e.seat.symbol}) declares a {how} kong of {e.tile}")
+    for item in table.events_for(Actor.player(YOU), since):
+        event = item["event"]
+        if event["type"] == "meld_exposed":
+            who = _player_of(table, event["seat"])
+            console.print(f"{who} claims {event['tile']}: {event['kind']}")
+        elif event["type"] == "kong_declared":
+            who = _player_of(table, event["seat"])
+            how = "added" if event["added"] else "concealed"
+            console.print(f"{who} declares a {how} kong of {event['tile']}")
 
 
-def _render_game(console: Console, match: Match, summary: GameSummary) -> None:
+def _player_of(table: MahjongTable, seat: int) -> str:
+    from croupier.games.mahjong.rules import Seat
+
+    return f"{table.player_at(Seat(seat))} ({Seat(seat).symbol})"
+
+
+def _render_game(console: Console, summary: GameSummary, settled: GameSettled) -> None:
+    """A settled game: its result, and what the table paid (``settled``)."""
     from rich.table import Table
 
-    from croupier.games.mahjong.events import GameWon
+    from croupier.games.mahjong.events import FalseWinDeclared, GameWon
 
-    data = summary.to_dict()
-    banker = summary.banker
-    console.print(
-        f"[bold]Game {summary.number}[/bold]: banker {NAMES[banker]} (place {banker + 1})"
-    )
     r = summary.result
+    players = settled.players
+    console.print(
+        f"[bold]Game {summary.number}[/bold] of the sitting ({summary.prevailing.name.title()} "
+        f"round): banker {players[0]}"
+    )
     if isinstance(r, GameWon):
-        winner = data["winner"] - 1
-        how = (
-            "self-drawn"
-            if r.discarder is None
-            else f"on the discard of {NAMES[data['discarder'] - 1]}"
-        )
+        how = "self-drawn" if r.discarder is None else f"on the discard of {players[r.discarder]}"
         console.print(
-            f"[bold green]{NAMES[winner]}[/bold green] ({r.seat.symbol}) wins on {r.tile}, "
+            f"[bold green]{players[r.seat]}[/bold green] ({r.seat.symbol}) wins on {r.tile}, "
             f"{how}: {r.faan} faan"
         )
         console.print(f"Reading: {r.reading}")
@@ -275,43 +293,42 @@ def _render_game(console: Console, match: Match, summary: GameSummary) -> None:
             name, _, faan = p.rpartition(" ")
             patterns.add_row(name, faan)
         console.print(patterns)
-        pay = Table(title="Payments")
-        pay.add_column("place")
-        pay.add_column("player")
-        pay.add_column("wind")
-        pay.add_column("net", justify="right")
-        for place in range(4):
-            pay.add_row(
-                str(place + 1),
-                NAMES[place],
-                data["seats"][str(place + 1)],
-                f"{summary.net[place]:+d}",
-            )
-        if summary.commission:
-            pay.add_row("", "house", "", f"{summary.commission:+d}")
-        console.print(pay)
+    elif isinstance(r, FalseWinDeclared):
+        console.print(
+            f"[bold red]{players[r.seat]}[/bold red] ({r.seat.symbol}) declared a false win on "
+            f"{r.tile}: {r.reason}. His hand: {' '.join(str(t) for t in r.hand)}; he pays the "
+            "penalty."
+        )
     else:
         console.print("[bold]Drawn game[/bold]: the wall is exhausted, nobody pays.")
-    if summary.stays:
-        console.print(f"The deal stays with {NAMES[banker]} (place {banker + 1}).")
-    else:
-        console.print(f"The deal passes to {NAMES[match.banker]} (place {match.banker + 1}).")
+    pay = Table(title="Payments")
+    for column in ("wind", "player", "net"):
+        pay.add_column(column, justify="right" if column == "net" else "left")
+    for seat, name, net in zip("ESWN", players, settled.net, strict=True):
+        pay.add_row(seat, name, f"{net:+d}")
+    if settled.commission:
+        pay.add_row("", "house", f"{settled.commission:+d}")
+    console.print(pay)
+    stays = "stays with the banker" if summary.stays else "passes to his right"
+    console.print(f"The deal {stays}.")
 
 
-def _render_totals(console: Console, match: Match) -> None:
+def _render_totals(console: Console, data: Mapping[str, Any]) -> None:
     from rich.table import Table
 
-    totals = Table(title=f"Round totals ({len(match.summaries)} games)")
-    totals.add_column("place")
-    totals.add_column("player")
-    totals.add_column("net", justify="right")
-    for place, net in enumerate(match.totals):
-        totals.add_row(str(place + 1), NAMES[place], f"{net:+d}")
-    totals.add_row("", "[bold]house[/bold]", f"{match.house:+d}")
+    totals = Table(title=f"Totals ({len(data['games'])} games)")
+    for column in ("player", "bought in", "chips", "net"):
+        totals.add_column(column, justify="left" if column == "player" else "right")
+    for name, row in data["players"].items():
+        totals.add_row(name, str(row["bought"]), str(row["chips"]), f"{row['net']:+d}")
+    totals.add_row("[bold]house[/bold]", "", "", f"{data['house']:+d}")
     console.print(totals)
-    reason = match.end_reason
-    console.print(f"The round is over: {reason}." if reason else "The round is not over (--games).")
-    console.print(f"Round digest (sha256): {match.digest()}", soft_wrap=True)
+    console.print(
+        f"The sitting is over: {data['end']}."
+        if data["over"]
+        else "The sitting is not over (--games)."
+    )
+    console.print(f"Last hash of the table's log: {data['head']}", soft_wrap=True)
 
 
 def scoring_options(
@@ -330,15 +347,15 @@ def scoring_options(
 
     d = DEFAULT_OPTIONS
     top = d.limit if limit is None else limit
-    if limit is not None and limit < 1:
-        fail(f"--limit {limit}: a hand's limit is 1 faan at least")
+    if limit is not None and not 1 <= limit <= MAX_LIMIT:
+        fail(f"--limit {limit}: a hand's limit is 1 to {MAX_LIMIT} faan")
     if min_faan is not None and not 0 <= min_faan <= top:
         bound = f"--limit {limit}" if limit is not None else f"the limit, {top}"
         fail(f"--min-faan {min_faan}: the least faan of a win is 0 to {bound}")
     if min_faan is None and d.min_faan > top:
         fail(f"--limit {limit}: below the minimum of {d.min_faan} faan (give --min-faan too)")
-    if unit is not None and unit < 1:
-        fail(f"--unit {unit}: the payment unit is 1 at least")
+    if unit is not None and not 1 <= unit <= MAX_UNIT:
+        fail(f"--unit {unit}: the payment unit is 1 to {MAX_UNIT}")
     if commission_bp is not None and not 0 <= commission_bp <= BASIS_POINTS:
         fail(f"--commission-bp {commission_bp}: the commission is 0 to {BASIS_POINTS} basis points")
     given: dict[str, Any] = {
@@ -354,70 +371,89 @@ def scoring_options(
         return ScoringOptions(**{k: v for k, v in given.items() if v is not None})
 
 
+#: the command line's bounds of the scoring's numbers (a table's buy-in is unit x 2^limit x 2)
+MAX_LIMIT: Final = 20
+MAX_UNIT: Final = 1_000_000
+
+
 def table_options(
     *,
     scoring: ScoringOptions | None = None,
     max_games: int | None = None,
     banker_stays_on_draw: bool | None = None,
     rob_concealed_kong: bool | None = None,
-) -> MatchOptions:
-    """The round's options: ``scoring`` (:func:`scoring_options`) and the round's flags (None:
-    the default); a bad value fails cleanly naming its flag."""
-    from croupier.games.mahjong.match import MatchOptions
+    prevailing: str | None = None,
+    full_game: bool = False,
+    rotation: str | None = None,
+    false_win: str | None = None,
+) -> MahjongOptions:
+    """The table's options: ``scoring`` (:func:`scoring_options`) and the sitting's flags
+    (None: the default); a bad value fails cleanly naming its flag."""
+    from croupier.games.mahjong.options import FalseWin, MahjongOptions, Rotation
+    from croupier.games.mahjong.rules import Round
 
-    if max_games is not None and max_games < 1:
-        fail(f"--max-games {max_games}: a round is 1 game at least")
+    if max_games is not None and not 1 <= max_games <= 1000:
+        fail(f"--max-games {max_games}: a round is 1 to 1000 games")
     given: dict[str, Any] = {
         "scoring": scoring,
         "max_games": max_games,
         "banker_stays_on_draw": banker_stays_on_draw,
         "orphans_rob_concealed_kong": rob_concealed_kong,
     }
+    if prevailing is not None:
+        winds = {r.name[0].lower(): r for r in Round} | {r.name.lower(): r for r in Round}
+        wind = winds.get(prevailing.strip().lower())
+        if wind is None:
+            fail(f"--prevailing {prevailing!r}: the round's wind is E, S, W or N")
+        given["prevailing"] = wind
+    if full_game:
+        if prevailing is not None and given["prevailing"] is not Round.EAST:
+            fail("--full-game plays the four rounds from East: leave out --prevailing")
+        given["rounds"] = len(Round)
+    for flag, kind, value, field in (
+        ("--rotation", Rotation, rotation, "rotation"),
+        ("--false-win", FalseWin, false_win, "false_win"),
+    ):
+        if value is not None:
+            try:
+                given[field] = kind(value.strip().lower())
+            except ValueError:
+                allowed = ", ".join(m.value for m in kind)
+                fail(f"{flag} {value!r}: one of {allowed}")
     with croupier_errors():
-        return MatchOptions(**{k: v for k, v in given.items() if v is not None})
+        return MahjongOptions(**{k: v for k, v in given.items() if v is not None})
 
 
-def _options_text(options: MatchOptions) -> str:
+def _options_text(options: MahjongOptions) -> str:
+    from croupier.games.mahjong.options import FalseWin, Rotation
+
     s = options.scoring
     pays = "the discarder pays all" if s.discarder_pays_all else "everyone pays"
     draw = "stays with" if options.banker_stays_on_draw else "passes from"
     extras = [
         text
         for on, text in (
+            (options.rotation is Rotation.HONG_KONG, f"on a drawn game the deal {draw} the banker"),
             (s.seven_pairs, "seven pairs allowed (4 faan)"),
             (s.banker_doubles, "the banker pays and receives double"),
             (not options.orphans_rob_concealed_kong, "a concealed kong is never robbed"),
+            (options.false_win is FalseWin.PENALTY, "a false win pays the penalty"),
         )
         if on
     ]
     return (
         f"Scoring: {s.min_faan} faan to win, limit {s.limit}, unit {s.unit} (base = unit x "
-        f"2^faan), on a discard {pays}, commission {s.commission_bp} bp; on a drawn game the "
-        f"deal {draw} the banker" + "".join(f"; {e}" for e in extras)
+        f"2^faan), on a discard {pays}, commission {s.commission_bp} bp; buy-in "
+        f"{options.least_buy_in}" + "".join(f"; {e}" for e in extras)
     )
 
 
-def match_data(match: Match) -> dict[str, Any]:
-    """The JSON summary of a round (played or replayed)."""
-    from croupier.games.mahjong.match import ROTATION_SOURCE
-    from croupier.games.mahjong.rules import REGULATION
+def _bot_seed(seed: str | None, name: str) -> int:
+    if seed is None:
+        import secrets
 
-    totals = match.totals
-    return {
-        "game": "mahjong",
-        "regulation": REGULATION,
-        "round": match.options.prevailing.name.lower(),
-        "options": match.options.to_dict(),
-        "rotation": ROTATION_SOURCE,
-        "players": {str(p + 1): NAMES[p] for p in range(4)},
-        "games": [s.to_dict() for s in match.summaries],
-        "totals": {str(p + 1): totals[p] for p in range(4)},
-        "house": match.house,
-        "balanced": sum(totals) + match.house == 0,
-        "over": match.over,
-        "end": match.end_reason,
-        "digest": match.digest(),
-    }
+        return secrets.randbits(63)
+    return int.from_bytes(hashlib.sha256(f"bots:{seed}:{name}".encode()).digest()[:8], "big")
 
 
 def play_mahjong(
@@ -428,102 +464,170 @@ def play_mahjong(
     auto: bool,
     log: Path | None,
     as_json: bool,
-    options: MatchOptions | None = None,
+    options: MahjongOptions | None = None,
+    force: bool = False,
 ) -> None:
-    """Play a round (or ``games`` games of it) at place 1 against three bots (see the module
-    docstring) under ``options`` (:func:`table_options`; default: the defaults). ``as_json``
-    implies ``auto``."""
-    kind = bot_kind.strip().lower()
+    """Play the sitting (or ``games`` games of it) at place 1 against three bots (see the module
+    docstring) under ``options`` (:func:`table_options`). ``as_json`` implies ``auto``."""
     from croupier.games.mahjong.bots import BOT_KINDS
 
+    kind = bot_kind.strip().lower()
     if kind not in BOT_KINDS:
         fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
-    if games is not None and games < 1:
-        fail(f"--games {games}: play one game at least")
+    if games is not None and not 1 <= games <= 10_000:
+        fail(f"--games {games}: play 1 to 10000 games")
     auto = auto or as_json
-    with croupier_errors():
-        from croupier.games.mahjong.bots import make_bot
-        from croupier.games.mahjong.match import ROTATION_SOURCE, Match
-        from croupier.games.mahjong.round import MahjongPhase
-        from croupier.games.mahjong.rules import REGULATION
-        from croupier.shuffle import LiveShuffler, SeededShuffler, Shuffler
+    writer: TableLogWriter | None = None
+    if log is not None:  # fail before anything is played if the log cannot be written
+        from croupier.commands.tablelog import TableLogWriter
 
-        shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"wall:{seed}")
-        rng = random.SystemRandom() if seed is None else random.Random(f"bots:{seed}")
-        match = Match(options)
-        aim = match.options.scoring.min_faan  # the bots play for the table's minimum
-        bots: dict[int, Bot] = {p: make_bot(kind, rng, aim) for p in range(1, 4)}
-        if auto:
-            bots[YOU] = make_bot("faan", rng, aim)
-        console = None if as_json else make_console()
-        if console is not None:
-            console.width = max(console.width, 110)
-            prevailing = match.options.prevailing
+        writer = TableLogWriter.open(log, force=force)
+    try:
+        with croupier_errors():
+            data = _play(games, seed, kind, auto, as_json, options, writer)
+    finally:
+        if writer is not None:
+            writer.close()
+    if as_json:
+        print_json(data)
+    elif log is not None:
+        make_console().print(
+            f"Table log written to {log} (check it with `croupier replay {log}`)", soft_wrap=True
+        )
+
+
+def _play(
+    games: int | None,
+    seed: str | None,
+    kind: str,
+    auto: bool,
+    as_json: bool,
+    options: MahjongOptions | None,
+    writer: TableLogWriter | None,
+) -> dict[str, Any]:
+    from croupier.games.mahjong.bots import BOTS
+    from croupier.games.mahjong.match import rotation_source
+    from croupier.games.mahjong.options import MahjongOptions
+    from croupier.games.mahjong.rules import REGULATION
+    from croupier.table.actor import Actor
+    from croupier.table.mahjong import GameSettled, MahjongTable
+    from croupier.table.sources import LiveSource, SeededSource, ShuffleSource
+
+    source: ShuffleSource = LiveSource() if seed is None else SeededSource(f"wall:{seed}")
+    table = MahjongTable(options or MahjongOptions(), table_id="play", source=source)
+    bots: dict[str, MahjongBot] = {n: BOTS[kind](_bot_seed(seed, n)) for n in NAMES if n != YOU}
+    if auto:
+        bots[YOU] = BOTS["faan"](_bot_seed(seed, YOU))
+    console = None if as_json else make_console()
+    o = table.options
+    if console is not None:
+        console.width = max(console.width, 110)
+        rounds = ", ".join(WINDS[o.prevailing : o.prevailing + o.rounds])
+        console.print(
+            f"[bold]Mah-Jong[/bold] · {REGULATION} · round(s): {rounds}; you are place 1 "
+            f"against three {kind} bots."
+        )
+        console.print(
+            f"Rotation: {rotation_source(o)}; at most {o.max_games} games a round.",
+            soft_wrap=True,
+        )
+        console.print(_options_text(o) + ".", soft_wrap=True)
+        if seed is not None:
+            console.print(f"Seed: {seed!r} (reproducible walls and bots, not for live play)")
+        if not auto:
             console.print(
-                f"[bold]Mah-Jong[/bold] · {REGULATION} · {WINDS[prevailing]} round "
-                f"({prevailing.cantonese}); you are place 1 against three {kind} bots."
+                "Answer a move's number or d TILE (discard), k TILE (kong), win, pung, kong, "
+                "chow TILE (its lowest tile), pass."
             )
-            console.print(
-                f"Rotation: {ROTATION_SOURCE}; at most {match.options.max_games} games.",
-                soft_wrap=True,
-            )
-            console.print(_options_text(match.options) + ".", soft_wrap=True)
-            if seed is not None:
-                console.print(f"Seed: {seed!r} (reproducible walls and bots, not for live play)")
-            if not auto:
-                console.print(
-                    "Answer a move's number or d TILE (discard), k TILE (kong), win, pung, kong, "
-                    "chow TILE (its lowest tile), pass."
-                )
-        if log is not None:  # fail before the first game if the log cannot be written
-            write_record(log, match.to_record())
-        played = 0
-        while not match.over and (games is None or played < games):
-            game = match.begin()
-            game.deal(shuffler)
-            while game.result is None:
-                if game.phase is MahjongPhase.TURN:
-                    seat = game.turn
-                    assert seat is not None
+    at = 0
+
+    def follow() -> None:
+        if writer is not None:
+            writer.follow(table)
+
+    for name in NAMES:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"sit:{name}", at=at)
+    follow()
+    summaries: list[dict[str, Any]] = []
+    played = 0
+    while games is None or played < games:
+        if table.game is None and (table.match.over and played):
+            break  # the sitting is over
+        at += STEP_MS
+        since = table.seq
+        waits = table.waiting_on()
+        if waits:
+            actor = waits[0].actor
+            if actor.name == YOU and not auto:
+                assert console is not None
+                offers = table.legal(actor)
+                if all(o.type == "pass" for o in offers):
+                    table.apply(actor, offers[0].make(), f"you:{table.seq}", at=at)
                 else:
-                    seat = game.waiting()[0]
-                place = match.place_of(seat)
-                if place == YOU and not auto:
-                    assert console is not None
-                    legal = game.legal(seat)
-                    if all(m.action == "pass" for m in legal):
-                        game.pass_claim(seat)
-                    else:
-                        _ask(console, match, game, seat)
-                    continue
-                move = bots[place].choose(game.view(seat), game.legal(seat))
-                events = game.play(seat, move)
-                if not auto:
-                    _narrate(console, match, events)
-            summary = match.conclude()
+                    _ask(console, table, at)
+            else:
+                command = bots[actor.name].choose(table.view(actor), table.legal(actor))
+                table.apply(actor, command, f"{actor.name}:{table.seq}", at=at)
+            if not auto:
+                _narrate(console, table, since)
+        elif table.step_house(at=at) is None:
+            break  # cannot happen: four funded players or a top-up wait
+        follow()
+        last = table.entries[-1].event
+        if isinstance(last, GameSettled):
             played += 1
-            if log is not None:  # after every game: an interrupted round keeps its record
-                write_record(log, match.to_record())
+            summary = table.match.summaries[-1]
+            summaries.append({**summary.to_dict(), "players": list(last.players)})
             if console is not None:
-                _render_game(console, match, summary)
-        if as_json:
-            print_json(match_data(match))
-            return
-        assert console is not None
-        _render_totals(console, match)
-        if log is not None:
-            console.print(f"Round record written to {log} (check it with `croupier replay {log}`)")
+                _render_game(console, summary, last)
+    table.close(at=at + STEP_MS)
+    follow()
+    ledger = table.ledger.summary()
+    bought: dict[str, int] = {}
+    for entry in table.entries:
+        if entry.event.TYPE == "chips_in":
+            name = entry.event.player  # type: ignore[attr-defined]
+            bought[name] = bought.get(name, 0) + entry.event.amount  # type: ignore[attr-defined]
+    chips = table.chips()
+    data = {
+        "game": "mahjong",
+        "regulation": REGULATION,
+        "options": table.options.to_dict(),
+        "rotation": rotation_source(table.options),
+        "players": {
+            n: {
+                "place": i + 1,
+                "bought": bought[n],
+                "chips": chips[n],
+                "net": chips[n] - bought[n],
+            }
+            for i, n in enumerate(NAMES)
+        },
+        "games": summaries,
+        "house": ledger["commission"],
+        "balanced": ledger["balanced"] and table.books_agree(),
+        "over": table.match.over,
+        "end": table.match.end_reason,
+        "entries": table.seq,
+        "sealed": table.closed,
+        "head": table.head(),
+    }
+    if console is not None:
+        _render_totals(console, data)
+    return data
 
 
 def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
-    """Replay a round's record: every game's events checked again, the rotation and the totals
-    recomputed."""
+    """Replay a round's old record (``mahjong-round``, from before table logs: migrated with
+    ``croupier log migrate``): every game's events checked again under the rules it was played
+    by, the rotation and the totals recomputed."""
     with croupier_errors():
         from croupier.errors import VerificationError
         from croupier.games.mahjong.match import Match
 
         match = Match.from_record(data)
-        summary = match_data(match)
+        summary = _match_data(match)
         summary["events"] = sum(len(g.log) for g in match.games)
         if expect_digest is not None and expect_digest.strip().lower() != summary["digest"]:
             raise VerificationError(
@@ -535,6 +639,33 @@ def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: 
         console = make_console()
         console.print(
             f"[bold]Mah-Jong round[/bold]: {len(match.games)} games, {summary['events']} events; "
-            "every event checked against the rules."
+            "every event checked against the rules it was played by."
         )
-        _render_totals(console, match)
+        console.print(
+            "Totals by place: "
+            + ", ".join(f"{p} {n:+d}" for p, n in summary["totals"].items())
+            + f"; house {summary['house']:+d}"
+        )
+        console.print(f"Round digest (sha256): {summary['digest']}", soft_wrap=True)
+
+
+def _match_data(match: Match) -> dict[str, Any]:
+    """The JSON summary of a round replayed from its old record."""
+    from croupier.games.mahjong.match import rotation_source
+    from croupier.games.mahjong.rules import REGULATION
+
+    totals = match.totals
+    return {
+        "game": "mahjong",
+        "regulation": REGULATION,
+        "round": match.options.prevailing.name.lower(),
+        "options": match.options.to_dict("round"),
+        "rotation": rotation_source(match.options),
+        "games": [s.to_dict() for s in match.summaries],
+        "totals": {str(p + 1): totals[p] for p in range(4)},
+        "house": match.house,
+        "balanced": sum(totals) + match.house == 0,
+        "over": match.over,
+        "end": match.end_reason,
+        "digest": match.digest(),
+    }

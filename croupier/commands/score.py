@@ -10,11 +10,17 @@ a chow ``123m``, a pung ``EEE`` or ``555p``, an exposed kong ``EEEE``; a kong in
 ``[EEEE]``, is a concealed kong (declared from the player's own four tiles). Melds other than a
 concealed kong are exposed (claimed from a discard). Without ``--self-drawn`` the hand is won on
 a discard, by default from the seat on the winner's left (the previous in turn), or from
-``--discarder``.
+``--discarder``. The tile notation: ``croupier tiles``.
+
+A hand that is not a win (no reading as four sets and a pair or a special hand, or fewer faan than
+the table's minimum) exits with code 1 and "not a winning hand" with why (how far the tiles are
+from a winning hand, or the faan against the minimum); with ``--allow-no-win`` it is shown and the
+exit code is 0 (an analysis, not a claim of a win).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -26,6 +32,7 @@ if TYPE_CHECKING:
     from croupier.games.mahjong.melds import Meld
     from croupier.games.mahjong.rules import Seat
     from croupier.games.mahjong.scoring import Score
+    from croupier.tiles import Tile
 
 score_app = typer.Typer(help="Score a finished hand, explained.", no_args_is_help=True)
 app.add_typer(score_app, name="score")
@@ -131,9 +138,18 @@ def score_mahjong(
         list[str] | None,
         typer.Option("--faan", help="Change a table value: NAME=FAAN or NAME=limit (repeat)."),
     ] = None,
+    allow_no_win: Annotated[
+        bool,
+        typer.Option(
+            "--allow-no-win",
+            help="Show a hand that is not a win and exit 0 (without it: exit 1, saying why).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
-    """Score a winning hand: every reading, its faan patterns, the payments per seat."""
+    """Score a winning hand: every reading, its faan patterns, the payments per seat (the tile
+    notation: `croupier tiles`). A hand that is not a win exits 1 saying why, unless
+    --allow-no-win."""
     with croupier_errors():
         from croupier.games.mahjong.faan import LIMIT, FaanValue, WinContext
         from croupier.games.mahjong.rules import Round
@@ -179,10 +195,40 @@ def score_mahjong(
         concealed = (*parse_tiles(hand), tile)
         parse_tiles([*concealed, *(t for m in declared for t in m.tiles)])  # four of each at most
         result = score(concealed, declared, context, options)
+        why = None if result.legal else no_win_reason(result, concealed, declared)
         if as_json:
-            print_json(result.to_dict())
-            return
-        _render(result)
+            print_json({**result.to_dict(), **({"not_a_win": why} if why else {})})
+        else:
+            _render(result)
+    if why is not None and not allow_no_win:
+        fail(f"{why} (--allow-no-win shows it with exit code 0)", EXIT_NOT_A_WIN)
+
+
+#: the exit code of a hand that is not a win
+EXIT_NOT_A_WIN = 1
+
+
+def no_win_reason(result: Score, concealed: Sequence[Tile], declared: Sequence[Meld]) -> str:
+    """Why a hand is not a win, in words: "not a winning hand: ..." with how far its tiles are
+    from one, or with its faan against the table's minimum."""
+    from croupier.errors import CroupierError
+    from croupier.games.mahjong.hand import shanten
+
+    options = result.options
+    if result.best is not None:
+        return (
+            f"not a winning hand at this table: its best reading ({result.best.reading}) scores "
+            f"{result.best.faan} faan and the minimum is {options.min_faan} (--min-faan)"
+        )
+    try:
+        away = shanten(concealed, declared, seven_pairs=options.seven_pairs)
+    except CroupierError:
+        away = None
+    forms = "four sets and a pair, or thirteen orphans" + (
+        ", or seven pairs" if options.seven_pairs else ""
+    )
+    distance = "" if away is None else f" (at least {away + 1} tile(s) would have to change)"
+    return f"not a winning hand: the tiles do not make {forms}{distance}"
 
 
 def _render(result: Score) -> None:

@@ -5,9 +5,11 @@ is built by ``SeededShuffler("wall:SEED:n")``, its bots draw from ``random.Rando
 (also the time limit of ``--close-rate``), its fuzzing from ``random.Random("fuzz:SEED:n")``. So a
 game is the same whatever else is run (the fuzzing never changes the game played), and the
 games can be shared among processes (``--workers``): the counts do not depend on how many.
-The prevailing wind rotates game by game (East, South, West, North, East, ...); the banker is
-East (a game's seats, not a round's places: :class:`~croupier.games.mahjong.match.Match` maps
-places to seats and is checked by its own tests). ``--bots mixed`` seats a faan, a shanten, a
+The prevailing wind changes every round of four games (Art 2: "Cada roda de quatro jogos leva o
+nome de um dos «ventos»"): games 1-4 East, 5-8 South, 9-12 West, 13-16 North, then East again;
+the banker is East (a game's seats, not a round's places:
+:class:`~croupier.games.mahjong.match.Match` maps places to seats and is checked by its own
+tests). ``--bots mixed`` seats a faan, a shanten, a
 random and a faan bot, turned one seat each game.
 
 After every game (:func:`check_game`): the game is over; a won game's payments balance
@@ -21,13 +23,13 @@ and concealed tiles) and the same digest.
 Fuzzing (``--fuzz K``, :func:`fuzz_game`): at ``K`` decision points of each game drawn at random
 (the finished game is one of them) the table is rebuilt by replaying the log up to there and
 :data:`FUZZ_TRIES` random commands are given to the copy: a random seat (most often one that is
-to act), a random action (discard, kong, win, claim of a random kind, pass, the table's
-``close_claims``, now and then a malformed or unknown one) with a random tile (most often one of
-the seat's own or near the window's tile). Each command must be refused with a typed
-:class:`~croupier.errors.CroupierError` leaving the table as it was (its log, every concealed
-tile, the wall's count and the seat's view), or be accepted; and it is accepted exactly when
-:meth:`~croupier.games.mahjong.round.MahjongGame.legal` lists it (for a well-formed command
-``can_x`` agrees; every listed move passes its ``can_x``). The log is compared, not its digest:
+to act), a random command (:mod:`~croupier.games.mahjong.commands`: discard, kong, win, pung,
+chow, pass, the table's ``close_claims``, now and then one that is not Mah-Jong's) with a random
+tile (most often one of the seat's own or near the window's tile). Each command must be refused
+with a typed :class:`~croupier.errors.CroupierError` leaving the table as it was (its log, every
+concealed tile, the wall's count and the seat's view), or be accepted; and it is accepted
+exactly when :meth:`~croupier.games.mahjong.round.MahjongGame.legal` lists it (``can_x``
+agrees; every listed command passes its ``can_x``). The log is compared, not its digest:
 the digest is a function of the options and the log, and the log is the cheaper to compare (the
 replays of every game check the digest). An accepted command is played on the copy, which the
 next commands fuzz.
@@ -56,10 +58,13 @@ import typer
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.errors import CroupierError
 from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
+from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.events import ClaimKind, GameWon
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
-from croupier.games.mahjong.rules import Round, Seat
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase
+from croupier.games.mahjong.rules import GAMES_PER_ROUND, Round, Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS, ScoringOptions
+from croupier.protocol import Command
 from croupier.shuffle import SeededShuffler
 from croupier.tiles import FULL_SET, KINDS, Tile
 
@@ -95,12 +100,22 @@ MAX_DECISIONS: Final = 5_000
 EXIT_INVARIANT: Final = 1
 #: ``--bots mixed``: the kinds round the table in game 1, turned one seat each game
 MIXED: Final = ("faan", "shanten", "random", "faan")
-PREVAILING_READING: Final = "rotates East, South, West, North game by game; the banker is East"
+PREVAILING_READING: Final = (
+    "East, South, West, North, a round of four games each (Art 2); the banker is East"
+)
 
 _TILES: Final = Counter(FULL_SET)
-_ACTIONS: Final = ("discard", "kong", "win", "claim", "pass", "close")
-_CLAIM_KINDS: Final = tuple(ClaimKind)
+_ACTIONS: Final = ("discard", "kong", "win", "pung", "chow", "pass", "close")
 _OVER: Final = (MahjongPhase.WON, MahjongPhase.DRAWN)
+
+
+def prevailing_of(number: int) -> Round:
+    """The prevailing wind of game ``number`` (1, 2, ...): four games a round (Art 2).
+
+    >>> [prevailing_of(n).name[0] for n in range(1, 18)]
+    ['E', 'E', 'E', 'E', 'S', 'S', 'S', 'S', 'W', 'W', 'W', 'W', 'N', 'N', 'N', 'N', 'E']
+    """
+    return Round((number - 1) // GAMES_PER_ROUND % len(Round))
 
 
 class InvariantError(Exception):
@@ -140,11 +155,11 @@ class SimConfig:
     scoring: ScoringOptions = DEFAULT_OPTIONS
     rob_concealed_kong: bool = True
 
-    def options(self, number: int) -> MahjongGameOptions:
-        """Game ``number``'s options: the prevailing wind rotates game by game."""
-        return MahjongGameOptions(
+    def options(self, number: int) -> MahjongOptions:
+        """Game ``number``'s options: the prevailing wind changes every round of four games."""
+        return MahjongOptions(
             scoring=self.scoring,
-            prevailing=Round((number - 1) % 4),
+            prevailing=prevailing_of(number),
             orphans_rob_concealed_kong=self.rob_concealed_kong,
         )
 
@@ -246,15 +261,11 @@ def _fingerprint(game: MahjongGame, seat: Seat) -> tuple[object, ...]:
     )
 
 
-def _describe(seat: Seat, move: Move | None) -> str:
+def _describe(seat: Seat, move: Command | None) -> str:
     if move is None:
         return "close_claims"
-    parts = [f"{seat.name} {move.action}"]
-    if move.kind is not None:
-        parts.append(move.kind.value)
-    if move.tile is not None:
-        parts.append(str(move.tile))
-    return " ".join(parts)
+    values = [str(v) for k, v in move.to_dict().items() if k != "type"]
+    return " ".join([seat.name, move.TYPE, *values])
 
 
 def drive(
@@ -288,7 +299,7 @@ def drive(
         legal = game.legal(seat)
         if not legal:
             raise InvariantError("a seat to act has a move", f"{seat.name} has no legal move")
-        move = bots[seat].choose(game.view(seat), legal)
+        move = bots[seat].pick(game.view(seat), legal)
         if move not in legal:
             raise InvariantError("bots play legal moves", f"{_describe(seat, move)} not listed")
         try:
@@ -354,29 +365,39 @@ def check_game(game: MahjongGame) -> None:
             raise InvariantError(how, "the rebuilt state differs from the played one")
 
 
-def _can(game: MahjongGame, seat: Seat, move: Move) -> bool:
-    if move.action == "discard" and move.tile is not None:
-        return game.can_discard(seat, move.tile)
-    if move.action == "kong" and move.tile is not None:
-        return game.can_declare_kong(seat, move.tile)
-    if move.action == "win":
-        return game.can_win(seat)
-    if move.action == "claim" and move.kind is not None:
-        return game.can_claim(seat, move.kind, move.tile)
-    return move.action == "pass" and game.can_pass_claim(seat)
+def _can(game: MahjongGame, seat: Seat, move: Command) -> bool:
+    """The ``can_x`` of the game command ``move`` stands for."""
+    in_window = game.window is not None
+    match move:
+        case Discard(tile=tile):
+            return game.can_discard(seat, tile)
+        case Kong(tile=tile) if in_window:
+            return (
+                game.window is not None
+                and tile == game.window[0]
+                and (game.can_claim(seat, ClaimKind.KONG))
+            )
+        case Kong(tile=tile):
+            return game.can_declare_kong(seat, tile)
+        case Win():
+            return game.can_claim(seat, ClaimKind.WIN) if in_window else game.can_win(seat)
+        case Pung():
+            return game.can_claim(seat, ClaimKind.PUNG)
+        case Chow(first=first):
+            return game.can_claim(seat, ClaimKind.CHOW, first)
+        case Pass():
+            return game.can_pass_claim(seat)
+    return False
 
 
-def _well_formed(move: Move) -> bool:
-    """The move's fields fit its action (as :meth:`MahjongGame.play` requires)."""
-    a, tile, kind = move.action, move.tile, move.kind
-    if a in ("discard", "kong"):
-        return tile is not None and kind is None
-    if a in ("win", "pass"):
-        return tile is None and kind is None
-    return a == "claim" and kind is not None and (tile is None or kind is ClaimKind.CHOW)
+@dataclass(frozen=True, slots=True)
+class _NoSuchCommand(Command):
+    """A command that is not Mah-Jong's (the fuzzer's)."""
+
+    TYPE = "draw"
 
 
-def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Move | None]:
+def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Command | None]:
     """A random seat's random command (None: the table's ``close_claims``)."""
     actors = [game.turn] if game.turn is not None else list(game.waiting())
     seat = rng.choice(actors) if actors and rng.random() < 0.6 else rng.choice(list(Seat))
@@ -384,33 +405,29 @@ def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Move |
     if action == "close":
         return seat, None
     if rng.random() < 0.02:
-        action = rng.choice(("draw", "chow", ""))  # no such command
+        return seat, _NoSuchCommand()
     hand = game.hand(seat)
     window = game.window
     r = rng.random()
-    tile: Tile | None
+    tile: Tile
     if r < 0.45 and hand:
         tile = rng.choice(hand)
     elif r < 0.65 and window is not None:
         tile = Tile(max(0, window[0].code - rng.randrange(3)))
-    elif r < 0.95:
-        tile = rng.choice(KINDS)
     else:
-        tile = None
-    kind: ClaimKind | None = None
-    if action == "claim":
-        kind = rng.choice(_CLAIM_KINDS)
-        if kind is not ClaimKind.CHOW and rng.random() < 0.9:
-            tile = None
-    elif action in ("win", "pass"):
-        if rng.random() < 0.9:
-            tile = None
-    elif rng.random() < 0.05:
-        kind = rng.choice(_CLAIM_KINDS)
-    return seat, Move(action, tile, kind)
+        tile = rng.choice(KINDS)
+    commands: dict[str, Command] = {
+        "discard": Discard(tile),
+        "kong": Kong(tile),
+        "win": Win(),
+        "pung": Pung(),
+        "chow": Chow(tile),
+        "pass": Pass(),
+    }
+    return seat, commands[action]
 
 
-def _give(game: MahjongGame, seat: Seat, move: Move | None) -> None:
+def _give(game: MahjongGame, seat: Seat, move: Command | None) -> None:
     if move is None:
         game.close_claims()
     else:
@@ -436,7 +453,7 @@ def _fuzz_point(game: MahjongGame, rng: random.Random, tally: Tally) -> None:
                 raise InvariantError("can_x agrees with legal", f"can_close_claims for {what}")
         else:
             allowed = move in game.legal(seat)
-            if _well_formed(move) and _can(game, seat, move) != allowed:
+            if _can(game, seat, move) != allowed:
                 raise InvariantError(
                     "can_x agrees with legal",
                     f"{what}: can_x says {not allowed}, legal() {'lists' if allowed else 'not'}",

@@ -84,9 +84,16 @@ def _bot_seed(seed: str | None, index: int) -> int:
 def run(
     game: GameArg,
     bots: Annotated[
-        int,
-        typer.Option("--bots", min=1, max=MAX_BOTS, help="Bots to seat (each takes a place)."),
-    ] = 3,
+        int | None,
+        typer.Option(
+            "--bots",
+            min=1,
+            max=MAX_BOTS,
+            help="Bots to seat (each takes a place; default 3, or the game's fewest players "
+            "when more: Mah-Jong 4).",
+            show_default=False,
+        ),
+    ] = None,
     rounds: Annotated[
         int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Rounds to play.")
     ] = 5,
@@ -129,6 +136,10 @@ def run(
     """Run a table of GAME with bots through the table interface and print each round."""
     info = _info(game)
     table_class = _table_class(info)
+    if bots is None:
+        bots = max(3, table_class.MIN_PLAYERS)
+    elif bots < table_class.MIN_PLAYERS:
+        fail(f"--bots {bots}: {info.title} needs {table_class.MIN_PLAYERS} players at a table")
     options = game_options(info.name, option)
     from croupier.commands.fair import fair_source
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from croupier.errors import CroupierError
 from croupier.server.catalog import Catalog
+from croupier.server.entries import HOUSE
 from croupier.server.hub import ledger_tx
-from croupier.server.store import HOUSE, EventStore
+from croupier.server.store import EventStore
 from croupier.table.log import genesis as table_genesis
 from croupier.table.sources import LiveSource
 

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.errors import CroupierError
 from croupier.server import schema
-from croupier.server.store import HOUSE, EventStore, format_time, house_entry, parse_time
+from croupier.server.entries import HOUSE, format_time, house_entry, parse_time
+from croupier.server.store import EventStore
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher

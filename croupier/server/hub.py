@@ -48,15 +48,8 @@ from typing import Any, TypeVar
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
-from croupier.server.store import (
-    HOUSE,
-    Conflict,
-    EventStore,
-    LedgerTx,
-    StoredEvent,
-    TableRow,
-    house_entry,
-)
+from croupier.server.entries import HOUSE, house_entry
+from croupier.server.store import Conflict, EventStore, LedgerTx, StoredEvent, TableRow
 from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.ledger import Tx
@@ -417,23 +410,40 @@ class Hub:
 
     async def _apply(self, live: LiveTable, actor: Actor, command: Any, cid: str) -> Outcome:
         """In the writer: apply, commit (refolding and retrying on a conflict), fan out."""
+        try:
+            done = await self._act(
+                live, lambda table: table.apply(actor, command, cid, at=self._at(live))
+            )
+        except CroupierError as exc:
+            self.counts["commands_refused"] += 1
+            return refusal(cid, exc)
+        if done is None:
+            return Outcome(
+                cid, False, article="protocol", message="the table cannot take commands now; retry"
+            )
+        applied, duplicate = done
+        self.counts["commands_duplicate" if duplicate else "commands_accepted"] += 1
+        return Outcome(cid, True, applied.first_seq, applied.last_seq, duplicate)
+
+    async def _act(
+        self, live: LiveTable, act: Callable[[Table[Any]], Applied | None]
+    ) -> tuple[Applied, bool] | None:
+        """``act(table)`` in the writer, then its commit, refolding and acting again after a
+        conflict: (what was applied, whether it was a duplicate answered from the table's
+        memory), or None when ``act`` had nothing to do or the table cannot act now. A
+        refusal (CroupierError) from ``act`` propagates and changed nothing."""
         for _ in range(MAX_RETRIES):
             if not await self._ready(live):
-                break
+                return None
             table = live.table
             txs_before = len(table.ledger.transactions)
-            try:
-                applied = table.apply(actor, command, cid, at=self._at(live))
-            except CroupierError as exc:
-                self.counts["commands_refused"] += 1
-                return refusal(cid, exc)
+            applied = act(table)
+            if applied is None:
+                return None
             duplicate = applied.last_seq <= live.stored_seq
             if await self._commit(live, applied, txs_before):
-                self.counts["commands_duplicate" if duplicate else "commands_accepted"] += 1
-                return Outcome(cid, True, applied.first_seq, applied.last_seq, duplicate)
-        return Outcome(
-            cid, False, article="protocol", message="the table cannot take commands now; retry"
-        )
+                return applied, duplicate
+        return None
 
     async def _ready(self, live: LiveTable) -> bool:
         """True when the table may take a command: not faulted, and folded from the store."""
@@ -678,37 +688,22 @@ class Hub:
         self._wake(live, self.settings.bot_delay_ms)
 
     async def _timeout(self, live: LiveTable, actor: Actor) -> None:
-        for _ in range(MAX_RETRIES):
-            if not await self._ready(live):
-                return
-            table = live.table
-            txs_before = len(table.ledger.transactions)
-            try:
-                applied = table.timeout(actor, at=self._at(live))
-            except CroupierError as exc:
-                log.info("table %s: no timeout for %s: %s", live.id, actor, exc)
-                break
-            if await self._commit(live, applied, txs_before):
+        try:
+            if await self._act(live, lambda table: table.timeout(actor, at=self._at(live))):
                 self.counts["timeouts"] += 1
-                break
+        except CroupierError as exc:
+            log.info("table %s: no timeout for %s: %s", live.id, actor, exc)
         self._wake(live)
 
     async def _house_step(self, live: LiveTable) -> None:
-        for _ in range(MAX_RETRIES):
-            if not await self._ready(live):
-                return
-            table = live.table
-            txs_before = len(table.ledger.transactions)
-            try:
-                applied = table.step_house(at=self._at(live))
-            except CroupierError as exc:
-                log.error("table %s: the house step was refused: %s", live.id, exc)
-                return
-            if applied is None:
-                return
-            if await self._commit(live, applied, txs_before):
-                self.counts["house_steps"] += 1
-                break
+        try:
+            done = await self._act(live, lambda table: table.step_house(at=self._at(live)))
+        except CroupierError as exc:
+            log.error("table %s: the house step was refused: %s", live.id, exc)
+            return
+        if done is None:
+            return
+        self.counts["house_steps"] += 1
         self._wake(live, self.settings.bot_delay_ms if live.bots else 0)
 
     async def _seat_missing_bots(self, live: LiveTable) -> None:

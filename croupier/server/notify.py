@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from croupier.server.store import HOUSE, NOTIFY_CHANNEL, parse_notify
+from croupier.server.entries import HOUSE, NOTIFY_CHANNEL, parse_notify
 
 if TYPE_CHECKING:
     from croupier.server.runtime import Server

@@ -16,8 +16,9 @@ from typing import Any
 from croupier.errors import RuleViolation
 from croupier.offers import Text
 from croupier.server.catalog import Catalog
+from croupier.server.entries import HOUSE, house_entry, to_ms
 from croupier.server.hub import ledger_tx
-from croupier.server.store import HOUSE, EventStore, house_entry, to_ms
+from croupier.server.store import EventStore
 from croupier.table.actor import Actor
 from croupier.table.sources import LiveSource
 

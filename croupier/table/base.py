@@ -125,6 +125,9 @@ class Table(abc.ABC, Generic[OptionsT]):
     COMMANDS: ClassVar[tuple[type[Command], ...]]
     #: every event class the table's log may hold (the game's and the table layer's)
     EVENTS: ClassVar[tuple[type[Event], ...]]
+    #: the fewest players a round of the game needs (Mah-Jong: four, Art 2); a runner seats at
+    #: least this many
+    MIN_PLAYERS: ClassVar[int] = 1
 
     def __init__(
         self, options: OptionsT, *, table_id: str = "table", source: ShuffleSource | None = None
@@ -579,13 +582,25 @@ class Table(abc.ABC, Generic[OptionsT]):
         """A table rebuilt from its entries (objects or their JSON with ``hash``), each event
         checked again by the rules and, for JSON entries, each hash against the chain."""
         table = cls(options, table_id=table_id, source=source)
-        previous = table.genesis()
+        table.extend(entries, check_hashes=check_hashes)
+        return table
+
+    def extend(
+        self, entries: Iterable[Entry | Mapping[str, Any]], *, check_hashes: bool = True
+    ) -> None:
+        """Fold entries that follow this table's last one (written by another process, say),
+        each event checked by the rules and, for JSON entries, each hash against the chain
+        from :meth:`head`: O(new entries), not a fold from the start. The entries of one
+        command must come together. On any fault nothing is applied."""
+        keep = len(self._entries)
+        previous = self.head() if check_hashes else ""
         parsed: list[Entry] = []
+        digests: list[str] = []
         for item in entries:
             if isinstance(item, Entry):
                 parsed.append(item)
                 continue
-            entry = table._entry_from_dict(item)
+            entry = self._entry_from_dict(item)
             if check_hashes:
                 body = {k: v for k, v in item.items() if k != "hash"}
                 digest = link(previous, body)
@@ -596,13 +611,19 @@ class Table(abc.ABC, Generic[OptionsT]):
                         "follow from the entries before it (changed, removed or reordered)",
                     )
                 previous = digest
+                digests.append(digest)
             parsed.append(entry)
-        for group in _by_command(parsed):
-            table._replay_group(group)
-            for entry in group:
-                if entry.command_id is not None:
-                    table._remember(entry)
-        return table
+        try:
+            for group in _by_command(parsed):
+                self._replay_group(group)
+                for entry in group:
+                    if entry.command_id is not None:
+                        self._remember(entry)
+        except CroupierError:
+            self._rebuild(keep)
+            raise
+        if len(digests) == len(parsed) and len(self._hashes) == keep:
+            self._hashes.extend(digests)
 
     def _remember(self, entry: Entry) -> None:
         """Rebuild the result of the command an entry belongs to (for idempotent retries)."""

@@ -24,6 +24,18 @@ from toy_server import GAME_OPTION
 TESTS = Path(__file__).resolve().parents[1]
 ADMIN_PASSWORD = "admin-secret"
 CARD = re.compile(r"\b[2-9TJQKA][shdc]\b")
+#: suited Mah-Jong tiles, alone or run together as a reading writes them ("888m" is three 8m);
+#: honours are single letters, too common in JSON to find
+TILES = re.compile(r"\b([1-9]+)([mps])\b")
+
+
+def cards_and_tiles(value: Any) -> set[str]:
+    """Every card and suited tile written anywhere in ``value`` (as JSON)."""
+    text = json.dumps(value)
+    found = set(CARD.findall(text))
+    for digits, suit in TILES.findall(text):
+        found.update(d + suit for d in digits)
+    return found
 
 
 def free_port() -> int:
@@ -247,16 +259,16 @@ def toy_leaks(player: Player, entries: list[dict[str, Any]]) -> list[str]:
 
 
 def view_leaks(player: Player) -> list[str]:
-    """View frames that showed ``player`` a card none of his own events had shown him by then
-    (any game: a view may only show what the player's event stream revealed)."""
+    """View frames that showed ``player`` a card or suited tile none of his own events had shown
+    him by then (any game: a view may only show what the player's event stream revealed)."""
     known: set[str] = set()
     problems = []
     for frame in player.frames:
         if frame["type"] == "events":
             for event in frame["events"]:
-                known.update(CARD.findall(json.dumps(event)))
+                known.update(cards_and_tiles(event))
         elif frame["type"] == "view":
-            extra = set(CARD.findall(json.dumps(frame))) - known
+            extra = cards_and_tiles(frame) - known
             if extra:
                 problems.append(f"{sorted(extra)} in the view at seq {frame['seq']}")
     return problems

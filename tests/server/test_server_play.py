@@ -11,7 +11,9 @@ from test_server_process import audit_ok, stored
 
 from croupier.server.demo import DEMO_ACCOUNTS
 
-ROUNDS = 2
+#: rounds each table plays: two of the toy's short ones, one of every real game (a Mah-Jong
+#: game is a round)
+ROUNDS = {"demo-toy": 2}
 
 
 def test_issue18_clients_play_full_rounds_of_every_game_with_bots(database_url: str) -> None:
@@ -23,14 +25,20 @@ def test_issue18_clients_play_full_rounds_of_every_game_with_bots(database_url: 
         tables = [t["table"] for t in lobby]
         assert "demo-toy" in tables
         players: list[Player] = []
+        seated: list[tuple[str, str]] = []
         for table in tables:  # everyone sits first: a table rests until a person is there
-            for token in tokens.values():
-                server.call("POST", f"/api/tables/{table}/join", None, token)
-        for table in tables:
             for name, token in tokens.items():
-                player = Player(server, token, table, name)
-                player.connect()
-                players.append(player)
+                try:
+                    server.call("POST", f"/api/tables/{table}/join", None, token)
+                except AssertionError as full:  # the bots left one place only
+                    assert "409" in str(full) and "no free place" in str(full)
+                    continue
+                seated.append((table, name))
+        assert {t for t, _ in seated} == set(tables)  # a person at every table
+        for table, name in seated:
+            player = Player(server, tokens[name], table, name)
+            player.connect()
+            players.append(player)
         deadline = time.monotonic() + 90
         done: set[str] = set()
         polled = 0.0
@@ -47,7 +55,7 @@ def test_issue18_clients_play_full_rounds_of_every_game_with_bots(database_url: 
             for table in set(tables) - done:
                 rounds = server.call("GET", f"/api/tables/{table}/rounds",
                                      token=tokens["ana"])["rounds"]  # fmt: skip
-                if sum(1 for r in rounds if r["closed"]) >= ROUNDS:
+                if sum(1 for r in rounds if r["closed"]) >= ROUNDS.get(table, 1):
                     done.add(table)
         for player in players:
             player.close()

@@ -13,13 +13,13 @@ from sqlalchemy.exc import DBAPIError
 
 from croupier.server import schema
 from croupier.server.db import Database, open_database
+from croupier.server.entries import house_entry
 from croupier.server.store import (
     HOUSE_GENESIS,
     Conflict,
     EventStore,
     LedgerError,
     LedgerTx,
-    house_entry,
 )
 
 AT = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

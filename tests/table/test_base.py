@@ -292,3 +292,21 @@ def test_promise_the_runner_reports_every_entry_to_on_step() -> None:
     )
     assert seen == list(range(1, table.seq + 1))
     assert table.entries[-1].event.TYPE == "table_closed"
+
+
+def test_promise_extend_folds_only_the_new_entries_and_refuses_a_broken_chain() -> None:
+    table = played(rounds=3)
+    record = table.to_record()
+    half = len(record["entries"]) // 2
+    while record["entries"][half]["command_id"] == record["entries"][half - 1]["command_id"]:
+        half += 1  # the entries of one command come together
+    follower = ToyTable.replay(table.options, record["entries"][:half], table_id="t1")
+    before = state(follower)
+    broken = [dict(e) for e in record["entries"][half:]]
+    broken[1]["at"] += 1
+    with pytest.raises(RecordError, match="hash"):
+        follower.extend(broken)
+    assert state(follower) == before
+    follower.extend(record["entries"][half:])
+    assert follower.hashes() == table.hashes()
+    assert follower.events_for(ANA) == table.events_for(ANA)

@@ -230,6 +230,8 @@ class ToyTable(Table[ToyOptions]):
             self.phase = "idle"
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, Opened):
+            self.opened_at = entry.at  # deadlines fold from the entries' times
         if isinstance(event, Anted) and self._stack(event.player) < self.options.ante:
             raise RuleViolation("Toy 2", "ante without the chips")
         self._fold(event)

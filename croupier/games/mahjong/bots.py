@@ -1,8 +1,11 @@
-"""Bots for one Mah-Jong game, and a driver that plays a game to its end.
+"""Bots for Mah-Jong, and a driver that plays a game to its end.
 
-A bot sees only its seat's :meth:`~croupier.games.mahjong.round.MahjongGame.view` and the list
-of its legal commands (:meth:`~croupier.games.mahjong.round.MahjongGame.legal`), and answers one
-of them. Bots draw from an injected :class:`random.Random`, never the global one.
+A bot sees only its seat's view (JSON: :meth:`~croupier.games.mahjong.round.MahjongGame.view`, or
+the table's, which holds the same keys) and what it may do: the table's offers
+(:meth:`MahjongBot.choose`, the one bot interface of :class:`croupier.offers.Bot`) or the game's
+legal commands (:meth:`MahjongBot.pick`); it answers one command
+(:mod:`~croupier.games.mahjong.commands`). Bots draw from an injected :class:`random.Random`,
+never the global one; :data:`BOTS` makes each kind from a seed.
 
 * :class:`RandomBot` -- uniform over the legal commands, except that it always takes a legal
   win: the engine's fuzzer.
@@ -45,37 +48,106 @@ True
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import product
+from typing import Any, Final
 
-from croupier.games.mahjong.events import ClaimKind, GameDrawn, GameWon
+from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.faan import pattern
 from croupier.games.mahjong.hand import convolve_tables, shanten
 from croupier.games.mahjong.melds import Meld, MeldKind
-from croupier.games.mahjong.round import MahjongGame, MahjongPhase, Move
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import DEFAULT_OPTIONS
+from croupier.games.mahjong.state import Result
+from croupier.offers import Between, Exactly, Offer, OneOf
+from croupier.protocol import Command
 from croupier.shuffle import Shuffler
 from croupier.tiles import Tile
 
-__all__ = ["BOT_KINDS", "Bot", "FaanBot", "RandomBot", "ShantenBot", "make_bot", "play_game"]
+__all__ = [
+    "BOTS",
+    "BOT_KINDS",
+    "Bot",
+    "FaanBot",
+    "MahjongBot",
+    "RandomBot",
+    "ShantenBot",
+    "commands_of",
+    "make_bot",
+    "play_game",
+]
 
 
-class Bot(Protocol):
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move: ...
+WIN: Final = Win()
+PASS: Final = Pass()
+#: a table's commands between games (not the game's)
+_TABLE_ONLY: Final = frozenset({"sit", "top_up", "leave"})
 
 
-class RandomBot:
-    """Uniform over the legal commands; a legal win is always taken."""
+def commands_of(offers: Iterable[Offer]) -> list[Command]:
+    """Every command the offers admit, in the offers' order (a Mah-Jong offer's fields are each
+    exactly one value or one of a list)."""
+    out: list[Command] = []
+    for offer in offers:
+        names = list(offer.fields)
+        choices: list[tuple[Any, ...]] = []
+        for name in names:
+            domain = offer.fields[name]
+            if isinstance(domain, Exactly):
+                choices.append((domain.value,))
+            elif isinstance(domain, OneOf):
+                choices.append(tuple(domain.values))
+            else:  # pragma: no cover - Mah-Jong offers are Exactly / OneOf
+                raise TypeError(f"a Mah-Jong bot cannot enumerate {domain!r}")
+        out += [
+            offer.command(**dict(zip(names, values, strict=True))) for values in product(*choices)
+        ]
+    return out
+
+
+class MahjongBot(abc.ABC):
+    """A Mah-Jong bot on the one bot interface (:class:`croupier.offers.Bot`):
+    :meth:`choose` takes the seat's JSON view and the offers of its table, :meth:`pick` the
+    same view and the game's legal commands (:meth:`MahjongGame.legal`). It draws from its own
+    ``rng``, never the global one."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-        for move in legal:
-            if move.action == "win" or move.kind is ClaimKind.WIN:
-                return move
+    @abc.abstractmethod
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Command]) -> Command:
+        """One of ``legal`` (never empty)."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
+        """The table's way: between games a bot short of chips tops up by the least that is
+        enough; in a game it picks among the commands the offers admit."""
+        for offer in legal:
+            domain = offer.fields.get("amount")
+            if offer.type == "top_up" and isinstance(domain, Between):
+                return offer.make(amount=domain.low)
+        return self.pick(view, commands_of(o for o in legal if o.type not in _TABLE_ONLY))
+
+
+#: what a game-level driver needs of a bot
+Bot = MahjongBot
+
+
+def _takes_win(view: Mapping[str, Any], legal: Sequence[Command]) -> bool:
+    """A win is open and the seat's own tiles make it a legal win (the view's ``can_win``; under
+    the false-win penalty a win is open whatever the hand)."""
+    return WIN in legal and bool(view.get("can_win", True))
+
+
+class RandomBot(MahjongBot):
+    """Uniform over the legal commands; a legal win is always taken (under the false-win
+    penalty it may declare a false win: the engine's fuzzer)."""
+
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Command]) -> Command:
+        if _takes_win(view, legal):
+            return WIN
         return self.rng.choice(list(legal))
 
 
@@ -104,40 +176,35 @@ def _best_discard(hand: list[Tile], melds: list[Meld]) -> tuple[int, list[Tile]]
     return best, tiles
 
 
-class ShantenBot:
+class ShantenBot(MahjongBot):
     """Wins when it can; otherwise lowers its shanten greedily (see the module docstring)."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-        for move in legal:
-            if move.action == "win" or move.kind is ClaimKind.WIN:
-                return move
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Command]) -> Command:
+        if _takes_win(view, legal):
+            return WIN
         hand, melds = _own(view)
         if view["phase"] == MahjongPhase.TURN.value:
             now, discards = _best_discard(hand, melds)
             for move in legal:
-                if move.action == "kong" and move.tile is not None:
+                if isinstance(move, Kong):
                     after = self._after_kong(hand, melds, move.tile)
                     if after < now:
                         return move
-            return Move("discard", self.rng.choice(discards))
+            return Discard(self.rng.choice(discards))
         current = shanten(hand, melds)
         tile = Tile.parse(view["window"]["tile"])
         for move in legal:
-            if move.action != "claim" or move.kind is None:
-                continue
-            if move.kind is ClaimKind.KONG:
+            if isinstance(move, Kong):
                 rest = [t for t in hand if t != tile]
                 if shanten(rest, [*melds, Meld.kong(tile, concealed=False)]) < current:
                     return move
                 continue
-            if move.kind is ClaimKind.PUNG:
+            if isinstance(move, Pung):
                 meld = Meld.pung(tile, concealed=False)
+            elif isinstance(move, Chow):
+                meld = Meld.chow(move.first, concealed=False)
             else:
-                assert move.tile is not None
-                meld = Meld.chow(move.tile, concealed=False)
+                continue
             rest = list(hand)
             used = list(meld.tiles)
             used.remove(tile)
@@ -146,7 +213,7 @@ class ShantenBot:
             after, _ = _best_discard(rest, [*melds, meld])
             if after < current:
                 return move
-        return Move("pass")
+        return _pass_or_first(legal)
 
     @staticmethod
     def _after_kong(hand: list[Tile], melds: list[Meld], tile: Tile) -> int:
@@ -406,22 +473,18 @@ def _counts(hand: Sequence[Tile]) -> list[int]:
     return counts
 
 
-class FaanBot:
+class FaanBot(MahjongBot):
     """Plays for a hand that can score the table's minimum faan (see the module docstring):
     each discard, claim and kong is judged by the hand's distance to its nearest *plan*."""
 
-    #: the faan a win needs (the table's minimum: a seat's view does not show the options)
+    #: the faan a win needs when the view does not say (the view's ``min_faan``: the table's)
     min_faan: int = DEFAULT_OPTIONS.min_faan
     #: the extra distance (in tiles) of a plan that reaches the minimum only when self-drawn
     self_penalty: float = 2.0
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-        for move in legal:
-            if move.action == "win" or move.kind is ClaimKind.WIN:
-                return move
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Command]) -> Command:
+        if _takes_win(view, legal):
+            return WIN
         hand, melds = _own(view)
         if view["phase"] == MahjongPhase.TURN.value:
             return self._turn(view, legal, hand, melds)
@@ -431,7 +494,8 @@ class FaanBot:
         return _pass_or_first(legal)
 
     def _plans(self, view: Mapping[str, Any], melds: Sequence[Meld]) -> _Plans:
-        return _Plans(view, melds, self.min_faan, self.self_penalty)
+        aim = view.get("min_faan", self.min_faan)
+        return _Plans(view, melds, aim, self.self_penalty)
 
     @staticmethod
     def _discards(plans: _Plans, counts: list[int]) -> list[tuple[tuple[float, int], int]]:
@@ -447,19 +511,21 @@ class FaanBot:
         return out
 
     def _turn(
-        self, view: Mapping[str, Any], legal: Sequence[Move], hand: list[Tile], melds: list[Meld]
-    ) -> Move:
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Command],
+        hand: list[Tile],
+        melds: list[Meld],
+    ) -> Command:
         counts = _counts(hand)
-        allowed = {m.tile.code for m in legal if m.action == "discard" and m.tile is not None}
+        allowed = {m.tile.code for m in legal if isinstance(m, Discard)}
         options = [o for o in self._discards(self._plans(view, melds), counts) if o[1] in allowed]
         if not options:
             return legal[0]
         best = min(key for key, _ in options)
         for move in legal:
-            if (
-                move.action == "kong"
-                and move.tile is not None
-                and self._after_kong(view, counts, melds, move.tile) <= min(best[0], _INF - 1)
+            if isinstance(move, Kong) and self._after_kong(view, counts, melds, move.tile) <= min(
+                best[0], _INF - 1
             ):
                 return move
         candidates = [code for key, code in options if key == best]
@@ -467,7 +533,7 @@ class FaanBot:
         def keep(code: int) -> tuple[int, float]:
             return _connections(counts, code), self.rng.random()
 
-        return Move("discard", Tile(min(candidates, key=keep)))
+        return Discard(Tile(min(candidates, key=keep)))
 
     def _after_kong(
         self, view: Mapping[str, Any], counts: list[int], melds: list[Meld], tile: Tile
@@ -486,30 +552,28 @@ class FaanBot:
     def _claim(
         self,
         view: Mapping[str, Any],
-        legal: Sequence[Move],
+        legal: Sequence[Command],
         hand: list[Tile],
         melds: list[Meld],
         tile: Tile,
-    ) -> Move:
+    ) -> Command:
         """The claim that brings the hand nearest a plan (a pung or chow: strictly nearer after
         the best discard; an exposed kong: no further, before its replacement tile), or pass."""
-        if not any(move.action == "claim" for move in legal):
+        if not any(isinstance(move, Kong | Pung | Chow) for move in legal):
             return _pass_or_first(legal)
         counts = _counts(hand)
         now = self._plans(view, melds).value(counts)[0]
-        best: tuple[float, Move] | None = None
+        best: tuple[float, Command] | None = None
         for move in legal:
-            if move.action != "claim":
-                continue
             rest = list(counts)
-            if move.kind is ClaimKind.KONG:
+            if isinstance(move, Kong):
                 rest[tile.code] -= 3
                 meld = Meld.kong(tile, concealed=False)
-            elif move.kind is ClaimKind.PUNG:
+            elif isinstance(move, Pung):
                 rest[tile.code] -= 2
                 meld = Meld.pung(tile, concealed=False)
-            elif move.kind is ClaimKind.CHOW and move.tile is not None:
-                meld = Meld.chow(move.tile, concealed=False)
+            elif isinstance(move, Chow):
+                meld = Meld.chow(move.first, concealed=False)
                 used = list(meld.tiles)
                 used.remove(tile)
                 for t in used:
@@ -517,7 +581,7 @@ class FaanBot:
             else:
                 continue
             plans = self._plans(view, [*melds, meld])
-            if move.kind is ClaimKind.KONG:
+            if isinstance(move, Kong):
                 after = plans.value(rest)[0]
                 good = after <= now and after < _INF
             else:
@@ -528,9 +592,9 @@ class FaanBot:
         return best[1] if best is not None else _pass_or_first(legal)
 
 
-def _pass_or_first(legal: Sequence[Move]) -> Move:
-    """Pass when that is legal, else the first legal move."""
-    return Move("pass") if Move("pass") in legal else legal[0]
+def _pass_or_first(legal: Sequence[Command]) -> Command:
+    """Pass when that is legal, else the first legal command."""
+    return PASS if PASS in legal else legal[0]
 
 
 def _connections(counts: Sequence[int], code: int) -> int:
@@ -546,6 +610,14 @@ def _connections(counts: Sequence[int], code: int) -> int:
 
 #: The bots by name, as the command line takes them.
 BOT_KINDS: Final = ("faan", "shanten", "random")
+
+
+def _factory(kind: str) -> Callable[[int], MahjongBot]:
+    return lambda seed: make_bot(kind, random.Random(seed))
+
+
+#: Each kind of bot, by name: a factory ``(seed) -> Bot`` (the registry's and the runner's).
+BOTS: Final[Mapping[str, Callable[[int], MahjongBot]]] = {k: _factory(k) for k in BOT_KINDS}
 
 
 def make_bot(kind: str, rng: random.Random, min_faan: int = DEFAULT_OPTIONS.min_faan) -> Bot:
@@ -572,7 +644,7 @@ def play_game(
     rng: random.Random,
     *,
     close_rate: float = 0.0,
-) -> GameWon | GameDrawn:
+) -> Result:
     """Deal and play ``game`` to its end with ``bots`` (one per seat). With ``close_rate`` > 0
     the window's time limit (:meth:`~MahjongGame.close_claims`) strikes at random, drawn from
     ``rng``, before a seat answers."""
@@ -586,6 +658,6 @@ def play_game(
                 game.close_claims()
                 continue
             seat = game.waiting()[0]
-        move = bots[seat].choose(game.view(seat), game.legal(seat))
+        move = bots[seat].pick(game.view(seat), game.legal(seat))
         game.play(seat, move)
     return game.result

@@ -1,15 +1,24 @@
 """The events of one Mah-Jong game (Portaria 52/89/M; the play is Hong Kong old style,
 ``GAMES.md`` §2), as recorded in its log.
 
-Each is a frozen fact with JSON-ready fields (see :mod:`croupier.protocol`). Tiles are written in
-their notation (``"5p"``, ``"E"``; :meth:`croupier.tiles.Tile.parse`), seats as their number
-(:class:`~croupier.games.mahjong.rules.Seat`: 0 East .. 3 North). The log is the full record of
-the game (the drawn tiles included); what a seat may see is :meth:`MahjongGame.view`.
+Each is a frozen fact (see :mod:`croupier.protocol`). Tiles are :class:`~croupier.tiles.Tile` s,
+written in records in their notation (``"5p"``, ``"E"``) and read back strictly (a tile not in its
+exact notation is refused, naming it); seats are :class:`~croupier.games.mahjong.rules.Seat` s,
+written as their number (0 East .. 3 North). The log is the full record of the game (the drawn
+tiles included); what a seat may see is :meth:`MahjongGame.view`.
 
->>> TileDiscarded(Seat.SOUTH, "5p").to_dict()
+>>> TileDiscarded(Seat.SOUTH, Tile.parse("5p")).to_dict()
 {'type': 'tile_discarded', 'seat': 1, 'tile': '5p'}
 >>> ClaimMade.from_dict({"type": "claim_made", "seat": 2, "kind": "chow", "chow": "3p"})
-ClaimMade(seat=<Seat.WEST: 2>, kind=<ClaimKind.CHOW: 'chow'>, chow='3p')
+ClaimMade(seat=<Seat.WEST: 2>, kind=<ClaimKind.CHOW: 'chow'>, chow=Tile('3p'))
+>>> TileDiscarded.from_dict({"type": "tile_discarded", "seat": 1, "tile": "5P"})
+Traceback (most recent call last):
+...
+croupier.errors.RecordError: field 'tile': write the tile '5P' as '5p'
+>>> TileDiscarded(Seat.SOUTH, "5p")  # type: ignore[arg-type]
+Traceback (most recent call last):
+...
+croupier.errors.MaterialError: tile_discarded: field 'tile' holds a Tile, got '5p'
 """
 
 from __future__ import annotations
@@ -17,14 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from croupier.errors import MaterialError
 from croupier.games.mahjong.rules import Seat
 from croupier.protocol import Event
+from croupier.tiles import Tile
 
 __all__ = [
     "ClaimKind",
     "ClaimMade",
     "ClaimPassed",
     "ClaimsClosed",
+    "FalseWinDeclared",
     "GameDealt",
     "GameDrawn",
     "GameWon",
@@ -33,6 +45,14 @@ __all__ = [
     "TileDiscarded",
     "TileDrawn",
 ]
+
+
+def _tiles(event: Event, *names: str) -> None:
+    """MaterialError unless each named field holds a :class:`Tile` (a chow's may be None)."""
+    for name in names:
+        value = getattr(event, name)
+        if not isinstance(value, Tile) and not (value is None and name == "chow"):
+            raise MaterialError(f"{event.TYPE}: field {name!r} holds a Tile, got {value!r}")
 
 
 class ClaimKind(StrEnum):
@@ -51,8 +71,12 @@ class GameDealt(Event):
     (:func:`~croupier.games.mahjong.wall.deal_from_order`)."""
 
     TYPE = "game_dealt"
-    order: tuple[str, ...]
+    order: tuple[Tile, ...]
     dice: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(t, Tile) for t in self.order):
+            raise MaterialError("game_dealt: field 'order' holds Tiles")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +86,11 @@ class TileDrawn(Event):
 
     TYPE = "tile_drawn"
     seat: Seat
-    tile: str
+    tile: Tile
     replacement: bool
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +99,10 @@ class TileDiscarded(Event):
 
     TYPE = "tile_discarded"
     seat: Seat
-    tile: str
+    tile: Tile
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +112,11 @@ class KongDeclared(Event):
 
     TYPE = "kong_declared"
     seat: Seat
-    tile: str
+    tile: Tile
     added: bool
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +127,10 @@ class ClaimMade(Event):
     TYPE = "claim_made"
     seat: Seat
     kind: ClaimKind
-    chow: str | None = None
+    chow: Tile | None = None
+
+    def __post_init__(self) -> None:
+        _tiles(self, "chow")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +157,12 @@ class MeldExposed(Event):
     TYPE = "meld_exposed"
     seat: Seat
     kind: ClaimKind
-    tile: str
-    first: str
+    tile: Tile
+    first: Tile
     discarder: Seat
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile", "first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +173,7 @@ class GameWon(Event):
 
     TYPE = "game_won"
     seat: Seat
-    tile: str
+    tile: Tile
     discarder: Seat | None
     robbed_kong: bool
     kong_replacement: bool
@@ -147,6 +186,9 @@ class GameWon(Event):
     net: tuple[int, ...]
     commission: int
 
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
+
 
 @dataclass(frozen=True, slots=True)
 class GameDrawn(Event):
@@ -154,3 +196,25 @@ class GameDrawn(Event):
     (no dead wall is kept back: every tile of the live wall is played)."""
 
     TYPE = "game_drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class FalseWinDeclared(Event):
+    """Under the false-win penalty (option ``false_win = penalty``): ``seat`` declared a win on
+    ``tile`` (his drawn tile, ``discarder`` None; or the open window's, ``discarder`` its owner)
+    that is not a legal win, for ``reason``. His concealed tiles ``hand`` (the tile included)
+    are shown, the game ends and he pays each other seat the penalty (``net`` by seat E, S, W, N;
+    no commission)."""
+
+    TYPE = "false_win"
+    seat: Seat
+    tile: Tile
+    discarder: Seat | None
+    hand: tuple[Tile, ...]
+    reason: str
+    net: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _tiles(self, "tile")
+        if not all(isinstance(t, Tile) for t in self.hand):
+            raise MaterialError("false_win: field 'hand' holds Tiles")

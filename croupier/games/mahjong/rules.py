@@ -1,4 +1,4 @@
-"""Mah-Jong, Portaria 52/89/M: the material, the seats, the wall and the deal's table options.
+"""Mah-Jong, Portaria 52/89/M: the material, the seats, the wall and the options of the deal.
 
 Only the opening articles are in our hands (Art 1 material, Art 2 procedure). The play, winning
 and scoring follow Hong Kong old style (``GAMES.md`` §2: :mod:`~croupier.games.mahjong.round`,
@@ -14,8 +14,8 @@ banker, "sendo seguido, sucessivamente, pelos parceiros dos lugares Sul, Oeste e
 (['E', 'S', 'W', 'N'], <Seat.SOUTH: 1>, <Seat.NORTH: 3>)
 >>> wall_seat(13), wall_seat(3), wall_seat(18)
 (<Seat.EAST: 0>, <Seat.WEST: 2>, <Seat.SOUTH: 1>)
->>> MahjongTable.from_dict(MahjongTable(banker_extra=BankerExtra.PLAIN).to_dict())
-MahjongTable(banker_extra=<BankerExtra.PLAIN: 'plain'>, replacement_top_first=True)
+>>> DealOptions.from_dict(DealOptions(banker_extra=BankerExtra.PLAIN).to_dict())
+DealOptions(banker_extra=<BankerExtra.PLAIN: 'plain'>, replacement_top_first=True)
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from croupier.tiles import SET_SIZE
 
 __all__ = [
     "BANKER",
-    "DEFAULT_TABLE",
+    "DEFAULT_DEAL",
     "DICE_COUNT",
     "REGULATION",
     "TILE_COUNT",
     "BankerExtra",
-    "MahjongTable",
+    "DealOptions",
     "Round",
     "Seat",
     "check_total",
@@ -170,23 +170,24 @@ class BankerExtra(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class MahjongTable:
-    """Table options of the Mah-Jong deal (``GAMES.md`` §2; ``docs/rules.md`` §2).
+class DealOptions:
+    """Options of the Mah-Jong deal (``GAMES.md`` §2; ``docs/rules.md`` §2), part of
+    :class:`~croupier.games.mahjong.options.MahjongOptions` (its ``table`` in records).
 
-    * ``banker_extra`` (default ``jump``): how the banker's two extra tiles and the others' one
-      are taken (:class:`BankerExtra`).
-    * ``replacement_top_first`` (default ``True``): a replacement tile (for a kong, later) comes
-      from the other end of the wall, the last stack first; of a whole stack the top tile is
-      taken first (it lies on the bottom one), then the bottom. ``False`` takes the bottom first.
+    * ``banker_extra``: how the banker's two extra tiles and the others' one are taken
+      (:class:`BankerExtra`; default ``jump``, Hong Kong practice).
+    * ``replacement_top_first``: a replacement tile (for a kong) comes from the other end of
+      the wall, the last stack first; of a whole stack the top tile is taken first (it lies on
+      the bottom one), then the bottom (default on); off: the bottom first.
 
     :meth:`to_dict` writes every option; :meth:`from_dict` reads them strictly: no unknown option,
     no value that merely converts; a missing option takes its default.
 
-    >>> MahjongTable.from_dict({"replacement_top_first": 1})
+    >>> DealOptions.from_dict({"replacement_top_first": 1})
     Traceback (most recent call last):
     ...
     croupier.errors.RecordError: field 'replacement_top_first' must be true or false, got 1
-    >>> MahjongTable.from_dict({"jump": True})
+    >>> DealOptions.from_dict({"jump": True})
     Traceback (most recent call last):
     ...
     croupier.errors.RecordError: unknown table option 'jump'
@@ -211,7 +212,7 @@ class MahjongTable:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MahjongTable:
+    def from_dict(cls, data: Mapping[str, Any]) -> DealOptions:
         """The options from :meth:`to_dict` output, strictly."""
         if not isinstance(data, Mapping):
             raise RecordError("table", f"table options must be an object, got {data!r}")
@@ -228,8 +229,8 @@ class MahjongTable:
         return cls(**kwargs)
 
 
-_FIELDS: Final = tuple(f.name for f in dataclasses.fields(MahjongTable))
-DEFAULT_TABLE: Final = MahjongTable()
+_FIELDS: Final = tuple(f.name for f in dataclasses.fields(DealOptions))
+DEFAULT_DEAL: Final = DealOptions()
 
 
 def check_total(total: int) -> int:

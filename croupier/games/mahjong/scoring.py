@@ -73,6 +73,7 @@ __all__ = [
     "Settlement",
     "WinContext",
     "base_points",
+    "false_win_payments",
     "score",
     "score_reading",
     "score_readings",
@@ -95,16 +96,19 @@ def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> 
 class ScoringOptions:
     """Table options of the scoring (``GAMES.md`` §2: every choice an option).
 
-    * ``min_faan`` (3): the least faan of a legal win (the source's table assumes 3);
-    * ``limit`` (13): the most faan a hand scores, and what a limit hand scores;
+    * ``min_faan``: the least faan of a legal win (default 3: the source's table assumes 3);
+    * ``limit``: the most faan a hand scores, and what a limit hand scores (default 13);
     * ``faan``: changes to the table's values, ``{"all-one-suit": 6}`` (``"limit"`` allowed);
-    * ``unit`` (1): the payment unit; the base is ``unit * 2**faan``;
-    * ``discarder_pays_all`` (False): on a discard win the discarder pays for all three;
-    * ``commission_bp`` (0): the house's commission on the winner's gain, in basis points;
-    * ``seven_pairs`` (False): seven distinct pairs is a winning hand (4 faan, the
-      ``seven-pairs`` pattern); not a hand of the classic game;
-    * ``banker_doubles`` (False): East (the banker) pays and receives double, as in the
-      classical game; the Hong Kong old-style sources do not double (:func:`settle`).
+    * ``unit``: the payment unit, in the smallest unit of money; the base is
+      ``unit * 2**faan`` (default 1);
+    * ``discarder_pays_all``: on a discard win the discarder pays for all three (default off:
+      everyone pays);
+    * ``commission_bp``: the house's commission on the winner's gain, in basis points (default
+      0, GAMES.md §2);
+    * ``seven_pairs``: seven distinct pairs is a winning hand (4 faan, the ``seven-pairs``
+      pattern); not a hand of the classic game (default off);
+    * ``banker_doubles``: East (the banker) pays and receives double, as in the classical game;
+      the Hong Kong old-style sources do not double (default off; :func:`settle`).
 
     >>> options = ScoringOptions(limit=10, faan={"all-pungs": 4})
     >>> ScoringOptions.from_dict(options.to_dict()) == options
@@ -313,6 +317,33 @@ def settle(faan: int, context: WinContext, options: ScoringOptions = DEFAULT_OPT
     commission = gain * options.commission_bp // BASIS_POINTS
     net = {s: (gain - commission if s is winner else -paid[s]) for s in Seat}
     return Settlement(winner, base, net, commission, f"{rule} ({SOURCE})")
+
+
+#: Where the false-win penalty comes from (the table option ``false_win = penalty``).
+FALSE_WIN_SOURCE: Final = (
+    "Hong Kong practice: a player who declares a win wrongly ends the hand and pays everyone "
+    "the table's maximum (bigproduction.com/mj/hk/points.html, 'Points & Penalties')"
+)
+
+
+def false_win_payments(
+    offender: Seat, options: ScoringOptions = DEFAULT_OPTIONS
+) -> dict[Seat, int]:
+    """The Hong Kong false-win penalty: ``offender`` pays each other seat the self-drawn limit,
+    ``2 * unit * 2**limit`` (with ``banker_doubles``, a payment to or from East doubled). Net by
+    seat; no commission (it is a penalty, not a win), so the nets sum to 0.
+
+    >>> net = false_win_payments(Seat.SOUTH, ScoringOptions(limit=6))
+    >>> net[Seat.SOUTH], net[Seat.EAST], sum(net.values())
+    (-384, 128, 0)
+    """
+    each = 2 * base_points(options.limit, options.unit)
+    paid = {
+        s: (2 * each if options.banker_doubles and Seat.EAST in (s, offender) else each)
+        for s in Seat
+        if s is not offender
+    }
+    return {s: (-sum(paid.values()) if s is offender else paid[s]) for s in Seat}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@
 
 :func:`deal_from_order` is the deterministic rest (the shuffled order and the dice -> the deal),
 used to replay a deal from its record and by the tests. Every step below is either fixed by the
-text of Art 2 or a named option of :class:`~croupier.games.mahjong.rules.MahjongTable`.
+text of Art 2 or a named option of :class:`~croupier.games.mahjong.rules.DealOptions`.
 
 **Seats** (Art 2, fixed): East is the banker; South on his right, West opposite, North on his
 left. Counterclockwise from the banker: E, S, W, N (:class:`~.rules.Seat`).
@@ -90,7 +90,7 @@ from croupier.errors import CroupierError, MaterialError, RecordError
 from croupier.games.mahjong.rules import (
     BANKER,
     DEAL_ROUNDS,
-    DEFAULT_TABLE,
+    DEFAULT_DEAL,
     DICE_COUNT,
     PLAYERS,
     REGULATION,
@@ -100,7 +100,7 @@ from croupier.games.mahjong.rules import (
     TILE_COUNT,
     TILES_PER_STACK,
     TILES_PER_WALL,
-    MahjongTable,
+    DealOptions,
     Seat,
     check_total,
     wall_seat,
@@ -159,7 +159,7 @@ def _check_dice(dice: Iterable[int]) -> tuple[int, ...]:
     return values
 
 
-def _schedule(table: MahjongTable) -> tuple[tuple[Seat, int], ...]:
+def _schedule(table: DealOptions) -> tuple[tuple[Seat, int], ...]:
     """Every (seat, draw-order position) of the deal, in the order taken (Art 2)."""
     out: list[tuple[Seat, int]] = []
     for k in range(DEAL_ROUNDS):
@@ -205,6 +205,17 @@ class LiveWall:
     def __len__(self) -> int:
         return len(self.tiles)
 
+    @classmethod
+    def _part(
+        cls, tiles: tuple[Tile, ...], positions: tuple[int, ...], top_first: bool
+    ) -> LiveWall:
+        """A part of a checked wall (what a draw leaves), not checked again."""
+        wall = object.__new__(cls)
+        object.__setattr__(wall, "tiles", tiles)
+        object.__setattr__(wall, "positions", positions)
+        object.__setattr__(wall, "top_first", top_first)
+        return wall
+
     def _replacement_index(self) -> int:
         if not self.tiles:
             raise MaterialError("the wall is exhausted")
@@ -217,12 +228,12 @@ class LiveWall:
         """The next tile from the open end, and the wall without it."""
         if not self.tiles:
             raise MaterialError("the wall is exhausted")
-        return self.tiles[0], LiveWall(self.tiles[1:], self.positions[1:], self.top_first)
+        return self.tiles[0], LiveWall._part(self.tiles[1:], self.positions[1:], self.top_first)
 
     def draw_replacement(self) -> tuple[Tile, LiveWall]:
         """A replacement tile (for a kong) from the other end, and the wall without it."""
         i = self._replacement_index()
-        rest = LiveWall(
+        rest = LiveWall._part(
             self.tiles[:i] + self.tiles[i + 1 :],
             self.positions[:i] + self.positions[i + 1 :],
             self.top_first,
@@ -240,7 +251,7 @@ class LiveWall:
 
 
 def _lay_out(
-    order: tuple[Tile, ...], total: int, table: MahjongTable
+    order: tuple[Tile, ...], total: int, table: DealOptions
 ) -> tuple[dict[Seat, tuple[Tile, ...]], LiveWall]:
     """Hands (in the order taken) and the live wall from a checked order and dice total."""
     at = [order[_layout_index(_place(total, p))] for p in range(TILE_COUNT)]
@@ -265,13 +276,13 @@ class MahjongDeal:
     dice: tuple[int, ...]
     hands: Mapping[Seat, tuple[Tile, ...]]
     live: LiveWall
-    table: MahjongTable = field(default=DEFAULT_TABLE)
+    table: DealOptions = field(default=DEFAULT_DEAL)
 
     def __post_init__(self) -> None:
         order = parse_tiles(self.order, count=TILE_COUNT)
         dice = _check_dice(self.dice)
-        if not isinstance(self.table, MahjongTable):
-            raise CroupierError(f"table must be a MahjongTable, got {self.table!r}")
+        if not isinstance(self.table, DealOptions):
+            raise CroupierError(f"table must be a DealOptions, got {self.table!r}")
         hands, live = _lay_out(order, sum(dice), self.table)
         if set(self.hands) != set(Seat) or any(tuple(self.hands[s]) != hands[s] for s in Seat):
             raise CroupierError("the hands do not follow from the order and the dice (Art 2)")
@@ -333,7 +344,7 @@ class MahjongDeal:
         if data.get("game", GAME) != GAME:
             raise RecordError("game", f"not a {GAME} deal: game {data.get('game')!r}")
         try:
-            table = MahjongTable.from_dict(dict(data.get("table", {})))
+            table = DealOptions.from_dict(dict(data.get("table", {})))
             order = _tiles_field(data["order"], "order")
             dice = tuple(as_int(v, "dice") for v in _list_field(data["dice"], "dice"))
             hands_data = data["hands"]
@@ -390,7 +401,7 @@ def _tiles_field(value: object, name: str) -> tuple[Tile, ...]:
 def deal_from_order(
     order: TilesLike | Sequence[Tile],
     dice: Sequence[int],
-    table: MahjongTable = DEFAULT_TABLE,
+    table: DealOptions = DEFAULT_DEAL,
 ) -> MahjongDeal:
     """Lay the shuffled ``order`` (the 136 tiles) into the walls and deal after ``dice`` (Art 2).
 
@@ -404,7 +415,7 @@ def deal_from_order(
     return MahjongDeal(order=tiles, dice=values, hands=hands, live=live, table=table)
 
 
-def deal_mahjong(shuffler: Shuffler, table: MahjongTable = DEFAULT_TABLE) -> MahjongDeal:
+def deal_mahjong(shuffler: Shuffler, table: DealOptions = DEFAULT_DEAL) -> MahjongDeal:
     """Shuffle the 136 tiles, throw the three dice and deal (Art 2); draws in that order.
 
     >>> from croupier.shuffle import SeededShuffler

@@ -17,32 +17,37 @@ import pytest
 from croupier.games.mahjong.bots import (
     Bot,
     FaanBot,
+    MahjongBot,
     RandomBot,
     ShantenBot,
     _counts,
     _Plans,
     play_game,
 )
-from croupier.games.mahjong.events import ClaimKind, GameWon
+from croupier.games.mahjong.commands import Pass, Pung
+from croupier.games.mahjong.events import GameWon
 from croupier.games.mahjong.hand import shanten
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
+from croupier.protocol import Command
 from croupier.shuffle import SeededShuffler
 from croupier.tiles import parse_tiles
 
 
-class Checked:
-    """Wraps a bot: every answer must be one of the legal moves it was given."""
+class Checked(MahjongBot):
+    """Wraps a bot: every answer must be one of the legal commands it was given."""
 
     def __init__(self, bot: Bot) -> None:
+        super().__init__(bot.rng)
         self.bot = bot
         self.answers: Counter[str] = Counter()
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-        move = self.bot.choose(view, legal)
+    def pick(self, view: Mapping[str, Any], legal: Sequence[Command]) -> Command:
+        move = self.bot.pick(view, legal)
         assert move in legal, (move, legal, view)
-        self.answers[move.kind.value if move.kind is not None else move.action] += 1
+        self.answers[move.TYPE] += 1
         return move
 
 
@@ -56,7 +61,7 @@ def test_the_faan_bot_answers_only_legal_moves() -> None:
         bots: dict[Seat, Bot] = dict(checked)
         if i % 2:
             bots = {s: (checked[s] if s is Seat(i % 4) else RandomBot(rng)) for s in Seat}
-        options = MahjongGameOptions(prevailing=Round(i % 4))
+        options = MahjongOptions(prevailing=Round(i % 4))
         game = MahjongGame(options)
         play_game(game, bots, SeededShuffler(f"legal:{i}"), rng, close_rate=0.1 * (i % 3))
         assert game.result is not None
@@ -99,7 +104,7 @@ def _view(hand: str, tile: str | None = None, seat: str = "S") -> dict[str, Any]
     }
 
 
-PUNG_OR_PASS = (Move("claim", None, ClaimKind.PUNG), Move("pass"))
+PUNG_OR_PASS = (Pung(), Pass())
 
 
 def test_the_faan_bot_does_not_claim_a_pung_that_leaves_no_scoring_hand() -> None:
@@ -107,9 +112,9 @@ def test_the_faan_bot_does_not_claim_a_pung_that_leaves_no_scoring_hand() -> Non
     bot claims it), but an open hand of three suits and no honour pung scores at most 0 faan
     and could never win. Concealed, it can still win self-drawn as a common hand."""
     view = _view("123m 456p 78s 55p 99m N W", "5p")
-    assert ShantenBot(random.Random(1)).choose(view, PUNG_OR_PASS).kind is ClaimKind.PUNG
+    assert ShantenBot(random.Random(1)).pick(view, PUNG_OR_PASS) == Pung()
     for seed in range(5):
-        assert FaanBot(random.Random(seed)).choose(view, PUNG_OR_PASS) == Move("pass")
+        assert FaanBot(random.Random(seed)).pick(view, PUNG_OR_PASS) == Pass()
 
 
 def test_the_faan_bot_claims_a_pung_that_serves_its_plan() -> None:
@@ -118,8 +123,8 @@ def test_the_faan_bot_claims_a_pung_that_serves_its_plan() -> None:
     for tile in ("C", "9m"):
         view = _view("12356m 99m CC E 4p 7s W", tile)
         for seed in range(5):
-            move = FaanBot(random.Random(seed)).choose(view, PUNG_OR_PASS)
-            assert move.kind is ClaimKind.PUNG, tile
+            move = FaanBot(random.Random(seed)).pick(view, PUNG_OR_PASS)
+            assert move == Pung(), tile
 
 
 def test_a_ready_hand_that_cannot_score_is_not_ready_for_the_faan_bot() -> None:
@@ -170,7 +175,7 @@ def test_the_faan_bot_follows_its_minimum() -> None:
     won = 0
     for i in range(8):
         rng = random.Random(f"min:{i}")
-        options = MahjongGameOptions(scoring=ScoringOptions(min_faan=1))
+        options = MahjongOptions(scoring=ScoringOptions(min_faan=1))
         bots: dict[Seat, Bot] = {}
         for s in Seat:
             bot = FaanBot(rng)

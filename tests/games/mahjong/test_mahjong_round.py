@@ -18,10 +18,12 @@ from typing import TypeVar, cast
 import pytest
 
 from croupier.errors import RecordError, RuleViolation
+from croupier.games.mahjong.commands import Pass, Win
 from croupier.games.mahjong.events import (
     ClaimKind,
     ClaimPassed,
     ClaimsClosed,
+    FalseWinDeclared,
     GameDrawn,
     GameWon,
     KongDeclared,
@@ -30,7 +32,8 @@ from croupier.games.mahjong.events import (
     TileDrawn,
 )
 from croupier.games.mahjong.melds import Meld
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.options import FalseWin, MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Round, Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.mahjong.wall import deal_from_order
@@ -107,7 +110,7 @@ def game_of(
     hands: Mapping[Seat, str],
     draws: str = "",
     replacements: str = "",
-    options: MahjongGameOptions | None = None,
+    options: MahjongOptions | None = None,
     last: str = "",
 ) -> MahjongGame:
     game = MahjongGame(options)
@@ -166,7 +169,7 @@ def test_art2_the_banker_holds_14_and_discards_first() -> None:
     refused(game, "HK", lambda: game.pass_claim(S), "no claim window")
     refused(game, "Art 2", lambda: game.deal(StackedShuffler(stacked({}))), "already dealt")
     event = game.discard(E, "C")
-    assert event == TileDiscarded(E, "C")
+    assert event == TileDiscarded(E, t("C"))
     assert game.view()["phase"] == "claims" and game.waiting() == (S, W, N)
     census_ok(game)
 
@@ -185,12 +188,12 @@ def test_unclaimed_discard_passes_the_turn_counterclockwise_with_an_automatic_dr
     refused(game, "HK", lambda: game.pass_claim(S), "already answered")
     refused(game, "HK", lambda: game.pass_claim(E), "his own tile")
     events = game.pass_claim(W) + game.pass_claim(N)
-    assert events[-1] == TileDrawn(S, "5s", False)
+    assert events[-1] == TileDrawn(S, t("5s"), False)
     assert game.turn is S and len(game.hand(S)) == 14 and game.wall_count == 82
     assert game.view(S)["drawn"] == "5s"
     game.discard(S, "5s")
     events = game.close_claims()  # the time limit: W, N, E pass
-    assert events[-1] == TileDrawn(W, "P", False)
+    assert events[-1] == TileDrawn(W, t("P"), False)
     census_ok(game)
     replayed(game)
 
@@ -212,7 +215,7 @@ def test_hk_chow_only_from_the_left_players_discard() -> None:
     game.claim(S, ClaimKind.CHOW, "3m")
     game.pass_claim(W)
     events = game.pass_claim(N)
-    assert events[-1] == MeldExposed(S, ClaimKind.CHOW, "3m", "3m", E)
+    assert events[-1] == MeldExposed(S, ClaimKind.CHOW, t("3m"), t("3m"), E)
     assert game.melds(S) == (Meld.chow(t("3m"), concealed=False),)
     assert game.turn is S and game.discards(E) == ()
     # after a claim the claimant must discard: no self-drawn win, no kong
@@ -236,7 +239,7 @@ def test_hk_priority_pung_over_chow_and_win_over_pung() -> None:
     game.claim(S, ClaimKind.CHOW, "6m")
     game.claim(W, ClaimKind.PUNG)
     events = game.pass_claim(N)
-    assert events[-1] == MeldExposed(W, ClaimKind.PUNG, "8m", "8m", E)
+    assert events[-1] == MeldExposed(W, ClaimKind.PUNG, t("8m"), t("8m"), E)
     assert game.turn is W and game.melds(S) == ()
     census_ok(game)
     # win beats pung and chow
@@ -278,7 +281,7 @@ def test_hk_a_win_below_the_minimum_is_refused_with_the_reason() -> None:
     hands = {E: EAST, W: "1m 2m 3m 4p 6p 7s 8s 9s 2s 3s 4s 1p 1p"}
     for options, legal in (
         (None, False),
-        (MahjongGameOptions(scoring=ScoringOptions(min_faan=0)), True),
+        (MahjongOptions(scoring=ScoringOptions(min_faan=0)), True),
     ):
         game = game_of(hands, draws="5p", options=options)
         game.discard(E, "C")
@@ -305,22 +308,22 @@ def test_hk_not_a_winning_hand_is_refused() -> None:
 
 @pytest.mark.parametrize("robbable", [True, False])
 def test_hk_concealed_kong_draws_a_replacement_from_the_other_end(robbable: bool) -> None:
-    options = MahjongGameOptions(orphans_rob_concealed_kong=robbable)
+    options = MahjongOptions(orphans_rob_concealed_kong=robbable)
     hands = {E: "5s 5s 5s 5s 1m 4m 7m 2p 8p E S W N C"}
     game = game_of(hands, draws="9p", replacements="P F", options=options)
     refused(game, "HK", lambda: game.declare_kong(E, "1m"), "four 1m")
     events = game.declare_kong(E, "5s")
     if robbable:  # the robbing window (thirteen orphans only) opens first
-        assert events == [KongDeclared(E, "5s", False)] and game.phase is MahjongPhase.ROB
+        assert events == [KongDeclared(E, t("5s"), False)] and game.phase is MahjongPhase.ROB
         refused(game, "HK", lambda: game.claim(S, ClaimKind.PUNG), "only be robbed to win")
         events += game.close_claims()
-    assert events[0] == KongDeclared(E, "5s", False) and events[-1] == TileDrawn(E, "P", True)
+    assert events[0] == KongDeclared(E, t("5s"), False) and events[-1] == TileDrawn(E, t("P"), True)
     assert game.melds(E) == (Meld.kong(t("5s")),)
     assert game.turn is E and len(game.hand(E)) == 11 and game.wall_count == 82
     assert game.view(E)["drawn"] == "P"
     census_ok(game)
     game.discard(E, "P")
-    assert game.close_claims()[-1] == TileDrawn(S, "9p", False)  # the front of the wall
+    assert game.close_claims()[-1] == TileDrawn(S, t("9p"), False)  # the front of the wall
     replayed(game)
 
 
@@ -328,7 +331,10 @@ def test_hk_exposed_kong_on_a_discard_then_replacement() -> None:
     game = game_of({E: EAST, S: "C C C 1p 1p 9p 9p E E S S W W"}, replacements="F")
     game.discard(E, "C")
     events = game.claim(S, ClaimKind.KONG) + game.close_claims()
-    assert events[-2:] == [MeldExposed(S, ClaimKind.KONG, "C", "C", E), TileDrawn(S, "F", True)]
+    assert events[-2:] == [
+        MeldExposed(S, ClaimKind.KONG, t("C"), t("C"), E),
+        TileDrawn(S, t("F"), True),
+    ]
     assert game.melds(S) == (Meld.kong(t("C"), concealed=False),)
     assert game.turn is S and len(game.hand(S)) == 11
     census_ok(game)
@@ -360,13 +366,13 @@ WEST_9P = "1p 1p 1p 2p 3p 4p 5p 6p 7p 7p 8p E E"
 def test_hk_added_kong_opens_a_robbing_window_then_replacement() -> None:
     game = _added_kong_game(WEST_9P)
     events = game.declare_kong(S, "9p")
-    assert events == [KongDeclared(S, "9p", True)]
+    assert events == [KongDeclared(S, t("9p"), True)]
     assert game.phase is MahjongPhase.ROB and game.view(N)["window"]["kind"] == "rob"
     assert game.view(N)["window"]["orphans_only"] is False
     refused(game, "HK", lambda: game.discard(S, "1s"), "claim window is open")
     refused(game, "HK", lambda: game.claim(N, ClaimKind.PUNG), "only be robbed to win")
     events = game.pass_claim(W) + game.pass_claim(N) + game.pass_claim(E)
-    assert events[-1] == TileDrawn(S, "P", True)
+    assert events[-1] == TileDrawn(S, t("P"), True)
     assert Meld.kong(t("9p"), concealed=False) in game.melds(S)
     census_ok(game)
     replayed(game)
@@ -393,7 +399,7 @@ def test_hk_the_last_discard_may_be_punged_not_konged_then_the_game_is_drawn() -
     game.discard(N, "C")
     refused(game, "HK", lambda: game.claim(S, ClaimKind.KONG), "no replacement tile")
     events = game.claim(S, ClaimKind.PUNG) + game.close_claims()
-    assert events[-1] == MeldExposed(S, ClaimKind.PUNG, "C", "C", N)
+    assert events[-1] == MeldExposed(S, ClaimKind.PUNG, t("C"), t("C"), N)
     game.discard(S, "1p")
     assert game.close_claims() == [ClaimsClosed(), GameDrawn()]
     census_ok(game)
@@ -429,6 +435,7 @@ def test_hk_heavenly_hand() -> None:
     game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"})
     assert game.can_win(E)
     won = game.win(E)
+    assert isinstance(won, GameWon)
     assert won.heavenly and won.discarder is None and won.faan == 13
     assert sum(won.net) == 0 and all(n < 0 for n in won.net[1:])
     replayed(game)
@@ -465,7 +472,7 @@ def test_replay_refuses_a_tampered_log() -> None:
     drawn = record["events"][-1]
     assert drawn == {"type": "tile_drawn", "seat": 1, "tile": "5s", "replacement": False}
     drawn["tile"] = "6s"
-    with pytest.raises(RuleViolation, match="state calls for"):
+    with pytest.raises(RuleViolation, match="tile 6s where the rules give 5s"):
         MahjongGame.from_record(record)
     record["events"][-1]["tile"] = "5s"
     record["events"].insert(1, {"type": "tile_discarded", "seat": 1, "tile": "1p"})
@@ -474,23 +481,24 @@ def test_replay_refuses_a_tampered_log() -> None:
 
 
 def test_options_round_trip_strictly() -> None:
-    options = MahjongGameOptions(prevailing=Round.WEST, scoring=ScoringOptions(min_faan=1))
-    assert MahjongGameOptions.from_dict(options.to_dict()) == options
+    options = MahjongOptions(prevailing=Round.WEST, scoring=ScoringOptions(min_faan=1))
+    assert MahjongOptions.from_dict(options.to_dict()) == options
     with pytest.raises(RecordError, match="unknown mahjong option"):
-        MahjongGameOptions.from_dict({"wind": "east"})
+        MahjongOptions.from_dict({"wind": "east"})
     with pytest.raises(RecordError, match="prevailing"):
-        MahjongGameOptions.from_dict({"prevailing": 0})
+        MahjongOptions.from_dict({"prevailing": 0})
     game = game_of({E: EAST}, options=options)
-    assert MahjongGame.from_record(game.to_record()).options == options
+    again = MahjongGame.from_record(game.to_record()).options  # a game holds its own options
+    assert again.to_dict("game") == options.to_dict("game")
 
 
 def test_legal_moves_match_the_commands() -> None:
     game = game_of({E: EAST})
     moves = game.legal(E)
-    assert {m.action for m in moves} == {"discard"} and len(moves) == 14
+    assert {m.TYPE for m in moves} == {"discard"} and len(moves) == 14
     assert game.legal(S) == ()
     game.discard(E, "C")
-    assert [m.action for m in game.legal(S)] == ["pass"]
+    assert game.legal(S) == (Pass(),)
     assert game.legal(E) == ()
 
 
@@ -499,7 +507,7 @@ def test_legal_moves_match_the_commands() -> None:
 SEVEN_PAIRS_SOUTH = "1m 1m 3p 3p 5s 5s 7s 7s 9m 9m E E N"
 
 
-def _seven_pairs_game(options: MahjongGameOptions | None) -> MahjongGame:
+def _seven_pairs_game(options: MahjongOptions | None) -> MahjongGame:
     game = game_of({E: EAST, S: SEVEN_PAIRS_SOUTH}, draws="N", options=options)
     game.discard(E, "C")
     game.close_claims()
@@ -514,11 +522,11 @@ def test_hk_seven_pairs_is_no_win_at_a_classic_table() -> None:
 
 
 def test_hk_seven_pairs_wins_where_the_table_allows_it() -> None:
-    options = MahjongGameOptions(scoring=ScoringOptions(seven_pairs=True))
+    options = MahjongOptions(scoring=ScoringOptions(seven_pairs=True))
     game = _seven_pairs_game(options)
     assert game.can_win(S)
     won = game.win(S)
-    assert won.seat is S and won.discarder is None
+    assert isinstance(won, GameWon) and won.seat is S and won.discarder is None
     assert sorted(p.split()[0] for p in won.patterns) == ["self-drawn", "seven-pairs"]
     assert won.faan == 4 + 1
     census_ok(game)
@@ -538,9 +546,9 @@ def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
     game.declare_kong(E, "1m")
     assert game.phase is MahjongPhase.ROB and game.view(S)["window"]["kind"] == "rob"
     assert game.view(S)["window"]["orphans_only"] is True
-    assert Move("claim", None, ClaimKind.WIN) not in game.legal(W)
+    assert Win() not in game.legal(W)
     refused(game, "HK", _claimer(game, W, ClaimKind.WIN), "only be robbed for thirteen orphans")
-    assert Move("claim", None, ClaimKind.WIN) in game.legal(S)
+    assert Win() in game.legal(S)
     events = game.claim(S, ClaimKind.WIN) + game.close_claims()
     won = events[-1]
     assert isinstance(won, GameWon) and won.seat is S and won.discarder is E and won.robbed_kong
@@ -552,12 +560,12 @@ def test_hk_a_concealed_kong_is_robbed_only_for_thirteen_orphans() -> None:
 
 def test_hk_no_robbing_of_a_concealed_kong_when_the_option_is_off() -> None:
     hands = {E: "1m 1m 1m 1m 4m 7m 2p 5p 8p 3s 6s 2s 3p 4p", S: "9m 1p 9p 1s 9s E S W N C F P P"}
-    options = MahjongGameOptions(orphans_rob_concealed_kong=False)
+    options = MahjongOptions(orphans_rob_concealed_kong=False)
     game = game_of(hands, replacements="9s", options=options)
     events = game.declare_kong(E, "1m")
-    assert events == [KongDeclared(E, "1m", False), TileDrawn(E, "9s", True)]
+    assert events == [KongDeclared(E, t("1m"), False), TileDrawn(E, t("9s"), True)]
     assert game.phase is MahjongPhase.TURN
-    assert MahjongGameOptions.from_dict(options.to_dict()) == options
+    assert MahjongOptions.from_dict(options.to_dict()) == options
 
 
 # -- records written before an option existed replay to their digests -----------------------------
@@ -578,3 +586,126 @@ def test_a_record_older_than_the_new_options_replays_to_its_digest() -> None:
     assert game.digest() == LEGACY_DIGEST
     assert game.to_record() == record
     census_ok(game)
+
+
+# -- false wins (issue 16 item 16) ----------------------------------------------------------------
+
+#: East's plain hand with the drawn C: no winning shape
+PENALTY = MahjongOptions(false_win=FalseWin.PENALTY)
+
+
+def test_hk_false_win_is_refused_by_default_and_changes_nothing() -> None:
+    game = game_of({E: EAST})
+    assert MahjongOptions().false_win is FalseWin.REFUSE
+    assert not game.can_win(E) and Win() not in game.legal(E)
+    refused(game, "HK", lambda: game.win(E), "not a winning hand")
+    game.discard(E, "C")
+    refused(game, "HK", _claimer(game, S, ClaimKind.WIN), "not a winning hand")
+
+
+def test_hk_false_win_penalty_on_turn_ends_the_game_and_the_declarer_pays_everyone() -> None:
+    game = game_of({E: EAST}, options=PENALTY)
+    assert game.can_win(E) and Win() in game.legal(E)  # a declaration stands
+    assert game.view(E)["can_win"] is False  # his own tiles tell him it is no win
+    event = game.win(E)
+    assert isinstance(event, FalseWinDeclared)
+    assert event.seat is E and event.discarder is None and event.tile == t("C")
+    assert event.hand == tuple(sorted(parse_tiles(EAST)))
+    assert "not a winning hand" in event.reason
+    limit = 2 * 2**13  # each other player receives the self-drawn limit
+    assert event.net == (-3 * limit, limit, limit, limit)
+    assert game.phase is MahjongPhase.FALSE_WIN and game.result == event
+    assert game.view()["result"]["type"] == "false_win"
+    refused(game, "HK", lambda: game.discard(E, "C"), "the game is over")
+    census_ok(game)
+    replayed(game)
+
+
+def test_hk_false_win_penalty_on_a_claim_and_with_too_few_faan() -> None:
+    # South waits on 5p with a hand of no faan (a chicken hand): a winning shape, not a win
+    south = "2m 3m 4m 6p 7p 8p 3s 4s 5s 7s 8s 9s 5p"
+    game = game_of({E: EAST, S: south}, draws="P 5p", options=PENALTY)
+    game.discard(E, "C")  # not the banker's first discard below: no earthly hand
+    for seat in (S, W, N):
+        game.pass_claim(seat)
+    game.discard(S, "P")
+    for seat in (W, N, E):
+        game.pass_claim(seat)
+    game.discard(W, "5p")
+    assert game.can_claim(S, ClaimKind.WIN) and game.view(S)["can_win"] is False
+    events = game.claim(S, ClaimKind.WIN)
+    (event,) = events
+    assert isinstance(event, FalseWinDeclared) and event.discarder is W and event.tile == t("5p")
+    assert "faan" in event.reason and "minimum is 3" in event.reason
+    assert event.net[S] < 0 and all(event.net[s] > 0 for s in (E, W, N))
+    assert sum(event.net) == 0
+    replayed(game)
+
+
+def test_hk_a_legal_win_under_the_penalty_option_is_a_win() -> None:
+    game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"}, options=PENALTY)
+    assert game.view(E)["can_win"] is True
+    assert isinstance(game.win(E), GameWon)
+
+
+def test_hk_false_win_banker_doubles_doubles_east_s_share() -> None:
+    options = MahjongOptions(
+        false_win=FalseWin.PENALTY, scoring=ScoringOptions(limit=5, banker_doubles=True)
+    )
+    game = game_of({E: EAST}, options=options)
+    game.discard(E, "C")
+    (event,) = game.claim(S, ClaimKind.WIN)
+    assert isinstance(event, FalseWinDeclared)
+    assert event.net == (128, -256, 64, 64)
+
+
+def test_a_false_win_event_is_refused_where_the_table_refuses_false_wins() -> None:
+    game = game_of({E: EAST}, options=PENALTY)
+    game.win(E)
+    record = game.to_record()
+    assert record["options"]["false_win"] == "penalty"
+    del record["options"]["false_win"]  # as if played under the default
+    with pytest.raises(RuleViolation, match="refuses a false win"):
+        MahjongGame.from_record(record)
+
+
+# -- a tampered record's error in plain words (issue 15 item 11) ---------------------------------
+
+
+def _won_record() -> tuple[dict[str, object], int]:
+    game = game_of({E: "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m"})
+    game.win(E)
+    record = json.loads(json.dumps(game.to_record()))
+    events = cast(list[dict[str, object]], record["events"])
+    return record, next(i for i, e in enumerate(events) if e["type"] == "game_won")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("faan", 5, "faan 5 where the rules give 13"),
+        ("net", [1, -1, 0, 0], "net E +1, S -1, W +0, N +0 where the rules give E +"),
+        ("seat", 1, "the banker discards first: it is East's turn, not South's"),
+        ("tile", "9p", "tile 9p where the rules give 5m"),
+        ("reading", "EEE", "reading EEE where the rules give"),
+        ("commission", 3, "commission 3 where the rules give 0"),
+        ("tile", "5M", "write the tile '5M' as '5m'"),
+        ("seat", 7, "7 is not a Seat"),
+        ("net", "lots", "must be a list"),
+    ],
+)
+def test_issue15_item11_a_tampered_game_won_names_the_event_its_type_and_the_rule(
+    field: str, value: object, words: str
+) -> None:
+    record, index = _won_record()
+    events = cast(list[dict[str, object]], record["events"])
+    events[index] = {**events[index], field: value}
+    with pytest.raises((RecordError, RuleViolation)) as info:
+        MahjongGame.from_record(record)
+    message = str(info.value)
+    assert f"event {index} (game_won)" in message, message
+    assert words in message, message
+    for python in ("GameWon(", "Seat.", "Tile(", "<", "ClaimKind."):
+        assert python not in message, message
+    if isinstance(info.value, RuleViolation):  # the rule: Art 2, or HK (GAMES.md §2)
+        assert message.startswith(("HK: ", "Art 2: "))

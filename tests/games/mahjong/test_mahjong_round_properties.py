@@ -13,10 +13,13 @@ import pytest
 
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.mahjong.bots import Bot, RandomBot, ShantenBot, play_game
+from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.events import ClaimKind, GameWon
-from croupier.games.mahjong.round import MahjongGame, MahjongGameOptions, MahjongPhase, Move
+from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import ScoringOptions
+from croupier.protocol import Command
 from croupier.shuffle import SeededShuffler
 from croupier.tiles import FULL_SET, KINDS
 
@@ -41,7 +44,7 @@ def _check_game(game: MahjongGame) -> None:
 
 @pytest.mark.parametrize("kind", ["random", "shanten", "mixed"])
 def test_bot_games_conserve_tiles_replay_and_balance(kind: str) -> None:
-    options = MahjongGameOptions(scoring=ScoringOptions(min_faan=1, commission_bp=500))
+    options = MahjongOptions(scoring=ScoringOptions(min_faan=1, commission_bp=500))
     outcomes: Counter[str] = Counter()
     for i in range(40):
         rng = random.Random(f"{kind}-{i}")
@@ -56,14 +59,11 @@ def test_bot_games_conserve_tiles_replay_and_balance(kind: str) -> None:
     assert outcomes["game_won"] > 0 or kind == "random"
 
 
-def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Move]:
+def _random_command(game: MahjongGame, rng: random.Random) -> tuple[Seat, Command]:
     seat = rng.choice(list(Seat))
-    action = rng.choice(["discard", "kong", "win", "claim", "pass"])
     tile = rng.choice(KINDS)
-    kind = rng.choice(list(ClaimKind)) if action == "claim" else None
-    if action == "claim" and kind is not ClaimKind.CHOW:
-        return seat, Move(action, None, kind)
-    return seat, Move(action, tile, kind)
+    commands = (Discard(tile), Kong(tile), Win(), Pung(), Chow(tile), Pass())
+    return seat, rng.choice(commands)
 
 
 def _fingerprint(game: MahjongGame, seat: Seat, *, full: bool) -> object:
@@ -73,23 +73,29 @@ def _fingerprint(game: MahjongGame, seat: Seat, *, full: bool) -> object:
     return len(game.log), json.dumps(game.view(seat), sort_keys=True)
 
 
-def _can(game: MahjongGame, seat: Seat, move: Move) -> bool:
-    if move.action == "discard" and move.tile is not None:
-        return game.can_discard(seat, move.tile)
-    if move.action == "kong" and move.tile is not None:
-        return game.can_declare_kong(seat, move.tile)
-    if move.action == "win":
-        return game.can_win(seat)
-    if move.action == "claim" and move.kind is not None:
-        return game.can_claim(seat, move.kind, move.tile)
-    return move.action == "pass" and game.can_pass_claim(seat)
+def _can(game: MahjongGame, seat: Seat, move: Command) -> bool:
+    in_window = game.window is not None
+    match move:
+        case Discard(tile=tile):
+            return game.can_discard(seat, tile)
+        case Kong(tile=tile) if in_window:
+            return game.can_claim(seat, ClaimKind.KONG)
+        case Kong(tile=tile):
+            return game.can_declare_kong(seat, tile)
+        case Win():
+            return game.can_claim(seat, ClaimKind.WIN) if in_window else game.can_win(seat)
+        case Pung():
+            return game.can_claim(seat, ClaimKind.PUNG)
+        case Chow(first=first):
+            return game.can_claim(seat, ClaimKind.CHOW, first)
+    return isinstance(move, Pass) and game.can_pass_claim(seat)
 
 
 def test_random_commands_are_refused_without_change_or_are_legal() -> None:
     accepted = refused = 0
     for i in range(15):
         rng = random.Random(i)
-        game = MahjongGame(MahjongGameOptions(scoring=ScoringOptions(min_faan=0)))
+        game = MahjongGame(MahjongOptions(scoring=ScoringOptions(min_faan=0)))
         game.deal(SeededShuffler(f"fuzz-{i}"))
         bots = {s: RandomBot(rng) for s in Seat}
         while game.result is None:
@@ -120,7 +126,7 @@ def test_random_commands_are_refused_without_change_or_are_legal() -> None:
                 legal = game.legal(seat)
                 # every listed move passes its command's check
                 assert legal and all(_can(game, seat, m) for m in legal)
-                game.play(seat, bots[seat].choose(game.view(seat), legal))
+                game.play(seat, bots[seat].pick(game.view(seat), legal))
         _check_game(game)
     assert accepted > 20 and refused > 300
 

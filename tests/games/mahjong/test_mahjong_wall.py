@@ -25,7 +25,7 @@ from croupier.games.mahjong.rules import (
     TILE_COUNT,
     WALLS,
     BankerExtra,
-    MahjongTable,
+    DealOptions,
     Round,
     Seat,
     check_total,
@@ -107,14 +107,14 @@ def test_art2_worked_example_total_13_tile_for_tile() -> None:
 def test_art2_worked_example_total_13_plain_reading() -> None:
     # The same wall, the plain reading: East takes the next two tiles (6s 7s, all of W4),
     # South the top of W5 (8s), West its bottom (9s), North the top of W6 (E).
-    deal = deal_from_order(ORDER, (6, 4, 3), MahjongTable(banker_extra=BankerExtra.PLAIN))
+    deal = deal_from_order(ORDER, (6, 4, 3), DealOptions(banker_extra=BankerExtra.PLAIN))
     assert format_tiles(deal.hands[Seat.EAST][-2:]) == "6s 7s"
     assert [format_tiles(deal.hands[s][-1:]) for s in Seat][1:] == ["8s", "9s", "E"]
     assert deal.live.tiles[0] == Tile.parse("S")
 
 
 def test_art2_replacement_bottom_first_option() -> None:
-    deal = deal_from_order(ORDER, (6, 4, 3), MahjongTable(replacement_top_first=False))
+    deal = deal_from_order(ORDER, (6, 4, 3), DealOptions(replacement_top_first=False))
     assert format_tiles(deal.live.replacement_order()[:4]) == "8s 7s 6s 5s"
 
 
@@ -170,7 +170,7 @@ def test_art2_every_total_deals_14_13_13_13_and_conserves_the_tiles(
 ) -> None:
     dice = (min(6, total - 2), 1, 1) if total <= 8 else (6, min(6, total - 7), max(1, total - 12))
     assert sum(dice) == total
-    deal = deal_from_order(SeededShuffler(total).shuffle(FULL_SET), dice, MahjongTable(extra))
+    deal = deal_from_order(SeededShuffler(total).shuffle(FULL_SET), dice, DealOptions(extra))
     assert [len(deal.hands[s]) for s in Seat] == [14, 13, 13, 13]
     assert len(deal.live) == 83
     everything = [t for s in Seat for t in deal.hands[s]] + list(deal.live.tiles)
@@ -217,7 +217,7 @@ def test_live_wall_draws_from_both_ends() -> None:
 
 
 def test_deal_record_round_trips_through_json() -> None:
-    deal = deal_mahjong(SeededShuffler("json"), MahjongTable(banker_extra=BankerExtra.PLAIN))
+    deal = deal_mahjong(SeededShuffler("json"), DealOptions(banker_extra=BankerExtra.PLAIN))
     data = json.loads(json.dumps(deal.to_dict()))
     assert data["game"] == "mahjong" and data["regulation"] == "Portaria 52/89/M"
     assert MahjongDeal.from_dict(data) == deal
@@ -281,13 +281,13 @@ def test_art1_an_order_that_is_not_the_136_tiles_is_refused() -> None:
 
 
 def test_table_options_are_strict() -> None:
-    assert MahjongTable.from_dict({}) == MahjongTable()
-    table = MahjongTable(BankerExtra.PLAIN, replacement_top_first=False)
-    assert MahjongTable.from_dict(table.to_dict()) == table
+    assert DealOptions.from_dict({}) == DealOptions()
+    table = DealOptions(BankerExtra.PLAIN, replacement_top_first=False)
+    assert DealOptions.from_dict(table.to_dict()) == table
     with pytest.raises(MaterialError):
-        MahjongTable(banker_extra="jump")  # type: ignore[arg-type]
+        DealOptions(banker_extra="jump")  # type: ignore[arg-type]
     with pytest.raises(RecordError):
-        MahjongTable.from_dict({"banker_extra": "JUMP"})
+        DealOptions.from_dict({"banker_extra": "JUMP"})
 
 
 @settings(max_examples=200, deadline=None)
@@ -300,7 +300,7 @@ def test_table_options_are_strict() -> None:
 def test_art2_property_random_orders_and_dice(
     order: list[Tile], dice: tuple[int, int, int], extra: BankerExtra, top_first: bool
 ) -> None:
-    table = MahjongTable(extra, top_first)
+    table = DealOptions(extra, top_first)
     deal = deal_from_order(order, dice, table)
     assert [len(deal.hands[s]) for s in Seat] == [14, 13, 13, 13]
     everything = [t for s in Seat for t in deal.hands[s]] + list(deal.live.tiles)
