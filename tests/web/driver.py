@@ -48,8 +48,8 @@ def offers(person: Person) -> list[dict[str, Any]]:
     return found or []
 
 
-def choose(options: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
-    usable = [o for o in options if o["type"] not in NEVER]
+def choose(options: Sequence[dict[str, Any]], never: Sequence[str] = ()) -> dict[str, Any] | None:
+    usable = [o for o in options if o["type"] not in NEVER and o["type"] not in never]
     for kind in PREFERENCE:
         for offer in usable:
             if offer["type"] == kind:
@@ -57,9 +57,31 @@ def choose(options: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return usable[0] if usable else None
 
 
-def act(person: Person) -> str | None:
-    """Take one offer through the page; the offer's type, or None when there is nothing to do."""
-    offer = choose(offers(person))
+def look(person: Person) -> dict[str, Any]:
+    """What the page shows now, in one look: settled yet, its state's seq, its offers."""
+    seen: dict[str, Any] = person.page.evaluate(
+        """() => {
+            const view = window.croupierTable?.view;
+            const state = view?.state;
+            const panel = document.querySelector(".settlement");
+            return {
+                settled: Boolean(panel) && !panel.textContent.includes("No round settled yet."),
+                seq: state?.seq ?? 0,
+                // the page drawn for the state it holds (states are drawn a frame later)
+                drawn: Boolean(state) && view.root.dataset.drawnSeq === String(state.seq ?? ""),
+                legal: state?.legal || [],
+            };
+        }"""
+    )
+    return seen
+
+
+def act(
+    person: Person, legal: Sequence[dict[str, Any]] | None = None, never: Sequence[str] = ()
+) -> str | None:
+    """Take one offer through the page; the offer's type, or None when there is nothing to do
+    (``never``: offer types this person leaves to the rule's default when his time ends)."""
+    offer = choose(offers(person) if legal is None else legal, never)
     if offer is None:
         return None
     page = person.page
@@ -110,26 +132,74 @@ def settled(person: Person) -> bool:
     return "No round settled yet." not in panel.inner_text()
 
 
-def play_round(people: Sequence[Person], *, timeout: float = 120.0) -> list[str]:
+class Stuck(AssertionError):
+    """The table stopped: no settlement, and nothing moved for a while with nobody waited on
+    and nothing to do (``states``: what each page shows)."""
+
+    def __init__(self, message: str, states: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.states = states
+
+
+def _states(people: Sequence[Person]) -> list[dict[str, Any]]:
+    return [
+        person.page.evaluate(
+            "() => { const s = window.croupierTable?.view?.state || {};"
+            " return {seq: s.seq, phase: s.view?.phase, waiting: s.waiting,"
+            " legal: (s.legal || []).map(o => o.type)}; }"
+        )
+        for person in people
+    ]
+
+
+def play_round(
+    people: Sequence[Person],
+    *,
+    timeout: float = 120.0,
+    never: Sequence[str] = (),
+    still: float = 10.0,
+) -> list[str]:
     """Everyone acts on what the page offers until every page shows a settlement; the actions
-    taken, in order (for the failure message)."""
+    taken, in order (for the failure message). ``never``: offer types left to time out. A table
+    on which nothing moves for ``still`` seconds while nobody is waited on is :class:`Stuck`."""
     taken: list[str] = []
     deadline = time.monotonic() + timeout
-    while not all(settled(p) for p in people):
+    done: set[str] = set()
+    last_seq, since = -1, time.monotonic()
+    while len(done) < len(people):
         if time.monotonic() > deadline:
-            raise AssertionError(f"no settlement within {timeout} s; actions: {taken[-40:]}")
+            raise AssertionError(
+                f"no settlement within {timeout} s after {len(taken)} actions; the last: "
+                f"{taken[-12:]}; the pages now: {_states(people)}"
+            )
+        top = max(seq(person) for person in people)
+        if top != last_seq:
+            last_seq, since = top, time.monotonic()
+        elif time.monotonic() - since > still:
+            states = _states(people)
+            if not any(s["waiting"] or s["legal"] for s in states):
+                raise Stuck(
+                    f"the table stopped at seq {top} with nobody waited on (after "
+                    f"{len(taken)} actions): {states}",
+                    states,
+                )
         moved = False
         for someone in people:
-            if settled(someone):
+            if someone.name in done:
                 continue
-            before = seq(someone)
-            kind = act(someone)
+            now = look(someone)
+            if now["settled"]:
+                done.add(someone.name)
+                continue
+            if not now["drawn"]:
+                continue
+            kind = act(someone, now["legal"], never)
             if kind is not None:
                 taken.append(f"{someone.name}:{kind}")
                 moved = True
-                _answered(someone, before)
+                _answered(someone, now["seq"])
         if not moved:
-            time.sleep(0.1)
+            time.sleep(0.05)
     return taken
 
 
@@ -144,9 +214,11 @@ def _answered(person: Person, before: int) -> None:
     page = person.page
     page.wait_for_function(
         "before => (window.croupierTable.view.state.seq > before && "
-        "!document.querySelector('.busy')) || "
+        "!document.querySelector('.busy') && window.croupierTable.view.root.dataset.drawnSeq "
+        "=== String(window.croupierTable.view.state.seq)) || "
         "document.querySelector('.message[data-kind=\"refused\"]')?.textContent",
         arg=before,
+        polling=25,
         timeout=30_000,
     )
     refusal = page.locator('.message[data-kind="refused"]')

@@ -11,13 +11,16 @@ forms (``Table.events_for``), so it checks that the server and the pages never g
 the table itself lets him see.
 
 Cards are read from JSON string values that are a card (``"As"``) or a space-separated list of
-cards (``"As Kd"``), never from words in a message. Mah-Jong tiles are read by their suited
-kinds (``1m`` .. ``9s``); honours share their letters with the seat winds and are left out.
+cards (``"As Kd"``), never from words in a message. Names tell kinds, not copies: where a kind
+comes in several copies (Mah-Jong's four of each tile, a shoe of several decks) another seat's
+hidden copy may share its name with one the person rightly sees, so those games are checked with
+:class:`Redaction` instead: every frame exactly what the table gives the person at its seq.
 """
 
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -94,3 +97,52 @@ class Secrets:
 def page_cards(codes: Sequence[str | None]) -> set[str]:
     """The card codes of a page's images (``data-code``), backs left out."""
     return {c for c in codes if c and CARD.match(c)}
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+class Redaction:
+    """What the table itself gives ``actor`` at each seq: his redacted events and, by a replay
+    of the record up to that seq, his view and offers. A frame that differs from it shows him
+    something the table did not (exactly, copy by copy: the check for games whose cards or
+    tiles come in several copies, where a set of names cannot tell one copy from another)."""
+
+    def __init__(self, table: Table[Any], actor: Actor) -> None:
+        self.table = table
+        self.actor = actor
+        self.forms = {e["seq"]: _json(e) for e in table.events_for(actor)}
+        self._views: dict[int, tuple[Any, Any]] = {}
+        self._folded = self._empty()
+
+    def _empty(self) -> Table[Any]:
+        return type(self.table)(self.table.options, table_id=self.table.table_id)
+
+    def at(self, seq: int) -> tuple[Any, Any]:
+        """The actor's view and offers once entries up to ``seq`` happened (the record folded
+        on from where the last question left it: O(new entries))."""
+        if seq not in self._views:
+            if seq < self._folded.seq:  # a question about the past: fold again from the start
+                self._folded = self._empty()
+            folded = self._folded
+            folded.extend(self.table.entries[folded.seq : seq])
+            offers = [o.to_dict() for o in folded.legal(self.actor)]
+            self._views[seq] = (_json(folded.view(self.actor)), _json(offers))
+        return self._views[seq]
+
+    def leaks(self, frames: Iterable[dict[str, Any]]) -> list[str]:
+        found = []
+        for frame in frames:
+            kind = frame.get("type")
+            if kind == "events":
+                for event in frame.get("events", []):
+                    if event != self.forms.get(event.get("seq")):
+                        found.append(f"event {event.get('seq')} is not the form he may see")
+            elif kind == "view" and isinstance(frame.get("seq"), int):
+                view, offers = self.at(frame["seq"])
+                if frame.get("view") != view:
+                    found.append(f"view at seq {frame['seq']} is not his view")
+                if self.actor.is_player and frame.get("legal") != offers:
+                    found.append(f"offers at seq {frame['seq']} are not his offers")
+        return found

@@ -79,7 +79,16 @@ def make(page: Page, state: dict[str, Any], *, game: str = "toy", me: str = "ana
     page.evaluate(
         "([game, me]) => makeView({game, me, actor: `player:${me}`, table: 't1'})", [game, me]
     )
-    page.evaluate("state => tv.update(state)", state)
+    show(page, state)
+
+
+def show(page: Page, state: dict[str, Any]) -> None:
+    """Give the view a state and wait until it is drawn (states are drawn at the next frame)."""
+    page.evaluate(
+        "state => { tv.update(state); return new Promise(done => requestAnimationFrame("
+        "() => setTimeout(done, 0))); }",
+        state,
+    )
 
 
 def sent(page: Page) -> list[dict[str, Any]]:
@@ -231,9 +240,7 @@ def test_the_practice_hint_places_the_best_setting(harness: Page) -> None:
         "() => makeView({game: 'thirteen', me: 'ana', actor: 'player:ana', table: 't1', "
         "practice: true})"
     )
-    harness.evaluate(
-        "state => tv.update(state)", {"view": {}, "legal": [offer.to_dict()], "waiting": []}
-    )
+    show(harness, {"view": {}, "legal": [offer.to_dict()], "waiting": []})
     harness.get_by_role("button", name="Hint: best setting").click()
     harness.get_by_role("button", name="Confirm setting").click()
     (command,) = sent(harness)

@@ -3,7 +3,8 @@
 
 import { actorName, el, humanize, money, signed, valueNode } from "./dom.js";
 
-const SETTLE = /settle|settlement|result|won|payout|drawn|paid/;
+// the event that closes a round: settled (a round, a hand, a coup, a game of Mah-Jong), voided, lapsed
+const SETTLE = /(^|_)(settled|voided|lapsed)$/;
 const ROUND_OPEN = /open|started|begin/;
 
 export function isSettlement(event) {

@@ -67,10 +67,26 @@ export class TableView {
     this.message.dataset.kind = kind;
   }
 
-  /** a new state from the server: {view, legal, waiting, seq, now} */
+  /**
+   * A new state from the server: {view, legal, waiting, seq, now}. Kept at once (``state``);
+   * drawn at the next frame, once for however many states came meanwhile (a busy table sends
+   * many: only the last is worth drawing).
+   */
   update(state) {
     if (typeof state.now === "number") this.clockOffset = state.now - Date.now();
     this.state = state;
+    if (this.pending) return;
+    this.pending = true;
+    const draw = () => {
+      this.pending = false;
+      this.render(this.state);
+    };
+    if (document.hidden || typeof requestAnimationFrame !== "function") setTimeout(draw, 0);
+    else requestAnimationFrame(draw);
+  }
+
+  /** draw ``state`` now */
+  render(state) {
     const view = state.view || {};
     const offers = state.legal || [];
     const active = document.activeElement;
@@ -100,6 +116,7 @@ export class TableView {
     this.presence.hidden = !present.length;
     if (state.chips !== undefined) this.chips.textContent = `Your chips: ${Number(state.chips).toLocaleString("en")}`;
     this.renderTimer();
+    this.root.dataset.drawnSeq = String(state.seq ?? "");
   }
 
   /** events from the server ({seq, at, actor, event}), in order */
