@@ -57,6 +57,14 @@ export class Feed {
 /** amounts by person from a settlement-like object: {name: amount} */
 function amounts(event) {
   const out = [];
+  // parallel lists: {players: [...], net: [...]} (Mah-Jong's settlement)
+  const who = event.players || event.names;
+  const nets = event.net || event.nets || event.amounts;
+  if (Array.isArray(who) && Array.isArray(nets) && who.length === nets.length && nets.every((n) => typeof n === "number")) {
+    who.forEach((name, i) => out.push([String(name), nets[i]]));
+    if (typeof event.commission === "number" && event.commission) out.push(["commission", event.commission]);
+    return out;
+  }
   const visit = (value, label) => {
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const who = value.player || value.name || value.seat || value.position;
@@ -100,7 +108,7 @@ export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) 
           el(
             "tr",
             { class: who === me || who === `player:${me}` ? "mine" : "" },
-            el("th", { scope: "row" }, actorName(who.includes(":") ? who : `player:${who}`)),
+            el("th", { scope: "row" }, who === "commission" ? "the house's commission" : actorName(who.includes(":") ? who : `player:${who}`)),
             el("td", { class: `num ${amount > 0 ? "gain" : amount < 0 ? "loss" : ""}` }, signed(amount)),
           ),
         ),
