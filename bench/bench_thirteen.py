@@ -14,8 +14,18 @@ Run ``python -m bench.bench_thirteen [--hands N] [--plain P] [--rounds R] [--jso
   solves, or the script exits 1. Reported: the median, 10th and 90th percentile per hand, and
   the ratio of the medians.
 * **Simulation throughput**: :func:`~croupier.odds.thirteen_edge.estimate_edge` on ``R`` rounds
-  with one worker and with every core: player-hands per second (each player-hand is solved for
+  in-process (``--scheduler none``) and on a Dask LocalCluster of every core (its start-up
+  counts): player-hands per second (each player-hand is solved for
   the best response *and* set by the house way; the banker is set by the house way).
+
+* **Before and after** (``--baseline DIR``, ``DIR`` an older croupier source tree, e.g.
+  ``git archive be9afea | tar -x -C /tmp/be9afea``): the same three measurements (best
+  response per hand on the same seeded deals, the simulation's rounds per second on one core,
+  ``croupier solve thirteen`` whole as a fresh process) are taken in subprocesses on this tree
+  and on ``DIR`` in turn, ``--repeat`` times each, alternating so that a load on the machine
+  hits both alike; medians and the ratios are printed side by side. These time CPU
+  (``time.process_time``, a child's user + system time): on a shared machine wall time
+  measures the other jobs; ``solve`` is also given as wall time.
 
 The machine, Python and library versions are printed with the figures and stored in the JSON.
 Machines are shared and noisy: quote medians and ratios.
@@ -27,7 +37,9 @@ import argparse
 import functools
 import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -62,6 +74,89 @@ def _percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
+#: Run in a subprocess on one source tree (PYTHONPATH): best response per hand, the
+#: simulation's seconds a round on one core, printed as JSON.
+_PROBE = r"""
+import inspect, json, statistics, sys, time
+import numpy as np
+from croupier.cards import Card
+from croupier.games.thirteen.solver import best_response, house_way
+from croupier.odds.thirteen_edge import estimate_edge
+hands, rounds = int(sys.argv[1]), int(sys.argv[2])
+rng = np.random.default_rng(2026)
+deals = []
+for _ in range(hands):
+    perm = [Card(int(c)) for c in rng.permutation(52)]
+    deals.append((perm[:13], house_way(perm[13:26])))
+best_response(*deals[0])
+times = []
+clock = time.process_time  # CPU time: the machine is shared, wall time measures the others
+for hand, banker in deals:
+    t = clock(); best_response(hand, banker); times.append(clock() - t)
+kw = {"scheduler": "none"} if "scheduler" in inspect.signature(estimate_edge).parameters else {}
+t = clock(); estimate_edge(rounds=rounds, seed="bench", workers=1, **kw)
+sim = (clock() - t) / rounds
+print(json.dumps({"best_response_ms": statistics.median(times) * 1e3, "round_ms": sim * 1e3}))
+"""
+_SOLVE = "from croupier.cli import app; app()"
+_HAND = "As Ah Kd Kc 9s 8s 7s 6s 5d 4h 3c 2d Jh"
+
+
+def _probe(tree: Path, hands: int, rounds: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(hands), str(rounds)],
+        env=env,
+        cwd=tree,  # "-c" puts the working directory first on sys.path
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    solve, solve_cpu = [], []
+    for _ in range(5):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t, _r = time_once(
+            functools.partial(
+                subprocess.run,
+                [sys.executable, "-c", _SOLVE, "solve", "thirteen", "--hand", _HAND],
+                env=env,
+                cwd=tree,
+                capture_output=True,
+                check=True,
+            )
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        solve.append(t)
+        solve_cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    figures["solve_s"] = statistics.median(solve)
+    figures["solve_cpu_s"] = statistics.median(solve_cpu)
+    return figures
+
+
+def compare(baseline: Path, hands: int, rounds: int, repeat: int) -> dict[str, Any]:
+    """Before (``baseline``) and after (this tree), alternating, medians of ``repeat`` runs."""
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, list[dict[str, float]]] = {"after": [], "before": []}
+    for _ in range(repeat):
+        runs["after"].append(_probe(here, hands, rounds))
+        runs["before"].append(_probe(baseline, hands, rounds))
+    med = {
+        side: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for side, rs in runs.items()
+    }
+    print(f"before ({baseline}) and after (this tree), medians of {repeat} alternating runs:")
+    labels = (
+        ("best_response_ms", "best response, ms a hand (CPU)"),
+        ("round_ms", "odds thirteen, ms a round (1 core, CPU)"),
+        ("solve_s", "croupier solve thirteen whole, s (wall)"),
+        ("solve_cpu_s", "croupier solve thirteen whole, s (CPU)"),
+    )
+    for key, label in labels:
+        b, a = med["before"][key], med["after"][key]
+        print(f"  {label:38} before {b:8.3f}  after {a:8.3f}  ratio {b / a:5.2f}x")
+    return {"baseline": str(baseline), "repeat": repeat, "runs": runs, "medians": med}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=1_000)
@@ -69,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", type=Path, default=RESULTS / "thirteen.json")
+    parser.add_argument("--baseline", type=Path, default=None)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
 
     env = environment()
@@ -104,7 +201,10 @@ def main(argv: list[str] | None = None) -> int:
 
     sims: dict[str, Any] = {}
     for workers in dict.fromkeys((1, os.cpu_count() or 1)):
-        report = estimate_edge(rounds=args.rounds, seed="bench", workers=workers)
+        scheduler = "none" if workers == 1 else "local"  # a LocalCluster's start-up counts
+        report = estimate_edge(
+            rounds=args.rounds, seed="bench", workers=workers, scheduler=scheduler
+        )
         sims[str(workers)] = {
             "workers": workers,
             "rounds": args.rounds,
@@ -116,7 +216,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{report.seconds:.1f} s = {report.hands_per_second:,.0f} player-hands/s"
         )
 
+    before_after = None
+    if args.baseline is not None:
+        before_after = compare(args.baseline, args.hands, args.rounds, args.repeat)
     result = {
+        "before_after": before_after,
         "environment": env,
         "method": __doc__,
         "best_response": fast,
@@ -131,5 +235,5 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if mismatches else 0
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the LocalCluster's worker processes re-import this module
     sys.exit(main())

@@ -1,11 +1,12 @@
 """``croupier play thirteen`` and ``croupier replay`` of a 13-card record (Portaria 51/89/M).
 
-The deck of ``--seed S`` is the deal of ``deal_thirteen(SeededShuffler("deck:S"))``: the tests
+The first round of ``--seed S`` deals ``deal_thirteen(SeededShuffler("deck:S:0"))``: the tests
 read the player's cards from it (or from a ``--json`` run) to type their answers.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -19,14 +20,15 @@ from typer.testing import CliRunner, Result
 from croupier.cards import Card
 from croupier.cli import app
 from croupier.commands import play_thirteen
+from croupier.errors import RuleViolation
 from croupier.games.thirteen.deal import deal_thirteen
 from croupier.games.thirteen.scoring import Setting, Tier, naturals_of
 from croupier.games.thirteen.solver import best_response, house_way
 from croupier.shuffle import SeededShuffler
 
 runner = CliRunner()
-#: a seed whose position 2 holds a natural (three straights) and whose banker holds none
-NATURAL_SEED = "nat109"
+#: a seed whose position 2 holds a natural (six pairs and a half) and whose banker holds none
+NATURAL_SEED = "nat27"
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -51,7 +53,7 @@ def clean_failure(result: Result, *fragments: str) -> None:
 
 
 def hands_of(seed: str) -> dict[int, tuple[Card, ...]]:
-    return dict(deal_thirteen(SeededShuffler(f"deck:{seed}")).hands)
+    return dict(deal_thirteen(SeededShuffler(f"deck:{seed}:0")).hands)
 
 
 def answer(setting: Setting, *, shuffle_tiers: bool = False) -> str:
@@ -185,7 +187,7 @@ def test_play_thirteen_a_bad_answer_is_named_and_asked_again(bad: str, named: st
     result = ok("play", "thirteen", "--seed", "tokens", input=f"{bad}\n\n")
     text = result.stdout
     assert "error:" in text and named in text, text
-    assert text.count("front / middle / back:") == 2
+    assert text.count("front / middle / back (") == 2
     assert "Best response:" in text
 
 
@@ -234,39 +236,104 @@ def test_play_thirteen_without_input_aborts_cleanly() -> None:
 # -- the record ---------------------------------------------------------------------------------
 
 
+def read_log(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 def test_play_thirteen_log_replays_to_the_same_digest(tmp_path: Path) -> None:
-    log = tmp_path / "thirteen.json"
+    log = tmp_path / "thirteen.jsonl"
     data = ok_json(
         "play", "thirteen", "--seed", "log", "--rounds", "2", "--bots", "2", "--log", str(log)
     )
-    record = json.loads(log.read_text(encoding="utf-8"))
-    assert record["game"] == "thirteen"
-    # every option written out, so the record replays as played even if a default changes
-    assert record["options"]["count_banker_as_one"] is True
-    assert record["options"]["prize"] == "1/2" and record["options"]["commission"] == "1/50"
+    header, *entries = read_log(log)
+    assert header["format"] == "croupier-table-log" and header["game"] == "thirteen"
+    assert entries[-1]["event"]["type"] == "table_closed"  # sealed
+    assert entries[-1]["hash"] == data["head"]
     summary = json.loads(ok("replay", str(log), "--json").stdout)
-    assert summary["digest"] == data["digest"]
-    assert summary["rounds"] == 2 and summary["balances"] == data["balances"]
-    assert summary["house_result"] == data["house_result"] and summary["on_table"] == 0
-    text = ok("replay", str(log), "--expect-digest", data["digest"]).stdout
-    assert "13-card game" in text and "every event checked" in text
-    clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+    assert summary["head"] == data["head"] and summary["game"] == "thirteen"
+    assert summary["sealed"] is True and summary["rounds"] == 2 and summary["books_agree"]
+    players = summary["ledger"]["players"]
+    assert {p: v - 1_000_000 for p, v in players.items()} == data["balances"]  # 100 units in
+    assert summary["ledger"]["in_play"] == 0
+    text = ok("replay", str(log), "--expect-digest", data["head"]).stdout
+    assert "13-card game" in text and "sealed" in text
+    failed = run("replay", str(log), "--expect-digest", "0" * 64)
+    assert failed.exit_code == 4 and "not the expected" in failed.output
 
 
 def test_play_thirteen_readable_log_hint(tmp_path: Path) -> None:
-    log = tmp_path / "round.json"
+    log = tmp_path / "round.jsonl"
     out = ok("play", "thirteen", "--seed", "hint", "--auto", "--log", str(log)).stdout
     assert "croupier replay" in out and log.exists()
 
 
-def test_replay_refuses_a_tampered_thirteen_record(tmp_path: Path) -> None:
-    log = tmp_path / "thirteen.json"
+def test_play_thirteen_log_is_never_overwritten(tmp_path: Path) -> None:
+    log = tmp_path / "kept.jsonl"
+    log.write_text("precious\n", encoding="utf-8")
+    clean_failure(run("play", "thirteen", "--seed", "w", "--auto", "--log", str(log)), "exists")
+    assert log.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_replay_refuses_a_tampered_thirteen_log(tmp_path: Path) -> None:
+    log = tmp_path / "thirteen.jsonl"
     ok("play", "thirteen", "--seed", "tamper", "--auto", "--log", str(log))
-    record = json.loads(log.read_text(encoding="utf-8"))
-    index = next(i for i, e in enumerate(record["events"]) if e["type"] == "bet_placed")
-    record["events"][index]["amount"] = 40_000
-    log.write_text(json.dumps(record), encoding="utf-8")
-    clean_failure(run("replay", str(log)), f"event {index} (bet_placed) refused", "Art 11")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if '"bet_placed"' in line)
+    entry = json.loads(lines[index])
+    entry["event"]["amount"] = 40_000
+    lines[index] = json.dumps(entry)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    broken = run("replay", str(log))
+    assert broken.exit_code == 4 and "Traceback" not in broken.output
+    assert f"entry seq {entry['seq']} (bet_placed)" in broken.output and "hash" in broken.output
+    del entry["hash"]
+    from croupier.table.thirteen import ThirteenTable
+
+    header = json.loads(lines[0])
+    body = [json.loads(line) for line in lines[1:]]
+    body[index - 1] = entry
+    with pytest.raises(RuleViolation, match="Art 11"):
+        ThirteenTable.replay(
+            ThirteenTable.options_from_dict(header["options"]),
+            [{k: v for k, v in e.items() if k != "hash"} for e in body],
+            table_id=header["table"],
+            check_hashes=False,
+        )
+
+
+def test_an_old_json_game_record_is_migrated_then_replays_to_its_digest(tmp_path: Path) -> None:
+    # play thirteen writes table logs now: an old record (no chain) is converted first
+    saved = Path(__file__).parent / "games" / "thirteen" / "data" / "full_log_3fcd9f2.json"
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data["record"]), encoding="utf-8")
+    clean_failure(run("replay", str(old)), "log migrate")
+    new = tmp_path / "old.jsonl"
+    ok("log", "migrate", str(old), str(new))
+    summary = json.loads(ok("replay", str(new), "--json").stdout)
+    assert summary["record"]["digest"] == data["digest"]
+
+
+def test_issue15_9_an_interrupted_session_keeps_the_dealt_round_in_the_log(tmp_path: Path) -> None:
+    log = tmp_path / "cut.jsonl"
+
+    def interrupted(*args: Any, **kwargs: Any) -> str:
+        raise KeyboardInterrupt  # Ctrl-C at the prompt, the cards dealt and the banker shown
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer, "prompt", interrupted)
+        result = run("play", "thirteen", "--seed", "cut", "--log", str(log))
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert "unsealed" in result.output
+    _, *entries = read_log(log)
+    kinds = [e["event"]["type"] for e in entries]
+    assert "cards_dealt" in kinds and "banker_set" in kinds and "table_closed" not in kinds
+    opened = run("replay", str(log))
+    assert opened.exit_code == 3 and "not sealed" in opened.output
+    summary = json.loads(ok("replay", str(log), "--allow-open", "--json").stdout)
+    assert summary["sealed"] is False and summary["entries"] == len(entries)
+    assert summary["open_round"] == 1 and summary["phase"] == "setting"
+    assert summary["ledger"]["in_play"] == 10_000  # the stake of the round in play
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -299,8 +366,78 @@ def test_thirteen_options_do_not_apply_to_banking_games(flag: tuple[str, ...]) -
     clean_failure(run("play", "three-card-baccarat", "--seed", "x", *flag), "thirteen only")
 
 
+def test_issue15_16_help_and_behaviour_agree_on_thirteen_bots() -> None:
+    text = " ".join(ok("play", "--help").stdout.replace("│", " ").split())
+    assert "thirteen: 0..2, default 0" in text
+    data = ok_json("play", "thirteen", "--seed", "nobots")
+    (rnd,) = data["rounds"]
+    assert [p["holder"] for p in rnd["positions"]] == ["you"]  # no bot by default
+    data = ok_json("play", "thirteen", "--seed", "kinds", "--bots", "2", "--bot-kind", "house-way")
+    assert [p["holder"] for p in data["rounds"][0]["positions"]] == ["you", "bot1", "bot2"]
+    clean_failure(run("play", "thirteen", "--bot-kind", "genius", "--auto"), "best-response")
+
+
+def test_issue15_17_a_card_not_held_is_named_with_the_hand() -> None:
+    hands = hands_of("tokens")
+    mine = sorted(hands[2], key=lambda c: (-c.rank, c.suit))
+    stranger = next(c for c in hands[3])
+    typed = f"{stranger} {mine[1]} {mine[2]} / {' '.join(map(str, mine[3:8]))} / "
+    typed += " ".join(map(str, mine[8:]))
+    text = ok("play", "thirteen", "--seed", "tokens", input=f"{typed}\nauto\n").stdout
+    flat = " ".join(text.split())
+    assert f"{stranger} is not in position 2's hand" in flat
+    assert f"{mine[0]} is left out" in flat
+    assert "position 2's hand:" in flat
+
+
+def test_issue15_18_the_time_left_is_shown_at_the_prompt_and_a_warning_at_30_s(
+    fast_clock: list[float],
+) -> None:
+    answers = iter(["Xx", "Xx", ""])
+
+    def thinking_prompt(text: str, *args: Any, **kwargs: Any) -> str:
+        prompts.append(text)
+        fast_clock[0] += 135  # the player thinks: 4:59 left, then 2:44, then 0:29
+        return next(answers)
+
+    prompts: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer, "prompt", thinking_prompt)
+        result = ok("play", "thirteen", "--seed", "clock")
+    assert [p.split("(")[1] for p in prompts] == ["5:00 left)", "2:45 left)", "0:30 left)"]
+    assert "left to set (Art 2 d)" in result.stdout
+    assert result.stdout.count("Only 30 seconds left to set (Art 2 d)!") == 1
+
+
+def test_issue15_18_the_live_line_counts_down_and_warns() -> None:
+    from rich.console import Console
+
+    now = [0]
+    console = Console(file=io.StringIO(), width=100)
+    countdown = play_thirteen.Countdown(console, 300_000, lambda: now[0])
+    assert "5:00" in countdown.line() and "hurry" not in countdown.line()
+    now[0] = 271_000
+    assert "0:29" in countdown.line() and "hurry" in countdown.line()
+    assert play_thirteen.left_text(-1) == "0:00"
+
+
 def test_play_thirteen_unwritable_log_is_a_clean_error(tmp_path: Path) -> None:
     missing = tmp_path / "no such dir" / "log.json"
     result = run("play", "thirteen", "--seed", "w", "--auto", "--log", str(missing))
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "cannot write the log" in result.output
+
+
+def test_issue15_19_solve_and_play_show_the_tiers_front_middle_back() -> None:
+    def order(text: str) -> list[str]:
+        rows = [line.split("│")[1].strip() for line in text.splitlines() if line.count("│") > 2]
+        return [r for r in rows if r in ("front", "middle", "back")]
+
+    hand = "As Ah Kd Kc 9s 8s 7s 6s 5d 4h 3c 2d Jh"
+    banker = "Qh Qd 2c / Ac Ad 7c 7d 5c / Ts Td Tc 3s 3h"
+    solved = ok("solve", "thirteen", "--hand", hand, "--banker", banker).stdout
+    assert order(solved) == ["front", "middle", "back"]
+    alone = ok("solve", "thirteen", "--hand", hand).stdout
+    assert order(alone) == ["front", "middle", "back"]
+    played = ok("play", "thirteen", "--seed", "order", input="auto\n").stdout
+    assert order(played) == ["front", "middle", "back"] * 2  # the banker's, then the reveal

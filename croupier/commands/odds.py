@@ -12,15 +12,25 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from croupier.commands.analysis_options import (
+    OutOpt,
+    PlotOpt,
+    ResumeOpt,
+    SchedulerOpt,
+    check_files,
+)
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.play_banking import _fit_width, _spec
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
     from croupier.odds.report import EffectOfRemoval, OddsReport
+    from croupier.tables import TableSpec
 
 
 #: The tables need about this many columns; narrower outputs (a pipe is 80) still get them whole.
@@ -180,7 +190,7 @@ def odds(
         int | None,
         typer.Option(
             "--workers",
-            help="thirteen: processes for the simulation (default: every core).",
+            help="thirteen: worker processes of --scheduler local (default: every core).",
             show_default=False,
         ),
     ] = None,
@@ -189,10 +199,14 @@ def odds(
         typer.Option(
             "--way",
             help="thirteen: the banker's house way (expected-points (default), strongest-back, "
-            "strongest-front).",
+            "strongest-front, maximin), or all of them side by side.",
             show_default=False,
         ),
     ] = None,
+    scheduler: SchedulerOpt = "auto",
+    resume: ResumeOpt = None,
+    out: OutOpt = None,
+    plot: PlotOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -208,6 +222,10 @@ def odds(
     game = check_game(game, "odds")
     from croupier.commands.odds_stud import NAMES as STUD_NAMES
 
+    is_thirteen = game.strip().lower() == "thirteen"
+    if not is_thirteen and (scheduler.strip().lower() != "auto" or resume is not None):
+        fail("--scheduler and --resume apply to thirteen only (the other odds are exact)")
+    check_files(out, plot)
     if game.strip().lower() in STUD_NAMES:
         given = [
             flag
@@ -229,11 +247,11 @@ def odds(
             flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
             fail(
                 f"{flags} {'does' if len(given) == 1 else 'do'} not apply to five-card-stud: "
-                "its odds are exact over the one 40-card deck (only --json applies)"
+                "its odds are exact over the one 40-card deck (only --json, --out and --plot apply)"
             )
         from croupier.commands.odds_stud import odds_stud
 
-        odds_stud(as_json=as_json)
+        odds_stud(as_json=as_json, out=out, plot=plot)
         return
     if game.strip().lower() == "thirteen":
         if decks is not None or removed is not None or removal or commission is not None:
@@ -246,6 +264,10 @@ def odds(
             workers=workers,
             way="expected-points" if way is None else way,
             as_json=as_json,
+            scheduler=scheduler,
+            resume=resume,
+            out=out,
+            plot=plot,
         )
         return
     if rounds is not None or seed is not None or workers is not None or way is not None:
@@ -291,6 +313,13 @@ def odds(
             report = football_odds(n_decks, removed)
             if removal:
                 eor = football_effect_of_removal(n_decks, removed)
+        if out is not None or plot is not None:
+            options: dict[str, object] = {"decks": n_decks, "removed": list(report.removed)}
+            if baccarat:
+                options["three_figures_as_zero"] = three_figures_as_zero
+                options["zero_is_even"] = zero_is_even
+                options["commission"] = str(rate)
+            _banking_files(spec, report, eor, options, out, plot)
         if as_json:
             data = report.to_json()
             if eor is not None:
@@ -302,3 +331,69 @@ def odds(
         _render_report(console, f"{spec.title} · {spec.regulation}", report)
         if eor is not None:
             _render_removal(console, eor)
+
+
+#: Decks drawn in the EV-against-decks figure: the game's least and five more.
+PLOT_DECKS = 6
+
+
+def _banking_files(
+    spec: TableSpec,
+    report: OddsReport,
+    eor: EffectOfRemoval | None,
+    options: dict[str, object],
+    out: Path | None,
+    plot: Path | None,
+) -> None:
+    """--out (every bet's exact figures) and --plot (EV against decks, removal effects)."""
+    from croupier.odds import (
+        baccarat_effect_of_removal,
+        baccarat_odds,
+        football_effect_of_removal,
+        football_odds,
+    )
+
+    baccarat = spec.name == "three-card-baccarat"
+    kw: dict[str, object] = {}
+    if baccarat:
+        kw = {
+            "three_figures_as_zero": options["three_figures_as_zero"],
+            "zero_is_even": options["zero_is_even"],
+            "commission": Fraction(str(options["commission"])),
+        }
+    removed = " ".join(report.removed) or None
+    if eor is None:
+        eor = (
+            baccarat_effect_of_removal(report.decks or 1, removed, **kw)  # type: ignore[arg-type]
+            if baccarat
+            else football_effect_of_removal(report.decks or 6, removed)
+        )
+    if out is not None:
+        from croupier.analysis.output import write_output
+
+        rows = []
+        for name, bet in report.bets.items():
+            row: dict[str, object] = {
+                "game": spec.name,
+                "decks": report.decks,
+                "bet": name,
+                "payout": bet.payout,
+                "ev": float(bet.ev),
+                "ev_exact": str(bet.ev),
+                "house_edge": float(bet.house_edge),
+            }
+            row.update({f"p_{r}": float(p) for r, p in bet.probabilities.items()})
+            row.update({f"removal_{r.symbol}": float(eor.effects[r][name]) for r in eor.effects})
+            rows.append(row)
+        info = {"analysis": f"odds-{spec.name}", "seed": None, "params": options}
+        data = {"odds": report.to_json(), "effect_of_removal": eor.to_json()}
+        write_output(out, info, data, rows)
+    if plot is not None:
+        from croupier.analysis.plots import plot_banking
+
+        by_decks = {}
+        for d in range(spec.min_decks, spec.min_decks + PLOT_DECKS):
+            r = baccarat_odds(d, None, **kw) if baccarat else football_odds(d, None)  # type: ignore[arg-type]
+            by_decks[d] = {name: float(b.ev) for name, b in r.bets.items()}
+        effects = {r.symbol: {n: float(v) for n, v in e.items()} for r, e in eor.effects.items()}
+        plot_banking(f"{spec.title}: exact EV per bet", by_decks, effects, plot)

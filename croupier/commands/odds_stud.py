@@ -7,6 +7,7 @@ Every hand is ranked (:func:`croupier.odds.five_card_stud.class_counts`); nothin
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from croupier.commands.output import croupier_errors, make_console, print_json
@@ -15,7 +16,7 @@ from croupier.commands.output import croupier_errors, make_console, print_json
 NAMES = ("five-card-stud", "stud")
 
 
-def odds_stud(*, as_json: bool) -> None:
+def odds_stud(*, as_json: bool, out: Path | None = None, plot: Path | None = None) -> None:
     with croupier_errors():
         from croupier.odds.five_card_stud import (
             DECK,
@@ -27,6 +28,19 @@ def odds_stud(*, as_json: bool) -> None:
         )
 
         counts = class_counts()
+        if out is not None:
+            from croupier.analysis.output import write_output
+
+            rows = [
+                {"class": slug, "hands": n, "probability": n / TOTAL_HANDS, "total": TOTAL_HANDS}
+                for slug, n in counts.items()
+            ]
+            info = {"analysis": "odds-five-card-stud", "seed": None, "params": {"deck": len(DECK)}}
+            write_output(out, info, {"hands": counts, "total": TOTAL_HANDS}, rows)
+        if plot is not None:
+            from croupier.analysis.plots import plot_stud_classes
+
+            plot_stud_classes({slug: n / TOTAL_HANDS for slug, n in counts.items()}, plot)
         if as_json:
             data: dict[str, Any] = {
                 "game": GAME,

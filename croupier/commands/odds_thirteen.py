@@ -8,8 +8,10 @@ reproducible from its seed, with a 95 % confidence interval and a progress bar.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from croupier.commands.analysis_options import check_files, interrupt_kept
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
@@ -19,64 +21,122 @@ if TYPE_CHECKING:
     from croupier.odds.thirteen_edge import EdgeReport
 
 
-def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_json: bool) -> None:
+def odds_thirteen(
+    *,
+    rounds: int,
+    seed: str,
+    workers: int | None,
+    way: str,
+    as_json: bool,
+    scheduler: str = "auto",
+    resume: Path | None = None,
+    out: Path | None = None,
+    plot: Path | None = None,
+) -> None:
     if rounds < 0 or rounds == 1:
         fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
         fail(f"--workers must be at least 1, got {workers}")
-    with croupier_errors():
-        from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+    if rounds == 0 and (resume or out or plot):
+        fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
+    check_files(out, plot)
+    with croupier_errors(), interrupt_kept():
+        from croupier.analysis.runner import check_scheduler
+        from croupier.games.thirteen.options import ThirteenOptions
+        from croupier.games.thirteen.rules import HouseWay
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
 
-        try:
-            house = HouseWay(way.strip().lower())
-        except ValueError:
-            fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
-        table = ThirteenTable(house_way=house)
+        name = way.strip().lower()
+        if name == "all":
+            houses = list(HouseWay)
+        else:
+            try:
+                houses = [HouseWay(name)]
+            except ValueError:
+                choices = ", ".join(w.value for w in HouseWay)
+                fail(f"unknown house way {way!r}; use {choices} or all")
+        scheduler = check_scheduler(scheduler)
         naturals = natural_odds()
-        report: EdgeReport | None = None
-        if rounds:
+        reports: list[EdgeReport] = []
+        for house in houses if rounds else []:
+            chunks = resume
+            if resume is not None and len(houses) > 1:  # one chunk file a way
+                chunks = resume.with_name(f"{resume.stem}.{house.value}{resume.suffix}")
+            kwargs: dict[str, Any] = dict(
+                rounds=rounds,
+                seed=seed,
+                workers=workers,
+                table=ThirteenOptions(house_way=house),
+                scheduler=scheduler,
+                resume=chunks,
+            )
             if as_json:
-                report = estimate_edge(rounds=rounds, seed=seed, workers=workers, table=table)
+                reports.append(estimate_edge(**kwargs))
             else:
-                report = _with_progress(rounds, seed, workers, table)
+                from croupier.analysis.progress import chunk_progress
+
+                label = f"simulating rounds ({house.value})"
+                with chunk_progress(make_console(), label) as progress:
+                    reports.append(estimate_edge(**kwargs, progress=progress))
+        if reports:
+            _write_files(reports, out, plot)
         if as_json:
             data: dict[str, Any] = {
                 "game": "thirteen",
                 "regulation": "Portaria 51/89/M",
                 "naturals": naturals.to_dict(),
-                "house_edge": None if report is None else report.to_dict(),
             }
+            if len(houses) > 1:
+                data["house_edges"] = [r.to_dict() for r in reports]
+            else:
+                data["house_edge"] = reports[0].to_dict() if reports else None
             print_json(data)
             return
         console = make_console()
         _render_naturals(console, naturals)
-        if report is not None:
+        for report in reports:
             _render_edge(console, report)
+        if len(reports) > 1:
+            _render_ways(console, reports)
+        for path in (out, plot):
+            if path is not None and reports:
+                console.print(f"wrote {path}")
 
 
-def _with_progress(rounds: int, seed: str, workers: int | None, table: Any) -> EdgeReport:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+def _render_ways(console: Console, reports: list[EdgeReport]) -> None:
+    from rich.table import Table
 
-    from croupier.odds.thirteen_edge import estimate_edge
-
-    with Progress(
-        TextColumn("simulating rounds"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(),
-        console=make_console(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("rounds", total=rounds)
-        return estimate_edge(
-            rounds=rounds,
-            seed=seed,
-            workers=workers,
-            table=table,
-            progress=lambda n: bar.advance(task, n),
+    table = Table(title="House ways against best-responding players (same seed, same deals)")
+    for column in ("house way", "house edge", "95% interval", "rounds"):
+        table.add_column(column, justify="left" if column == "house way" else "right")
+    for r in sorted(reports, key=lambda r: -r.optimal.edge):
+        lo, hi = r.optimal.ci95
+        table.add_row(
+            r.house_way, f"{r.optimal.edge:.2%}", f"{lo:.2%} .. {hi:.2%}", f"{r.rounds:,}"
         )
+    console.print(table)
+
+
+def _write_files(reports: list[EdgeReport], out: Path | None, plot: Path | None) -> None:
+    """--out: every report's rows (one per player strategy and house way); --plot: the
+    convergence of one way's edge, or the ways side by side."""
+    if out is not None:
+        from croupier.analysis.output import write_output
+
+        assert reports[0].run is not None
+        info = reports[0].run.run_info()
+        if len(reports) > 1:
+            info["params"] = {**info["params"], "house_way": [r.house_way for r in reports]}
+        data = {"house_edges": [r.to_dict() for r in reports]}
+        write_output(out, info, data, [row for r in reports for row in r.rows()])
+    if plot is not None:
+        from croupier.analysis.plots import plot_convergence, plot_house_ways
+
+        if len(reports) == 1:
+            plot_convergence(reports, plot)
+        else:
+            plot_house_ways([r.rows()[0] for r in reports], plot)
 
 
 def _render_naturals(console: Console, odds: NaturalOdds) -> None:
@@ -116,6 +176,7 @@ def _render_naturals(console: Console, odds: NaturalOdds) -> None:
 def _render_edge(console: Console, report: EdgeReport) -> None:
     from rich.table import Table
 
+    scheduler = report.run.scheduler if report.run else "none"
     table = Table(
         title=(
             f"House edge per unit staked: {report.rounds:,} rounds x 3 players, banker by "
@@ -141,6 +202,6 @@ def _render_edge(console: Console, report: EdgeReport) -> None:
     console.print(
         f"A win nets {report.optimal.win_net} of the stake (prize {report.table.prize} less "
         f"{report.table.commission} of it, Art 11). {report.rounds * 3:,} player-hands in "
-        f"{report.seconds:.1f} s on {report.workers} worker(s): "
+        f"{report.seconds:.1f} s on {report.workers} worker(s) (scheduler {scheduler}): "
         f"{report.hands_per_second:,.0f} player-hands/s."
     )

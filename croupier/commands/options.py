@@ -24,7 +24,6 @@ __all__ = ["LEGACY_OPTIONS", "OptionsOpt", "game_options", "options_class"]
 #: where each game's options class lived before ``<Game>Options`` in ``games/<game>/options.py``
 #: (used while the registry's class is not there yet; remove a line when it is)
 LEGACY_OPTIONS = {
-    "thirteen": "croupier.games.thirteen.rules:ThirteenTable",
     "five-card-stud": "croupier.games.five_card_stud.rules:StudTable",
 }
 

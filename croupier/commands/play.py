@@ -16,6 +16,7 @@ import typer
 
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -161,7 +162,8 @@ def play(
         typer.Option(
             "--bots",
             min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3).",
+            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
+            "thirteen: 0..2, default 0, one on each other position).",
             show_default=False,
         ),
     ] = None,
@@ -179,7 +181,8 @@ def play(
         typer.Option(
             "--bot-kind",
             help="five-card-stud: the bots, strength or random (default strength); mahjong: "
-            "faan, shanten or random (default faan).",
+            "faan, shanten or random (default faan); thirteen: best-response, house-way or "
+            "random (default best-response).",
             show_default=False,
         ),
     ] = None,
@@ -204,11 +207,13 @@ def play(
         Path | None,
         typer.Option(
             "--log",
-            help="Write the table's record (options and events) here as JSON.",
+            help="Write the table's record (options and events) here as JSON (thirteen: the "
+            "sealed JSON Lines table log, each entry written as it happens).",
             show_default=False,
         ),
     ] = None,
     force: ForceOpt = False,
+    option: OptionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
@@ -312,6 +317,7 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
+        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -399,15 +405,19 @@ def play(
         )
         return
     for flag, value in stud_only.items():
-        if value is not None:
+        if value is not None and not (flag == "--bot-kind" and game == "thirteen"):
             fail(f"{flag} applies to five-card-stud only")
     if game.strip().lower() == "thirteen":
         for flag, value in banking_only.items():
             if value is not None and value != []:
                 fail(f"{flag} does not apply to thirteen")
+        from croupier.commands.options import game_options
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
+            options=game_options("thirteen", option),
+            bot_kind="best-response" if bot_kind is None else bot_kind,
+            force=force,
             rounds=1 if rounds is None else rounds,
             seed=seed,
             player="you" if player is None else player,

@@ -55,7 +55,7 @@ EXIT_BROKEN = 4
 #: when its play writes a table log (:class:`croupier.commands.tablelog.TableLogWriter`); its
 #: old records must then be converted with ``croupier log migrate``.
 OLD_RECORDS_ACCEPTED: frozenset[str] = frozenset(
-    {"thirteen", "five-card-stud", "three-card-baccarat", "football-poker"}
+    {"five-card-stud", "three-card-baccarat", "football-poker"}
 )
 
 MAX_RECORD_BYTES = 1 << 30

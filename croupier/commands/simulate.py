@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 
+from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import fail
 from croupier.commands.play import (
     BankerDoublesOpt,
     CommissionOpt,
@@ -104,6 +105,9 @@ def simulate(
     seven_pairs: SevenPairsOpt = None,
     banker_doubles: BankerDoublesOpt = None,
     rob_concealed_kong: RobConcealedOpt = None,
+    scheduler: SchedulerOpt = "auto",
+    resume: ResumeOpt = None,
+    out: OutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
@@ -112,6 +116,11 @@ def simulate(
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
     game = check_game(game, "simulate")
     from croupier.commands import play_stud as stud
+
+    if game not in ("three-card-baccarat", "football-poker") and (
+        scheduler.strip().lower() != "auto" or resume or out
+    ):
+        fail("--scheduler, --resume and --out apply to the banking games' simulation only")
 
     mahjong_only: dict[str, object] = {
         "--games": games,
@@ -191,52 +200,16 @@ def simulate(
     for flag, value in stud_only.items():
         if value is not None:
             fail(f"{flag} applies to five-card-stud only")
-    rounds = 20_000 if rounds is None else rounds
-    spec = _spec(game)
-    with croupier_errors():
-        from croupier.odds.simulate import simulate as run
+    from croupier.commands.simulate_banking import simulate_banking
 
-        if as_json:
-            sim = run(spec.name, rounds, seed=seed, decks=decks, positions=positions)
-            print_json(sim.to_json())
-            return
-        from rich.progress import Progress
-        from rich.table import Table
-
-        console = make_console()
-        with Progress(console=console, transient=True) as bar:
-            task = bar.add_task("dealing", total=rounds)
-            sim = run(
-                spec.name,
-                rounds,
-                seed=seed,
-                decks=decks,
-                positions=positions,
-                progress=lambda done: bar.update(task, completed=done),
-            )
-        console.print(
-            f"[bold]{spec.title}[/bold]: {sim.rounds} rounds, {sim.shoes} shoes, "
-            f"{sim.decks} decks, {sim.positions} places (seed {sim.seed!r})"
-        )
-        grid = Table(title="Return per unit staked per round")
-        for col in ("bet", "simulated EV", "± s.e.", "exact EV", "z"):
-            grid.add_column(col, justify="left" if col == "bet" else "right")
-        for name, sample in sim.bets.items():
-            grid.add_row(
-                name,
-                f"{sample.ev.mean:+.5f}",
-                f"{sample.ev.se:.5f}",
-                f"{float(sample.exact_ev):+.5f}",
-                f"{sample.z:+.2f}",
-            )
-        console.print(grid)
-        console.print(
-            f"Largest |z| over every bet and result frequency: {sim.max_abs_finite_z:.2f} "
-            "(agreement within 4 standard errors expected)."
-        )
-        if sim.not_compared:
-            console.print(
-                f"Not compared: {sim.not_compared} figure(s) with a standard error of 0 (a result "
-                f"that never came up in {sim.rounds} rounds, or a bet that returned the same "
-                "every round); more rounds compare them."
-            )
+    simulate_banking(
+        _spec(game),
+        rounds=20_000 if rounds is None else rounds,
+        seed=seed,
+        decks=decks,
+        positions=positions,
+        as_json=as_json,
+        scheduler=scheduler,
+        resume=resume,
+        out=out,
+    )

@@ -61,29 +61,14 @@ def solve_thirteen(
 
 
 def _render(solution: Solution, banker: object) -> None:
-    from rich.table import Table
-
-    from croupier.games.thirteen.scoring import Setting, Tier
-    from croupier.rank import rank
+    from croupier.commands.tiers import setting_table
+    from croupier.games.thirteen.scoring import Setting
 
     console = make_console()
-    s = solution.setting
     title = "best response" if solution.score is not None else f"house way ({solution.way})"
-    table = Table(title=f"13-card game: {title}")
-    table.add_column("tier")
-    table.add_column("cards")
-    table.add_column("formation")
-    if isinstance(banker, Setting):
-        table.add_column("banker")
-        table.add_column("banker's formation")
-    for tier in reversed(Tier):
-        cards = s.tier(tier)
-        row = [tier.label, " ".join(map(str, cards)), rank(cards).describe()]
-        if isinstance(banker, Setting):
-            theirs = banker.tier(tier)
-            row += [" ".join(map(str, theirs)), rank(theirs).describe()]
-        table.add_row(*row)
-    console.print(table)
+    shown = banker if isinstance(banker, Setting) else None
+    # the tiers in one order, front, middle, back, as play prints them (issue 15 item 19)
+    console.print(setting_table(f"13-card game: {title}", solution.setting, shown))
     if solution.natural is not None:
         console.print(f"natural: [bold]{solution.natural.label}[/bold] (Art 9 I: 3 points)")
     if solution.score is not None:

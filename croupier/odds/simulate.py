@@ -18,6 +18,13 @@ them (an unseen card is as likely to be any card). The cut card cannot change a 
 card count is fixed (3-card baccarat: 3 cards a place), since every round is then a fixed slice
 of a uniformly shuffled shoe; where the count varies (football poker's third cards), stopping at
 the cut card makes a "cut-card effect" of second order, far below what these runs can resolve.
+
+The rounds run on the chunked runner (:mod:`croupier.analysis.runner`): chunk ``k`` of
+:data:`CHUNK_ROUNDS` rounds is a table of its own whose shuffler is seeded from ``(seed, k)``
+(NumPy's SeedSequence), starting with a fresh shoe, and it returns integer counts (each bet's
+net per round and its square, each result's hits and their squares, grouped by the number of
+stakes the bet had that round), so the figures are exact sums, the same serially or on any
+number of Dask workers, and a run can be resumed (``--resume``).
 """
 
 from __future__ import annotations
@@ -26,16 +33,28 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
+from croupier.analysis.runner import Chunk, Counts, Plan, RunResult, run
 from croupier.events import Phase
 from croupier.settlement import Result
 from croupier.shuffle import SeededShuffler
 from croupier.tables import BankingGame, TableSpec, table_spec
 
-__all__ = ["BetSample", "Simulation", "simulate"]
+__all__ = [
+    "ANALYSIS",
+    "CHUNK_ROUNDS",
+    "BetSample",
+    "Simulation",
+    "simulate",
+    "simulate_chunk",
+    "simulation_plan",
+]
 
 PLAYER = "sim"
+ANALYSIS: Final = "simulate-banking"
+CHUNK_ROUNDS: Final = 2_000
 
 
 @dataclass
@@ -125,6 +144,7 @@ class Simulation:
     bets: dict[str, BetSample]
     house_result: int
     balance: int
+    run: RunResult | None = None
 
     def _abs_zs(self) -> list[float]:
         zs = [abs(b.z) for b in self.bets.values()]
@@ -160,7 +180,34 @@ class Simulation:
             "max_abs_finite_z": self.max_abs_finite_z,
             "not_compared": self.not_compared,
             "bets": {name: b.to_json() for name, b in self.bets.items()},
+            **(
+                {"run": {k: v for k, v in self.run.run_info().items() if k != "seconds"}}
+                if self.run is not None
+                else {}
+            ),
         }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One CSV row per bet."""
+        out = []
+        for name, b in self.bets.items():
+            d = b.to_json()
+            out.append(
+                {
+                    "game": self.game,
+                    "decks": self.decks,
+                    "positions": self.positions,
+                    "rounds": self.rounds,
+                    "bet": name,
+                    "ev": d["ev"],
+                    "se": d["se"],
+                    "exact_ev": d["exact_ev"],
+                    "z": d["z"],
+                    "stakes": d["stakes"],
+                    **{f"p_{k}": v for k, v in d["probabilities"].items()},
+                }
+            )
+        return out
 
 
 def _plan(spec: TableSpec, positions: int) -> list[tuple[int, str]]:
@@ -173,7 +220,7 @@ def _plan(spec: TableSpec, positions: int) -> list[tuple[int, str]]:
     return plan + [(1, bet) for bet in banker_bets]
 
 
-def simulate(
+def simulation_plan(
     game: str,
     rounds: int,
     *,
@@ -181,30 +228,36 @@ def simulate(
     decks: int | None = None,
     positions: int | None = None,
     stake: int = 100,
-    progress: Callable[[int], None] | None = None,
-) -> Simulation:
-    """Play ``rounds`` rounds of ``game`` through the engine and compare with the exact odds.
-
-    ``progress(done)`` is called every 1000 rounds (for a progress bar).
-    """
+    chunk_rounds: int = CHUNK_ROUNDS,
+) -> Plan:
+    """The runner's plan of a banking simulation."""
     spec = table_spec(game)
-    n_decks = spec.default_decks if decks is None else decks
-    n_positions = spec.default_positions if positions is None else positions
-    table: BankingGame = spec.build(n_decks, n_positions, {})
-    exact = spec.odds(n_decks, None)
-    samples = {
-        bet: BetSample(
-            bet, exact.bets[bet].ev, exact_probabilities=dict(exact.bets[bet].probabilities)
-        )
-        for bet in spec.bets
+    params = {
+        "game": spec.name,
+        "decks": spec.default_decks if decks is None else decks,
+        "positions": spec.default_positions if positions is None else positions,
+        "stake": stake,
     }
+    return Plan(ANALYSIS, seed, rounds, chunk_rounds, params)
+
+
+def simulate_chunk(chunk: Chunk) -> Counts:
+    """``chunk.size`` rounds on a table of their own (see the module docstring)."""
+    params = chunk.params
+    spec = table_spec(str(params["game"]))
+    n_decks, n_positions, stake = (int(params[k]) for k in ("decks", "positions", "stake"))
+    table: BankingGame = spec.build(n_decks, n_positions, {})
     plan = _plan(spec, n_positions)
-    shuffler = SeededShuffler(f"simulate:{game}:{seed}")
-    shoes = 0
-    for done in range(rounds):
+    shuffler = SeededShuffler(f"simulate:{spec.name}:{chunk.text_seed()}")
+    counts: Counts = {"rounds": chunk.size, "shoes": 0}
+
+    def add(key: str, value: int) -> None:
+        counts[key] = counts.get(key, 0) + value
+
+    for _ in range(chunk.size):
         if table.phase is Phase.NEEDS_SHUFFLE:
             table.shuffle(shuffler)
-            shoes += 1
+            counts["shoes"] += 1
         table.open_round()
         held = {(s.position, s.bet) for s in table.stakes if s.player == PLAYER}
         for position, bet in plan:
@@ -215,35 +268,109 @@ def simulate(
         table.settle()
         settlement = table.last_settlement
         assert settlement is not None
-        nets: dict[str, list[int]] = {}
-        counts: dict[str, dict[str, int]] = {}
+        nets: dict[str, int] = {}
+        lines: dict[str, int] = {}
+        hits: dict[tuple[str, str], int] = {}
         for line in settlement.lines:
-            nets.setdefault(line.bet, []).append(line.net)
-            samples[line.bet].stakes += 1
-            per = counts.setdefault(line.bet, {})
-            per[line.result.value] = per.get(line.result.value, 0) + 1
-        for bet, values in nets.items():
-            sample = samples[bet]
-            sample.ev.add(sum(values) / (stake * len(values)))
-            for result in Result:
-                tally = sample.results.get(result.value)
-                hits = counts[bet].get(result.value, 0)
-                if tally is None:
-                    if not hits:
-                        continue
-                    tally = sample.results[result.value] = _Tally(sample.ev.n - 1, 0.0, 0.0)
-                tally.add(hits / len(values))
-        if progress is not None and (done + 1) % 1000 == 0:
-            progress(done + 1)
-    balance = sum(table.balances.values()) + table.house_result
+            nets[line.bet] = nets.get(line.bet, 0) + line.net
+            lines[line.bet] = lines.get(line.bet, 0) + 1
+            hits[line.bet, line.result.value] = hits.get((line.bet, line.result.value), 0) + 1
+        for bet, net in nets.items():
+            n = lines[bet]
+            add(f"{bet}.stakes", n)
+            add(f"{bet}.n.{n}", 1)
+            add(f"{bet}.net.{n}", net)
+            add(f"{bet}.net2.{n}", net * net)
+        for (bet, result), h in hits.items():
+            n = lines[bet]
+            add(f"{bet}.hit.{result}.{n}", h)
+            add(f"{bet}.hit2.{result}.{n}", h * h)
+    counts["house_result"] = table.house_result
+    counts["balance"] = sum(table.balances.values()) + table.house_result
+    return counts
+
+
+def _tally_of(total: Counts, prefix: str, squares: str, scale: int) -> _Tally:
+    """Sum and sum of squares over rounds of ``value / (scale * stakes)`` from the counts keyed
+    ``prefix.<stakes>`` / ``squares.<stakes>`` (exact until the final float)."""
+    first, second = Fraction(0), Fraction(0)
+    for key, value in total.items():
+        head, _, n = key.rpartition(".")
+        if head == prefix:
+            first += Fraction(value, scale * int(n))
+        elif head == squares:
+            second += Fraction(value, (scale * int(n)) ** 2)
+    return _Tally(0, float(first), float(second))
+
+
+def simulation_from_run(result: RunResult) -> Simulation:
+    """The comparison with the exact odds from a finished run of :func:`simulate_chunk`."""
+    params = result.plan.params
+    spec = table_spec(str(params["game"]))
+    n_decks, n_positions, stake = (int(params[k]) for k in ("decks", "positions", "stake"))
+    exact = spec.odds(n_decks, None)
+    total = result.total
+    samples: dict[str, BetSample] = {}
+    for bet in spec.bets:
+        rounds_bet = sum(v for k, v in total.items() if k.startswith(f"{bet}.n."))
+        ev = _tally_of(total, f"{bet}.net", f"{bet}.net2", stake)
+        ev.n = rounds_bet
+        sample = BetSample(
+            bet,
+            exact.bets[bet].ev,
+            ev=ev,
+            exact_probabilities=dict(exact.bets[bet].probabilities),
+            stakes=total.get(f"{bet}.stakes", 0),
+        )
+        for r in Result:
+            if any(k.startswith(f"{bet}.hit.{r.value}.") for k in total):
+                t = _tally_of(total, f"{bet}.hit.{r.value}", f"{bet}.hit2.{r.value}", 1)
+                t.n = rounds_bet
+                sample.results[r.value] = t
+        samples[bet] = sample
     return Simulation(
-        game=game,
+        game=spec.name,
         decks=n_decks,
         positions=n_positions,
-        rounds=rounds,
-        seed=seed,
-        shoes=shoes,
+        rounds=total["rounds"],
+        seed=result.plan.seed,
+        shoes=total["shoes"],
         bets=samples,
-        house_result=table.house_result,
-        balance=balance,
+        house_result=total["house_result"],
+        balance=total["balance"],
+        run=result,
     )
+
+
+def simulate(
+    game: str,
+    rounds: int,
+    *,
+    seed: str = "0",
+    decks: int | None = None,
+    positions: int | None = None,
+    stake: int = 100,
+    progress: Callable[[int, int], None] | None = None,
+    scheduler: str = "none",
+    workers: int | None = None,
+    resume: Path | None = None,
+    chunk_rounds: int = CHUNK_ROUNDS,
+) -> Simulation:
+    """Play ``rounds`` rounds of ``game`` through the engine and compare with the exact odds,
+    on the chunked runner (``scheduler``: none, auto, local or tcp://HOST:PORT).
+
+    ``progress(done, total)`` counts chunks (for a progress bar).
+    """
+    plan = simulation_plan(
+        game,
+        rounds,
+        seed=seed,
+        decks=decks,
+        positions=positions,
+        stake=stake,
+        chunk_rounds=chunk_rounds,
+    )
+    result = run(
+        plan, simulate_chunk, scheduler=scheduler, workers=workers, progress=progress, resume=resume
+    )
+    return simulation_from_run(result)

@@ -6,8 +6,9 @@ naturals, recognised from the 13 cards whatever the setting (:func:`naturals_of
 <croupier.games.thirteen.scoring.naturals_of>` is the one definition, GAMES.md §1):
 
 * **dragon**: 13 different ranks;
-* **six pairs and a half**: ``sum(count // 2) == 6`` over the ranks (a four is two pairs, a trio
-  a pair and the odd card);
+* **six pairs and a half**: ``sum(count // 2) == 6`` over the ranks and no trio (a four is two
+  pairs; the 13th card is «desigual», so a trio is no pair and odd card, unless the table's
+  option ``six_pairs_with_trio``, :class:`~croupier.games.thirteen.scoring.Readings`);
 * **three flushes**: the suit counts split as 3 + 5 + 5 (shapes 5-5-3, 8-5, 10-3, 13);
 * **three straights**: the ranks are a 3-card sequence (A-2-3 .. Q-K-A) and two 5-card ones
   (A-2-3-4-5 .. 10-J-Q-K-A), suits ignored.
@@ -35,9 +36,11 @@ prod_s C(13, n_s)``.
 >>> odds.total == 635_013_559_600, odds.holds[Natural.DRAGON] == 4**13 == 67_108_864
 (True, True)
 >>> odds.holds[Natural.SIX_PAIRS_AND_A_HALF], odds.holds[Natural.THREE_FLUSHES]
-(2856863152, 5705516392)
+(2514171088, 5705516392)
 >>> odds.named[Natural.THREE_STRAIGHTS], odds.any_natural
-(1939866200, 10544378224)
+(1939866200, 10204157200)
+>>> natural_odds(Readings(six_pairs_with_trio=True)).holds[Natural.SIX_PAIRS_AND_A_HALF]
+2856863152
 >>> odds.probability(Natural.DRAGON)
 Fraction(4194304, 39688347475)
 """
@@ -55,7 +58,9 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from croupier.games.thirteen.scoring import (
+    LETTER,
     Natural,
+    Readings,
     is_three_flushes_shape,
     three_straight_patterns,
 )
@@ -66,6 +71,7 @@ __all__ = [
     "GAME",
     "HAND_CARDS",
     "NaturalOdds",
+    "Readings",
     "natural_odds",
 ]
 
@@ -137,18 +143,19 @@ def _three_flushes_direct() -> int:
     )
 
 
-def _rank_kinds(multiset: tuple[int, ...], straights: bool) -> frozenset[Natural]:
+def _rank_kinds(multiset: tuple[int, ...], straights: bool, trio: bool) -> frozenset[Natural]:
     kinds: set[Natural] = set()
     if max(multiset) == 1:
         kinds.add(Natural.DRAGON)
-    if sum(c // 2 for c in multiset) == 6:  # Art 9 I: a four is two pairs, a trio one
+    # Art 9 I: a four is two pairs; a trio a pair and the odd card only by the option
+    if sum(c // 2 for c in multiset) == 6 and (trio or 3 not in multiset):
         kinds.add(Natural.SIX_PAIRS_AND_A_HALF)
     if straights:
         kinds.add(Natural.THREE_STRAIGHTS)
     return frozenset(kinds)
 
 
-def _exact_counts() -> dict[frozenset[Natural], int]:
+def _exact_counts(trio: bool) -> dict[frozenset[Natural], int]:
     """Hands holding exactly each set of kinds (the empty set: no natural)."""
     straights_by_multiset = Counter(
         tuple(sorted(v, reverse=True)) for v in three_straight_patterns()
@@ -161,7 +168,7 @@ def _exact_counts() -> dict[frozenset[Natural], int]:
         vectors = _vectors_with(multiset)
         straight_vectors = straights_by_multiset.pop(multiset, 0)
         for is_straights, n in ((True, straight_vectors), (False, vectors - straight_vectors)):
-            kinds = _rank_kinds(multiset, is_straights)
+            kinds = _rank_kinds(multiset, is_straights, trio)
             exactly[kinds | {Natural.THREE_FLUSHES}] += n * flush
             exactly[kinds] += n * (per_vector - flush)
         total += vectors * per_vector
@@ -244,9 +251,12 @@ class NaturalOdds:
 
 
 @functools.cache
-def natural_odds() -> NaturalOdds:
-    """The exact counts of every natural of Art 9 I in one seat's 13 cards (computed once)."""
-    exactly = _exact_counts()
+def natural_odds(readings: Readings = LETTER) -> NaturalOdds:
+    """The exact counts of every natural of Art 9 I in one seat's 13 cards (computed once per
+    reading): by default the letter; ``readings.six_pairs_with_trio`` counts a trio as a pair
+    and the odd card. (Three flushes and three straights count the hands that *can* be set as
+    such, which is what a holder does: a natural beats every other setting.)"""
+    exactly = _exact_counts(readings.six_pairs_with_trio)
     holds = {k: sum(n for kinds, n in exactly.items() if k in kinds) for k in Natural}
     named = {k: sum(n for kinds, n in exactly.items() if _named(kinds) is k) for k in Natural}
     any_natural = sum(n for kinds, n in exactly.items() if kinds)

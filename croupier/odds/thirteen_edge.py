@@ -21,53 +21,81 @@ one card at a time) hands out a uniformly shuffled deck, so any fixed split of a
 permutation into four 13-card hands is the same in law (a simplification of the simulation, not
 of the engine: the round state machine deals by the article).
 
-Rounds are simulated in chunks of :data:`CHUNK_ROUNDS`, chunk ``k`` seeded from ``(seed, k)``, so
-the result depends only on the seed and the number of rounds, never on the number of workers.
+Rounds are simulated on the chunked runner (:mod:`croupier.analysis.runner`) in chunks of
+:data:`CHUNK_ROUNDS`, chunk ``k`` seeded from ``(seed, k)`` by NumPy's SeedSequence, and every
+figure is an integer count (wins, ties, losses, point margins, and each round's net result in
+units of ``1 / q``, where ``q`` is the denominator of a win's net, with its square for the
+interval), so the result is bit-for-bit the same serially or on any number of Dask workers,
+and after an interruption and ``--resume``.
 """
 
 from __future__ import annotations
 
 import math
-import os
-import time
-from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
-
+from croupier.analysis.runner import Chunk, Counts, Plan, RunResult, run
 from croupier.cards import Card
-from croupier.games.thirteen.calibration import deal_hands, numpy_seed
+from croupier.games.thirteen.calibration import deal_hands
 from croupier.games.thirteen.rules import POSITION_COUNT, HouseWay, ThirteenTable
 from croupier.games.thirteen.scoring import natural_of
 
-__all__ = ["CHUNK_ROUNDS", "EdgeReport", "StrategyEdge", "estimate_edge", "simulate_chunk"]
+__all__ = [
+    "ANALYSIS",
+    "CHUNK_ROUNDS",
+    "EdgeReport",
+    "StrategyEdge",
+    "Tally",
+    "edge_chunk",
+    "edge_plan",
+    "estimate_edge",
+    "report_from_run",
+]
 
+ANALYSIS: Final = "odds-thirteen"
 CHUNK_ROUNDS: Final = 100
 PLAYERS: Final = POSITION_COUNT - 1
 Z95: Final = 1.959963984540054
+STRATEGIES: Final = ("optimal", "house_way")
+_FIELDS: Final = (
+    "wins",
+    "ties",
+    "losses",
+    "natural_wins",
+    "natural_ties",
+    "natural_losses",
+    "margin_sum",
+    "net_sum",
+    "net_sq",
+)
 
 
 @dataclass(frozen=True)
 class Tally:
-    """Counts from some rounds for one player strategy. ``round_sum``/``round_sq``: sums over
-    rounds of the round's mean result per unit (for the clustered standard error)."""
+    """Integer counts from some rounds for one player strategy. ``net_sum`` / ``net_sq``: the
+    sum over rounds of the round's net result (all three players) in units of ``1 / q`` (``q``
+    the denominator of a win's net: 100 for 49/100), and of its square (for the interval)."""
 
     wins: int = 0
     ties: int = 0
     losses: int = 0
     natural_wins: int = 0
-    natural_losses: int = 0
     natural_ties: int = 0
+    natural_losses: int = 0
     margin_sum: int = 0
-    round_sum: float = 0.0
-    round_sq: float = 0.0
+    net_sum: int = 0
+    net_sq: int = 0
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(*(getattr(self, f) + getattr(other, f) for f in self.__dataclass_fields__))
+        return Tally(*(getattr(self, f) + getattr(other, f) for f in _FIELDS))
+
+    @classmethod
+    def from_counts(cls, counts: Counts, strategy: str) -> Tally:
+        return cls(*(counts.get(f"{strategy}.{f}", 0) for f in _FIELDS))
 
 
 @dataclass(frozen=True)
@@ -96,11 +124,13 @@ class StrategyEdge:
 
     @property
     def stderr(self) -> float:
-        """Standard error of the edge, rounds as the independent units."""
+        """Standard error of the edge, rounds as the independent units (exact up to the
+        final square root: the sums are integers)."""
         n = max(self.rounds, 2)  # estimate_edge simulates at least two rounds
-        mean = self.tally.round_sum / n
-        var = max(self.tally.round_sq / n - mean * mean, 0.0) * n / (n - 1)
-        return math.sqrt(var / n)
+        t = self.tally
+        var = Fraction(t.net_sq * n - t.net_sum * t.net_sum, n * (n - 1))  # of a round's net
+        scale = PLAYERS * self.win_net.denominator
+        return math.sqrt(max(var, Fraction(0)) / n) / scale
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -145,6 +175,7 @@ class EdgeReport:
     house_way_player: StrategyEdge
     seconds: float
     table: ThirteenTable = field(default_factory=ThirteenTable)
+    run: RunResult | None = None
 
     @property
     def players_per_round(self) -> int:
@@ -154,8 +185,28 @@ class EdgeReport:
     def hands_per_second(self) -> float:
         return self.rounds * PLAYERS / self.seconds if self.seconds > 0 else math.inf
 
+    def convergence(self) -> list[tuple[int, float, float, float]]:
+        """(rounds, edge, 95% low, 95% high) against optimal players after each chunk, in
+        chunk order (empty without the run)."""
+        if self.run is None:
+            return []
+        out = []
+        rounds = 0
+        acc = Tally()
+        for counts in self.run.per_chunk.values():  # in chunk order
+            acc += Tally.from_counts(counts, "optimal")
+            rounds += counts.get("rounds", 0)
+            if rounds >= 2:
+                lo, hi = StrategyEdge("optimal", rounds, acc, self.win_net).ci95
+                out.append((rounds, (lo + hi) / 2, lo, hi))
+        return out
+
+    @property
+    def win_net(self) -> Fraction:
+        return self.optimal.win_net
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "method": "simulation of full rounds: banker by the house way, three players",
             "rounds": self.rounds,
             "players_per_round": PLAYERS,
@@ -170,73 +221,111 @@ class EdgeReport:
             "seconds": self.seconds,
             "player_hands_per_second": self.hands_per_second,
         }
+        if self.run is not None:
+            data["run"] = {k: v for k, v in self.run.run_info().items() if k != "seconds"}
+        return data
 
-
-def _net(outcome: int, win_net: float) -> float:
-    return win_net if outcome > 0 else (0.0 if outcome == 0 else -1.0)
-
-
-def simulate_chunk(
-    seed: str, chunk: int, rounds: int, way: str, win_net: Fraction
-) -> tuple[Tally, Tally]:
-    """``rounds`` rounds seeded by ``(seed, chunk)``: tallies for (optimal, house-way player)."""
-    from croupier.games.thirteen.solver import HandSettings
-
-    rng = np.random.default_rng([numpy_seed(seed), chunk])
-    deals = deal_hands(rng, rounds * POSITION_COUNT).reshape(rounds, POSITION_COUNT, 13)
-    wn = float(win_net)
-    house = HouseWay(way)
-    counts = [Counter[str](), Counter[str]()]
-    squares = [[0.0, 0.0], [0.0, 0.0]]  # per strategy: sum and sum of squares of round means
-    for deal in deals:
-        hands = [[Card(int(c)) for c in row] for row in deal]
-        naturals = [natural_of(h) for h in hands]
-        banker = HandSettings(hands[0])
-        bi = banker.house_index(house)
-        bstr = (int(banker.front[bi]), int(banker.middle[bi]), int(banker.back[bi]))
-        round_net = [0.0, 0.0]
-        for p in range(1, POSITION_COUNT):
-            by_natural = naturals[p] is not None or naturals[0] is not None
-            if by_natural:
-                r = _natural_result(naturals[p] is not None, naturals[0] is not None)
-                results, margins = [r, r], [0, 0]
-            else:
-                player = HandSettings(hands[p])
-                margin_all = player.margins(bstr)
-                choices = (player.best_of(margin_all), player.house_index(house))
-                margins = [int(margin_all[i]) for i in choices]
-                results = [(m > 0) - (m < 0) for m in margins]
-            for s in range(2):
-                name = "wins" if results[s] > 0 else "ties" if results[s] == 0 else "losses"
-                counts[s][name] += 1
-                if by_natural:
-                    counts[s]["natural_" + name] += 1
-                counts[s]["margin_sum"] += margins[s]
-                round_net[s] += _net(results[s], wn)
-        for s in range(2):
-            mean = round_net[s] / PLAYERS
-            squares[s][0] += mean
-            squares[s][1] += mean * mean
-    return _tally(counts[0], squares[0]), _tally(counts[1], squares[1])
-
-
-def _tally(counts: Counter[str], squares: list[float]) -> Tally:
-    return Tally(
-        wins=counts["wins"],
-        ties=counts["ties"],
-        losses=counts["losses"],
-        natural_wins=counts["natural_wins"],
-        natural_ties=counts["natural_ties"],
-        natural_losses=counts["natural_losses"],
-        margin_sum=counts["margin_sum"],
-        round_sum=squares[0],
-        round_sq=squares[1],
-    )
+    def rows(self) -> list[dict[str, Any]]:
+        """One CSV row per player strategy."""
+        out = []
+        for edge in (self.optimal, self.house_way_player):
+            d = edge.to_dict()
+            lo, hi = d.pop("ci95")
+            out.append(
+                {
+                    "house_way": self.house_way,
+                    "rounds": self.rounds,
+                    **d,
+                    "ci95_low": lo,
+                    "ci95_high": hi,
+                }
+            )
+        return out
 
 
 def _natural_result(player: bool, banker: bool) -> int:
     """Art 9 I: natural beats non-natural, natural against natural ties."""
     return int(player) - int(banker)
+
+
+def edge_chunk(chunk: Chunk) -> Counts:
+    """One chunk of rounds (see the module docstring): integer counts for both strategies."""
+    from croupier.games.thirteen.solver import HandSettings
+
+    house = HouseWay(chunk.params["house_way"])
+    win_net = Fraction(chunk.params["win_net"])
+    p, q = win_net.numerator, win_net.denominator
+    net_of = {1: p, 0: 0, -1: -q}
+    deals = deal_hands(chunk.rng(), chunk.size * POSITION_COUNT).reshape(
+        chunk.size, POSITION_COUNT, 13
+    )
+    counts: Counts = {"rounds": chunk.size}
+    for s in STRATEGIES:
+        for f in _FIELDS:
+            counts[f"{s}.{f}"] = 0
+    names = {1: "wins", 0: "ties", -1: "losses"}
+    for deal in deals.tolist():
+        naturals = [natural_of([Card(c) for c in row]) is not None for row in deal]
+        banker = HandSettings.from_codes(deal[0])
+        bstr = banker.strengths(banker.house_index(house))
+        round_net = [0, 0]
+        for hand, natural in zip(deal[1:], naturals[1:], strict=True):
+            by_natural = natural or naturals[0]
+            if by_natural:
+                r = _natural_result(natural, naturals[0])
+                results, margins = (r, r), (0, 0)
+            else:
+                player = HandSettings.from_codes(hand)
+                best = player.best_response(bstr)[1]
+                casual = player.margin_of(player.house_index(house), bstr)
+                margins = (best, casual)
+                results = ((best > 0) - (best < 0), (casual > 0) - (casual < 0))
+            for s, result, margin in zip(STRATEGIES, results, margins, strict=True):
+                counts[f"{s}.{names[result]}"] += 1
+                if by_natural:
+                    counts[f"{s}.natural_{names[result]}"] += 1
+                counts[f"{s}.margin_sum"] += margin
+            round_net[0] += net_of[results[0]]
+            round_net[1] += net_of[results[1]]
+        for s, net in zip(STRATEGIES, round_net, strict=True):
+            counts[f"{s}.net_sum"] += net
+            counts[f"{s}.net_sq"] += net * net
+    return counts
+
+
+def edge_plan(rounds: int, seed: str, table: ThirteenTable) -> Plan:
+    """The runner's plan of an edge simulation (its parameters are what changes a result)."""
+    if rounds < 2:  # one round has no spread: no interval
+        raise ValueError(
+            f"rounds must be at least 2 (a confidence interval needs two), got {rounds}"
+        )
+    win_net = table.prize * (1 - table.commission)
+    params = {
+        "house_way": HouseWay(table.house_way).value,
+        "prize": str(table.prize),
+        "commission": str(table.commission),
+        "win_net": str(win_net),
+    }
+    return Plan(ANALYSIS, seed, rounds, CHUNK_ROUNDS, params)
+
+
+def report_from_run(result: RunResult, table: ThirteenTable) -> EdgeReport:
+    """The edge report from a finished run of :func:`edge_chunk`."""
+    total = result.total
+    rounds = total["rounds"]
+    win_net = Fraction(result.plan.params["win_net"])
+    way = str(result.plan.params["house_way"])
+    return EdgeReport(
+        rounds=rounds,
+        seed=result.plan.seed,
+        workers=result.workers,
+        house_way=way,
+        optimal=StrategyEdge("optimal", rounds, Tally.from_counts(total, "optimal"), win_net),
+        house_way_player=StrategyEdge(way, rounds, Tally.from_counts(total, "house_way"), win_net),
+        seconds=result.seconds,
+        table=table,
+        run=result,
+    )
 
 
 def estimate_edge(
@@ -245,55 +334,18 @@ def estimate_edge(
     seed: str,
     workers: int | None = None,
     table: ThirteenTable | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    scheduler: str = "none",
+    resume: Path | None = None,
 ) -> EdgeReport:
-    """Simulate ``rounds`` full rounds (see the module docstring) on ``workers`` processes
-    (default: every core); ``progress(n)`` is called as each chunk of ``n`` rounds finishes."""
+    """Simulate ``rounds`` full rounds (see the module docstring) on the chunked runner
+    (``scheduler``: none, auto, local or tcp://HOST:PORT; ``workers``: a LocalCluster's
+    processes); ``progress(done, total)`` counts chunks; ``resume``: a chunk file."""
     table = table or ThirteenTable()
-    if rounds < 2:  # one round has no spread: no interval
-        raise ValueError(
-            f"rounds must be at least 2 (a confidence interval needs two), got {rounds}"
-        )
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
-    win_net = table.prize * (1 - table.commission)
-    way = HouseWay(table.house_way).value
-    chunks = [
-        (k, min(CHUNK_ROUNDS, rounds - k * CHUNK_ROUNDS)) for k in range(-(-rounds // CHUNK_ROUNDS))
-    ]
-    start = time.perf_counter()
-    results: dict[int, tuple[Tally, Tally]] = {}
-    if workers == 1 or len(chunks) == 1:
-        for k, n in chunks:
-            results[k] = simulate_chunk(seed, k, n, way, win_net)
-            if progress:
-                progress(n)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = {
-                pool.submit(simulate_chunk, seed, k, n, way, win_net): (k, n) for k, n in chunks
-            }
-            from concurrent.futures import as_completed
-
-            for fut in as_completed(futures):
-                k, n = futures[fut]
-                results[k] = fut.result()
-                if progress:
-                    progress(n)
-    seconds = time.perf_counter() - start
-    optimal, casual = Tally(), Tally()
-    for k, _ in chunks:  # in chunk order: the sums do not depend on the workers
-        optimal += results[k][0]
-        casual += results[k][1]
-    return EdgeReport(
-        rounds=rounds,
-        seed=seed,
-        workers=workers,
-        house_way=way,
-        optimal=StrategyEdge("optimal", rounds, optimal, win_net),
-        house_way_player=StrategyEdge(way, rounds, casual, win_net),
-        seconds=seconds,
-        table=table,
+    plan = edge_plan(rounds, seed, table)
+    result = run(
+        plan, edge_chunk, scheduler=scheduler, workers=workers, progress=progress, resume=resume
     )
+    return report_from_run(result, table)

@@ -241,6 +241,14 @@ class RankRules:
     def tables(self) -> HashTables:
         return self._cached("tables", lambda: HashTables.build(self))
 
+    def prime(self, keys: tuple[Key, ...], tables: HashTables) -> None:
+        """Use prebuilt ``keys`` (:meth:`all_keys`) and hash ``tables`` instead of building them
+        (a game ships them as package data, checked against a rebuild by its tests); a table
+        already built is kept."""
+        with self._lock:
+            self._cache.setdefault("keys", keys)
+            self._cache.setdefault("tables", tables)
+
     def card_bits(self) -> NDArray[np.uint64]:
         """One bit per card of the deck, indexed by any uint8 code; 0 for every other code (a
         card outside the deck adds no bit, a repeated card its bit once: batch validation)."""

@@ -34,7 +34,7 @@ DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
 BOTS = {
     "mahjong": 3,
     "five-card-stud": 3,
-    "thirteen": 3,
+    "thirteen": 1,  # three places besides the banker's (Art 3): two for people
     "three-card-baccarat": 2,
     "football-poker": 2,
 }

@@ -29,7 +29,12 @@ import pytest
 from numpy.typing import NDArray
 
 from croupier.cards import Card
-from croupier.games.thirteen.scoring import Natural, naturals_of, three_straight_patterns
+from croupier.games.thirteen.scoring import (
+    Natural,
+    Readings,
+    naturals_of,
+    three_straight_patterns,
+)
 from croupier.odds.thirteen import NaturalOdds, natural_odds
 
 D, S, F, T = (
@@ -41,13 +46,16 @@ D, S, F, T = (
 HANDS = 635_013_559_600  # C(52, 13)
 # -- the golden integers (derived independently below, and pinned) -----------------------------
 DRAGON = 67_108_864  # 4**13
-SIX_PAIRS = 2_856_863_152
+SIX_PAIRS = 2_514_171_088  # the letter: the 13th card «desigual», so no trio
+SIX_PAIRS_WITH_TRIO = 2_856_863_152  # the option six_pairs_with_trio
 THREE_FLUSHES = 5_705_516_392
 THREE_STRAIGHTS = 2_029_579_776
 DRAGON_AND_FLUSHES = 883_744
-SIX_PAIRS_AND_FLUSHES = 24_092_640
+SIX_PAIRS_AND_FLUSHES = 21_621_600
+SIX_PAIRS_WITH_TRIO_AND_FLUSHES = 24_092_640
 STRAIGHTS_AND_FLUSHES = 23_488_456  # dragons included
-ANY_NATURAL = 10_544_378_224
+ANY_NATURAL = 10_204_157_200
+ANY_NATURAL_WITH_TRIO = 10_544_378_224
 
 RANK_SYMBOLS = "23456789TJQKA"  # index = croupier.cards.Rank
 Vector = tuple[int, ...]
@@ -83,6 +91,13 @@ def six_pairs_vectors(pair_value: Callable[[int], int] = lambda c: c // 2) -> li
 
 @functools.cache
 def six_pairs() -> list[Vector]:
+    """Six pairs and one unequal card (Art 9 I): no rank held three times."""
+    return [v for v in six_pairs_vectors() if 3 not in v]
+
+
+@functools.cache
+def six_pairs_with_trio() -> list[Vector]:
+    """The option six_pairs_with_trio: a trio is a pair and the odd card."""
     return six_pairs_vectors()
 
 
@@ -178,11 +193,26 @@ def test_art9_i_three_flushes_by_direct_suit_sum() -> None:
 
 @pytest.mark.slow
 def test_art9_i_six_pairs_by_brute_force_over_rank_vectors() -> None:
-    vectors = six_pairs()
+    vectors = six_pairs_with_trio()
     assert len(vectors) == 149_578
     assert all(sum(v) == 13 and sum(c // 2 for c in v) == 6 for v in vectors)
-    assert sum(hands_of(v) for v in vectors) == SIX_PAIRS
+    assert sum(hands_of(v) for v in vectors) == SIX_PAIRS_WITH_TRIO
+    assert natural_odds(Readings(six_pairs_with_trio=True)).holds[S] == SIX_PAIRS_WITH_TRIO
+    letter = six_pairs()
+    assert 0 < len(letter) < len(vectors)
+    assert sum(hands_of(v) for v in letter) == SIX_PAIRS
     assert natural_odds().holds[S] == SIX_PAIRS
+
+
+@pytest.mark.slow
+def test_art9_i_option_six_pairs_with_trio_counts() -> None:
+    odds = natural_odds(Readings(six_pairs_with_trio=True))
+    assert with_flushes(six_pairs_with_trio()) == SIX_PAIRS_WITH_TRIO_AND_FLUSHES
+    assert odds.exactly[frozenset({S, F})] == SIX_PAIRS_WITH_TRIO_AND_FLUSHES
+    # only six pairs changes: the union grows by the trio hands not already three flushes
+    trio_only = SIX_PAIRS_WITH_TRIO - SIX_PAIRS
+    trio_flushes = SIX_PAIRS_WITH_TRIO_AND_FLUSHES - SIX_PAIRS_AND_FLUSHES
+    assert odds.any_natural == ANY_NATURAL_WITH_TRIO == ANY_NATURAL + trio_only - trio_flushes
 
 
 def test_art9_i_three_straights_by_generated_sequences() -> None:
@@ -212,7 +242,7 @@ def test_art9_i_intersections_with_three_flushes() -> None:
 def test_art9_i_rank_kinds_overlap_only_dragon_in_three_straights() -> None:
     straights = straight_vectors()
     assert (1,) * 13 in straights  # every dragon is also three straights (A-2-3, 4-8, 9-K)
-    assert not straights & set(six_pairs())  # parity: 3 + 5 + 5 leaves 3 odd ranks
+    assert not straights & set(six_pairs_with_trio())  # parity: 3 + 5 + 5 leaves 3 odd ranks
     odds = natural_odds()
     assert frozenset({S, T}) not in odds.exactly
     assert frozenset({D, S}) not in odds.exactly
@@ -292,7 +322,8 @@ def test_art9_i_probability_api_and_json() -> None:
 # -- mutations: the pinned integers notice a wrong definition ------------------------------------
 @pytest.mark.slow
 def test_art9_i_mutated_definitions_change_the_counts() -> None:
-    trio_no_pair = sum(hands_of(v) for v in six_pairs_vectors(lambda c: c // 2 if c != 3 else 0))
+    # a trio as the sixth pair and the odd card (the option, not the letter)
+    trio_no_pair = sum(hands_of(v) for v in six_pairs_vectors())
     four_one_pair = sum(hands_of(v) for v in six_pairs_vectors(lambda c: min(c // 2, 1)))
     assert trio_no_pair > 0 and four_one_pair > 0
     assert SIX_PAIRS not in {trio_no_pair, four_one_pair}
@@ -329,7 +360,7 @@ def classify(hands: NDArray[np.int64]) -> dict[Natural, NDArray[np.bool_]]:
         flush |= (sorted_suits == np.array(shape)).all(axis=1)
     return {
         D: ranks.max(axis=1) == 1,
-        S: (ranks // 2).sum(axis=1) == 6,
+        S: ((ranks // 2).sum(axis=1) == 6) & ~(ranks == 3).any(axis=1),
         F: flush,
         T: np.isin(ranks @ powers, straights),
     }

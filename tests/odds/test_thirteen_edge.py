@@ -9,8 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from croupier.analysis.runner import Plan
 from croupier.cards import Card
-from croupier.games.thirteen.calibration import deal_hands, numpy_seed
+from croupier.games.thirteen.calibration import deal_hands
 from croupier.games.thirteen.rules import HouseWay, ThirteenTable
 from croupier.games.thirteen.scoring import Outcome, score
 from croupier.games.thirteen.solver import best_response, house_way, solve
@@ -18,8 +19,9 @@ from croupier.odds.thirteen_edge import (
     CHUNK_ROUNDS,
     StrategyEdge,
     Tally,
+    edge_chunk,
+    edge_plan,
     estimate_edge,
-    simulate_chunk,
 )
 
 WIN_NET = Fraction(1, 2) * (1 - Fraction(2, 100))
@@ -34,34 +36,39 @@ def test_art11_a_win_nets_49_hundredths_of_the_stake() -> None:
 
 def test_art11_edge_is_the_exact_mean_of_the_results() -> None:
     edge = StrategyEdge("t", 10, Tally(wins=6, ties=1, losses=3), WIN_NET)
+    assert edge.hands == 10
     assert edge.mean_net == (6 * Fraction(49, 100) - 3) / 10
     assert edge.edge == pytest.approx(-float(edge.mean_net))
 
 
-def test_the_result_depends_on_the_seed_and_rounds_not_the_workers() -> None:
+def test_the_result_depends_on_the_seed_and_rounds_not_the_chunk_order() -> None:
     rounds = CHUNK_ROUNDS + 7  # two chunks, the second short
     one = estimate_edge(rounds=rounds, seed="w", workers=1)
-    two = estimate_edge(rounds=rounds, seed="w", workers=2)
-    assert one.optimal.tally == two.optimal.tally
-    assert one.house_way_player.tally == two.house_way_player.tally
+    plan = edge_plan(rounds, "w", ThirteenTable())
+    backwards = [edge_chunk(c) for c in reversed(list(plan.chunks()))]
+    two = Tally.from_counts(backwards[0], "optimal") + Tally.from_counts(backwards[1], "optimal")
+    assert one.optimal.tally == two
     assert one.optimal.hands == 3 * rounds
     other = estimate_edge(rounds=rounds, seed="v", workers=1)
     assert other.optimal.tally != one.optimal.tally
 
 
-def test_progress_reports_every_round() -> None:
-    seen: list[int] = []
-    estimate_edge(rounds=CHUNK_ROUNDS + 3, seed="p", workers=1, progress=seen.append)
-    assert sum(seen) == CHUNK_ROUNDS + 3
+def test_progress_reports_every_chunk() -> None:
+    seen: list[tuple[int, int]] = []
+    estimate_edge(rounds=CHUNK_ROUNDS + 3, seed="p", workers=1, progress=lambda *a: seen.append(a))
+    assert seen == [(0, 2), (1, 2), (2, 2)]
 
 
 def test_art8_simulated_hands_are_scored_as_the_articles_score_them() -> None:
     """Replay a chunk's deals through the public solver and :func:`score` (Art 7-10)."""
     rounds = 12
-    optimal, casual = simulate_chunk("agree", 0, rounds, "expected-points", WIN_NET)
-    rng = np.random.default_rng([numpy_seed("agree"), 0])
+    plan = Plan("t", "agree", rounds, rounds, {"house_way": "expected-points", "win_net": "49/100"})
+    chunk = next(plan.chunks())
+    counts = edge_chunk(chunk)
+    optimal, casual = Tally.from_counts(counts, "optimal"), Tally.from_counts(counts, "house_way")
+    rng = chunk.rng()
     deals = deal_hands(rng, rounds * 4).reshape(rounds, 4, 13)
-    counts = {"optimal": [0, 0, 0], "casual": [0, 0, 0]}
+    seen = {"optimal": [0, 0, 0], "casual": [0, 0, 0]}
     for deal in deals:
         hands = [[Card(int(c)) for c in row] for row in deal]
         banker = house_way(hands[0])
@@ -70,9 +77,9 @@ def test_art8_simulated_hands_are_scored_as_the_articles_score_them() -> None:
             assert opt is not None
             cas = score(hand, house_way(hand), hands[0], banker)
             for name, result in (("optimal", opt), ("casual", cas)):
-                counts[name][[Outcome.WIN, Outcome.TIE, Outcome.LOSE].index(result.outcome)] += 1
-    assert counts["optimal"] == [optimal.wins, optimal.ties, optimal.losses]
-    assert counts["casual"] == [casual.wins, casual.ties, casual.losses]
+                seen[name][[Outcome.WIN, Outcome.TIE, Outcome.LOSE].index(result.outcome)] += 1
+    assert seen["optimal"] == [optimal.wins, optimal.ties, optimal.losses]
+    assert seen["casual"] == [casual.wins, casual.ties, casual.losses]
 
 
 def test_art2d_seeing_the_banker_is_worth_something() -> None:

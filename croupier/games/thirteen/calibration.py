@@ -1,4 +1,6 @@
-"""Calibration of the ``expected-points`` house way (see :mod:`croupier.games.thirteen.solver`).
+"""The house ways' shipped tables: the ``expected-points`` calibration (see
+:mod:`croupier.games.thirteen.solver`), read by the solver; made by
+:mod:`croupier.odds.thirteen_house` (above the solver, which it drives).
 
 The house way sets the banker's cards to maximise the expected point margin, tier by tier,
 against the tiers a typical opponent holds (Art 8, 9 II, 10). For a banker tier of strength
@@ -21,7 +23,9 @@ code makes (``tests/games/thirteen/test_thirteen_solver.py``,
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,10 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from croupier.cards import Card
-from croupier.games.thirteen.rules import HouseWay
-from croupier.games.thirteen.scoring import Tier
-from croupier.games.thirteen.solver import ExpectedTables, HandSettings, points_arrays
+from croupier.games.thirteen.scoring import Tier, points_by_strength
 from croupier.rank.model import THIRTEEN
 
 if TYPE_CHECKING:
@@ -40,18 +41,34 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CALIBRATION_FILE",
+    "MAXIMIN_FILE",
     "Calibration",
-    "calibrate",
+    "ExpectedTables",
+    "MaximinTable",
     "calibration",
     "deal_hands",
     "expected_tables",
+    "maximin_table",
     "numpy_seed",
+    "points_arrays",
 ]
+
+#: expected margin of a banker tier by its strength: front, middle, back
+ExpectedTables = tuple["NDArray[np.float64]", "NDArray[np.float64]", "NDArray[np.float64]"]
 
 CALIBRATION_SEED: Final = "croupier thirteen house way v1"
 CALIBRATION_HANDS: Final = 8_000
 CALIBRATION_ROUNDS: Final = 3
 CALIBRATION_FILE: Final = Path(__file__).with_name("expected_points.npz")
+MAXIMIN_FILE: Final = Path(__file__).with_name("maximin.npz")
+
+
+@functools.cache
+def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
+    """Points of a tier's winner by strength, per tier (Art 9 II)."""
+    return tuple(  # type: ignore[return-value]
+        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
+    )
 
 
 def numpy_seed(seed: str | int) -> int:
@@ -133,33 +150,6 @@ def deal_hands(rng: np.random.Generator, n: int) -> NDArray[np.intp]:
     return perms.reshape(decks * 4, 13)[:n]
 
 
-def calibrate(
-    seed: str = CALIBRATION_SEED,
-    hands: int = CALIBRATION_HANDS,
-    rounds: int = CALIBRATION_ROUNDS,
-) -> Calibration:
-    """Fictitious play (see the module docstring) on ``hands`` seeded random hands."""
-    if hands < 1 or rounds < 1:
-        raise ValueError("calibration needs at least one hand and one round")
-    rng = np.random.default_rng(numpy_seed(seed))
-    deal = deal_hands(rng, hands)
-    tables: ExpectedTables | None = None
-    for _ in range(rounds):
-        # each hand's 72,072 settings are rebuilt every round: holding them all would take
-        # gigabytes, rebuilding costs a fraction of a millisecond per hand
-        tiers = np.empty((hands, 3), dtype=np.intp)
-        for k, row in enumerate(deal):
-            hs = HandSettings([Card(int(c)) for c in row])
-            if tables is None:
-                i = hs.house_index(HouseWay.STRONGEST_BACK)
-            else:
-                i = hs.expected_index(tables)
-            tiers[k] = (hs.front[i], hs.middle[i], hs.back[i])
-        tables = expected_tables(tiers)
-    assert tables is not None
-    return Calibration(tables, seed, hands, rounds)
-
-
 _LOCK = threading.Lock()
 _LOADED: list[Calibration] = []
 
@@ -173,15 +163,55 @@ def calibration() -> Calibration:
     return _LOADED[0]
 
 
-def main() -> None:  # pragma: no cover - the generator, run by hand
-    import time
+@dataclass(frozen=True)
+class MaximinTable:
+    """The ``maximin`` house way's table: each tier's strengths cut into bins (``bins[t][s]``:
+    the bin of strength ``s`` in tier ``t``) and three pair tables, front x middle, middle x
+    back and front x back (``pairs``, each ``bins x bins``). A setting whose tiers fall in bins
+    ``f, m, b`` is worth its expected-points value plus ``fm[f, m] + mb[m, b] + fb[f, b]``:
+    the correction learned from a search of the settings that give best-responding players
+    least (pairs, because a player wins by taking two tiers of three). Made by
+    :func:`croupier.odds.thirteen_house.search`."""
 
-    start = time.perf_counter()
-    cal = calibrate()
-    cal.save(CALIBRATION_FILE)
-    took = time.perf_counter() - start
-    print(f"wrote {CALIBRATION_FILE} ({cal.to_dict()}) in {took:.1f} s")
+    bins: tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]
+    pairs: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]
+    meta: dict[str, Any]
+
+    @property
+    def size(self) -> int:
+        return int(self.pairs[0].shape[0])
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(
+            path,
+            front=self.bins[0].astype(np.uint8),
+            middle=self.bins[1].astype(np.uint8),
+            back=self.bins[2].astype(np.uint8),
+            front_middle=self.pairs[0],
+            middle_back=self.pairs[1],
+            front_back=self.pairs[2],
+            meta=np.array(json.dumps(self.meta, sort_keys=True)),
+        )
+
+    @classmethod
+    def load(cls, path: Path) -> MaximinTable:
+        with np.load(path) as data:
+            bins = tuple(data[t].astype(np.intp) for t in ("front", "middle", "back"))
+            pairs = tuple(
+                data[t].astype(np.float64) for t in ("front_middle", "middle_back", "front_back")
+            )
+            size = THIRTEEN.max_strength + 1
+            n = pairs[0].shape[0]
+            if any(b.shape != (size,) for b in bins) or any(p.shape != (n, n) for p in pairs):
+                raise ValueError(f"{path}: not a maximin table")
+            return cls(
+                (bins[0], bins[1], bins[2]),
+                (pairs[0], pairs[1], pairs[2]),
+                json.loads(str(data["meta"])),
+            )
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
+@functools.cache
+def maximin_table() -> MaximinTable:
+    """The shipped ``maximin`` table (loaded once per process)."""
+    return MaximinTable.load(MAXIMIN_FILE)

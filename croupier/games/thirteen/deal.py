@@ -38,16 +38,15 @@ from typing import Any, Final
 from croupier.cards import Card, Deck, format_cards, parse_cards
 from croupier.dice import throw_dice
 from croupier.errors import CardCountError, CroupierError, MaterialError
+from croupier.games.thirteen.options import DEFAULT_OPTIONS, ThirteenOptions
 from croupier.games.thirteen.rules import (
     CARDS_PER_POSITION,
     DECK_SIZE,
     DECKS,
-    DEFAULT_TABLE,
     DICE_COUNT,
     MIN_CUT,
     POSITIONS,
     REGULATION,
-    ThirteenTable,
     check_cut,
     first_position,
     next_position,
@@ -85,7 +84,7 @@ class ThirteenDeal:
     first_position: int
     hands: Mapping[int, tuple[Card, ...]]
     deal_order: tuple[tuple[int, Card], ...]
-    table: ThirteenTable = field(default=DEFAULT_TABLE)
+    table: ThirteenOptions = field(default=DEFAULT_OPTIONS)
 
     def __post_init__(self) -> None:
         check_cut(self.cut)
@@ -149,7 +148,7 @@ class ThirteenDeal:
                 deal_order=tuple(
                     (as_int(p, "deal_order"), Card.parse(c)) for p, c in data["deal_order"]
                 ),
-                table=ThirteenTable.from_dict(dict(data.get("table", {}))),
+                table=ThirteenOptions.from_dict(dict(data.get("table", {}))),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, CroupierError):
@@ -171,7 +170,7 @@ def deal_from_shoe(
     *,
     cut: int,
     dice: Sequence[int],
-    options: ThirteenTable = DEFAULT_TABLE,
+    options: ThirteenOptions = DEFAULT_OPTIONS,
 ) -> ThirteenDeal:
     """Deal the 52 cards of an already shuffled and cut ``shoe`` after the dice were thrown.
 
@@ -208,7 +207,7 @@ def deal_thirteen(
     shuffler: Shuffler,
     *,
     cut: int | None = None,
-    options: ThirteenTable = DEFAULT_TABLE,
+    options: ThirteenOptions = DEFAULT_OPTIONS,
 ) -> ThirteenDeal:
     """Shuffle, cut, throw the dice and deal a round of the 13-card game (Art 2 a-c).
 

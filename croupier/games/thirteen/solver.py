@@ -46,7 +46,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -56,6 +55,15 @@ import numpy as np
 
 from croupier.cards import Card, parse_cards
 from croupier.errors import RecordError
+from croupier.games.thirteen import calibration as _calibration
+from croupier.games.thirteen.calibration import ExpectedTables, points_arrays
+from croupier.games.thirteen.prebuilt import (
+    MIDDLES_PER_BACK,
+    SETTING_COUNT,
+    SettingsIndex,
+    prime_ranking,
+    settings_index,
+)
 from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import (
     Natural,
@@ -75,6 +83,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SETTING_COUNT",
     "ExpectedTables",
+    "Frontier",
     "HandSettings",
     "Solution",
     "best_response",
@@ -84,54 +93,16 @@ __all__ = [
     "solve",
 ]
 
-#: expected margin of a banker tier by its strength: front, middle, back
-ExpectedTables = tuple["NDArray[np.float64]", "NDArray[np.float64]", "NDArray[np.float64]"]
-
-#: Art 7: C(13,5) backs x C(8,5) middles, the front is what is left.
-SETTING_COUNT: Final = 72_072
+_BACKS: Final = 1287
+#: below every margin (|margin| <= 3 + 10 + 5 + 5 + 10 + 3), marks a fouled setting
+_FOULED: Final = np.int16(-1000)
 
 
-@dataclass(frozen=True)
-class _Index:
-    """Fixed tables over the positions 0..12 of a sorted hand."""
-
-    sub5: NDArray[np.intp]  # (1287, 5) positions of each 5-card subset
-    sub3: NDArray[np.intp]  # (286, 3)
-    back: NDArray[np.intp]  # (72072,) index into sub5
-    middle: NDArray[np.intp]  # (72072,) index into sub5
-    front: NDArray[np.intp]  # (72072,) index into sub3
-
-
-@functools.cache
-def _index() -> _Index:
-    fives = list(itertools.combinations(range(13), 5))
-    threes = list(itertools.combinations(range(13), 3))
-    five_at: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(fives)}
-    three_at: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(threes)}
-    back, middle, front = [], [], []
-    for b in fives:
-        rest = tuple(p for p in range(13) if p not in b)
-        for m in itertools.combinations(rest, 5):
-            f = tuple(p for p in rest if p not in m)
-            back.append(five_at[b])
-            middle.append(five_at[m])
-            front.append(three_at[f])
-    assert len(back) == SETTING_COUNT
-    return _Index(
-        sub5=np.array(fives, dtype=np.intp),
-        sub3=np.array(threes, dtype=np.intp),
-        back=np.array(back, dtype=np.intp),
-        middle=np.array(middle, dtype=np.intp),
-        front=np.array(front, dtype=np.intp),
-    )
-
-
-@functools.cache
-def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
-    """Points of a tier's winner by strength, per tier (Art 9 II)."""
-    return tuple(  # type: ignore[return-value]
-        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
-    )
+def _index() -> SettingsIndex:
+    """The settings index (shipped prebuilt); the first call also hands THIRTEEN its shipped
+    rank tables, so that nothing is built at start."""
+    prime_ranking()
+    return settings_index()
 
 
 def _hand(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -140,17 +111,46 @@ def _hand(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: c.code, reverse=True))
 
 
+@dataclass(frozen=True)
+class Frontier:
+    """A hand's non-dominated valid settings: no other valid setting is at least as strong in
+    every tier (one setting per strength triple, the lowest-numbered). Against any banker the
+    best response's margin is reached on the frontier (a tier's contribution never falls as
+    the player's tier gets stronger, Art 9 II, 10), so scoring the frontier (~135 settings on
+    average) answers what scoring all 72,072 does."""
+
+    index: NDArray[np.intp]
+    front: NDArray[np.int64]
+    middle: NDArray[np.int64]
+    back: NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
 class HandSettings:
     """All 72,072 settings of one 13-card hand, ranked and checked for fouls (Art 7).
 
-    ``front``, ``middle`` and ``back`` hold every setting's tier strengths; ``valid`` marks the
-    settings in ascending order (not fouled).
+    ``front`` and ``middle`` hold every setting's tier strengths (``back`` too, built on
+    demand: setting ``i``'s back is the 5-card subset ``i // 56``, so the back strengths are
+    ``s5`` repeated); ``valid`` marks the settings in ascending order (not fouled).
     """
 
-    __slots__ = ("back", "cards", "codes", "front", "middle", "s3", "s5", "valid")
+    __slots__ = ("_penalty", "_valid", "cards", "codes", "front", "middle", "s3", "s5", "valid")
 
     def __init__(self, cards: Iterable[Card | str] | str) -> None:
-        self.cards = _hand(cards)
+        self._build(_hand(cards))
+
+    @classmethod
+    def from_codes(cls, codes: Iterable[int]) -> HandSettings:
+        """From 13 card codes known to be distinct and in the deck (a simulation's own deal:
+        no parsing, no checks)."""
+        hs = cls.__new__(cls)
+        hs._build(tuple(Card(c) for c in sorted(codes, reverse=True)))
+        return hs
+
+    def _build(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
         self.codes = np.array([c.code for c in self.cards], dtype=np.intp)
         ix = _index()
         t = THIRTEEN.tables
@@ -161,10 +161,33 @@ class HandSettings:
         self.s5: NDArray[np.uint16] = table[(sums5 & RANK_MASK) + flush]
         sums3 = cv[ix.sub3].sum(axis=1) & RANK_MASK
         self.s3: NDArray[np.uint16] = table[sums3 + t.size3_base]
-        self.front = self.s3[ix.front]
-        self.middle = self.s5[ix.middle]
-        self.back = self.s5[ix.back]
-        self.valid: NDArray[np.bool_] = (self.front <= self.middle) & (self.middle <= self.back)
+        self.front: NDArray[np.uint16] = self.s3[ix.front]
+        self.middle: NDArray[np.uint16] = self.s5[ix.middle]
+        valid = self.front <= self.middle
+        valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
+            self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
+        )
+        self.valid: NDArray[np.bool_] = valid
+        self._penalty: NDArray[np.int16] | None = None
+        self._valid: tuple[NDArray[np.intp], ...] | None = None
+
+    def _compressed(self) -> tuple[NDArray[np.intp], ...]:
+        """The valid settings' numbers and their front, middle and back subset indexes (about
+        a third of the 72,072: scoring only these is cheaper than masking all)."""
+        if self._valid is None:
+            ix = _index()
+            v = np.flatnonzero(self.valid)
+            self._valid = (v, ix.front[v], ix.middle[v], v // MIDDLES_PER_BACK)
+        return self._valid
+
+    @property
+    def back(self) -> NDArray[np.uint16]:
+        """Every setting's back strength (``s5`` repeated 56 times)."""
+        return np.repeat(self.s5, MIDDLES_PER_BACK)
+
+    def strengths(self, i: int) -> tuple[int, int, int]:
+        """Setting ``i``'s front, middle and back strengths."""
+        return (int(self.front[i]), int(self.middle[i]), int(self.s5[i // MIDDLES_PER_BACK]))
 
     def setting(self, i: int) -> Setting:
         """Setting number ``i`` (0..72,071) as cards."""
@@ -180,34 +203,85 @@ class HandSettings:
         """Every setting's point margin against banker tier strengths (fouled ones included)."""
         pf, pm, pb = points_arrays()
         bf, bm, bb = banker
-        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf])
-        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm])
-        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb])
+        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf]).astype(np.int16)
+        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm]).astype(np.int16)
+        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb]).astype(np.int16)
         ix = _index()
-        margin: NDArray[np.int16] = c3[ix.front] + cm[ix.middle] + cb[ix.back]
+        margin: NDArray[np.int16] = c3[ix.front]
+        margin += cm[ix.middle]
+        margin.reshape(_BACKS, MIDDLES_PER_BACK)[...] += cb[:, None]
         return margin
 
     def best_index(self, banker: tuple[int, int, int]) -> int:
         """The valid setting with the largest margin; ties: strongest back, middle, front."""
-        return self.best_of(self.margins(banker))
+        return self.best_response(banker)[0]
+
+    def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
+        """(:meth:`best_index`, its margin), scoring the valid settings only."""
+        pf, pm, pb = points_arrays()
+        bf, bm, bb = banker
+        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf]).astype(np.int16)
+        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm]).astype(np.int16)
+        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb]).astype(np.int16)
+        v, f, m, b = self._compressed()
+        margin = c3[f]
+        margin += cm[m]
+        margin += cb[b]
+        best = margin.max()
+        return self._strongest(v[np.flatnonzero(margin == best)]), int(best)
+
+    def margin_of(self, i: int, banker: tuple[int, int, int]) -> int:
+        """Setting ``i``'s point margin against banker tier strengths (Art 9 II, 10)."""
+        return sum(
+            int(pts[s]) if s > b else -int(pts[b])
+            for pts, s, b in zip(points_arrays(), self.strengths(i), banker, strict=True)
+        )
 
     def best_of(self, margins: NDArray[np.int16]) -> int:
         """:meth:`best_index` from the margins already computed by :meth:`margins`."""
-        margin = np.where(self.valid, margins, np.int16(-100))
+        if self._penalty is None:
+            self._penalty = (~self.valid).astype(np.int16) * _FOULED
+        margin = margins + self._penalty
         return self._strongest(np.flatnonzero(margin == margin.max()))
 
     def _strongest(self, candidates: NDArray[np.intp], *, front_first: bool = False) -> int:
         """The candidate with the strongest back, then middle, then front (``front_first``:
-        front, then middle, then back)."""
+        front, then middle, then back); then the lowest-numbered."""
         if len(candidates) == 1:
             return int(candidates[0])
-        first, last = (self.front, self.back) if front_first else (self.back, self.front)
+        back = self.s5[candidates // MIDDLES_PER_BACK]
+        front = self.front[candidates]
+        first, last = (front, back) if front_first else (back, front)
         key = (
-            first[candidates].astype(np.int64) << 32
+            first.astype(np.int64) << 32
             | self.middle[candidates].astype(np.int64) << 16
-            | last[candidates].astype(np.int64)
+            | last.astype(np.int64)
         )
         return int(candidates[int(np.argmax(key))])
+
+    def frontier(self) -> Frontier:
+        """The non-dominated valid settings (:class:`Frontier`), strongest back first."""
+        v = np.flatnonzero(self.valid)
+        back = self.s5[v // MIDDLES_PER_BACK].astype(np.int64)
+        key = back << 32 | self.middle[v].astype(np.int64) << 16 | self.front[v].astype(np.int64)
+        keys, first = np.unique(key, return_index=True)
+        keys, first = keys[::-1], first[::-1]  # strongest back, then middle, then front
+        b, m, f = keys >> 32, (keys >> 16) & 0xFFFF, keys & 0xFFFF
+        keep = np.zeros(len(keys), dtype=np.bool_)
+        km = np.empty(0, dtype=np.int64)
+        kf = np.empty(0, dtype=np.int64)
+        starts = np.flatnonzero(np.r_[True, b[1:] != b[:-1]])
+        for lo, hi in zip(starts, [*starts[1:], len(keys)], strict=True):
+            gm, gf = m[lo:hi], f[lo:hi]  # one back strength: middle, then front, descending
+            # within the group: dominated by an earlier point with a front at least as strong
+            prev = np.maximum.accumulate(np.r_[-1, gf[:-1]])
+            alive = gf > prev
+            if len(km):  # by a point of a stronger back
+                alive &= ~((km[None, :] >= gm[:, None]) & (kf[None, :] >= gf[:, None])).any(1)
+            keep[lo:hi] = alive
+            km = np.r_[km, gm[alive]]
+            kf = np.r_[kf, gf[alive]]
+        return Frontier(v[first[keep]], f[keep], m[keep], b[keep])
 
     def house_index(self, way: HouseWay | str = HouseWay.EXPECTED_POINTS) -> int:
         """The setting the house way ``way`` picks for these cards."""
@@ -216,18 +290,39 @@ class HandSettings:
             return self._strongest(np.flatnonzero(self.valid))
         if way is HouseWay.STRONGEST_FRONT:
             return self._strongest(np.flatnonzero(self.valid), front_first=True)
-        from croupier.games.thirteen.calibration import calibration
+        if way is HouseWay.MAXIMIN:
+            return self.table_index(_calibration.maximin_table())
+        return self.expected_index(_calibration.calibration().tables)
 
-        return self.expected_index(calibration().tables)
+    def table_index(self, table: _calibration.MaximinTable) -> int:
+        """The valid setting with the highest value by ``table`` (the ``maximin`` way): its
+        expected-points value plus the table's three pair terms; ties: strongest back,
+        middle, front."""
+        ef, em, eb = _calibration.calibration().tables
+        bf, bm, bb = table.bins
+        n = table.size
+        fm, mb, fb = (p.ravel() for p in table.pairs)
+        v, f, m, b = self._compressed()
+        value = ef[self.s3][f]  # small tables by subset first, then one gather each
+        value += em[self.s5][m]
+        value += eb[self.s5][b]
+        cf = (bf[self.s3] * n)[f]
+        cm = bm[self.s5][m]
+        cb = bb[self.s5][b]
+        value += fm[cf + cm]
+        value += mb[cm * n + cb]
+        value += fb[cf + cb]
+        return self._strongest(v[np.flatnonzero(value == value.max())])
 
     def expected_index(self, tables: ExpectedTables) -> int:
         """The valid setting with the highest expected margin by the per-tier ``tables``
         (indexed by strength); ties: strongest back, middle, front."""
         ef, em, eb = tables
-        ix = _index()
-        value = ef[self.s3][ix.front] + em[self.s5][ix.middle] + eb[self.s5][ix.back]
-        value = np.where(self.valid, value, -np.inf)
-        return self._strongest(np.flatnonzero(value == value.max()))
+        v, f, m, b = self._compressed()
+        value = ef[self.s3][f]
+        value += em[self.s5][m]
+        value += eb[self.s5][b]
+        return self._strongest(v[np.flatnonzero(value == value.max())])
 
 
 def _banker_strengths(banker: Setting) -> tuple[int, int, int]:

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from croupier.cards import Card, Deck, format_cards, parse_cards
 from croupier.errors import CroupierError, MaterialError, RuleViolation
 from croupier.games.thirteen.deal import ThirteenDeal, deal_from_shoe, deal_thirteen
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.rules import (
     CARDS_PER_POSITION,
     DICE_COUNT,
     MIN_CUT,
     POSITION_COUNT,
     POSITIONS,
-    ThirteenTable,
     check_cut,
     first_position,
     next_position,
@@ -106,7 +106,7 @@ def test_art2b_first_position_known_totals() -> None:
 
 @pytest.mark.parametrize("total", range(4, 25))
 def test_art2b_first_position_option_count_after_banker(total: int) -> None:
-    table = ThirteenTable(count_banker_as_one=False)
+    table = ThirteenOptions(count_banker_as_one=False)
     assert first_position(total, table) == total % 4 + 1
     # The option shifts the count by exactly one place counterclockwise.
     assert first_position(total, table) == next_position(first_position(total))
@@ -229,7 +229,7 @@ def test_provably_fair_deal_recomputable_from_seeds() -> None:
 
 def test_option_changes_only_the_first_position() -> None:
     a = deal_thirteen(SeededShuffler(5))
-    b = deal_thirteen(SeededShuffler(5), options=ThirteenTable(count_banker_as_one=False))
+    b = deal_thirteen(SeededShuffler(5), options=ThirteenOptions(count_banker_as_one=False))
     assert (a.cut, a.dice) == (b.cut, b.dice)
     assert b.first_position == next_position(a.first_position)
     assert [c for _, c in a.deal_order] == [c for _, c in b.deal_order]

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import pytest
@@ -22,8 +23,10 @@ from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CroupierError, MaterialError, RecordError, RuleViolation
 from croupier.events import BetPlaced, RoundSettled, ShoeShuffled
 from croupier.games.thirteen.deal import deal_thirteen
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import (
     GAME,
+    BankerFouled,
     BankerSet,
     CardsDealt,
     CardsPickedUp,
@@ -38,7 +41,6 @@ from croupier.games.thirteen.round import (
     ThirteenPhase,
     foul_explanation,
 )
-from croupier.games.thirteen.rules import ThirteenTable
 from croupier.games.thirteen.scoring import Outcome, Setting
 from croupier.money import Rounding
 from croupier.protocol import Event
@@ -59,12 +61,17 @@ LOSE_A = "2s 3s 4d / 5c 5d 6s 9h Ts / 7c 7d 7h 5h Ks"
 #: LOSE_A's cards set with the front above the middle
 FOUL_A = "5c 5d 6s / 2s 3s 4d 9h Ts / 7c 7d 7h 5h Ks"
 SCENARIO_A = {1: BANKER_A, 2: TIE_A, 3: WIN_A, 4: LOSE_A}
+#: BANKER_A's cards set with the middle above the back (a dealer's mistake)
+BANKER_A_FOULED = "7s 8s 9s / Ah Ad Ac Kh Kd / Th Td 9c 9d 4s"
 
 # Scenario B: naturals. Position 2 a dragon, 3 six pairs and a half, 4 none.
 DRAGON = "As 2c 3c 4c 5c 6c 7c 8c Tc Jc Qc Kc 9h"
 SIX_PAIRS = "2d 2h 3s 3h 5d 5h 6d 6h 7d 7h 8d 8h Qs"
-#: SIX_PAIRS set out of order (pair of 8s in front of a high-card middle): no foul, a natural
+#: SIX_PAIRS set out of order (pair of 8s in front of a high-card middle): a foul by the letter
+#: (Art 7), a natural with the option naturals_from_cards
 SIX_PAIRS_ODD = "8d 8h Qs / 2d 3s 5d 6d 7d / 2h 3h 5h 6h 7h"
+#: SIX_PAIRS set in order: the natural counts (six pairs and a half need no particular setting)
+SIX_PAIRS_SET = "Qs 2d 2h / 3s 3h 5d 5h 6d / 6h 7d 7h 8d 8h"
 NO_NATURAL = "Ks Qd Qh Jd Jh Js Ts 6s 5s 4d 4h 3d 2s"
 SCENARIO_B = {1: BANKER_A, 2: DRAGON, 3: SIX_PAIRS, 4: NO_NATURAL}
 
@@ -128,10 +135,10 @@ def game_with(
     *bets: tuple[str, int, int],
     seated: Sequence[str] = ("ana", "rui", "li"),
     first: int = 2,
-    options: ThirteenTable | None = None,
+    options: ThirteenOptions | None = None,
 ) -> ThirteenGame:
     """A table whose round deals ``hands``, with ``bets`` (player, position, units) placed."""
-    game = ThirteenGame(options or ThirteenTable())
+    game = ThirteenGame(options or ThirteenOptions())
     for player in seated:
         game.seat_player(player)
     game.open_round()
@@ -222,7 +229,7 @@ def test_art2b_crafted_deck_deals_the_chosen_hands(first: int) -> None:
 
 
 def test_art2b_count_banker_option_moves_the_first_position() -> None:
-    options = ThirteenTable(count_banker_as_one=False)
+    options = ThirteenOptions(count_banker_as_one=False)
     game = game_with(SCENARIO_A, first=3, options=options)  # dice of total 6 -> 6 % 4 + 1 = 3
     assert sum(game.log[-2].dice) == 6  # type: ignore[attr-defined]
     assert game.first_position == 3
@@ -273,7 +280,7 @@ def test_art2b_the_dice_right_holder_cannot_stand_while_betting() -> None:
 
 
 def test_art3_nobody_with_a_stake_changes_place_mid_round() -> None:
-    game = game_with(SCENARIO_A, ("ana", 2, 1), ("bo", 2, 1))
+    game = game_with(SCENARIO_A, ("ana", 2, 1), ("bo", 2, 1), seated=("ana", "rui"))
     refused(game, "Art 3", game.stand_player, "ana")
     refused(game, "Art 3", game.seat_player, "bo")  # bo bet from behind: he stays behind
     game.seat_player("zoe")  # a newcomer without a stake may sit down
@@ -292,7 +299,7 @@ def test_art3_nobody_with_a_stake_changes_place_mid_round() -> None:
 
 
 def test_art11_a_bet_is_units_of_the_table_unit() -> None:
-    game = ThirteenGame(ThirteenTable(unit=2_500))
+    game = ThirteenGame(ThirteenOptions(unit=2_500))
     game.open_round()
     assert game.place_bet("ana", 3, 2) == BetPlaced("ana", 3, "stake", 5_000)
     assert [(s.player, s.position, s.bet, s.amount) for s in game.stakes] == [
@@ -320,7 +327,7 @@ def test_art11_stakes_are_one_two_or_three_units(units: Any) -> None:
 
 
 def test_art11_the_stake_units_option() -> None:
-    game = ThirteenGame(ThirteenTable(stake_units=(2, 5)))
+    game = ThirteenGame(ThirteenOptions(stake_units=(2, 5)))
     game.open_round()
     refused(game, "Art 11", game.place_bet, "ana", 2, 1)
     game.place_bet("ana", 2, 2)
@@ -576,8 +583,26 @@ def test_art2b_a_recorded_deal_must_follow_the_shuffle_and_dice() -> None:
     game._commit(good)
 
 
-def test_art4_a_cancelled_deal_is_shuffled_cut_and_thrown_again() -> None:
+def test_art4_a_cancelled_deal_is_shuffled_and_cut_again_and_the_dice_stand() -> None:
+    # Art 4: «O baralho de cartas deverá ser de novo baralhado ... e cortado»: no new throw
     game = game_with(SCENARIO_A, ("ana", 2, 1), ("rui", 3, 2))
+    dice = game.dice
+    game.cancel_deal("two cards dealt together, order lost")
+    assert game.phase is ThirteenPhase.DEALING
+    assert dict(game.hands) == {} and game.shuffled is None and game.dice == dice
+    refused(game, "Art 4", game.deal)
+    message = refused(game, "Art 4", game.throw_dice, dice=(1, 1, 1, 1))
+    assert "the dice stand" in message
+    refused(game, "Art 2 c", game.place_bet, "li", 4, 1)  # bets stay closed
+    refused(game, "Art 4", game.cancel_deal, "again")  # nothing dealt to cancel
+    game.shuffle(StackedShuffler(deck_for(SCENARIO_B, 2)), cut=CUT)  # the dice name position 2
+    game.deal()
+    assert sorted(game.hands[2]) == sorted(parse_cards(DRAGON))
+
+
+def test_art4_option_new_dice_after_cancel_throws_again() -> None:
+    options = ThirteenOptions(new_dice_after_cancel=True)
+    game = game_with(SCENARIO_A, ("ana", 2, 1), ("rui", 3, 2), options=options)
     assert game.cancel_deal("two cards dealt together, order lost") == DealCancelled(
         "two cards dealt together, order lost"
     )
@@ -644,6 +669,57 @@ def test_art7_not_even_a_banker_holding_a_natural() -> None:
     assert out_of_order.fouled
     refused(game, "Art 7", game.banker_set, out_of_order, 0)
     game.banker_set(setting(BANKER_NATURAL), 0)
+
+
+def test_art7_a_dealers_foul_is_recorded_and_the_bankers_place_loses() -> None:
+    # issue 16 item 11: a fouled banker setting already on the table is recordable, with its
+    # Art 7 consequence: «perdendo o lugar infractor, automaticamente, as apostas feitas»
+    game = game_with(SCENARIO_A, ("ana", 2, 1), ("rui", 3, 1), ("li", 4, 1))
+    fouled = setting(BANKER_A_FOULED)
+    refused(game, "Art 7", game.record_banker_foul, setting(BANKER_A), 0)  # it has not fouled
+    event = game.record_banker_foul(fouled, 0)
+    assert event == BankerFouled(fouled, 0) and game.banker_fouled
+    assert game.banker_setting == fouled and game.deadline == 300_000
+    game.set_position(2, "ana", setting(TIE_A), 10)
+    game.set_position(3, "rui", setting(WIN_A), 20)
+    game.close_setting(300_000)  # li is late
+    assert [(x.result, x.article) for x in game.settle().lines] == [
+        (Result.WIN, "Art 7, 11"),  # ana: the banker's place loses
+        (Result.WIN, "Art 7, 11"),
+        (Result.LOSE, "Art 2 d"),  # li did not set in time: his own fault stands
+    ]
+
+
+def test_art7_a_player_who_fouled_loses_even_to_a_fouled_banker() -> None:
+    game = game_with(SCENARIO_A, ("rui", 4, 1))
+    game.record_banker_foul(setting(BANKER_A_FOULED), 0)
+    game.set_position(4, "rui", setting(FOUL_A), 10, confirm_foul=True)
+    game.close_setting(20)
+    assert game.scores[4].player_fouled and game.scores[4].outcome is Outcome.LOSE
+
+
+def test_art2d_a_recorded_banker_foul_may_be_set_again_before_a_pick_up() -> None:
+    game = game_with(SCENARIO_A, ("ana", 2, 1))
+    game.record_banker_foul(setting(BANKER_A_FOULED), 0)
+    game.banker_set(setting(BANKER_A), 5)
+    assert not game.banker_fouled
+    game.pick_up(2, "ana", 6)
+    refused(game, "Art 2 d", game.record_banker_foul, setting(BANKER_A_FOULED), 7)
+
+
+def test_art3_three_places_besides_the_bankers() -> None:
+    game = ThirteenGame()
+    for player in ("ana", "rui", "li"):
+        game.seat_player(player)
+    message = refused(game, "Art 3", game.seat_player, "zoe")
+    assert "may bet standing" in message
+    game.open_round()
+    game.place_bet("zoe", 2, 1)  # standing behind
+    game.stand_player("li")
+    assert ThirteenGame(ThirteenOptions(seats=None)).can_seat_player("zoe")
+    one = ThirteenGame(ThirteenOptions(seats=1))
+    one.seat_player("ana")
+    assert not one.can_seat_player("rui")
 
 
 def test_art2d_the_banker_may_set_again_until_a_player_picks_up() -> None:
@@ -746,7 +822,7 @@ def test_art2d_a_setting_at_the_signal_is_late() -> None:
 
 
 def test_art2d_the_setting_time_option() -> None:
-    game = shown(game_with(SCENARIO_A, options=ThirteenTable(setting_seconds=60)), at=0)
+    game = shown(game_with(SCENARIO_A, options=ThirteenOptions(setting_seconds=60)), at=0)
     assert game.deadline == 60_000
     refused(game, "Art 2 d", game.set_position, 2, "ana", setting(TIE_A), 60_000)
 
@@ -775,8 +851,21 @@ def test_art9_i_declaring_a_natural_without_one_is_refused() -> None:
     assert "no natural" in message
 
 
-def test_art9_i_a_natural_set_out_of_order_has_not_fouled() -> None:
+def test_art7_a_natural_set_out_of_order_has_fouled_and_loses() -> None:
+    # Art 7: the position whose tiers do not ascend loses «automaticamente» (issue 16 item 9)
     game = shown(game_with(SCENARIO_B, ("ana", 3, 1)))
+    with pytest.raises(FoulWarning, match="Art 7"):
+        game.set_position(3, "ana", setting(SIX_PAIRS_ODD), 10)
+    event = game.set_position(3, "ana", setting(SIX_PAIRS_ODD), 10, confirm_foul=True)
+    assert event.fouled is True
+    game.close_setting(20)
+    found = game.scores[3]
+    assert (found.outcome, found.article, found.player_fouled) == (Outcome.LOSE, "Art 7", True)
+
+
+def test_art9_i_option_naturals_from_cards_a_natural_set_out_of_order_has_not_fouled() -> None:
+    options = ThirteenOptions(naturals_from_cards=True)
+    game = shown(game_with(SCENARIO_B, ("ana", 3, 1), options=options))
     event = game.set_position(3, "ana", setting(SIX_PAIRS_ODD), 10)  # no warning
     assert event.fouled is False
     game.close_setting(20)
@@ -875,15 +964,15 @@ def test_art3_a_player_on_several_positions_has_one_line_each() -> None:
 @pytest.mark.parametrize(
     ("options", "paid"),
     [
-        (ThirteenTable(unit=1), 1),  # owes 1 + 1/2 - 1/100 = 1.49: the house keeps the fraction
-        (ThirteenTable(unit=1, rounding=Rounding.PLAYER), 2),
-        (ThirteenTable(unit=1, rounding=Rounding.HALF_EVEN), 1),
-        (ThirteenTable(unit=100), 149),
-        (ThirteenTable(unit=100, prize=Fraction(1), commission=Fraction(0)), 200),
-        (ThirteenTable(unit=100, commission=Fraction(5, 100)), 147),
+        (ThirteenOptions(unit=1), 1),  # owes 1 + 1/2 - 1/100 = 1.49: the house keeps the fraction
+        (ThirteenOptions(unit=1, rounding=Rounding.PLAYER), 2),
+        (ThirteenOptions(unit=1, rounding=Rounding.HALF_EVEN), 1),
+        (ThirteenOptions(unit=100), 149),
+        (ThirteenOptions(unit=100, prize=Fraction(1), commission=Fraction(0)), 200),
+        (ThirteenOptions(unit=100, commission=Fraction(5, 100)), 147),
     ],
 )
-def test_art11_prize_commission_and_rounding_options(options: ThirteenTable, paid: int) -> None:
+def test_art11_prize_commission_and_rounding_options(options: ThirteenOptions, paid: int) -> None:
     game = game_with(SCENARIO_A, ("rui", 3, 1), options=options)
     shown(game)
     game.set_position(3, "rui", setting(WIN_A), 10)
@@ -898,7 +987,7 @@ def test_art9_i_a_natural_beats_every_setting_and_scores_three() -> None:
     game = game_with(SCENARIO_B, ("ana", 2, 1), ("rui", 3, 1), ("li", 4, 1))
     shown(game)
     game.declare_natural(2, "ana", 10)
-    game.set_position(3, "rui", setting(SIX_PAIRS_ODD), 20)
+    game.set_position(3, "rui", setting(SIX_PAIRS_SET), 20)
     game.set_position(4, "li", setting("2s 3d 4d / Ks Qd Qh 4h Ts / Jd Jh Js 5s 6s"), 30)
     game.close_setting(40)
     two, three = game.scores[2], game.scores[3]
@@ -924,7 +1013,7 @@ def test_art9_i_natural_against_the_bankers_natural_ties_others_lose() -> None:
     assert [(x.result, x.article) for x in lines] == [
         (Result.PUSH, "Art 9 I"),
         (Result.LOSE, "Art 9 I"),
-        (Result.LOSE, "Art 9 I"),
+        (Result.LOSE, "Art 7"),  # the foul decides first (Art 7)
     ]
 
 
@@ -1021,6 +1110,20 @@ def test_art5_a_player_sees_the_positions_he_has_a_stake_on() -> None:
     assert game.view(None)["banker"]["setting"] == setting(BANKER_A).to_dict()
 
 
+def test_art5_option_bettors_see_cards_off_only_the_holder_sees() -> None:
+    options = ThirteenOptions(bettors_see_cards=False)
+    game = game_with(SCENARIO_A, ("rui", 3, 2), ("bo", 3, 1), options=options)
+    shown(game)
+    banker = hand_of(game, 1)
+    assert game.viewers(3) == ("rui",)
+    assert cards_in(game.view("rui")) == banker | hand_of(game, 3)
+    assert cards_in(game.view("bo")) == banker  # a co-bettor of rui sees only the banker
+    game.set_position(3, "rui", setting(WIN_A), 10)
+    assert game.view("bo")["positions"][1]["setting"] is None
+    game.close_setting(20)
+    assert cards_in(game.view("bo")) == banker | hand_of(game, 3)  # the reveal
+
+
 def test_after_the_close_everyone_sees_every_played_position() -> None:
     game = game_with(SCENARIO_A, ("ana", 2, 1), ("rui", 3, 1))
     shown(game)
@@ -1053,9 +1156,10 @@ def test_a_view_needs_a_known_seat() -> None:
 def full_log() -> ThirteenGame:
     """A table whose log holds every kind of event."""
     game = ThirteenGame()
-    for player in ("ana", "rui", "li", "zoe"):
-        game.seat_player(player)
+    game.seat_player("zoe")
     game.stand_player("zoe")
+    for player in ("ana", "rui", "li"):
+        game.seat_player(player)
     game.open_round()
     game.place_bet("ana", 2, 1)
     game.place_bet("rui", 3, 2)
@@ -1063,17 +1167,17 @@ def full_log() -> ThirteenGame:
     game.place_bet("bo", 3, 1)
     game.withdraw_bet("bo", 3)
     game.shuffle(SeededShuffler("log"))
-    game.throw_dice(SeededShuffler("dice"))
+    game.throw_dice(dice=DICE[2])
     game.deal()
     game.cancel_deal("the deck was dropped")
     game.shuffle(StackedShuffler(deck_for(SCENARIO_B, 2)), cut=CUT)
-    game.throw_dice(dice=DICE[2])
-    game.deal()
+    game.deal()  # the dice stand (Art 4)
     game.banker_set(setting(BANKER_A), 100)
-    game.banker_set(setting(BANKER_A), 200)
+    game.record_banker_foul(setting(BANKER_A_FOULED), 150)  # the dealer's mistake, recorded
+    game.banker_set(setting(BANKER_A), 200)  # and set again before any pick-up (Art 2 d)
     game.pick_up(3, "rui", 300)
     game.declare_natural(2, "ana", 400)
-    game.set_position(3, "rui", setting(SIX_PAIRS_ODD), 500)
+    game.set_position(3, "rui", setting(SIX_PAIRS_SET), 500)
     game.close_setting(300_200)  # li is late
     game.settle()
     return game
@@ -1140,7 +1244,7 @@ def test_a_tampered_log_is_refused_naming_the_event() -> None:
     closed = index_of(game, SettingClosed)
     with pytest.raises(RuleViolation, match=rf"event {closed} \(setting_closed\)"):
         ThirteenGame.from_record(tamper(record, closed, late=[]))
-    dice = index_of(game, DiceThrown, 1)
+    dice = index_of(game, DiceThrown)
     with pytest.raises(RuleViolation, match=rf"event {dice + 1} \(cards_dealt\)"):
         ThirteenGame.from_record(tamper(record, dice, dice=[6, 6, 6, 6]))
     settled = len(record["events"]) - 1
@@ -1175,3 +1279,20 @@ def test_a_game_refuses_another_games_events_and_options() -> None:
         game._commit(CardBurnt(Card.parse("As")))
     with pytest.raises(TypeError):
         ThirteenGame(cast(Any, {"count_banker_as_one": True}))
+
+
+def test_issue16_a_record_written_before_the_readings_replays_to_its_digest() -> None:
+    # written by 3fcd9f2: naturals from the cards (a six pairs set out of order was no foul), a
+    # cancelled deal thrown again, four players seated; its options lack the new keys, so it
+    # is read under the rule it was played by
+    saved = json.loads((Path(__file__).parent / "data" / "full_log_3fcd9f2.json").read_text())
+    record = saved["record"]
+    assert "naturals_from_cards" not in record["options"]
+    game = ThirteenGame.from_record(record)
+    assert game.digest() == saved["digest"]
+    assert game.options.naturals_from_cards and game.options.new_dice_after_cancel
+    assert game.to_record() == record
+    with pytest.raises(RuleViolation, match=r"dice_thrown\) refused: the dice have been thrown"):
+        ThirteenGame.from_record(
+            {**record, "options": {**record["options"], "new_dice_after_cancel": False}}
+        )

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from croupier.cards import Card
 from croupier.errors import CroupierError
 from croupier.events import RoundSettled
+from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import FoulWarning, PositionSet, ThirteenGame, ThirteenPhase
-from croupier.games.thirteen.rules import HouseWay, ThirteenTable
+from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import Setting, naturals_of
 from croupier.money import Rounding
 from croupier.rank.hand import strength_of_codes
@@ -74,14 +75,19 @@ def cards_in(view: Any) -> set[Card]:
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> ThirteenTable:
-    return ThirteenTable(
+def tables(draw: st.DrawFn) -> ThirteenOptions:
+    return ThirteenOptions(
         count_banker_as_one=draw(st.booleans()),
         unit=draw(st.sampled_from([1, 3, 100, 10_000])),
         stake_units=draw(st.sampled_from([(1, 2, 3), (1,), (2, 5)])),
         rounding=draw(st.sampled_from(list(Rounding))),
         setting_seconds=draw(st.sampled_from([1, 60, 300])),
         house_way=draw(st.sampled_from(list(HouseWay))),
+        naturals_from_cards=draw(st.booleans()),
+        six_pairs_with_trio=draw(st.booleans()),
+        new_dice_after_cancel=draw(st.booleans()),
+        seats=draw(st.sampled_from([None, 1, 2, 3])),
+        bettors_see_cards=draw(st.booleans()),
     )
 
 
@@ -140,8 +146,8 @@ def paid_out(game: ThirteenGame) -> int:
 
 def check_secrecy(game: ThirteenGame) -> None:
     """Art 2 d, 5: before the setting closes a player sees the banker's cards once shown and
-    the cards of the positions he has a stake on, nothing else; before the banker shows,
-    nothing at all (the banker's seat sees his own cards)."""
+    the cards of the positions he holds or (option bettors_see_cards) has a stake on, nothing
+    else; before the banker shows, nothing at all (the banker's seat sees his own cards)."""
     phase = game.phase
     if phase not in (*SECRET_PHASES, ThirteenPhase.SETTING):
         return
@@ -154,7 +160,12 @@ def check_secrecy(game: ThirteenGame) -> None:
         elif seat == "banker":
             allowed = set(hands.get(1, ()))
         else:
-            mine = {s.position for s in game.stakes if s.player == seat}
+            mine = {
+                s.position
+                for s in game.stakes
+                if s.player == seat
+                and (game.options.bettors_see_cards or game.holder(s.position) == seat)
+            }
             allowed = set(banker)
             if game.banker_setting is not None:
                 for position in mine:
@@ -183,10 +194,12 @@ def check_invariants(game: ThirteenGame, driver: Driver) -> None:
         assert len(cards) == len(set(cards)) == 52
     banker = game.banker_setting
     if banker is not None:
-        assert not banker.fouled  # Art 7
+        assert banker.fouled == game.banker_fouled  # Art 7: only recorded as the dealer's fault
     for position, chosen in game.settings.items():
         if chosen is None:
-            assert naturals_of(game.hands[position])  # Art 9 I
+            assert naturals_of(game.hands[position], options.readings)  # Art 9 I
+    if options.seats is not None:
+        assert len(game.seated) <= options.seats  # Art 3
     settlement = game.last_settlement
     if settlement is not None:
         for line in settlement.lines:
@@ -204,13 +217,13 @@ def step(data: st.DataObject, driver: Driver) -> None:
             ThirteenPhase.READY: ["open", "open", "open", "seat", "seat", "stand"],
             ThirteenPhase.BETTING: ["seat", "seat", "bet", "bet", "withdraw", "shuffle", "dice"],
             ThirteenPhase.DEALING: ["shuffle", "dice", "deal", "deal", "deal", "cancel"],
-            ThirteenPhase.DEALT: ["banker", "banker", "banker", "cancel"],
+            ThirteenPhase.DEALT: ["banker", "banker", "banker", "cancel", "foul"],
             ThirteenPhase.SETTING: ["set", "set", "set", "natural", "pick", "banker", "close"],
             ThirteenPhase.CLOSED: ["settle"],
         }[game.phase]
     else:
         choices = ["open", "seat", "stand", "bet", "withdraw", "shuffle", "dice", "deal"]
-        choices += ["cancel", "banker", "pick", "set", "natural", "close", "settle"]
+        choices += ["cancel", "banker", "foul", "pick", "set", "natural", "close", "settle"]
     action = data.draw(st.sampled_from(choices))
     player = data.draw(st.sampled_from(PLAYERS))
     position = data.draw(st.integers(2, 4) if legal else st.integers(0, 5))
@@ -300,6 +313,14 @@ def step(data: st.DataObject, driver: Driver) -> None:
         chosen = greedy_setting(hand) if legal else split_setting(hand, order)
         if driver.run(lambda: game.can_banker_set(chosen, at), lambda: game.banker_set(chosen, at)):
             tick()
+    elif action == "foul":  # a dealer's mistake recorded (Art 7): a setting split at random
+        hand = game.hands.get(1) or tuple(Card(i) for i in range(13))
+        chosen = split_setting(hand, data.draw(st.permutations(range(13))))
+        if driver.run(
+            lambda: game.can_record_banker_foul(chosen, at),
+            lambda: game.record_banker_foul(chosen, at),
+        ):
+            tick()
     elif action == "pick":
         if driver.run(
             lambda: game.can_pick_up(position, player, at),
@@ -344,7 +365,7 @@ def step(data: st.DataObject, driver: Driver) -> None:
 )
 @given(tables(), st.data())
 def test_random_commands_keep_the_books_secrecy_and_replay(
-    options: ThirteenTable, data: Any
+    options: ThirteenOptions, data: Any
 ) -> None:
     game = ThirteenGame(options)
     driver = Driver(game)
@@ -369,11 +390,12 @@ def test_random_commands_keep_the_books_secrecy_and_replay(
         min_size=1,
         max_size=8,
     ),
+    st.booleans(),
 )
 def test_art2d_art5_views_hide_what_a_player_may_not_see(
-    seed: int, bets: list[tuple[str, int, int]]
+    seed: int, bets: list[tuple[str, int, int]], bettors_see_cards: bool
 ) -> None:
-    game = ThirteenGame()
+    game = ThirteenGame(ThirteenOptions(seats=None, bettors_see_cards=bettors_see_cards))
     for player in PLAYERS[:2]:
         game.seat_player(player)
     game.open_round()

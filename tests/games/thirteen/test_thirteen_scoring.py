@@ -16,6 +16,7 @@ from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import (
     CardCountError,
     DuplicateCardError,
+    MaterialError,
     NotationError,
     RecordError,
 )
@@ -24,15 +25,18 @@ from croupier.games.thirteen.scoring import (
     TIER_SIZES,
     Natural,
     Outcome,
+    Readings,
     Score,
     Setting,
     Tier,
     is_fouled,
     is_three_flushes_shape,
     natural_of,
+    natural_setting,
     naturals_of,
     points_by_strength,
     score,
+    shown_naturals,
     tier_points,
 )
 from croupier.rank import Category, rank
@@ -518,10 +522,23 @@ def test_art9_i_four_of_a_kind_counts_as_two_pairs() -> None:
     assert naturals_of(hand) == {Natural.SIX_PAIRS_AND_A_HALF}
 
 
-def test_art9_i_trio_counts_as_pair_and_the_odd_card() -> None:
-    # five pairs + a trio of eights: the trio is the sixth pair and the odd card
+def test_art9_i_six_pairs_and_a_half_the_odd_card_is_unequal() -> None:
+    # five pairs + a trio of eights: the 13th card is not «desigual» (only a four is written as
+    # two pairs), so by the letter this is no natural (issue 16 item 10)
     hand = "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 8c 8d 8h"
-    assert naturals_of(hand) == {Natural.SIX_PAIRS_AND_A_HALF}
+    assert naturals_of(hand) == set()
+    assert natural_of("Ac Ad Ah Kc Kd Qc Qd Jc Jd Tc Td 9c 9d") is None
+
+
+def test_art9_i_option_six_pairs_with_trio_counts_a_trio_as_pair_and_odd_card() -> None:
+    hand = "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 8c 8d 8h"
+    readings = Readings(six_pairs_with_trio=True)
+    assert naturals_of(hand, readings) == {Natural.SIX_PAIRS_AND_A_HALF}
+    setting = natural_setting(hand, Natural.SIX_PAIRS_AND_A_HALF)
+    assert not setting.fouled and setting.uses(parse_cards(hand))
+    banker = Setting.parse("Ks Qh Jd / As Ah Kd 9s 7h / Ts Th Td 9h 9d")
+    assert score(hand, setting, banker.cards, banker, readings).outcome is Outcome.WIN
+    assert score(hand, setting, banker.cards, banker).article != "Art 9 I"
 
 
 @pytest.mark.parametrize(
@@ -664,15 +681,86 @@ def test_art9_i_natural_beats_banker_royal_flushes(with_setting: bool) -> None:
     assert result.article == "Art 9 I"
 
 
-def test_art9_i_natural_wins_whatever_the_setting() -> None:
-    # the dragon set with A-K-Q in front over a 7-high middle: fouled, and still a natural
+def test_art7_art9_i_a_fouled_natural_loses() -> None:
+    # the dragon set with A-K-Q in front over a 7-high middle: fouled; Art 7: the position loses
+    # «automaticamente», whatever the cards (issue 16 item 9)
     player = Setting.parse("Ac Kd Qc / 2s 3h 4d 5c 7h / 6s 8d 9c Tc Jd")
     assert player.fouled
     banker = Setting.parse(BANKER_ROYALS)
     result = score(PLAYER_DRAGON, player, banker.cards, banker)
+    assert result.outcome == Outcome.LOSE and result.article == "Art 7"
+    assert result.player_fouled and result.player_natural is None
+    assert (result.player_points, result.banker_points) == (0, 0)
+
+
+def test_art9_i_option_naturals_from_cards_wins_whatever_the_setting() -> None:
+    player = Setting.parse("Ac Kd Qc / 2s 3h 4d 5c 7h / 6s 8d 9c Tc Jd")
+    banker = Setting.parse(BANKER_ROYALS)
+    result = score(PLAYER_DRAGON, player, banker.cards, banker, Readings(naturals_from_cards=True))
     assert result.outcome == Outcome.WIN
     assert not result.player_fouled
     assert (result.player_points, result.banker_points) == (3, 0)
+
+
+THREE_FLUSH_CARDS = "2h 5h 9h Jh Kh 2s 6s 8s Ts Qs 4d 7d Ad"
+
+
+def test_art9_i_three_flushes_count_only_when_set_as_such() -> None:
+    # «cores ... em todos os três escalões»: set as three flushes it is a natural; set otherwise
+    # (here the diamonds split) it is played tier by tier
+    banker = Setting.parse("3c 4c 5c / 6c 7c 8c 9c 3h / Tc Jc Qc Kc Ac")  # a royal flush behind
+    as_flushes = Setting.parse("4d 7d Ad / 2s 6s 8s Ts Qs / 2h 5h 9h Jh Kh")
+    otherwise = Setting.parse("4d 7d Qs / Ad 2s 6s 8s Ts / 2h 5h 9h Jh Kh")
+    assert not as_flushes.fouled and not otherwise.fouled
+    win = score(THREE_FLUSH_CARDS, as_flushes, banker.cards, banker)
+    assert (win.outcome, win.player_natural, win.article) == (
+        Outcome.WIN,
+        Natural.THREE_FLUSHES,
+        "Art 9 I",
+    )
+    played = score(THREE_FLUSH_CARDS, otherwise, banker.cards, banker)
+    assert played.player_natural is None and played.article == "Art 8"
+    assert played.outcome is Outcome.LOSE
+    from_cards = Readings(naturals_from_cards=True)
+    assert score(THREE_FLUSH_CARDS, otherwise, banker.cards, banker, from_cards).outcome is (
+        Outcome.WIN
+    )
+
+
+def test_art9_i_three_straights_count_only_when_set_as_such() -> None:
+    cards = "Ah 2c 3d 5s 6h 7c 8d 9s 9h Tc Jd Qs Kh"  # A-2-3 / 5-9 / 9-K
+    assert shown_naturals(cards, Setting.parse("Ah 2c 3d / 5s 6h 7c 8d 9s / 9h Tc Jd Qs Kh")) == {
+        Natural.THREE_STRAIGHTS
+    }
+    assert shown_naturals(cards, Setting.parse("Ah 2c 5s / 3d 6h 7c 8d 9s / 9h Tc Jd Qs Kh")) == (
+        frozenset()
+    )
+    assert shown_naturals(cards, None) == {Natural.THREE_STRAIGHTS}  # declared: shown as such
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind"),
+    [
+        (THREE_FLUSH_CARDS, Natural.THREE_FLUSHES),
+        ("2c 3c 4c 6c 7c 8c 9c Jc Qc Kc 2d Td Ad", Natural.THREE_FLUSHES),
+        ("2h 3h 5h 6h 8h 9h Jh Qh 2s 4s 7s Ts Ks", Natural.THREE_FLUSHES),
+        ("Qh Kc Ad 2s 3h 4c 5d 6s 2h 3c 4d 5s 6h", Natural.THREE_STRAIGHTS),
+        ("7c 8d 9h Ac 2d 3h 4s 5c Td Jh Qs Kc Ad", Natural.THREE_STRAIGHTS),
+        (DRAGON, Natural.DRAGON),
+        ("Ac Ad Ah As Kc Kd Qc Qd Jc Jd 9c 9d 2s", Natural.SIX_PAIRS_AND_A_HALF),
+    ],
+)
+def test_art9_i_natural_setting_shows_the_natural_and_is_never_fouled(
+    cards: str, kind: Natural
+) -> None:
+    setting = natural_setting(cards, kind)
+    assert setting.uses(parse_cards(cards)) and not setting.fouled
+    assert kind in shown_naturals(cards, setting)
+
+
+def test_natural_setting_refuses_cards_without_the_natural() -> None:
+    with pytest.raises(MaterialError, match="hold no three flushes"):
+        natural_setting(DRAGON, Natural.THREE_FLUSHES)
 
 
 @pytest.mark.parametrize("with_settings", [False, True])
@@ -697,8 +785,14 @@ def test_art9_i_banker_natural_beats_player() -> None:
     parse_cards((*player.cards, *parse_cards(banker_cards)), count=26)
     result = score(player.cards, player, banker_cards, None)
     assert result.outcome == Outcome.LOSE
-    assert (result.player_points, result.banker_points) == (0, 3)
     assert result.banker_natural == Natural.THREE_STRAIGHTS and result.player_natural is None
+    assert result.article == "Art 7" and result.player_fouled  # the foul decides first
+    from_cards = score(player.cards, player, banker_cards, None, Readings(naturals_from_cards=True))
+    assert (from_cards.player_points, from_cards.banker_points) == (0, 3)
+    assert from_cards.article == "Art 9 I"
+    unfouled = Setting.parse("Kc Kd 3s / 2c 2d Ac Ad Ah / Qs Js Ts 9s 8s")
+    result = score(unfouled.cards, unfouled, banker_cards, None)
+    assert (result.outcome, result.player_points, result.banker_points) == (Outcome.LOSE, 0, 3)
     assert result.article == "Art 9 I"
 
 
@@ -735,14 +829,20 @@ def test_art1_a_card_cannot_be_held_by_player_and_banker() -> None:
     assert info.value.token == "2c"
 
 
-def test_art7_banker_cannot_confirm_a_fouled_setting() -> None:
+def test_art7_a_fouled_banker_setting_loses_to_every_position_that_did_not_foul() -> None:
+    # a dealer's mistake, recorded as such (issue 16 item 11): the banker's place loses
     player = Setting.parse("Ac Qd 7h / 8c 8d Qs Jc 2s / As Ah Ad 9c 9h")
     banker = Setting.parse("Ks Kh Kd / 6c 6d 9s Tc Jd / 2c 3d 5h Kc 4s")  # trio front > pair
     assert banker.fouled
-    with pytest.raises(RecordError) as info:
-        score(player.cards, player, banker.cards, banker)
-    assert info.value.field == "banker"
-    assert "Art 7" in str(info.value)
+    result = score(player.cards, player, banker.cards, banker)
+    assert (result.outcome, result.article) == (Outcome.WIN, "Art 7")
+    assert result.banker_fouled and not result.player_fouled
+    assert "the banker's place loses (Art 7)" in result.explain()[-2]
+    assert result.to_dict()["banker_fouled"] is True
+    fouled = Setting(player.front, player.back, player.middle)
+    assert fouled.fouled
+    both = score(fouled.cards, fouled, banker.cards, banker)
+    assert (both.outcome, both.article, both.player_fouled) == (Outcome.LOSE, "Art 7", True)
 
 
 def test_art7_fouled_player_loses_even_with_more_tier_points() -> None:

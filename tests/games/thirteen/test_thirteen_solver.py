@@ -17,11 +17,7 @@ from hypothesis import strategies as st
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CardCountError, DuplicateCardError, NotationError, RecordError
-from croupier.games.thirteen.calibration import (
-    calibrate,
-    calibration,
-    expected_tables,
-)
+from croupier.games.thirteen.calibration import calibration, expected_tables
 from croupier.games.thirteen.rules import HouseWay
 from croupier.games.thirteen.scoring import Natural, Outcome, Setting, natural_of, score
 from croupier.games.thirteen.solver import (
@@ -32,6 +28,7 @@ from croupier.games.thirteen.solver import (
     plain_best_response,
     solve,
 )
+from croupier.odds.thirteen_house import calibrate
 from croupier.rank import rank
 
 DECK = Deck.STANDARD_52.cards

@@ -1,0 +1,174 @@
+"""13-card game: the same seeded rounds on the game's own API and through the table interface.
+
+Run ``python -m bench.table_thirteen [--rounds R] [--repeats K] [--seed S] [--json PATH]``.
+
+Two functions play the *same* rounds (the same shuffles from ``SeededSource(S)``, the same
+stakes, the same banker settings, the same player settings), one on
+:class:`~croupier.games.thirteen.round.ThirteenGame` directly (:func:`game_api`), one through
+:class:`~croupier.table.thirteen.ThirteenTable` with bots and the runner (:func:`through_table`:
+offers, JSON views for the bots, per-event visibility, the ledger, the entries). Both must end
+with the same balances and house result, or the script exits 1.
+
+Two policies, each in both functions:
+
+* ``best-response``: the banker by the house way (``expected-points``), each player the best
+  response to the banker (:func:`~croupier.games.thirteen.solver.best_response`): a real table,
+  where the solver is most of the time;
+* ``ascending``: the banker and the players set their cards by a cheap rule (the best five
+  behind, the best five of the rest in the middle): the interface's own cost shows.
+
+Timing: each function runs once to warm up, then ``K`` rounds each time both once
+(interleaved, ``time.perf_counter``, garbage collector off); the median rounds/s of each and the
+ratio of the medians (interface time / own API time) are printed with the machine, the Python
+version and the method, and stored in the JSON. The interface may cost at most 10% more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.common import environment, time_once, write_report
+
+__all__ = ["game_api", "main", "through_table"]
+from croupier.cards import Card
+from croupier.games.thirteen.bots import BestResponseBot
+from croupier.games.thirteen.commands import ascending_setting
+from croupier.games.thirteen.house import house_setting
+from croupier.games.thirteen.options import ThirteenOptions
+from croupier.games.thirteen.round import ThirteenGame
+from croupier.games.thirteen.scoring import Setting
+from croupier.table import SeededSource
+from croupier.table.runner import run_table
+from croupier.table.thirteen import ThirteenTable
+
+RESULTS = Path(__file__).with_name("results")
+#: who bets what: (player, position, units); cy has the highest stake and throws (Art 2 b)
+BETS = (("ana", 2, 2), ("bo", 3, 1), ("cy", 4, 3))
+BUY_IN = 100 * 10_000
+
+
+def _best(cards: Sequence[Card], banker: Setting) -> Setting:
+    from croupier.games.thirteen.solver import best_response
+
+    return best_response(cards, banker)
+
+
+def _ascending(cards: Sequence[Card], banker: Setting) -> Setting:
+    return ascending_setting(tuple(cards))
+
+
+def _house_ascending(cards: Sequence[Card], options: ThirteenOptions) -> Setting:
+    return ascending_setting(tuple(cards))
+
+
+POLICIES: dict[str, tuple[Callable[..., Setting], Callable[..., Setting]]] = {
+    "best-response": (house_setting, _best),
+    "ascending": (_house_ascending, _ascending),
+}
+
+
+def game_api(rounds: int, seed: str, policy: str) -> tuple[dict[str, int], int]:
+    """``rounds`` rounds on the game's own API; the balances and the house's result."""
+    banker_rule, player_rule = POLICIES[policy]
+    options = ThirteenOptions()
+    game = ThirteenGame(options)
+    source = SeededSource(seed)
+    for player, _, _ in BETS:
+        game.seat_player(player)
+    for at in range(1, rounds + 1):
+        game.open_round()
+        shuffler = source.next()
+        game.shuffle(shuffler)
+        for player, position, units in BETS:
+            game.place_bet(player, position, units)
+        game.throw_dice(shuffler)
+        game.deal()
+        banker = banker_rule(game.hands[1], options)
+        game.banker_set(banker, at)
+        for player, position, _ in BETS:
+            game.set_position(position, player, player_rule(game.hands[position], banker), at)
+        game.close_setting(at)
+        game.settle()
+    return dict(game.balances), game.house_result
+
+
+class _Bot(BestResponseBot):
+    """Bets like BestResponseBot at a fixed position and stake; sets by the policy."""
+
+    def __init__(self, position: int, units: int, rule: Callable[..., Setting]) -> None:
+        super().__init__(0, position=position, units=units)
+        self.rule = rule
+
+    def _setting(self, view: Mapping[str, Any], cards: tuple[Card, ...]) -> Setting:
+        return self.rule(cards, Setting.from_dict(view["banker"]["setting"]))
+
+
+class _Table(ThirteenTable):
+    """The table with the banker's rule of the policy."""
+
+    banker_rule: Callable[..., Setting] = staticmethod(house_setting)
+
+    def banker_setting(self) -> Setting:
+        return self.banker_rule(self.game.hands[1], self.options)
+
+
+def through_table(rounds: int, seed: str, policy: str) -> tuple[dict[str, int], int]:
+    """The same rounds through the table interface, bots and runner."""
+    banker_rule, player_rule = POLICIES[policy]
+    table = _Table(ThirteenOptions(), table_id="bench", source=SeededSource(seed))
+    table.banker_rule = banker_rule
+    bots = {player: _Bot(position, units, player_rule) for player, position, units in BETS}
+    run_table(table, bots, rounds=rounds, close=False)
+    return dict(table.game.balances), table.game.house_result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.table_thirteen", description=__doc__)
+    parser.add_argument("--rounds", type=int, default=100)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--json", type=Path, default=RESULTS / "table_thirteen.json")
+    args = parser.parse_args(argv)
+    env = environment()
+    print(f"machine: {env['machine']} ({env['cores']} cores), Python {env['python']}")
+    print(
+        f"method: {args.rounds} seeded rounds (3 players, 3 positions); warm-up, then "
+        f"{args.repeats} interleaved runs of each, median; perf_counter, gc off"
+    )
+    rows: dict[str, Any] = {}
+    status = 0
+    for policy in POLICIES:
+        own = game_api(args.rounds, args.seed, policy)
+        table = through_table(args.rounds, args.seed, policy)
+        if own != table:
+            print(f"{policy}: the two runs disagree: {own} vs {table}", file=sys.stderr)
+            status = 1
+        times: dict[str, list[float]] = {"game API": [], "table interface": []}
+        for _ in range(args.repeats):
+            for name, run in (("game API", game_api), ("table interface", through_table)):
+                seconds, _ = time_once(functools.partial(run, args.rounds, args.seed, policy))
+                times[name].append(seconds)
+        medians = {k: statistics.median(v) for k, v in times.items()}
+        ratio = medians["table interface"] / medians["game API"]
+        rows[policy] = {
+            "rounds_per_second": {k: args.rounds / v for k, v in medians.items()},
+            "seconds": times,
+            "ratio": ratio,
+        }
+        print(f"\npolicy {policy}:")
+        for name, seconds in medians.items():
+            print(f"  {name:16} {args.rounds / seconds:9.1f} rounds/s  ({seconds:.3f} s median)")
+        print(f"  interface / own API time: {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
+    write_report(args.json, "bench.table_thirteen", env, args, policies=rows)
+    print(f"\nwritten to {args.json}")
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,465 @@
+"""The chunked runner: a long analysis cut into seeded chunks, run in-process or on Dask.
+
+An analysis is a *chunk function* and a :class:`Plan`. The plan cuts ``units`` (rounds, hands,
+games) into chunks of ``chunk_size``; chunk ``k`` gets its own random stream,
+``numpy.random.SeedSequence(root, spawn_key=(k,))`` where ``root`` comes from the seed's text
+(:func:`root_entropy`), so a chunk's stream depends only on ``(seed, k)``. The chunk function
+returns **integer counts** (:data:`Counts`, a flat ``{name: int}``), and the run's result is
+their sum, key by key. Integer sums do not depend on the order they are added in, so the same
+plan gives bit-for-bit the same result serially, on 2 workers or on 50, and after any number
+of interruptions and resumptions.
+
+Schedulers (:func:`run`, ``scheduler=``):
+
+* ``"none"``: in this process, chunk after chunk;
+* ``"local"``: a Dask ``LocalCluster`` of ``workers`` single-threaded worker processes on this
+  machine (default: one a core);
+* ``"tcp://HOST:8786"``: an existing Dask cluster (``dask scheduler`` and ``dask worker``
+  processes, on this host or others: docs/cluster.md); croupier must be importable on every
+  worker;
+* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks and the
+  machine more than one core, else ``"none"``.
+
+Dask is imported only when a Dask scheduler is used.
+
+**Resume.** With ``resume=PATH`` every finished chunk is appended to ``PATH`` (JSON lines: a
+header naming the analysis, seed, chunk size and parameters, then one line per chunk) as it
+finishes; a run given an existing file skips the chunks it holds (a chunk is reused only if
+its size matches, so a longer run of the same plan reuses the shorter run's whole chunks). A
+file of another plan is refused (:class:`ResumeError`). On an interrupt (Ctrl-C) the finished
+chunks are kept (in ``PATH``, or without one in a file named after the plan in the current
+directory) and :class:`Interrupted` names that file.
+
+Putting an analysis on the runner (how ``odds thirteen``, the house-way search and the banking
+``simulate`` do it, and how ``simulate five-card-stud`` or ``simulate mahjong`` can)::
+
+    def my_chunk(chunk: Chunk) -> Counts:      # module level: Dask pickles it by name
+        rng = chunk.rng()                       # or chunk.text_seed() for a text seeder
+        wins = sum(play_one(rng, **chunk.params) for _ in range(chunk.size))
+        return {"hands": chunk.size, "wins": wins}
+
+    plan = Plan("my-analysis", seed="s", units=100_000, chunk_size=1_000, params={...})
+    result = run(plan, my_chunk, scheduler="local")
+    result.total["wins"]
+
+>>> plan = Plan("doc", seed="s", units=25, chunk_size=10)
+>>> [(c.index, c.size) for c in plan.chunks()]
+[(0, 10), (1, 10), (2, 5)]
+>>> run(plan, _doc_chunk).total == run(plan, _doc_chunk).total
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+
+import numpy as np
+
+from croupier import __version__
+from croupier.errors import CroupierError
+
+__all__ = [
+    "AUTO_LOCAL_CHUNKS",
+    "Chunk",
+    "ChunkFn",
+    "Counts",
+    "Interrupted",
+    "Plan",
+    "ResumeError",
+    "RunResult",
+    "SchedulerError",
+    "add_counts",
+    "check_scheduler",
+    "root_entropy",
+    "run",
+]
+
+#: A chunk's result: integer counts by name (exact, summed key by key).
+Counts = dict[str, int]
+#: "auto" runs on a LocalCluster from this many chunks (a cluster takes ~2 s to start).
+AUTO_LOCAL_CHUNKS: Final = 8
+FILE_KIND: Final = "croupier-analysis-chunks"
+
+
+class SchedulerError(CroupierError, ValueError):
+    """A scheduler that is not ``none``, ``auto``, ``local`` or ``tcp://HOST:PORT``, or that
+    cannot be reached."""
+
+
+class ResumeError(CroupierError, ValueError):
+    """A resume file that is not a chunk file of the same plan."""
+
+
+class Interrupted(CroupierError):
+    """The run was interrupted; ``path`` holds the finished chunks (resume from it)."""
+
+    def __init__(self, path: Path, done: int, total: int) -> None:
+        self.path, self.done, self.total = path, done, total
+        super().__init__(
+            f"interrupted: {done} of {total} chunks kept in {path}; resume with --resume {path}"
+        )
+
+
+def root_entropy(seed: str) -> int:
+    """The root entropy of a seed's text: the first 16 bytes of its SHA-256, as an integer.
+
+    >>> root_entropy("s") == root_entropy("s") != root_entropy("t")
+    True
+    """
+    return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:16], "big")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One chunk of a plan: its number, its size (units of work), its own seed and the plan's
+    parameters. Picklable, so it travels to Dask workers."""
+
+    index: int
+    size: int
+    seed: np.random.SeedSequence
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def rng(self) -> np.random.Generator:
+        """A NumPy generator on this chunk's stream (PCG64)."""
+        return np.random.default_rng(self.seed)
+
+    def text_seed(self) -> str:
+        """This chunk's stream as hex text, for seeders that take text
+        (:class:`~croupier.shuffle.SeededShuffler`)."""
+        return "".join(f"{w:08x}" for w in self.seed.generate_state(8))
+
+
+ChunkFn = Callable[[Chunk], Counts]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run computes: the analysis's name, the seed, how many units in chunks of what
+    size, and the parameters every chunk gets (JSON values; they are written with the result
+    and in the resume file)."""
+
+    analysis: str
+    seed: str
+    units: int
+    chunk_size: int
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.units < 1:
+            raise ValueError(f"a plan needs at least one unit of work, got {self.units}")
+        if self.chunk_size < 1:
+            raise ValueError(f"chunk size must be at least 1, got {self.chunk_size}")
+
+    @property
+    def chunk_count(self) -> int:
+        return -(-self.units // self.chunk_size)
+
+    def chunks(self) -> Iterator[Chunk]:
+        root = root_entropy(self.seed)
+        for k in range(self.chunk_count):
+            size = min(self.chunk_size, self.units - k * self.chunk_size)
+            yield Chunk(k, size, np.random.SeedSequence(root, spawn_key=(k,)), self.params)
+
+    def header(self) -> dict[str, Any]:
+        """The plan as written at the head of a resume file and in every output."""
+        return {
+            "kind": FILE_KIND,
+            "analysis": self.analysis,
+            "seed": self.seed,
+            "root_entropy": str(root_entropy(self.seed)),
+            "units": self.units,
+            "chunk_size": self.chunk_size,
+            "params": dict(self.params),
+            "croupier": __version__,
+        }
+
+    def default_path(self) -> Path:
+        """Where an interrupted run without a resume file keeps its chunks."""
+        digest = hashlib.sha256(json.dumps(self._identity(), sort_keys=True).encode()).hexdigest()
+        return Path(f"croupier-{self.analysis}-{digest[:10]}.chunks.jsonl")
+
+    def _identity(self) -> dict[str, Any]:
+        """What must match for a chunk of a file to be reused (not ``units``: a longer run of
+        the same plan reuses the whole chunks of a shorter one)."""
+        return {
+            "analysis": self.analysis,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "params": json.loads(json.dumps(dict(self.params))),
+        }
+
+
+def add_counts(a: Mapping[str, int], b: Mapping[str, int]) -> Counts:
+    """Key-by-key sum of two counts (exact).
+
+    >>> add_counts({"a": 1, "b": 2}, {"b": 3, "c": 4})
+    {'a': 1, 'b': 5, 'c': 4}
+    """
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return out
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A finished run: the total, each chunk's counts (by chunk number), and how it ran."""
+
+    plan: Plan
+    per_chunk: Mapping[int, Counts]
+    scheduler: str
+    workers: int
+    seconds: float
+    resumed: int = 0  #: chunks read from the resume file, not computed
+
+    @functools.cached_property
+    def total(self) -> Counts:
+        """The sum of every chunk's counts, key by key (computed once)."""
+        total: Counts = {}
+        for k in sorted(self.per_chunk):
+            for name, v in self.per_chunk[k].items():
+                total[name] = total.get(name, 0) + v
+        return total
+
+    def cumulative(self, key: str) -> list[int]:
+        """The running total of ``key`` after each chunk, in chunk order (for convergence)."""
+        out, acc = [], 0
+        for k in sorted(self.per_chunk):
+            acc += self.per_chunk[k].get(key, 0)
+            out.append(acc)
+        return out
+
+    def run_info(self) -> dict[str, Any]:
+        """The plan and how it ran, for the JSON and CSV outputs."""
+        return {
+            **{k: v for k, v in self.plan.header().items() if k != "kind"},
+            "chunks": len(self.per_chunk),
+            "scheduler": self.scheduler,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "resumed_chunks": self.resumed,
+        }
+
+
+def check_scheduler(scheduler: str) -> str:
+    """The scheduler's name, normalised, or a :class:`SchedulerError` naming it.
+
+    >>> check_scheduler(" Local "), check_scheduler("tcp://10.0.0.5:8786")
+    ('local', 'tcp://10.0.0.5:8786')
+    >>> check_scheduler("cluster")
+    Traceback (most recent call last):
+    ...
+    croupier.analysis.runner.SchedulerError: unknown scheduler 'cluster': use none, auto, \
+local or tcp://HOST:PORT
+    """
+    name = scheduler.strip()
+    if name.lower() in ("none", "auto", "local"):
+        return name.lower()
+    if name.startswith("tcp://") and len(name) > len("tcp://"):
+        return name
+    raise SchedulerError(
+        f"unknown scheduler {scheduler!r}: use none, auto, local or tcp://HOST:PORT"
+    )
+
+
+def _read_resume(path: Path, plan: Plan) -> dict[int, Counts]:
+    done: dict[int, Counts] = {}
+    sizes = {c.index: c.size for c in plan.chunks()}
+    try:
+        lines = path.read_text().splitlines()
+    except OSError as exc:
+        raise ResumeError(f"cannot read resume file {path}: {exc.strerror}") from None
+    if not lines:
+        return done
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise ResumeError(f"{path} is not a croupier chunk file (line 1 is not JSON)") from None
+    if not isinstance(header, dict) or header.get("kind") != FILE_KIND:
+        raise ResumeError(f"{path} is not a croupier chunk file")
+    theirs = {k: header.get(k) for k in ("analysis", "seed", "chunk_size", "params")}
+    ours = plan._identity()
+    for key in ours:
+        if theirs[key] != ours[key]:
+            raise ResumeError(
+                f"{path} holds chunks of another run ({key} {theirs[key]!r}, "
+                f"this run's {ours[key]!r})"
+            )
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            row = json.loads(line)
+            k, size, counts = int(row["chunk"]), int(row["size"]), row["counts"]
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in counts.values()):
+                raise TypeError
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+            if n == len(lines):  # a line cut short by the interrupt: compute that chunk again
+                continue
+            raise ResumeError(f"{path} line {n} is not a chunk record") from None
+        if sizes.get(k) == size:
+            done[k] = {str(name): int(v) for name, v in counts.items()}
+    return done
+
+
+class _ChunkFile:
+    """Appends finished chunks to a resume file (header first if the file is new)."""
+
+    def __init__(self, path: Path, plan: Plan) -> None:
+        self.path = path
+        new = not path.exists() or path.stat().st_size == 0
+        self._fh: IO[str] = path.open("a")
+        if new:
+            self._write(plan.header())
+
+    def _write(self, row: Mapping[str, Any]) -> None:
+        self._fh.write(json.dumps(row, sort_keys=True) + "\n")
+        self._fh.flush()
+
+    def add(self, chunk: Chunk, counts: Counts) -> None:
+        self._write({"chunk": chunk.index, "size": chunk.size, "counts": counts})
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+def _check_counts(chunk: Chunk, counts: object) -> Counts:
+    if not isinstance(counts, dict) or not all(
+        isinstance(k, str) and isinstance(v, int | np.integer) and not isinstance(v, bool)
+        for k, v in counts.items()
+    ):
+        raise TypeError(f"chunk {chunk.index}: a chunk function must return {{str: int}} counts")
+    return {k: int(v) for k, v in counts.items()}
+
+
+def _serial(fn: ChunkFn, todo: Iterable[Chunk]) -> Iterator[tuple[Chunk, Counts]]:
+    for chunk in todo:
+        yield chunk, fn(chunk)
+
+
+def _dask(
+    fn: ChunkFn, todo: list[Chunk], scheduler: str, workers: int, seen: list[int]
+) -> Iterator[tuple[Chunk, Counts]]:
+    import importlib
+    import logging
+
+    try:  # as Any: distributed's functions are untyped
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:  # pragma: no cover - dask is a dependency of the analysis extra
+        raise SchedulerError(
+            f"scheduler {scheduler!r} needs dask[distributed]: pip install 'croupier[analysis]'"
+        ) from None
+    cluster = None
+    try:
+        if scheduler == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(scheduler, timeout="10s")
+            except OSError as exc:
+                raise SchedulerError(f"cannot reach scheduler {scheduler}: {exc}") from None
+        try:
+            seen.append(len(client.scheduler_info().get("workers", {})))
+            keys = [f"chunk-{c.index}-{c.seed.entropy}" for c in todo]  # unique per plan
+            batch = client.map(fn, todo, key=keys, pure=False)  # one message, not one a chunk
+            futures = dict(zip(batch, todo, strict=True))
+            try:
+                for fut, counts in distributed.as_completed(futures, with_results=True):
+                    yield futures[fut], counts
+            finally:
+                for fut in futures:
+                    fut.cancel()
+        finally:
+            client.close()
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def run(
+    plan: Plan,
+    fn: ChunkFn,
+    *,
+    scheduler: str = "none",
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    resume: Path | None = None,
+) -> RunResult:
+    """Run ``fn`` over every chunk of ``plan`` (see the module docstring) and sum the counts.
+
+    ``workers``: a LocalCluster's worker processes (default: one a core; ignored by ``none``
+    and by an existing cluster, whose worker count is reported). ``progress(done, total)`` is
+    called with the chunks finished so far (chunks read from ``resume`` count as done from the
+    start). ``fn`` must be a module-level function for a Dask scheduler.
+    """
+    name = check_scheduler(scheduler)
+    chunks = list(plan.chunks())
+    done: dict[int, Counts] = _read_resume(resume, plan) if resume and resume.exists() else {}
+    resumed = len(done)
+    todo = [c for c in chunks if c.index not in done]
+    cores = os.cpu_count() or 1
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if name == "auto":
+        local = len(todo) >= AUTO_LOCAL_CHUNKS and (workers or cores) > 1
+        name = "local" if local else "none"
+    n_workers = 1 if name == "none" else (workers or cores)
+    if name == "local":
+        n_workers = max(1, min(n_workers, len(todo)))
+    if progress:
+        progress(len(done), len(chunks))
+    out = _ChunkFile(resume, plan) if resume else None
+    start = time.perf_counter()
+    seen: list[int] = []  # the workers a Dask cluster has
+    if name == "none" or not todo:
+        stream = _serial(fn, todo)
+    else:
+        stream = _dask(fn, todo, name, n_workers, seen)
+    try:
+        for chunk, counts in stream:
+            done[chunk.index] = _check_counts(chunk, counts)
+            if out:
+                out.add(chunk, done[chunk.index])
+            if progress:
+                progress(len(done), len(chunks))
+    except KeyboardInterrupt:
+        if out is None:
+            path = plan.default_path()
+            keep = _ChunkFile(path, plan)
+            for k in sorted(done):
+                keep.add(chunks[k], done[k])
+            keep.close()
+        else:
+            path = out.path
+        raise Interrupted(path, len(done), len(chunks)) from None
+    finally:
+        if isinstance(stream, Iterator) and hasattr(stream, "close"):
+            stream.close()
+        if out:
+            out.close()
+    return RunResult(
+        plan=plan,
+        per_chunk={k: done[k] for k in sorted(done)},
+        scheduler=name,
+        workers=seen[0] if seen else n_workers,
+        seconds=time.perf_counter() - start,
+        resumed=resumed,
+    )
+
+
+def _doc_chunk(chunk: Chunk) -> Counts:
+    """The docstring's example: heads in ``size`` seeded coin flips."""
+    return {"flips": chunk.size, "heads": int(chunk.rng().integers(0, 2, chunk.size).sum())}

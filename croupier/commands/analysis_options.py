@@ -1,0 +1,68 @@
+"""The options every long analysis shares (``--scheduler``, ``--workers``, ``--resume``,
+``--out``, ``--plot``) and how their errors end a command (:mod:`croupier.analysis`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.commands.output import fail
+
+SchedulerOpt = Annotated[
+    str,
+    typer.Option(
+        "--scheduler",
+        help="Where the chunks run: none (this process), local (a Dask LocalCluster on this "
+        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a "
+        "long run, else none).",
+    ),
+]
+ResumeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--resume",
+        help="Chunk file: finished chunks are kept in it as they finish; a run given an "
+        "existing one skips the chunks it holds (an interrupted run says which file).",
+        show_default=False,
+    ),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Also write the result to FILE.csv or FILE.json, with the seed, the version and "
+        "the parameters.",
+        show_default=False,
+    ),
+]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Draw the figure to FILE.png or FILE.svg.", show_default=False),
+]
+
+PLOT_SUFFIXES = (".png", ".svg")
+EXIT_INTERRUPTED = 130
+
+
+def check_files(out: Path | None, plot: Path | None) -> None:
+    """Refuse a bad --out or --plot suffix before a long run starts."""
+    if out is not None and out.suffix.lower() not in (".csv", ".json"):
+        fail(f"--out {str(out)!r} must end in .csv or .json")
+    if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
+        fail(f"--plot {str(plot)!r} must end in .png or .svg")
+
+
+@contextmanager
+def interrupt_kept() -> Iterator[None]:
+    """An interrupted run: say where its finished chunks are kept, exit 130."""
+    from croupier.analysis.runner import Interrupted
+
+    try:
+        yield
+    except Interrupted as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None

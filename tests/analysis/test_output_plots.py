@@ -1,0 +1,68 @@
+"""Analysis files: CSV and JSON carry the seed, version and parameters; figures are written as
+PNG or SVG and bad file names are refused before anything is computed."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from croupier import __version__
+from croupier.analysis.output import OutputError, write_output
+from croupier.analysis.plots import PlotError, plot_house_ways, plot_stud_classes
+from croupier.analysis.runner import Plan, run
+from croupier.games.thirteen.rules import ThirteenTable
+from croupier.odds.thirteen_edge import edge_chunk, edge_plan, report_from_run
+
+WAYS = [
+    {"house_way": "a", "house_edge": 0.08, "ci95_low": 0.07, "ci95_high": 0.09, "rounds": 10},
+    {"house_way": "b", "house_edge": -0.05, "ci95_low": -0.06, "ci95_high": -0.04, "rounds": 10},
+]
+
+
+def _report() -> object:
+    plan = edge_plan(4, "files", ThirteenTable())
+    small = Plan(plan.analysis, plan.seed, 4, 2, plan.params)
+    return report_from_run(run(small, edge_chunk), ThirteenTable())
+
+
+def test_json_and_csv_name_the_seed_version_and_parameters(tmp_path: Path) -> None:
+    report = _report()
+    info = report.run.run_info()  # type: ignore[attr-defined]
+    write_output(tmp_path / "e.json", info, {"house_edge": report.to_dict()}, report.rows())  # type: ignore[attr-defined]
+    data = json.loads((tmp_path / "e.json").read_text())
+    assert data["run"]["seed"] == "files" and data["run"]["croupier"] == __version__
+    assert data["run"]["params"]["house_way"] == "expected-points"
+    write_output(tmp_path / "e.csv", info, {}, report.rows())  # type: ignore[attr-defined]
+    rows = list(csv.DictReader((tmp_path / "e.csv").open()))
+    assert [r["strategy"] for r in rows] == ["optimal", "expected-points"]
+    assert all(r["seed"] == "files" and r["croupier"] == __version__ for r in rows)
+    assert json.loads(rows[0]["params"])["win_net"] == "49/100"
+
+
+def test_bad_output_and_figure_names_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(OutputError, match=r"e\.xlsx'"):
+        write_output(tmp_path / "e.xlsx", {}, {}, [])
+    with pytest.raises(PlotError, match=r"w\.jpg'"):
+        plot_house_ways(WAYS, tmp_path / "w.jpg")
+    assert not (tmp_path / "w.jpg").exists()
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_figures_are_written(tmp_path: Path, suffix: str) -> None:
+    path = plot_house_ways(WAYS, tmp_path / f"ways{suffix}")
+    head = path.read_bytes()[:200]
+    assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in path.read_bytes()
+    stud = plot_stud_classes({"pair": 0.4, "high_card": 0.5}, tmp_path / f"stud{suffix}")
+    assert stud.stat().st_size > 1000
+
+
+def test_convergence_figure_from_a_run(tmp_path: Path) -> None:
+    from croupier.analysis.plots import plot_convergence
+
+    report = _report()
+    points = report.convergence()  # type: ignore[attr-defined]
+    assert [p[0] for p in points] == [2, 4]
+    assert plot_convergence([report], tmp_path / "c.png").stat().st_size > 1000  # type: ignore[list-item]

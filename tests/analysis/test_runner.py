@@ -1,0 +1,145 @@
+"""The chunked runner: seeds from (root seed, chunk id), exact integer sums, the same result
+serially and on a Dask LocalCluster, interrupt and resume, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from croupier.analysis.runner import (
+    Chunk,
+    Counts,
+    Interrupted,
+    Plan,
+    ResumeError,
+    SchedulerError,
+    root_entropy,
+    run,
+)
+from croupier.odds.thirteen_edge import edge_chunk
+
+
+def flips(chunk: Chunk) -> Counts:
+    draws = chunk.rng().integers(0, 1_000_000, chunk.size)
+    return {"n": chunk.size, "sum": int(draws.sum()), "sq": int((draws * draws).sum())}
+
+
+def test_chunk_k_is_seeded_from_the_root_seed_and_k_alone() -> None:
+    plan = Plan("t", "seed", units=50, chunk_size=10)
+    spawned = np.random.SeedSequence(root_entropy("seed")).spawn(5)
+    for chunk, ref in zip(plan.chunks(), spawned, strict=True):
+        assert np.array_equal(chunk.seed.generate_state(4), ref.generate_state(4))
+    longer = Plan("t", "seed", units=500, chunk_size=10)
+    first = next(longer.chunks())
+    assert flips(first) == flips(next(plan.chunks()))  # more units: chunk 0 is unchanged
+
+
+def test_the_sum_does_not_depend_on_the_order_chunks_finish() -> None:
+    plan = Plan("t", "s", units=95, chunk_size=10)
+    serial = run(plan, flips).total
+    total: Counts = {}
+    for chunk in reversed(list(plan.chunks())):
+        for k, v in flips(chunk).items():
+            total[k] = total.get(k, 0) + v
+    assert total == serial and serial["n"] == 95
+
+
+@pytest.mark.slow
+def test_a_local_cluster_gives_bit_for_bit_the_serial_result() -> None:
+    """Two Dask worker processes, chunks finishing in any order: the same integers, and the
+    13-card edge figures derived from them identical to the last bit."""
+    plan = Plan(
+        "odds-thirteen",
+        "cluster",
+        units=12,
+        chunk_size=3,
+        params={"house_way": "expected-points", "win_net": "49/100"},
+    )
+    serial = run(plan, edge_chunk, scheduler="none")
+    local = run(plan, edge_chunk, scheduler="local", workers=2)
+    assert local.scheduler == "local" and local.workers == 2
+    assert local.per_chunk == serial.per_chunk
+    assert local.total == serial.total
+
+
+def test_interrupt_keeps_finished_chunks_and_resume_finishes_the_run(tmp_path: Path) -> None:
+    plan = Plan("t", "r", units=50, chunk_size=10)
+    path = tmp_path / "run.jsonl"
+    calls: list[int] = []
+
+    def stops_at_3(chunk: Chunk) -> Counts:
+        if chunk.index == 3:
+            raise KeyboardInterrupt
+        calls.append(chunk.index)
+        return flips(chunk)
+
+    with pytest.raises(Interrupted, match="3 of 5 chunks") as info:
+        run(plan, stops_at_3, resume=path)
+    assert info.value.path == path
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["seed"] == "r" and len(lines) == 4
+    resumed = run(plan, flips, resume=path)
+    assert resumed.resumed == 3
+    assert resumed.total == run(plan, flips).total
+    assert len(path.read_text().splitlines()) == 6
+
+
+def test_interrupt_without_a_resume_file_keeps_the_chunks_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    plan = Plan("t", "r", units=30, chunk_size=10)
+
+    def stops_at_1(chunk: Chunk) -> Counts:
+        if chunk.index == 1:
+            raise KeyboardInterrupt
+        return flips(chunk)
+
+    with pytest.raises(Interrupted) as info:
+        run(plan, stops_at_1)
+    kept = tmp_path / info.value.path
+    assert kept.exists() and info.value.done == 1
+    assert run(plan, flips, resume=kept).total == run(plan, flips).total
+
+
+def test_a_line_cut_short_at_the_end_is_computed_again(tmp_path: Path) -> None:
+    plan = Plan("t", "cut", units=30, chunk_size=10)
+    path = tmp_path / "run.jsonl"
+    run(plan, flips, resume=path)
+    text = path.read_text()
+    path.write_text(text[: len(text) - 15])  # the last chunk's line cut by a crash
+    again = run(plan, flips, resume=path)
+    assert again.resumed == 2 and again.total == run(plan, flips).total
+
+
+def test_resume_refuses_the_file_of_another_run(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run(Plan("t", "one", units=20, chunk_size=10), flips, resume=path)
+    with pytest.raises(ResumeError, match="seed 'one', this run's 'two'"):
+        run(Plan("t", "two", units=20, chunk_size=10), flips, resume=path)
+    with pytest.raises(ResumeError, match="chunk_size"):
+        run(Plan("t", "one", units=20, chunk_size=5), flips, resume=path)
+    other = tmp_path / "notes.txt"
+    other.write_text("hello\n")
+    with pytest.raises(ResumeError, match="not a croupier chunk file"):
+        run(Plan("t", "one", units=20, chunk_size=10), flips, resume=other)
+
+
+def test_bad_scheduler_and_bad_counts_are_named() -> None:
+    plan = Plan("t", "x", units=2, chunk_size=1)
+    with pytest.raises(SchedulerError, match="'cluster'"):
+        run(plan, flips, scheduler="cluster")
+    with pytest.raises(ValueError, match="workers"):
+        run(plan, flips, workers=0)
+    with pytest.raises(TypeError, match=r"\{str: int\}"):
+        run(plan, lambda c: {"x": 0.5})  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match="at least one unit"):
+        Plan("t", "x", units=0, chunk_size=1)
+
+
+def test_auto_runs_in_process_for_a_short_plan() -> None:
+    result = run(Plan("t", "a", units=3, chunk_size=1), flips, scheduler="auto")
+    assert result.scheduler == "none" and result.workers == 1

@@ -1,0 +1,115 @@
+"""The long analyses' shared options from the command line: --scheduler, --resume, --out,
+--plot on ``odds thirteen``, ``simulate`` of the banking games and the exact odds; bad values
+refused with a clear error, nothing written."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def ok_json(*args: str) -> Any:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def refused(result: Result, *words: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    for word in words:
+        assert word in result.output, result.output
+
+
+def test_odds_thirteen_resume_gives_the_uninterrupted_result(tmp_path: Path) -> None:
+    chunks = tmp_path / "run.jsonl"
+    args = ("odds", "thirteen", "--rounds", "4", "--seed", "r", "--scheduler", "none")
+    first = ok_json(*args, "--resume", str(chunks))["house_edge"]
+    again = ok_json(*args, "--resume", str(chunks))["house_edge"]
+    plain = ok_json(*args)["house_edge"]
+    assert first["optimal"] == again["optimal"] == plain["optimal"]
+    assert again["run"]["resumed_chunks"] == 1 and first["run"]["resumed_chunks"] == 0
+
+
+def test_odds_thirteen_out_and_plot_name_the_seed(tmp_path: Path) -> None:
+    out, plot = tmp_path / "edge.csv", tmp_path / "edge.png"
+    args = ("odds", "thirteen", "--rounds", "3", "--seed", "f", "--scheduler", "none")
+    result = run(*args, "--out", str(out), "--plot", str(plot))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    assert {r["seed"] for r in rows} == {"f"} and rows[0]["analysis"] == "odds-thirteen"
+    assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("odds", "thirteen", "--rounds", "3", "--scheduler", "cluster"), ["'cluster'"]),
+        (("odds", "thirteen", "--rounds", "3", "--out", "e.xlsx"), ["e.xlsx", ".csv or .json"]),
+        (("odds", "thirteen", "--rounds", "3", "--plot", "e.jpg"), ["e.jpg", ".png or .svg"]),
+        (("odds", "thirteen", "--rounds", "0", "--out", "e.csv"), ["--rounds"]),
+        (("odds", "stud", "--scheduler", "local"), ["thirteen only"]),
+        (("odds", "football-poker", "--resume", "x.jsonl"), ["thirteen only"]),
+        (("simulate", "mahjong", "--games", "1", "--out", "m.csv"), ["banking games"]),
+        (("simulate", "three-card-baccarat", "--scheduler", "tcp://"), ["'tcp://'"]),
+    ],
+)
+def test_bad_analysis_options_are_refused(
+    args: tuple[str, ...], words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    refused(run(*args), *words)
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_resume_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    chunks = tmp_path / "run.jsonl"
+    base = ("odds", "thirteen", "--rounds", "2", "--scheduler", "none", "--json")
+    assert run(*base, "--seed", "a", "--resume", str(chunks)).exit_code == 0
+    refused(run(*base, "--seed", "b", "--resume", str(chunks)), "another run", "'a'")
+
+
+def test_simulate_banking_out_json_and_resume(tmp_path: Path) -> None:
+    out, chunks = tmp_path / "sim.json", tmp_path / "sim.jsonl"
+    args = ("simulate", "football-poker", "--rounds", "40", "--seed", "s", "--scheduler", "none")
+    first = ok_json(*args, "--out", str(out), "--resume", str(chunks))
+    again = ok_json(*args, "--resume", str(chunks))
+    assert first["bets"] == again["bets"] and again["run"]["resumed_chunks"] == 1
+    data = json.loads(out.read_text())
+    assert data["run"]["seed"] == "s" and data["run"]["params"]["game"] == "football-poker"
+
+
+@pytest.mark.parametrize("game", ["three-card-baccarat", "football-poker", "five-card-stud"])
+def test_exact_odds_out_and_plot(game: str, tmp_path: Path) -> None:
+    out, plot = tmp_path / "o.csv", tmp_path / "o.svg"
+    result = run("odds", game, "--out", str(out), "--plot", str(plot))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open()))
+    assert rows and rows[0]["analysis"] == f"odds-{game}" and rows[0]["croupier"]
+    assert b"<svg" in plot.read_bytes()
+
+
+def test_odds_thirteen_every_house_way_on_the_same_deals(tmp_path: Path) -> None:
+    plot = tmp_path / "ways.png"
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    data = ok_json(*args, "--plot", str(plot))
+    ways = [e["house_way"] for e in data["house_edges"]]
+    assert ways == ["expected-points", "strongest-back", "strongest-front", "maximin"]
+    # the same deals: every way's players hold the same cards, so naturals agree
+    assert len({e["optimal"]["natural_wins"] for e in data["house_edges"]}) == 1
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    refused(run("odds", "thirteen", "--rounds", "2", "--way", "best"), "'best'", "or all")
