@@ -24,21 +24,23 @@ PREFERENCE: Sequence[str] = (
     "pass",
     "pick_up",
     "set",
+    "stand",
     "ante",
-    "done",
     "bet",
+    "done",
     "discard",
     "claim",
     "kong",
     "raise_to",
-    "stand",
     "draw",
     "sit",
     "buy_in",
     "seat",
 )
 #: never taken by the driver (they end a person's game)
-NEVER = ("fold", "leave", "sit_out", "withdraw", "void", "rectify")
+NEVER = ("fold", "leave", "sit_out", "withdraw", "void", "rectify", "stand")
+#: taken once a round by a person (a stake, chips): then he moves on ("done", "no more bets")
+ONCE = ("bet", "top_up", "buy_in", "sit", "seat")
 
 
 def offers(person: Person) -> list[dict[str, Any]]:
@@ -193,7 +195,8 @@ def play_round(
                 continue
             if not now["drawn"]:
                 continue
-            kind = act(someone, now["legal"], never)
+            once = [k for k in ONCE if f"{someone.name}:{k}" in taken]
+            kind = act(someone, now["legal"], [*never, *once])
             if kind is not None:
                 taken.append(f"{someone.name}:{kind}")
                 moved = True

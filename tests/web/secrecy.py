@@ -63,8 +63,12 @@ class Secrets:
         self.seqs: list[int] = []
         self.forbidden: list[frozenset[str]] = []
         hidden: set[str] = set()
+        self._all: set[str] = set()
+        self._shown: set[str] = set()
         for entry, form in zip(whole, mine, strict=True):
             shown = tokens(form["event"], pattern)
+            self._all |= tokens(entry, pattern)
+            self._shown |= shown
             hidden -= shown
             hidden |= tokens(entry, pattern) - shown
             self.seqs.append(form["seq"])
@@ -74,6 +78,11 @@ class Secrets:
         """The cards forbidden to the actor once entries up to ``seq`` happened."""
         index = bisect.bisect_right(self.seqs, seq) - 1
         return self.forbidden[index] if index >= 0 else frozenset()
+
+    def never_shown(self) -> frozenset[str]:
+        """Cards in the record that no event ever showed the actor: what his page (which keeps
+        the history of what he was shown) may never hold."""
+        return frozenset(self._all - self._shown)
 
     def ever(self) -> frozenset[str]:
         """Cards forbidden at some seq and never shown to the actor afterwards (the end)."""

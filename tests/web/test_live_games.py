@@ -115,7 +115,7 @@ def test_people_play_a_round_of_each_game_to_its_settlement_through_the_pages(
         if game in ONE_COPY:  # and, by the cards' names, none hidden from him
             secrets = Secrets(table, actor)
             assert secrets.leaks(someone.frames_in) == []
-            assert not page_cards(someone.card_codes()) & secrets.at(table.seq)
+            assert not page_cards(someone.card_codes()) & secrets.never_shown()
         assert not someone.errors, someone.errors
     _phone_fits(browser, live, names[0], table_id)
     _recall(browser, live, table_id, game)

@@ -117,7 +117,7 @@ def test_no_frame_and_no_page_holds_another_seats_hidden_card(
         frames = [f for f in someone.frames_in if f.get("type") in ("events", "view")]
         assert len(frames) >= 4
         assert secrets.leaks(frames) == []
-        assert not page_cards(someone.card_codes()) & secrets.at(table.seq)
+        assert not page_cards(someone.card_codes()) & secrets.never_shown()
 
 
 def test_the_inspector_recalls_verifies_and_exports_the_round(
@@ -238,7 +238,7 @@ def test_the_dealer_console_shows_the_public_table_and_the_dealers_actions(
     table = record(live, "toy-1")
     secrets = Secrets(table, Actor.dealer("dee"))
     assert secrets.leaks(dee.frames_in) == []
-    assert not page_cards(dee.card_codes()) & secrets.at(table.seq)
+    assert not page_cards(dee.card_codes()) & secrets.never_shown()
     assert axe_violations(dee.page) == []
     assert not dee.errors, dee.errors
     dee.close()

@@ -55,3 +55,10 @@ def test_a_frame_with_a_hidden_card_is_a_leak_and_the_redacted_frames_are_not() 
     view = {"type": "view", "seq": table.seq, "view": table.view(ANA)}
     assert secrets.leaks([mine, view]) == []
     assert page_cards([str(deal.event.to_dict()["card"]), "back", None]) != set()
+
+
+def test_what_he_was_never_shown_is_the_undealt_rest_of_the_deck() -> None:
+    table = played()
+    dealt = {str(e.event.to_dict()["card"]) for e in table.entries if e.event.TYPE == "dealt"}
+    never = Secrets(table, ANA).never_shown()
+    assert len(never) == 50 and not never & dealt  # the settlement showed both dealt cards

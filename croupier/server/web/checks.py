@@ -47,7 +47,15 @@ def hint_setting(
     cards: Sequence[str], banker: Mapping[str, Sequence[str]] | None = None
 ) -> dict[str, Any]:
     """The solver's setting of ``cards``: the best response to the banker's setting when it is
-    shown, else the house way's; ``tiers`` is front, middle, back."""
+    shown, else the house way's; ``tiers`` is front, middle, back; ``scores`` against the
+    banker (None without one).
+
+    >>> banker = {"front": ["2c", "2d", "5h"], "middle": ["9s", "9h", "Kd", "Qc", "3s"],
+    ...           "back": ["Ah", "Kh", "Th", "7h", "4h"]}
+    >>> hint = hint_setting("As Ks Qs Js Ts 9d 9c 8c 2s 3c 4d 5s 7d".split(), banker)
+    >>> [len(t) for t in hint["tiers"]], hint["strategy"], len(hint["scores"])
+    ([3, 5, 5], 'best-response', 3)
+    """
     from croupier.games.thirteen.scoring import Setting
     from croupier.games.thirteen.solver import solve
 
@@ -55,7 +63,13 @@ def hint_setting(
     if banker is not None:
         shown = Setting.of(banker["front"], banker["middle"], banker["back"])
     solution = solve(list(cards), shown).to_dict()
-    return {"tiers": [solution["front"], solution["middle"], solution["back"]], **solution}
+    # the solver's own "tiers" (against a banker: each tier's score) are kept as "scores"
+    scores = solution.pop("tiers", None)
+    return {
+        **solution,
+        "tiers": [solution["front"], solution["middle"], solution["back"]],
+        "scores": scores,
+    }
 
 
 def verify_record(store: EventStore, catalog: Catalog, table_id: str) -> dict[str, Any]:

@@ -109,7 +109,9 @@ function uniqueId(prefix) {
 export function offerControl(offer, send, hooks = {}) {
   const fields = offerFields(offer);
   const free = fields.filter((f) => f.kind !== "exactly" && !(f.kind === "one_of" && f.domain.one_of.length === 1));
-  const title = offer.label || humanize(offer.type);
+  // an offer without a label is named by its type and its fixed values ("Bet, position 2")
+  const fixed = fields.filter((f) => f.kind === "exactly" && typeof f.domain.is !== "boolean");
+  const title = offer.label || [humanize(offer.type), ...fixed.map((f) => `${f.name.replace(/_/g, " ")} ${f.domain.is}`)].join(", ");
   const box = document.createElement("div");
   box.className = `offer offer-${offer.type}`;
   box.dataset.offer = offer.type;

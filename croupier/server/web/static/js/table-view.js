@@ -99,7 +99,13 @@ export class TableView {
     if (key !== this.offersKey) {
       this.offersKey = key;
       const hooks = this.layout.hooks ? this.layout.hooks(ctx) : {};
+      // a setting in progress survives new offers of the same cards (another person's move
+      // can change the offers while this one is arranging his tiers)
+      const kept = this.setter ? { cards: [...this.setter.cards].sort().join(" "), tiers: this.setter.tiers() } : null;
       this.setter = renderOffers(this.actions, offers, (c) => this.send(c), { skip: this.layout.handles, hooks });
+      if (kept && this.setter && [...this.setter.cards].sort().join(" ") === kept.cards && kept.tiers.some((t) => t.length)) {
+        this.setter.setAll(kept.tiers);
+      }
       fresh = true;
     }
     const again = byKey(this.root, focusKey);
