@@ -17,6 +17,7 @@ from croupier.server.api import ApiError, api_error_response
 from croupier.server.api import router as api_router
 from croupier.server.db import Database
 from croupier.server.runtime import Server, ServerSettings
+from croupier.server.web.routes import router as web_router
 from croupier.server.ws import router as ws_router
 
 __all__ = ["create_app"]
@@ -49,6 +50,7 @@ def create_app(
     app.state.server = server
     app.include_router(api_router)
     app.include_router(ws_router)
+    app.include_router(web_router)  # the web tables' pages and static files (docs/web.md)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:

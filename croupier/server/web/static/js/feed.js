@@ -1,0 +1,125 @@
+// The event feed: each event as the viewer was allowed to see it ({seq, at, actor, event}),
+// newest last, with cards and tiles drawn; and the settlement of the last round.
+
+import { actorName, el, humanize, money, signed, valueNode } from "./dom.js";
+
+// the event that closes a round: settled (a round, a hand, a coup, a game of Mah-Jong), voided, lapsed
+const SETTLE = /(^|_)(settled|voided|lapsed)$/;
+const ROUND_OPEN = /open|started|begin/;
+
+export function isSettlement(event) {
+  return SETTLE.test(event?.type || "");
+}
+
+/** one line of the feed */
+export function feedItem(entry, { kind = "cards" } = {}) {
+  const event = entry.event || {};
+  const details = { ...event };
+  delete details.type;
+  const when = typeof entry.at === "number" && entry.at > 1e11 ? new Date(entry.at).toLocaleTimeString("en-GB") : "";
+  const item = el(
+    "li",
+    { class: `feed-item${isSettlement(event) ? " settlement" : ""}`, dataset: { seq: entry.seq, type: event.type } },
+    el("span", { class: "seq" }, `#${entry.seq}`),
+    " ",
+    when ? el("time", { class: "muted" }, when) : null,
+    " ",
+    el("strong", {}, humanize(event.type || "event")),
+    entry.actor && entry.actor !== "dealer:house" ? el("span", { class: "muted" }, ` by ${actorName(entry.actor)}`) : null,
+  );
+  if (Object.keys(details).length) item.append(el("div", { class: "feed-details" }, valueNode(details, { kind, depth: 1 })));
+  return item;
+}
+
+export class Feed {
+  constructor(root, { kind = "cards", limit = 200 } = {}) {
+    this.kind = kind;
+    this.limit = limit;
+    // scrollable, so it takes the focus (keyboard users scroll it with the arrows)
+    this.list = el("ol", { class: "feed-list", tabindex: "0", "aria-label": "Events, newest last" });
+    root.replaceChildren(el("h2", {}, "Events"), this.list);
+    root.setAttribute("role", "log");
+    root.setAttribute("aria-label", "Events at the table");
+    this.seen = new Set();
+  }
+
+  add(entries) {
+    for (const entry of entries) {
+      if (this.seen.has(entry.seq)) continue;
+      this.seen.add(entry.seq);
+      this.list.append(feedItem(entry, { kind: this.kind }));
+    }
+    while (this.list.children.length > this.limit) this.list.firstElementChild.remove();
+    this.list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }
+}
+
+/** amounts by person from a settlement-like object: {name: amount} */
+function amounts(event) {
+  const out = [];
+  // parallel lists: {players: [...], net: [...]} (Mah-Jong's settlement)
+  const who = event.players || event.names;
+  const nets = event.net || event.nets || event.amounts;
+  if (Array.isArray(who) && Array.isArray(nets) && who.length === nets.length && nets.every((n) => typeof n === "number")) {
+    who.forEach((name, i) => out.push([String(name), nets[i]]));
+    if (typeof event.commission === "number" && event.commission) out.push(["commission", event.commission]);
+    return out;
+  }
+  const visit = (value, label) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const who = value.player || value.name || value.seat || value.position;
+      const amount = value.net ?? value.amount ?? value.paid ?? value.won;
+      if (who !== undefined && typeof amount === "number") {
+        out.push([String(who), amount]);
+        return;
+      }
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v === "number" && /^(player:)?[A-Za-z0-9][\w.-]*$/.test(k) && !/^(number|round|seq|amount|total|staked|paid|hand|count|at)$/.test(k) && label) out.push([k, v]);
+        else visit(v, k);
+      }
+    } else if (Array.isArray(value)) {
+      for (const v of value) visit(v, label);
+    }
+  };
+  visit(event, "");
+  return out;
+}
+
+/** the settlement panel: the last settlement event with its amounts */
+export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) {
+  root.replaceChildren();
+  if (!entry) {
+    root.append(el("h2", {}, "Settlement"), el("p", { class: "muted" }, "No round settled yet."));
+    return;
+  }
+  const event = entry.event;
+  root.append(el("h2", {}, `Settlement (#${entry.seq})`));
+  const rows = amounts(event);
+  if (rows.length) {
+    const table = el(
+      "table",
+      { class: "amounts" },
+      el("caption", {}, humanize(event.type)),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Who"), el("th", { scope: "col" }, "Amount"))),
+      el(
+        "tbody",
+        {},
+        rows.map(([who, amount]) =>
+          el(
+            "tr",
+            { class: who === me || who === `player:${me}` ? "mine" : "" },
+            el("th", { scope: "row" }, who === "commission" ? "the house's commission" : actorName(who.includes(":") ? who : `player:${who}`)),
+            el("td", { class: `num ${amount > 0 ? "gain" : amount < 0 ? "loss" : ""}` }, signed(amount)),
+          ),
+        ),
+      ),
+    );
+    root.append(table);
+  }
+  const details = { ...event };
+  delete details.type;
+  if (rows.length) root.append(el("details", {}, el("summary", {}, "Every detail"), valueNode(details, { kind, depth: 1 })));
+  else root.append(valueNode(details, { kind, depth: 1 }));
+}
+
+export { money, ROUND_OPEN };

@@ -1,0 +1,69 @@
+// The admin pages: accounts (create one with a role) and tables (open one with its options,
+// the limits among them, and bots).
+
+import { post } from "../api.js";
+import { ready } from "../ready.js";
+
+const status = document.getElementById("admin-status");
+
+function say(text, bad = false) {
+  status.textContent = text;
+  status.hidden = !text;
+  status.classList.toggle("error", bad);
+  status.setAttribute("role", bad ? "alert" : "status");
+}
+
+/** "name = value" lines as an object (values as JSON when they parse, else text) */
+export function pairs(text) {
+  const out = {};
+  for (const [n, raw] of text.split("\n").entries()) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const at = line.indexOf("=");
+    if (at < 1) throw new Error(`line ${n + 1}: "${line}" is not name = value`);
+    const name = line.slice(0, at).trim();
+    const value = line.slice(at + 1).trim();
+    try {
+      out[name] = JSON.parse(value);
+    } catch (error) {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+document.getElementById("create-user").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const body = { name: form.elements.name.value.trim(), role: form.elements.role.value, password: form.elements.password.value };
+  try {
+    await post("/api/users", body);
+    say(`Account ${body.name} (${body.role}) created.`);
+    form.reset();
+  } catch (failure) {
+    say(`Not created: ${failure.message}`, true);
+  }
+});
+
+document.getElementById("open-table").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  let options;
+  let bots;
+  try {
+    options = pairs(form.elements.options.value);
+    bots = pairs(form.elements.bots.value);
+  } catch (failure) {
+    return say(failure.message, true);
+  }
+  const body = { table: form.elements.table.value.trim(), game: form.elements.game.value, options, bots };
+  try {
+    await post("/api/tables", body);
+    say(`Table ${body.table} opened.`);
+    setTimeout(() => location.reload(), 600);
+  } catch (failure) {
+    say(`Not opened: ${failure.message}${failure.article ? ` (${failure.article})` : ""}`, true);
+  }
+});
+
+ready();
