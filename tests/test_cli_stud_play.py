@@ -17,7 +17,7 @@ import typer
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
-from croupier.commands import play_stud
+from croupier.commands import play_stud, simulate_stud, stud_screen
 from croupier.games.five_card_stud.events import Act
 from croupier.games.five_card_stud.round import Legal
 
@@ -317,12 +317,12 @@ def test_simulate_stud_text_and_mixed_bots() -> None:
 
 
 def test_simulate_stud_names_the_first_violated_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = play_stud._top_up
+    real = stud_screen._top_up
 
     def phantom_top_up(game: Any) -> list[tuple[int, int]]:
         return [*real(game), (1, 5)]  # 5 chips counted in that never reached the table
 
-    monkeypatch.setattr(play_stud, "_top_up", phantom_top_up)
+    monkeypatch.setattr(simulate_stud, "_top_up", phantom_top_up)
     result = run("simulate", "stud", "--hands", "5", "--json")
     clean_failure(result, "invariant violated: chips conserved: after hand 1")
 

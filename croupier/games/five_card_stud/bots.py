@@ -17,9 +17,9 @@ Art 6 requires and opening a new deck when Art 2 does.
 
 >>> import random
 >>> from croupier.shuffle import SeededShuffler
->>> from croupier.games.five_card_stud.rules import StudTable
+>>> from croupier.games.five_card_stud.options import StudOptions
 >>> rng = random.Random(7)
->>> game = new_table(StudTable(), 3, buy_in=2000)
+>>> game = new_table(StudOptions(), 3, buy_in=2000)
 >>> bots = {s: StrengthBot(rng) for s in (1, 2, 3)}
 >>> settled = play_hand(game, bots, SeededShuffler(7), rng)
 >>> sum(game.stacks.values()) + game.house
@@ -35,8 +35,8 @@ from typing import Protocol
 
 from croupier.cards import Card
 from croupier.games.five_card_stud.events import Act, HandSettled
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase, showing
-from croupier.games.five_card_stud.rules import StudTable
 from croupier.rank.hand import strength_of_codes
 from croupier.rank.model import STUD40, Category
 from croupier.rank.showing import ShowingCategory
@@ -184,7 +184,7 @@ def _size(span: tuple[int, int], pot: int) -> int:
     return max(low, min(high, pot // 2))
 
 
-def new_table(table: StudTable, players: int, *, buy_in: int | None = None) -> StudGame:
+def new_table(table: StudOptions, players: int, *, buy_in: int | None = None) -> StudGame:
     """A table with ``players`` seated at seats 1..players, each with ``buy_in`` (default the
     least capital), and a deck open."""
     game = StudGame(table)
@@ -237,7 +237,7 @@ class TableRun:
 
 
 def run_table(
-    table: StudTable,
+    table: StudOptions,
     bots: Mapping[int, Bot],
     shuffler: Shuffler,
     rng: random.Random,

@@ -19,10 +19,10 @@ pot money), ``antes`` (the pot money, Art 7) and ``finishing_stacks``; ``initial
 house's Art 8 take for the hand, in all) and ``commission_rate`` (Art 9); ``house`` (everything
 the house took in this hand); ``sitting_out`` (only when someone is: the players seated but not
 dealt in, Art 6, as ``{ seat, player, stack }``); ``[table]``: the table options
-(:meth:`StudTable.to_dict <croupier.games.five_card_stud.rules.StudTable.to_dict>`; TOML has no
-null, so an option without a value is written ``"none"``). The hand's start (pot money and
-initial commission) is the header: there is no action for it. Fields whose name starts with
-``_`` are the user's (as in PHH) and are skipped; any other unknown field is refused.
+(:meth:`StudOptions.to_dict <croupier.games.five_card_stud.options.StudOptions.to_dict>`;
+TOML has no null, so an option without a value is written ``"none"``). The hand's start (pot
+money and initial commission) is the header: there is no action for it. Fields whose name starts
+with ``_`` are the user's (as in PHH) and are skipped; any other unknown field is refused.
 
 **Actions**, one string per event (the showdown lines belong to the settlement). Unlike PHH,
 ``pN`` is *seat* N (a misdealt card may reach a seat that is not in the hand); ``d`` is the dealer.
@@ -60,8 +60,8 @@ A seeded hand, exported:
 >>> import random
 >>> from croupier.shuffle import SeededShuffler
 >>> from croupier.games.five_card_stud.bots import StrengthBot, new_table, play_hand
->>> from croupier.games.five_card_stud.rules import StudTable
->>> game = new_table(StudTable(), 3)
+>>> from croupier.games.five_card_stud.options import StudOptions
+>>> game = new_table(StudOptions(), 3)
 >>> rng = random.Random(5)
 >>> _ = play_hand(game, {s: StrengthBot(rng) for s in (1, 2, 3)}, SeededShuffler(5), rng,
 ...               cut_chance=1.0)
@@ -179,8 +179,9 @@ from croupier.games.five_card_stud.events import (
     TableRestored,
     TimedOut,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame
-from croupier.games.five_card_stud.rules import REGULATION, StudTable
+from croupier.games.five_card_stud.rules import REGULATION
 from croupier.protocol import Event
 from croupier.records import is_int
 from croupier.shuffle import Shuffler
@@ -281,7 +282,7 @@ def _settled_hands(log: Sequence[Event]) -> Iterator[tuple[TableRestored, tuple[
             del players[event.seat], stacks[event.seat]
 
 
-def _export(options: StudTable, start: TableRestored, events: tuple[Event, ...]) -> str:
+def _export(options: StudOptions, start: TableRestored, events: tuple[Event, ...]) -> str:
     started, settled = events[0], events[-1]
     assert isinstance(started, HandStarted) and isinstance(settled, HandSettled)
     table = _Table(options, start)
@@ -552,7 +553,7 @@ class _Header:
         return tuple(sorted(after.items()))
 
 
-def _options(data: object) -> StudTable:
+def _options(data: object) -> StudOptions:
     """The ``[table]`` options (``"none"``: an option without a value)."""
     if not isinstance(data, Mapping):
         raise RecordError("table", f"field 'table' must be a table of options, got {data!r}")
@@ -564,13 +565,13 @@ def _options(data: object) -> StudTable:
 
 
 @functools.lru_cache(maxsize=64)
-def _cached_options(items: tuple[tuple[str, Any, type], ...]) -> StudTable:
+def _cached_options(items: tuple[tuple[str, Any, type], ...]) -> StudOptions:
     return _read_options(items)
 
 
-def _read_options(items: tuple[tuple[str, Any, type], ...]) -> StudTable:
+def _read_options(items: tuple[tuple[str, Any, type], ...]) -> StudOptions:
     nullable = _nullable_options()
-    return StudTable.from_dict(
+    return StudOptions.from_dict(
         {k: None if v == _NONE and k in nullable else v for k, v, _ in items}
     )
 
@@ -580,7 +581,7 @@ def _nullable_options() -> frozenset[str]:
     """The options that may have no value (``int | None``)."""
     return frozenset(
         name
-        for name, hint in typing.get_type_hints(StudTable).items()
+        for name, hint in typing.get_type_hints(StudOptions).items()
         if typing.get_origin(hint) in (typing.Union, types.UnionType)
         and type(None) in typing.get_args(hint)
     )
@@ -772,7 +773,7 @@ class _Table:
     itself: the table is replayed with it, so it is refused with the article it breaks, or
     accepted."""
 
-    def __init__(self, options: StudTable, start: TableRestored) -> None:
+    def __init__(self, options: StudOptions, start: TableRestored) -> None:
         self.game = StudGame(options)
         self.game.restore(
             start.seats, deck=start.deck, deck_deals=start.deck_deals, hands=start.hands

@@ -38,8 +38,9 @@ from croupier.games.five_card_stud.events import (
     SeatRecord,
     TimedOut,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, StudGame, StudPhase
-from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie, StudTable
+from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie
 from croupier.protocol import Event
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler, Shuffler
@@ -73,10 +74,10 @@ def stacked(text: str) -> tuple[Card, ...]:
     return (*top, *(c for c in PACK if c not in set(top)))
 
 
-def seated(stacks: Mapping[int, int] | int = 3, options: StudTable | None = None) -> StudGame:
+def seated(stacks: Mapping[int, int] | int = 3, options: StudOptions | None = None) -> StudGame:
     """A table with players ``p<seat>`` and a deck open. ``stacks``: a number of players with
     the least capital each (seats 1..n), or seat -> capital (restored as a table in play)."""
-    table = options or StudTable()
+    table = options or StudOptions()
     game = StudGame(table)
     if isinstance(stacks, int):
         for seat in range(1, stacks + 1):
@@ -95,7 +96,7 @@ def seated(stacks: Mapping[int, int] | int = 3, options: StudTable | None = None
 def dealt(
     text: str,
     stacks: Mapping[int, int] | int = 3,
-    options: StudTable | None = None,
+    options: StudOptions | None = None,
     *,
     at: int | None = None,
 ) -> StudGame:
@@ -244,7 +245,7 @@ def test_art3_seats_one_to_seven_one_seat_per_player() -> None:
 
 
 def test_art3_a_smaller_table_has_fewer_seats() -> None:
-    game = StudGame(StudTable(seats=4))
+    game = StudGame(StudOptions(seats=4))
     game.seat_player(4, "ana", 2000)
     refused(game, "Art 3", game.seat_player, 5, "rui", 2000)
     refused(game, "Art 3", game.seat_player, "2", "rui", 2000)
@@ -296,7 +297,7 @@ def test_art3_art6_no_seat_leave_or_top_up_during_a_hand() -> None:
 
 @pytest.mark.parametrize(("level", "least"), [(20, 2000), (100, 5000)])
 def test_art6_the_least_buy_in(level: int, least: int) -> None:
-    game = StudGame(StudTable.level(level))
+    game = StudGame(StudOptions.level(level))
     refused(game, "Art 6", game.seat_player, 1, "ana", least - 1)
     refused(game, "Art 6", game.seat_player, 1, "ana", 2.5 * least)
     refused(game, "Art 6", game.seat_player, 1, "ana", True)
@@ -336,7 +337,7 @@ def test_art6_the_threshold_itself_is_not_below_it() -> None:
 
 
 def test_art6_the_100_table_threshold() -> None:
-    game = seated({1: 1000, 2: 999, 3: 5000}, StudTable.level(100))
+    game = seated({1: 1000, 2: 999, 3: 5000}, StudOptions.level(100))
     assert game.dealt_in() == (1, 3)
     refused(game, "Art 6", game.top_up, 2, 4000)
     game.top_up(2, 4001)
@@ -390,7 +391,7 @@ def test_art2_a_deck_is_opened_before_the_first_hand() -> None:
 
 @pytest.mark.parametrize("deals", [10, 3])
 def test_art2_a_deck_serves_at_most_ten_deals(deals: int) -> None:
-    game = seated(2, StudTable(max_deals_per_deck=deals))
+    game = seated(2, StudOptions(max_deals_per_deck=deals))
     for n in range(deals):
         assert not game.needs_new_deck
         play_quick_hand(game, n)
@@ -485,7 +486,7 @@ def test_art1_a_a_recorded_shuffle_is_the_whole_40_card_deck() -> None:
 def test_art7_art8_pot_money_and_initial_commission(
     mode: InitialCommission, amount: int | None, stack: int, commission: int, pot: int
 ) -> None:
-    options = StudTable(initial_commission=mode, initial_commission_amount=amount)
+    options = StudOptions(initial_commission=mode, initial_commission_amount=amount)
     game = seated(3, options)
     started = game.start_hand()
     assert started == HandStarted(1, (1, 2, 3), 20, commission)
@@ -514,14 +515,14 @@ def showdown_after_open(game: StudGame) -> HandSettled:
 
 
 def test_art8_the_100_table() -> None:
-    game = seated({1: 5000, 2: 5000}, StudTable.level(100))
+    game = seated({1: 5000, 2: 5000}, StudOptions.level(100))
     assert game.start_hand() == HandStarted(1, (1, 2), 100, 100)
     assert game.stacks == {1: 4900, 2: 4900}
     assert game.pot == 100
 
 
 def test_art8_each_mode_takes_the_commission_from_each_stack() -> None:
-    options = StudTable(initial_commission=InitialCommission.EACH)
+    options = StudOptions(initial_commission=InitialCommission.EACH)
     game = seated({1: 500, 2: 2000}, options)
     game.start_hand()
     assert game.stacks == {1: 460, 2: 1960}
@@ -683,7 +684,7 @@ def test_art10_b_after_the_bet_the_turn_goes_counterclockwise_and_raises_are_ful
 
 
 def test_art10_b_a_raise_is_at_least_the_previous_bet() -> None:
-    game = dealt("8c / Kh As / Qs 9c", 2, StudTable(min_bet=50))
+    game = dealt("8c / Kh As / Qs 9c", 2, StudOptions(min_bet=50))
     refused(game, "min_bet", game.bet, 2, 49)
     game.bet(2, 300)
     refused(game, "Art 10 b 3", game.raise_to, 1, 599)
@@ -819,7 +820,7 @@ def test_art10_c_showing_order_option(
     order: ShowingOrder, first: int, dealing: tuple[int, ...]
 ) -> None:
     # seat 1 shows A-7, seat 2 K-9: the better hand, or the higher second card (the letter)
-    game = dealt("8c / As Kh / Qs Qd / 7d 9c", 2, StudTable(showing_order=order))
+    game = dealt("8c / As Kh / Qs Qd / 7d 9c", 2, StudOptions(showing_order=order))
     game.bet(1, 20)
     game.call(2)
     assert dealing_of(game) == (1, 2)  # round 1's single up cards: the As either way
@@ -833,7 +834,7 @@ def test_art10_c_showing_order_option(
 @pytest.mark.parametrize(("tie", "first"), [(ShowingTie.SUITS, 2), (ShowingTie.SEAT, 1)])
 def test_art10_c_identical_showing_ranks_option(tie: ShowingTie, first: int) -> None:
     # seat 1 shows Kh 7d, seat 2 Ks 7c: the same ranks
-    game = dealt("8c / Kh Ks / Qs Qd / 7c 7d", 2, StudTable(showing_tie=tie))
+    game = dealt("8c / Kh Ks / Qs Qd / 7c 7d", 2, StudOptions(showing_tie=tie))
     assert game.to_act == 2  # round 1: the suits always (Art 10 b)
     game.bet(2, 20)
     game.call(1)
@@ -994,7 +995,7 @@ def test_art11_a_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
 
 
 def test_art11_a_short_all_in_reopens_option() -> None:
-    game = dealt(SIDE, {1: 2000, 2: 650, 3: 2000}, StudTable(short_all_in_reopens=True))
+    game = dealt(SIDE, {1: 2000, 2: 650, 3: 2000}, StudOptions(short_all_in_reopens=True))
     game.bet(1, 400)
     game.raise_to(2, 630)
     game.call(3)
@@ -1125,7 +1126,7 @@ def test_art9_a_hand_won_by_everyone_folding_in_round_one() -> None:
 def test_art8_art9_the_commission_modes_at_settlement(
     mode: InitialCommission, stacks: dict[int, int], house: int
 ) -> None:
-    game = dealt(HEADS_UP, 2, StudTable(initial_commission=mode))
+    game = dealt(HEADS_UP, 2, StudOptions(initial_commission=mode))
     game.bet(2, 100)
     game.call(1)
     settled = showdown(game)
@@ -1147,7 +1148,7 @@ SPLIT = "8c / As Ah / Kh Ks / Qd Qc / Jc Jd / 9s 9h"
 def test_art4_equal_hands_split_the_pot(
     odd_chip: OddChip, paid: tuple[tuple[int, int], ...], to_house: int
 ) -> None:
-    game = dealt(SPLIT, 2, StudTable(odd_chip=odd_chip))
+    game = dealt(SPLIT, 2, StudOptions(odd_chip=odd_chip))
     assert game.to_act == 1  # As over Ah
     game.bet(1, 100)
     game.call(2)
@@ -1200,14 +1201,14 @@ def test_art11_b_an_action_without_time_is_taken() -> None:
 
 
 def test_art11_b_a_table_without_time_limit() -> None:
-    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudTable(time_limit_seconds=None), at=0)
+    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudOptions(time_limit_seconds=None), at=0)
     refused(game, "Art 11 b", game.time_out, 2, at=10_000_000)
     game.bet(2, 20, at=10_000_000)
     assert game.to_act == 3
 
 
 def test_art11_b_a_shorter_limit_option() -> None:
-    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudTable(time_limit_seconds=30), at=0)
+    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudOptions(time_limit_seconds=30), at=0)
     refused(game, "Art 11 b", game.time_out, 2, at=29_999)
     game.time_out(2, at=30_000)
 
@@ -1325,7 +1326,7 @@ def test_art11_d_of_the_last_two_the_other_wins(mode: InitialCommission) -> None
     # found by this suite: heads-up under "pot", the survivor's pot money was taken for an
     # uncalled bet and returned, and build_pots raised ValueError (the deduction exceeded the
     # empty main pot): the hand could not be settled
-    options = StudTable(initial_commission=mode)
+    options = StudOptions(initial_commission=mode)
     game = dealt(HEADS_UP, 2, options)
     game.expose_key_card(1)
     assert phase_of(game) is StudPhase.SHOWDOWN
