@@ -128,7 +128,7 @@ def test_art6_play_stud_tops_up_between_hands() -> None:
 
 
 def test_play_stud_auto_text_shows_the_settlement() -> None:
-    text = ok("play", "five-card-stud", "--auto", "--seed", "x", "--hands", "2").stdout
+    text = ok("play", "five-card-stud", "--auto", "--seed", "f", "--hands", "2").stdout
     assert "Five-card stud · Portaria 104/85/M" in text
     assert "Hand 1 · betting round 1 · pot 60" in text  # 4 x 20 less the initial commission
     assert "[??]" in text

@@ -303,7 +303,7 @@ def play_stud(
             started = game.start_hand()
             shuffled = game.shuffle(shuffler)
             game.burn()
-            record = _Hand(started, shuffled.commitment, topped, new_deck)
+            record = _Hand(started, shuffled.commitment, topped, new_deck, rules=options.rank_rules)
             if console is not None:
                 console.rule(f"[bold]Hand {started.number}[/bold]")
                 for seat, amount in topped:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from croupier.games.five_card_stud.bots import Bot
     from croupier.games.five_card_stud.events import HandSettled, HandStarted, PlayerActed
     from croupier.games.five_card_stud.round import StudGame
+    from croupier.rank.model import RankRules
 
 __all__ = ["YOU", "YOUR_SEAT", "Ledger", "replay_stud", "stud_summary"]
 
@@ -53,8 +54,6 @@ def _render_state(console: Console, game: StudGame, names: Mapping[int, str]) ->
     from rich.table import Table
 
     from croupier.cards import Card
-    from croupier.games.five_card_stud.round import showing
-    from croupier.rank.showing import ShowingOrder
 
     view = game.view(YOUR_SEAT)
     hand = view["hand"]
@@ -87,8 +86,7 @@ def _render_state(console: Console, game: StudGame, names: Mapping[int, str]) ->
             status = "◀ to act"
         elif info["stack"] == 0:
             status = "all in"
-        order = game.options.showing_order if len(up) > 1 else ShowingOrder.BEST_HAND
-        shows = str(showing(tuple(Card.parse(c) for c in up), order)) if up else ""
+        shows = str(game.showing_keys.rank(tuple(Card.parse(c) for c in up))) if up else ""
         grid.add_row(
             seat_text,
             info["player"],
@@ -135,6 +133,8 @@ class _Hand:
     up: dict[int, tuple[str, ...]] = field(default_factory=dict)
     your_key: str | None = None
     settled: HandSettled | None = None
+    #: the order of five-card hands at the table (Art 5; None: the default, STUD40)
+    rules: RankRules | None = None
 
 
 def _pot_label(i: int) -> str:
@@ -149,8 +149,9 @@ def _shown_hands(record: _Hand) -> dict[int, str]:
 
     settled = record.settled
     assert settled is not None
+    rules = STUD40 if record.rules is None else record.rules
     return {
-        seat: rank((key, *(Card.parse(c) for c in record.up[seat])), STUD40).describe()
+        seat: rank((key, *(Card.parse(c) for c in record.up[seat])), rules).describe()
         for seat, key in settled.shown
     }
 

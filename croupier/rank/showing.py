@@ -115,12 +115,48 @@ _ROYAL_FOURS: Final = (
 )
 
 
+@functools.cache
+def _flush_fours(rules: RankRules) -> frozenset[frozenset[int]]:
+    """Four consecutive ranks that one card makes a straight flush or a royal flush."""
+    out: set[frozenset[int]] = set()
+    for seq in (*rules.straight_flushes, rules.royal):
+        out.update((frozenset(seq[1:]), frozenset(seq[:-1])))
+    return frozenset(out)
+
+
+@functools.cache
+def _flush_sequences(rules: RankRules) -> tuple[tuple[Rank, ...], ...]:
+    """The straight flushes and the royal flush, lowest first (each highest card first)."""
+    return (*rules.straight_flushes, rules.royal)
+
+
+def _gapped_draw(up: Sequence[Card], ranks: frozenset[int], rules: RankRules) -> ShowingRank | None:
+    """Four suited cards one card completes to a royal or a straight flush, consecutive or not
+    (the letter of Art 10 d, whose exclusion of non-consecutive fours is written for the
+    straight): a possible royal flush, or a possible straight flush ranked by the highest
+    straight flush it can make, then by its ranks in that sequence."""
+    sequences = _flush_sequences(rules)
+    for index in range(len(sequences) - 1, -1, -1):
+        seq = sequences[index]
+        if ranks <= frozenset(seq):
+            cards = tuple(sorted(up, key=lambda c: seq.index(c.rank)))
+            order = tuple(len(seq) - seq.index(c.rank) for c in cards)
+            if seq == rules.royal:
+                return _result(ShowingCategory.POSSIBLE_ROYAL_FLUSH, order, cards)
+            return _result(ShowingCategory.POSSIBLE_STRAIGHT_FLUSH, (index, *order), cards)
+    return None
+
+
 def showing_rank(
     up: Sequence[Card],
     order: ShowingOrder = ShowingOrder.BEST_HAND,
     rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
 ) -> ShowingRank:
-    """Rank 1 to 4 face-up cards, given in the order they were dealt."""
+    """Rank 1 to 4 face-up cards, given in the order they were dealt. ``gapped_flush_draws``:
+    a possible royal or straight flush need not be four consecutive ranks (the letter of
+    Art 10 d; by default the exclusion of non-consecutive fours covers every sequence)."""
     n = len(up)
     if not 1 <= n <= 4:
         raise CardCountError("1 to 4 showing", n)
@@ -137,7 +173,11 @@ def showing_rank(
         suited = len({c.suit for c in up}) == 1
         fours = _fours(rules)
         consecutive = len(ranks) == 4 and ranks in fours
-        if suited and consecutive:
+        if suited and gapped_flush_draws:
+            draw = _gapped_draw(up, ranks, rules)
+            if draw is not None:
+                return draw
+        elif suited and consecutive and ranks in _flush_fours(rules):
             cat = (
                 ShowingCategory.POSSIBLE_ROYAL_FLUSH
                 if ranks in _ROYAL_FOURS
@@ -193,9 +233,16 @@ def best_showing(
     hands: Mapping[K, Sequence[Card]],
     order: ShowingOrder = ShowingOrder.BEST_HAND,
     rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
 ) -> K:
     """The seat whose showing cards speak first (Art 10 b-d). In one deck no two hands can
     tie once suits are compared, so the answer is unique."""
     if not hands:
         raise CardCountError("at least one hand of", 0)
-    return max(hands, key=lambda seat: showing_rank(hands[seat], order, rules))
+    return max(
+        hands,
+        key=lambda seat: showing_rank(
+            hands[seat], order, rules, gapped_flush_draws=gapped_flush_draws
+        ),
+    )

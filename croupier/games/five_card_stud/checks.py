@@ -29,15 +29,25 @@ from croupier.games.five_card_stud.events import (
     PlayerToppedUp,
     TableRestored,
     TimedOut,
+    TopUpsDue,
 )
 from croupier.games.five_card_stud.pots import award, build_pots, uncalled
 from croupier.games.five_card_stud.rules import (
+    BETTING_ROUNDS,
     DECK_SIZE,
     MAX_CUTTERS,
     MIN_CUT,
     InitialCommission,
+    TopUpDuty,
+    UncalledBet,
 )
-from croupier.games.five_card_stud.state import PACK_SET, StudPhase, StudState, rank_tables
+from croupier.games.five_card_stud.state import (
+    PACK_SET,
+    HandState,
+    StudPhase,
+    StudState,
+    rank_tables,
+)
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
@@ -117,6 +127,15 @@ class StudChecks(StudState):
         names = ", ".join(a.value for a in Act)
         raise RecordError("action", f"unknown action {action!r}: the actions are {names}")
 
+    def _uncalled_comes_back(self, h: HandState) -> bool:
+        """Art 9: whether the part of the last bet nobody called goes back to its owner, free of
+        the commission: always under ``uncalled_bet = any-round``; by the letter, when it was
+        made in the final round (Art 10 d: the fourth is "o último lanço"), or when nobody who
+        could have called it folded (the others still in the hand were all in for less)."""
+        if self.options.uncalled_bet is UncalledBet.ANY_ROUND:
+            return True
+        return h.last_bet_round == BETTING_ROUNDS or not h.declined
+
     def _settle_event(self) -> HandSettled:
         h = self._hand
         if h is None or self._phase is not StudPhase.SHOWDOWN:
@@ -132,14 +151,14 @@ class StudChecks(StudState):
         back = uncalled({s: c for s, c in contrib.items() if s not in h.dead}, live)
         if back is not None:
             back = (back[0], min(back[1], contrib[back[0]] - table.pot_money))
-        if back is not None and back[1] > 0:
+        if back is not None and back[1] > 0 and self._uncalled_comes_back(h):
             contrib[back[0]] -= back[1]
             returned.append(back)
         pots = build_pots(contrib, live, h.deduction)
         order = self.showdown_order()
         strengths: dict[int, int] = {}
         if order:
-            cv, flush, table5 = rank_tables()
+            cv, flush, table5 = rank_tables(table.rank_rules)
             for s in order:
                 total = cv[h.key[s].code]
                 for c in h.up[s]:
@@ -221,6 +240,9 @@ class StudChecks(StudState):
         if isinstance(event, TableRestored):
             self._check_restored(event)
             return
+        if isinstance(event, TopUpsDue):
+            self._check_top_ups_due(event)
+            return
         if self._phase is not StudPhase.IDLE:
             raise RuleViolation(
                 "Art 2" if isinstance(event, DeckOpened) else "Art 3, 6",
@@ -272,6 +294,26 @@ class StudChecks(StudState):
         if seat not in self._players:
             raise RuleViolation("Art 3", f"nobody sits at seat {seat}")
         return seat
+
+    def _check_top_ups_due(self, event: TopUpsDue) -> None:
+        if len(self._log) != 1 or not isinstance(self._log[0], TableRestored):
+            raise RuleViolation("records", "top-ups due are recorded only right after a restore")
+        if self.options.top_up_duty is not TopUpDuty.DURING_HAND:
+            raise RuleViolation(
+                "Art 6",
+                "at this table only a capital below the threshold after a hand is topped up",
+            )
+        seats = event.seats
+        if not seats or len(set(seats)) != len(seats) or list(seats) != sorted(seats):
+            raise RecordError("seats", f"the seats due are distinct, in order, got {seats!r}")
+        for seat in seats:
+            self._check_seated(seat)
+            if self._stacks[seat] >= self.options.min_buy_in:
+                raise RuleViolation(
+                    "Art 6",
+                    f"seat {seat} holds {self._stacks[seat]}, at least the least capital "
+                    f"{self.options.min_buy_in}: nothing to top up",
+                )
 
     def _check_restored(self, event: TableRestored) -> None:
         if self._log:
@@ -387,7 +429,9 @@ class StudChecks(StudState):
         if h.turn_since is not None:
             if event.at is None:
                 raise RuleViolation("Art 11 b", "a time-out needs the time ('at')")
-            if event.at - h.turn_since < limit:  # the turn is [start, start + limit)
+            # Art 11 b: "mais que dois minutos": the turn is [start, start + limit], an action
+            # at the limit itself is in time; the hand is folded once more time has passed
+            if event.at - h.turn_since <= limit:
                 raise RuleViolation(
                     "Art 11 b",
                     f"seat {event.seat} has until {h.turn_since + limit} ms to act, it is "
@@ -409,7 +453,7 @@ class StudChecks(StudState):
             limit is not None
             and event.at is not None
             and h.turn_since is not None
-            and event.at - h.turn_since >= limit
+            and event.at - h.turn_since > limit
         ):
             raise RuleViolation(
                 "Art 11 b", f"seat {seat}'s time is up: the hand is folded (time_out)"
@@ -461,7 +505,7 @@ class StudChecks(StudState):
         # RAISE
         if not h.opened:
             raise RuleViolation("Art 10 b 3", "nothing to raise: bet")
-        if seat in h.checked:
+        if seat in h.checked and not self.options.checked_may_raise:
             raise RuleViolation(
                 "Art 10 c i 2", f"seat {seat} checked this round: he may only call or fold"
             )

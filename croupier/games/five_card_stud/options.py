@@ -34,12 +34,17 @@ from croupier.games.five_card_stud.rules import (
     MAX_SEATS,
     MIN_SEATS,
     TIME_LIMIT_SECONDS,
+    Consecutive,
     InitialCommission,
     OddChip,
+    ReraiseMinimum,
     ShowingTie,
+    TopUpDuty,
+    UncalledBet,
 )
 from croupier.money import Rounding
 from croupier.protocol import decode, encode
+from croupier.rank.model import STUD40, STUD40_A5_FLUSH, RankRules
 from croupier.rank.showing import ShowingOrder
 from croupier.records import is_int
 
@@ -59,12 +64,18 @@ class StudOptions:
     * ``initial_commission`` (Art 8, :class:`InitialCommission`) and
       ``initial_commission_amount`` (default: the pot money, as Art 8 says).
     * ``house_rate`` (Art 9): the house's share of the pot, 4%, excluding a final bet nobody
-      called, which goes back to its owner.
+      called, which goes back to its owner; ``uncalled_bet`` (:class:`UncalledBet`): which
+      uncalled bet that is (default the fourth round's only, the letter).
     * ``rounding``: a commission that is not a whole unit: ``house`` (default) pays the winners
       the whole units below their exact share, the fraction stays with the house.
     * ``odd_chip`` (:class:`OddChip`): the units of a split pot that do not divide.
     * ``min_bet`` (reading; default the pot money): the least opening bet; a raise must add at
-      least the previous bet or raise (Art 10 b 3) unless the player goes all in (Art 11 a).
+      least the previous bet (Art 10 b 3) unless the player goes all in (Art 11 a), and a
+      re-raise what ``reraise_minimum`` (:class:`ReraiseMinimum`) says (default: the previous
+      bet or raise).
+    * ``top_up_duty`` (Art 6, :class:`TopUpDuty`): a capital that fell below ``top_up_below``
+      during the hand (the letter, default) or only one below it after the hand must be topped
+      up before the player is dealt in again.
 
     Play:
 
@@ -72,11 +83,24 @@ class StudOptions:
     * ``max_deals_per_deck`` (Art 2): at most 10 hands per deck.
     * ``time_limit_seconds`` (Art 11 b; ``None``: not enforced): 120.
     * ``showing_order`` (:class:`~croupier.rank.showing.ShowingOrder`): how showing cards rank
-      for who speaks and who is dealt first (Art 10 c-d), and ``showing_tie``
-      (:class:`ShowingTie`) for identical showing ranks in rounds 2-4.
+      for who speaks and who is dealt first (Art 10 c-d; default the letter, ``newest-card``:
+      the highest *second* card, a pair formed *with the third card*...), ``showing_tie``
+      (:class:`ShowingTie`) for identical showing ranks in rounds 2-4, and
+      ``consecutive`` (:class:`Consecutive`): which possible formations of four showing cards
+      need consecutive ranks (Art 10 d; default the letter, the straight only).
+    * ``ace_low_straight_flush`` (Art 5.2, 5.6): A-5-6-7-8 of one suit is a straight flush, the
+      lowest (default; Art 5.6 makes A-5-6-7-8 a sequence and Art 5.2 a straight flush is a
+      suited sequence), or, False, a flush (the ace low is written for the straight only).
+    * ``checked_may_raise`` (Art 10 c i 2 against c iii; default False, c i 2): whether a player
+      who checked may raise later in the round (c iii lists raising among what he may do).
     * ``short_all_in_reopens`` (reading; default False): an all-in raise smaller than the least
       raise does not reopen the betting: players who have acted since the last full raise may
       only call or fold.
+
+    Records: an option added after records were first written reads, when a record lacks it, as
+    the rule that record was played by (``showing_order`` as ``best-hand``, ``uncalled_bet`` as
+    ``any-round``, ``consecutive`` as ``every-sequence``, ``top_up_duty`` as ``after-hand``), and
+    is written only when it differs from that, so an older record replays to its digest.
     """
 
     pot_money: int = 20
@@ -91,10 +115,16 @@ class StudOptions:
     seats: int = MAX_SEATS
     max_deals_per_deck: int = MAX_DEALS_PER_DECK
     time_limit_seconds: int | None = TIME_LIMIT_SECONDS
-    showing_order: ShowingOrder = ShowingOrder.BEST_HAND
+    showing_order: ShowingOrder = ShowingOrder.NEWEST_CARD
     showing_tie: ShowingTie = ShowingTie.SUITS
     short_all_in_reopens: bool = False
     decimals: int = 0
+    uncalled_bet: UncalledBet = UncalledBet.FINAL_ROUND
+    consecutive: Consecutive = Consecutive.STRAIGHT
+    ace_low_straight_flush: bool = True
+    checked_may_raise: bool = False
+    top_up_duty: TopUpDuty = TopUpDuty.DURING_HAND
+    reraise_minimum: ReraiseMinimum = ReraiseMinimum.PREVIOUS_RAISE
 
     @classmethod
     def level(cls, pot_money: int, **options: Any) -> StudOptions:
@@ -110,6 +140,12 @@ class StudOptions:
             top_up_below=top_up * scale,
             **options,
         )
+
+    @classmethod
+    def legacy(cls, **options: Any) -> StudOptions:
+        """The rules a record written before the options of issue 16 was played by (what a
+        record without them reads as), with ``options`` changed."""
+        return dataclasses.replace(cls.from_dict({}), **options)
 
     def __post_init__(self) -> None:
         for name in ("pot_money", "min_buy_in", "top_up_below", "seats", "max_deals_per_deck"):
@@ -140,6 +176,10 @@ class StudOptions:
             ("odd_chip", OddChip),
             ("showing_order", ShowingOrder),
             ("showing_tie", ShowingTie),
+            ("uncalled_bet", UncalledBet),
+            ("consecutive", Consecutive),
+            ("top_up_duty", TopUpDuty),
+            ("reraise_minimum", ReraiseMinimum),
         ):
             if not isinstance(getattr(self, name), kind):
                 raise MaterialError(
@@ -166,8 +206,9 @@ class StudOptions:
         limit = self.time_limit_seconds
         if limit is not None and (not is_int(limit) or limit < 1):
             raise MaterialError(f"Art 11 b: time_limit_seconds must be >= 1, got {limit!r}")
-        if not isinstance(self.short_all_in_reopens, bool):
-            raise MaterialError("short_all_in_reopens must be True or False")
+        for name in ("short_all_in_reopens", "ace_low_straight_flush", "checked_may_raise"):
+            if not isinstance(getattr(self, name), bool):
+                raise MaterialError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
     # -- derived -------------------------------------------------------------------------------
 
@@ -196,26 +237,43 @@ class StudOptions:
     def time_limit_ms(self) -> int | None:
         return None if self.time_limit_seconds is None else self.time_limit_seconds * 1000
 
+    @property
+    def rank_rules(self) -> RankRules:
+        """The order of five-card hands (Art 5) at this table."""
+        return STUD40 if self.ace_low_straight_flush else STUD40_A5_FLUSH
+
+    @property
+    def gapped_flush_draws(self) -> bool:
+        """Whether four suited cards with a gap may be a possible royal or straight flush."""
+        return self.consecutive is Consecutive.STRAIGHT
+
     # -- records -------------------------------------------------------------------------------
 
     def to_dict(self, *, full: bool = True) -> dict[str, Any]:
-        """Every option, JSON-ready (``full=False``: only those not at their defaults)."""
+        """The options, JSON-ready, as a record writes them: every option, except the ones added
+        later, written only when they differ from the rule a record without them was played by
+        (``full=False``: only the options that :meth:`from_dict` would not read as they are when
+        left out)."""
         values = {f: encode(getattr(self, f)) for f in _FIELDS}
         if full:
-            return values
-        return {k: v for k, v in values.items() if v != _DEFAULTS[k]}
+            return {k: v for k, v in values.items() if k not in _ADDED or v != _MISSING[k]}
+        return {k: v for k, v in values.items() if v != _MISSING[k]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
         """The options from :meth:`to_dict`, strictly (no unknown option, no coercion); a missing
-        option takes its default."""
+        option takes its default, or, for an option added after records were first written (and
+        ``showing_order``, whose default changed), the rule such a record was played by."""
         if not isinstance(data, Mapping):
             raise RecordError("options", f"table options must be an object, got {data!r}")
         unknown = sorted(str(k) for k in set(data) - set(_FIELDS))
         if unknown:
             raise RecordError(unknown[0], f"unknown table option {unknown[0]!r}")
         hints = typing.get_type_hints(cls)
-        kwargs = {name: decode(data[name], hints[name], name) for name in _FIELDS if name in data}
+        kwargs = {
+            name: decode(data[name] if name in data else _MISSING[name], hints[name], name)
+            for name in _FIELDS
+        }
         try:
             return cls(**kwargs)
         except MaterialError as exc:
@@ -223,4 +281,26 @@ class StudOptions:
 
 
 _FIELDS: Final = tuple(f.name for f in dataclasses.fields(StudOptions))
-_DEFAULTS: Final = {f: encode(getattr(StudOptions(), f)) for f in _FIELDS}
+#: options added after records were first written: a record without one was played by the value
+#: in _LEGACY, and a value equal to it is not written
+_ADDED: Final = frozenset(
+    {
+        "uncalled_bet",
+        "consecutive",
+        "ace_low_straight_flush",
+        "checked_may_raise",
+        "top_up_duty",
+        "reraise_minimum",
+    }
+)
+_LEGACY: Final[dict[str, Any]] = {
+    "showing_order": ShowingOrder.BEST_HAND.value,  # the default until the letter became it
+    "uncalled_bet": UncalledBet.ANY_ROUND.value,
+    "consecutive": Consecutive.EVERY_SEQUENCE.value,
+    "ace_low_straight_flush": True,
+    "checked_may_raise": False,
+    "top_up_duty": TopUpDuty.AFTER_HAND.value,
+    "reraise_minimum": ReraiseMinimum.PREVIOUS_RAISE.value,
+}
+#: what a missing option reads as
+_MISSING: Final = {f: _LEGACY.get(f, encode(getattr(StudOptions(), f))) for f in _FIELDS}

@@ -39,26 +39,33 @@ command (event)                     articles
 ``settle()`` (HandSettled)          Art 4, 9, 10 e, 11 a (showdown order, pots, commission)
 ==================================  ==============================================================
 
-Readings (GAMES.md §5 and docs/rules.md §5):
+Readings (GAMES.md §5 and docs/rules.md §5; each one a
+:class:`~croupier.games.five_card_stud.options.StudOptions` field where the text allows
+another):
 
-* **Who is dealt in.** Every seated player whose capital is at least ``top_up_below`` (Art 6: a
-  player below it must top up before he plays again) and covers his pot money.
+* **Who is dealt in.** Every seated player whose capital is at least ``top_up_below`` and
+  covers his pot money, and who owes no top-up (Art 6: by the letter, a capital that fell below
+  the threshold during the last hand and is below the least capital now; ``top_up_duty``).
 * **Betting.** No limit beyond the player's capital on the table (the regulation sets none). The
   least opening bet is ``min_bet`` (the pot money by default). A raise adds at least the previous
-  bet or raise (Art 10 b 3) unless the player goes all in; such a short all-in raise does not
-  reopen the betting unless ``short_all_in_reopens``. A player who checked may only call or
-  fold for the rest of that round (Art 10 c i 2), and nobody checks after a bet (Art 10 c iii).
-  Round 1 has no check: the opener bets or folds (Art 10 b).
-* **Order.** Before a bet the turn goes by showing strength (Art 10 b, c ii); after a bet,
-  counterclockwise from the bettor (Art 10 b, c iii). Players all in are skipped; a round with
-  fewer than two players able to bet is not played, the cards are dealt on.
+  bet (Art 10 b 3) unless the player goes all in; a re-raise what ``reraise_minimum`` says; a
+  short all-in raise does not reopen the betting unless ``short_all_in_reopens``. A player who
+  checked may only call or fold for the rest of that round (Art 10 c i 2; ``checked_may_raise``
+  for c iii), and nobody checks after a bet (Art 10 c iii). Round 1 has no check: the opener bets
+  or folds (Art 10 b).
+* **Order.** The letter of Art 10 c-d by default (``showing_order``): the pair, else the highest
+  *newest* up card. Before a bet the turn goes by showing strength (Art 10 b, c ii); after a
+  bet, counterclockwise from the bettor (Art 10 b, c iii). Players all in are skipped; a round
+  with fewer than two players able to bet is not played, the cards are dealt on.
+* **Commission.** Only the fourth round's uncalled bet goes back free (Art 9, ``uncalled_bet``).
 * **Misdeals.** A card that reaches the wrong seat is recorded where it went; the engine holds
   it for the seat the dealing order gives it and betting waits for ``rectify`` (Art 11 e).
 * **Key card exposed** (Art 11 d): during the deal, or in round 1 before anyone acts. The hand
   is dead and its pot money comes back from the pot; an ``each`` initial commission stays paid.
 * **Time.** ``at`` never goes back. A turn's time runs from the ``at`` of the event that gave
-  it; an action after ``time_limit_seconds`` is refused and ``time_out`` folds the hand (when the
-  turn's start is unknown the floor's ``time_out`` is taken as it is).
+  it; an action more than ``time_limit_seconds`` after it is refused («mais que dois minutos»:
+  at the limit itself it is in time) and ``time_out`` folds the hand (when the turn's start is
+  unknown the floor's ``time_out`` is taken as it is).
 
 A hand dealt from a seeded shuffle:
 
@@ -105,6 +112,7 @@ from croupier.games.five_card_stud.events import (
     SeatRecord,
     TableRestored,
     TimedOut,
+    TopUpsDue,
 )
 from croupier.games.five_card_stud.state import PACK, StudPhase, showing
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
@@ -175,6 +183,18 @@ class StudGame(StudChecks):
     ) -> TableRestored:
         """Open an empty log with a table already in play (a hand history's starting point)."""
         return self._commit(TableRestored(tuple(seats), deck, deck_deals, hands))
+
+    def verify_top_ups_due(self, seats: Iterable[int]) -> None:
+        self._check(TopUpsDue(tuple(seats)))
+
+    def can_top_ups_due(self, seats: Iterable[int]) -> bool:
+        return self._can(self.verify_top_ups_due, tuple(seats))
+
+    def top_ups_due(self, seats: Iterable[int]) -> TopUpsDue:
+        """Right after :meth:`restore`: the seats that must top up to the least capital before
+        they are dealt in again (Art 6: their capital fell below the threshold during the last
+        hand, ``top_up_duty = during-hand``)."""
+        return self._commit(TopUpsDue(tuple(seats)))
 
     # -- the hand: pot money, shuffle, cut, burn -------------------------------------------------
 

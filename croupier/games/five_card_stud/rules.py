@@ -30,6 +30,8 @@ MAX_CUTTERS: Final = 2
 DECK_SIZE: Final = 40
 #: Art 10: an up card, the key card, then three more up cards.
 HAND_SIZE: Final = 5
+#: Art 10 b-d: four betting rounds ("lanços"); the fourth "é o último lanço de apostas".
+BETTING_ROUNDS: Final = 4
 #: Art 9: "uma comissão de 4% sobre o valor do bolo".
 HOUSE_RATE: Final = Fraction(4, 100)
 #: Art 11 b: "Nenhum jogador pode demorar mais que dois minutos a decidir o seu jogo".
@@ -77,3 +79,69 @@ class ShowingTie(StrEnum):
 
     SUITS = "suits"
     SEAT = "seat"
+
+
+class UncalledBet(StrEnum):
+    """Which uncalled bet goes back to its owner free of the commission (Art 9: "excepto o da
+    aposta feita no lanço final, que não seja acompanhada por nenhum dos outros jogadores").
+
+    * ``final-round`` (default, the letter: a *lanço* is a betting round, as Art 10 b-d name
+      them, "primeiro lanço" ... "quarto lanço ... o último lanço"): only a bet of the fourth
+      round that nobody called comes back; an uncalled bet of rounds 1-3 stays in the pot, which
+      its owner wins, less the 4%. Chips nobody in the hand *could* call (every other player
+      still in it all in for less, and nobody folding to them) never became a bet anyone
+      declined: they come back in any round.
+    * ``any-round``: the uncalled part of the last bet comes back in any round (how records
+      written before this option were played).
+    """
+
+    FINAL_ROUND = "final-round"
+    ANY_ROUND = "any-round"
+
+
+class Consecutive(StrEnum):
+    """Which possible formations of four showing cards need four consecutive ranks (Art 10 d:
+    "Não se considera possível formação de sequência qualquer conjunto de quatro cartas com
+    sequência não consecutiva (Ex. 10-9-6-7)").
+
+    * ``straight`` (default, the letter: the exclusion is written for the possible straight):
+      four suited cards one card completes to a royal or a straight flush are a possible royal
+      or straight flush even with a gap (As Qs Js Ts is a possible royal flush).
+    * ``every-sequence``: the exclusion covers the flushes' sequences too (As Qs Js Ts is a
+      possible flush; how records written before this option were played).
+    """
+
+    STRAIGHT = "straight"
+    EVERY_SEQUENCE = "every-sequence"
+
+
+class TopUpDuty(StrEnum):
+    """When a player must top up (Art 6: "Se, no decurso de uma jogada, o capital de um jogador
+    baixar para montante inferior a $500,00 ... esse jogador terá de reforçar, após essa
+    jogada, o seu capital até atingir a importância mínima exigida").
+
+    * ``during-hand`` (default, the letter): his capital fell below the threshold at any moment
+      of the hand (pot money and bets are taken from it as they are put in), and after the
+      hand it is below the least capital: he tops up to it before he is dealt in again.
+    * ``after-hand``: only a capital below the threshold once the hand is settled (how records
+      written before this option were played).
+    """
+
+    DURING_HAND = "during-hand"
+    AFTER_HAND = "after-hand"
+
+
+class ReraiseMinimum(StrEnum):
+    """The least a re-raise adds (Art 10 b 3 sets it for a raise: "A aposta adicional não pode
+    ser inferior à aposta anterior"; Art 10 b 4, the re-raise, sets none).
+
+    * ``previous-raise`` (default, the practice of no-limit tables: Art 10 b 3's rule read with
+      "the previous bet" as the wager before the re-raiser's, which is a raise; it also keeps a
+      round from being stalled by one-unit re-raises): at least the previous bet or raise.
+    * ``opening-bet``: at least the round's opening bet (b 3's "aposta anterior" read as the bet).
+    * ``any``: any amount (the letter of b 4); the first raise still adds at least the bet.
+    """
+
+    PREVIOUS_RAISE = "previous-raise"
+    OPENING_BET = "opening-bet"
+    ANY = "any"

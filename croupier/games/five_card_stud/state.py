@@ -31,6 +31,7 @@ from croupier.games.five_card_stud.events import (
     PlayerToppedUp,
     TableRestored,
     TimedOut,
+    TopUpsDue,
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.rules import (
@@ -38,11 +39,19 @@ from croupier.games.five_card_stud.rules import (
     HAND_SIZE,
     REGULATION,
     InitialCommission,
+    ReraiseMinimum,
     ShowingTie,
+    TopUpDuty,
 )
 from croupier.protocol import Event, Game
-from croupier.rank.model import STUD40
-from croupier.rank.showing import ShowingOrder, ShowingRank, showing_rank
+from croupier.rank.model import STUD40, RankRules
+from croupier.rank.showing import (
+    SUIT_PRECEDENCE,
+    ShowingCategory,
+    ShowingOrder,
+    ShowingRank,
+    showing_rank,
+)
 from croupier.records import is_int
 
 __all__ = ["HandState", "StudPhase", "StudState", "rank_tables", "showing"]
@@ -54,17 +63,20 @@ PACK: Final = tuple(DECK.cards)
 PACK_SET: Final = frozenset(PACK)
 
 
-_TABLES: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def rank_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The STUD40 perfect-hash tables (Art 5), fetched once: a five-card strength is
+def rank_tables(
+    rules: RankRules = STUD40,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The perfect-hash tables of ``rules`` (Art 5), fetched once: a five-card strength is
     ``table[(s & RANK_MASK) + flush[s >> RANK_BITS]]`` with ``s`` the sum of the cards'
     values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
-    if not _TABLES:
-        t = STUD40.tables
-        _TABLES.append((t.card_value, t.flush_offset, t.table))
-    return _TABLES[0]
+    found = _TABLES.get(rules.name)
+    if found is None:
+        t = rules.tables
+        found = _TABLES[rules.name] = (t.card_value, t.flush_offset, t.table)
+    return found
 
 
 class StudPhase(StrEnum):
@@ -78,31 +90,83 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_BEST: dict[int, ShowingRank] = {}
-_NEWEST: dict[tuple[int, ...], ShowingRank] = {}
+_MEMOS: dict[tuple[str, bool], dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
+_RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
 
-def showing(up: Sequence[Card], order: ShowingOrder = ShowingOrder.BEST_HAND) -> ShowingRank:
+def showing(
+    up: Sequence[Card],
+    order: ShowingOrder = ShowingOrder.BEST_HAND,
+    rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
+) -> ShowingRank:
     """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
     depend on the order the cards came in, so its memo is keyed by the set of cards)."""
-    if order is ShowingOrder.BEST_HAND:
+    codes = tuple(c.code for c in up)
+    newest = order is ShowingOrder.NEWEST_CARD
+    key = (newest, rules.name, gapped_flush_draws, codes if newest else tuple(sorted(codes)))
+    hit = _RANKS.get(key)
+    if hit is None:
+        hit = showing_rank(up, order, rules, gapped_flush_draws=gapped_flush_draws)
+        if len(_RANKS) < _MEMO_LIMIT:
+            _RANKS[key] = hit
+    return hit
+
+
+_PAIR: Final = int(ShowingCategory.PAIR)
+_HIGH: Final = int(ShowingCategory.HIGH_CARD)
+
+
+class ShowingKeys:
+    """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
+    best-hand rank of each set of showing cards is computed once (at most 102,090 sets of 1 to
+    4 of the 40 cards) and kept; the letter's newest-card order (Art 10 c-d) is derived from it
+    and the newest card. A key is ``(category, ranks, suits, tie)``: the suits break an exact
+    tie of ranks (Art 10 b's order), or, with ``showing_tie = seat``, ``tie`` does (the seat
+    nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
+    (the tests compare the two on random cards)."""
+
+    __slots__ = ("_memo", "gapped", "newest", "order", "rules", "seat_ties")
+
+    def __init__(self, options: StudOptions) -> None:
+        self.order = options.showing_order
+        self.rules = options.rank_rules
+        self.gapped = options.gapped_flush_draws
+        self.newest = self.order is ShowingOrder.NEWEST_CARD
+        self.seat_ties = options.showing_tie is ShowingTie.SEAT
+        self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
+
+    def rank(self, up: Sequence[Card]) -> ShowingRank:
+        """The showing rank of ``up`` at this table (what the screen names)."""
+        order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
+        return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
+
+    def key(self, up: Sequence[Card], seat: int) -> tuple[Any, ...]:
+        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d."""
         mask = 0
         for c in up:
             mask |= 1 << c.code
-        found = _BEST.get(mask)
-        if found is None:
-            found = showing_rank(up, order)
-            if len(_BEST) < _MEMO_LIMIT:
-                _BEST[mask] = found
-        return found
-    codes = tuple(c.code for c in up)
-    hit = _NEWEST.get(codes)
-    if hit is None:
-        hit = showing_rank(up, order)
-        if len(_NEWEST) < _MEMO_LIMIT:
-            _NEWEST[codes] = hit
-    return hit
+        base = self._memo.get(mask)
+        if base is None:
+            r = showing_rank(up, ShowingOrder.BEST_HAND, self.rules, gapped_flush_draws=self.gapped)
+            base = self._memo[mask] = (int(r.category), r.key, r.suits)
+        n = len(up)
+        if n == 1:  # Art 10 b: the up card, suits break ties (in every reading)
+            return (*base, 0)
+        if self.newest and base[0] <= _PAIR:
+            newest = up[-1]
+            rank = newest.rank
+            mates = [c for c in up if c.rank == rank]
+            if len(mates) == 2:  # a pair formed with the newest card
+                suits = sorted((SUIT_PRECEDENCE[c.suit] for c in mates), reverse=True)
+                base = (_PAIR, (rank,), tuple(suits))
+            else:
+                base = (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],))
+        if self.seat_ties:
+            return (base[0], base[1], (), -seat)
+        return (*base, 0)
 
 
 class HandState:
@@ -117,10 +181,13 @@ class HandState:
         "current",
         "cutters",
         "dead",
+        "declined",
         "deduction",
         "folded",
         "key",
+        "last_bet_round",
         "live",
+        "low",
         "min_raise",
         "misdealt",
         "number",
@@ -171,6 +238,12 @@ class HandState:
         self.turn_since: int | None = None
         #: seat -> its showing cards' place in the order of Art 10 b-d (cached per dealing)
         self.show_key: dict[int, tuple[Any, ...]] = {}
+        #: the round of the hand's last bet or raise, and whether a player folded facing it
+        #: since (Art 9: a bet nobody called)
+        self.last_bet_round = 0
+        self.declined = False
+        #: seat -> the least capital it had during the hand (Art 6), set as stacks fall
+        self.low: dict[int, int] = {}
 
 
 class StudState(Game[StudOptions]):
@@ -180,6 +253,7 @@ class StudState(Game[StudOptions]):
     REGULATION: ClassVar[str] = REGULATION
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         TableRestored,
+        TopUpsDue,
         DeckOpened,
         PlayerSeated,
         PlayerToppedUp,
@@ -204,6 +278,10 @@ class StudState(Game[StudOptions]):
         self._deck_deals = 0
         self._hands = 0
         self._hand: HandState | None = None
+        #: Art 6: seats whose capital fell below the threshold during the last hand they played
+        #: and must top up to the least capital before they are dealt in again
+        self._owing: set[int] = set()
+        self._showing = ShowingKeys(self.options)
         self._phase = StudPhase.IDLE
         self._clock: int | None = None
         self._house = 0
@@ -293,8 +371,16 @@ class StudState(Game[StudOptions]):
         return 0 if h is None else sum(h.contrib.values()) - h.deduction
 
     def must_top_up(self, seat: int) -> bool:
-        """Art 6: capital below the table's threshold after a hand."""
-        return is_int(seat) and self._stacks.get(seat, 0) < self.options.top_up_below
+        """Art 6: capital below the table's threshold, or (``top_up_duty = during-hand``) it
+        fell below it during the last hand and is below the least capital now."""
+        if not is_int(seat):
+            return False
+        return self._stacks.get(seat, 0) < self.options.top_up_below or seat in self._owing
+
+    @property
+    def showing_keys(self) -> ShowingKeys:
+        """The order of showing cards at this table (Art 10 b-d)."""
+        return self._showing
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         h = self._hand
@@ -321,7 +407,8 @@ class StudState(Game[StudOptions]):
     def dealt_in(self) -> tuple[int, ...]:
         """The seats the next hand would deal in (Art 6: not those who must top up)."""
         need = max(self.options.top_up_below, self.options.each_pays)
-        return tuple(s for s in sorted(self._players) if self._stacks[s] >= need)
+        owing = self._owing
+        return tuple(s for s in sorted(self._players) if self._stacks[s] >= need and s not in owing)
 
     # -- the fold ----------------------------------------------------------------------------------
 
@@ -339,6 +426,8 @@ class StudState(Game[StudOptions]):
 
     def _apply_timed_out(self, h: HandState, event: TimedOut) -> None:
         h.acted_in_round = True
+        if h.opened:
+            h.declined = True
         self._fold_out(h, event.seat)
         if self._phase is StudPhase.BETTING:
             self._after_action(h, event.seat, event.at)
@@ -373,9 +462,14 @@ class StudState(Game[StudOptions]):
             self._stacks[event.seat] = event.buy_in
         elif isinstance(event, PlayerToppedUp):
             self._stacks[event.seat] += event.amount
+            if self._stacks[event.seat] >= self.options.min_buy_in:
+                self._owing.discard(event.seat)
         elif isinstance(event, PlayerLeft):
             del self._players[event.seat]
             del self._stacks[event.seat]
+            self._owing.discard(event.seat)
+        elif isinstance(event, TopUpsDue):
+            self._owing.update(event.seats)
         elif isinstance(event, TableRestored):
             for record in event.seats:
                 self._players[record.seat] = record.player
@@ -388,8 +482,11 @@ class StudState(Game[StudOptions]):
         h = HandState(event)
         each = self.options.initial_commission is InitialCommission.EACH
         per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
+        stacks = self._stacks
+        low = h.low
         for s in event.seats:
-            self._stacks[s] -= per_seat
+            stacks[s] -= per_seat
+            low[s] = stacks[s]
         if not each:
             h.deduction = event.commission
         self._hand = h
@@ -434,24 +531,37 @@ class StudState(Game[StudOptions]):
         chips = event.chips
         h.acted_in_round = True
         if action is Act.FOLD:
+            if h.opened:
+                h.declined = True
             self._fold_out(h, seat)
         elif action is Act.CHECK:
             h.checked.add(seat)
         else:
             if chips:
-                self._stacks[seat] -= chips
+                stack = self._stacks[seat] - chips
+                self._stacks[seat] = stack
                 h.contrib[seat] += chips
                 h.round_bet[seat] += chips
+                if stack < h.low[seat]:
+                    h.low[seat] = stack
             if action is Act.BET:
                 h.opened = True
                 h.current = h.round_bet[seat]
                 h.min_raise = max(chips, self.options.least_bet)
                 h.acted = {seat}
+                h.last_bet_round = h.round
+                h.declined = False
             elif action is Act.RAISE:
                 increment = h.round_bet[seat] - h.current
                 h.current = h.round_bet[seat]
+                h.last_bet_round = h.round
+                h.declined = False
                 if increment >= h.min_raise:
-                    h.min_raise = increment
+                    rule = self.options.reraise_minimum
+                    if rule is ReraiseMinimum.PREVIOUS_RAISE:
+                        h.min_raise = increment
+                    elif rule is ReraiseMinimum.ANY:
+                        h.min_raise = 1
                     h.acted = {seat}
                 elif self.options.short_all_in_reopens:
                     h.acted = {seat}
@@ -463,8 +573,12 @@ class StudState(Game[StudOptions]):
             self._after_action(h, seat, event.at)
 
     def _apply_settled(self, h: HandState, event: HandSettled) -> None:
+        during = self.options.top_up_duty is TopUpDuty.DURING_HAND
+        below, least = self.options.top_up_below, self.options.min_buy_in
         for seat, stack in event.stacks:
             self._stacks[seat] = stack
+            if during and stack < least and h.low.get(seat, stack) < below:
+                self._owing.add(seat)
         self._house += event.house
         self._settled = event
         self._last_up = {s: tuple(h.up[s]) for s in h.seats}
@@ -493,14 +607,7 @@ class StudState(Game[StudOptions]):
         return found
 
     def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        up = h.up[seat]
-        if len(up) == 1:  # Art 10 b: the up card, suits break ties
-            r = showing(up, ShowingOrder.BEST_HAND)
-            return (r.category, r.key, r.suits, 0)
-        r = showing(up, self.options.showing_order)
-        if self.options.showing_tie is ShowingTie.SUITS:
-            return (r.category, r.key, r.suits, 0)
-        return (r.category, r.key, (), -seat)
+        return self._showing.key(h.up[seat], seat)
 
     def _best_showing(self, seats: Sequence[int]) -> int:
         h = self._hand

@@ -102,7 +102,8 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
         return Legal(s, True, h.round > 1, None, (least, stack), None)
     call = min(owe, stack)
     raise_to = None
-    if s not in h.checked and s not in h.acted and stack > owe:
+    checked = s in h.checked and not game.options.checked_may_raise
+    if not checked and s not in h.acted and stack > owe:
         top = h.round_bet[s] + stack
         raise_to = (min(h.current + h.min_raise, top), top)
     return Legal(s, True, False, call, None, raise_to)

@@ -40,12 +40,14 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, StudGame, StudPhase
-from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie
+from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie, UncalledBet
 from croupier.protocol import Event
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler, Shuffler
 
 T = TypeVar("T")
+#: the reading that ranks all showing cards as a poker hand (scripted hands written for it)
+BEST = StudOptions(showing_order=ShowingOrder.BEST_HAND)
 PACK: tuple[Card, ...] = Deck.STUD_40.cards
 ACTS = {"fold": Act.FOLD, "check": Act.CHECK, "call": Act.CALL, "bet": Act.BET}
 
@@ -717,8 +719,8 @@ def test_a_bet_is_a_whole_amount(amount: Any) -> None:
 ROUND2 = "8c / Kh As 6c / Qs 9c Jh / 7d 6d 5h / 8s 8h / 9h Ah"
 
 
-def round2() -> StudGame:
-    game = dealt(ROUND2)
+def round2(options: StudOptions | None = None) -> StudGame:
+    game = dealt(ROUND2, options=options)
     game.bet(2, 20)
     game.call(3)
     game.call(1)
@@ -769,7 +771,7 @@ def test_art10_c_best_showing_speaks_first_then_by_strength_before_a_bet() -> No
 
 
 def test_art10_c_ii_when_everyone_checks_the_next_card_comes() -> None:
-    game = round2()
+    game = round2(BEST)
     game.deal()
     for seat in (3, 2, 1):
         assert game.to_act == seat
@@ -891,7 +893,7 @@ SHOWDOWN4 = "5d / 5c As 6c 7c / 5s Kc 6s Qh / Ah 8h 9h 8d / 6d Ts Jd 9s / 7d Qd 
 
 
 def test_art10_e_showdown_from_the_right_of_the_best_showing_hand() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     game.bet(2, 20)
     for seat in (3, 4, 1):
         game.call(seat)
@@ -915,7 +917,7 @@ def test_art10_e_showdown_from_the_right_of_the_best_showing_hand() -> None:
 
 
 def test_art10_e_a_folded_hand_is_not_shown() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     game.bet(2, 20)
     for seat in (3, 4, 1):
         game.call(seat)
@@ -1083,7 +1085,7 @@ def test_art9_four_percent_of_the_pot() -> None:
 
 
 def test_art9_the_uncalled_final_bet_is_returned_and_not_commissioned() -> None:
-    game = dealt(HEADS_UP, 2)
+    game = dealt(HEADS_UP, 2, BEST)
     game.bet(2, 100)
     game.call(1)
     for _ in range(2):
@@ -1101,17 +1103,59 @@ def test_art9_the_uncalled_final_bet_is_returned_and_not_commissioned() -> None:
     assert dict(settled.stacks) == {1: 1880, 2: 2091}
 
 
-def test_art9_a_hand_won_by_everyone_folding_in_round_one() -> None:
+def test_art9_an_uncalled_bet_of_round_one_stays_in_the_pot_by_the_letter() -> None:
+    """Art 9 exempts only "a aposta feita no lanço final": the opener's uncalled round-one bet
+    is part of the pot he wins, and pays the 4%."""
     game = dealt(HEADS_UP, 2)
     game.bet(2, 100)
     game.fold(1)
     assert phase_of(game) is StudPhase.SHOWDOWN
+    settled = game.settle()
+    assert settled.returned == ()
+    (pot,) = settled.pots
+    # 40 pot money - 20 initial commission + 100 = 120; 4% = 4.8: 115 paid, 5 kept
+    assert (pot.amount, pot.commission, pot.paid) == (120, 5, ((2, 115),))
+    assert dict(settled.stacks) == {1: 1980, 2: 1995}
+    assert settled.house == 25
+
+
+def test_art9_a_1000_opening_bet_everyone_folds_the_house_takes_41() -> None:
+    """The issue's figure: a 1,000 opening bet nobody calls; the house takes 41 (4% of 1,020)
+    by the letter, 1 under the any-round option (4% of the 20 left of the pot money)."""
+    for options, returned, commission in (
+        (StudOptions(), (), 41),
+        (StudOptions(uncalled_bet=UncalledBet.ANY_ROUND), ((2, 1000),), 1),
+    ):
+        game = dealt(HEADS_UP, 2, options)
+        game.bet(2, 1000)
+        game.fold(1)
+        settled = game.settle()
+        assert settled.returned == returned
+        assert sum(p.commission for p in settled.pots) == commission
+        assert settled.house == 20 + commission
+        assert sum(game.stacks.values()) + game.house == 4000
+
+
+def test_art9_option_any_round_returns_an_uncalled_bet_of_round_one() -> None:
+    game = dealt(HEADS_UP, 2, StudOptions(uncalled_bet=UncalledBet.ANY_ROUND))
+    game.bet(2, 100)
+    game.fold(1)
     settled = game.settle()
     assert settled.returned == ((2, 100),)
     (pot,) = settled.pots
     assert (pot.amount, pot.commission, pot.paid) == (20, 1, ((2, 19),))
     assert dict(settled.stacks) == {1: 1980, 2: 1999}
     assert settled.house == 21
+
+
+def test_art9_chips_nobody_could_call_come_back_in_any_round() -> None:
+    """Seat 2 bets more than the all-in seat 1 holds, and nobody else is in the hand: the
+    excess was never a bet anyone declined (Art 11 a: the all-in player has no part in it)."""
+    game = dealt(HEADS_UP, {1: 520, 2: 2000})
+    game.bet(2, 900)
+    game.call(1)  # all in for 500
+    settled = showdown(game)
+    assert settled.returned == ((2, 400),)
 
 
 @pytest.mark.parametrize(
@@ -1170,10 +1214,10 @@ def test_art4_equal_hands_split_the_pot(
 def test_art11_b_time_out_only_after_two_minutes() -> None:
     game = dealt("8c / Kh As Kd / Qs 9c Qh", at=1_000)
     assert game.to_act == 2
-    refused(game, "Art 11 b", game.time_out, 2, at=120_999)
+    refused(game, "Art 11 b", game.time_out, 2, at=121_000)  # two minutes: in time
     refused(game, "Art 11 b", game.time_out, 2)  # the turn's start is known: give the time
     refused(game, "Art 11 b", game.time_out, 3, at=200_000)  # not on turn
-    assert game.time_out(2, at=121_000) == TimedOut(2, 121_000)
+    assert game.time_out(2, at=121_001) == TimedOut(2, 121_001)
     assert in_hand_of(game) == (1, 3)
     assert game.to_act == 1  # the duty to open passes: Kh over Kd
 
@@ -1182,13 +1226,13 @@ def test_art11_b_an_action_after_the_limit_is_refused() -> None:
     game = dealt("8c / Kh As Kd / Qs 9c Qh", at=0)
     refused(game, "Art 11 b", game.bet, 2, 20, at=120_001)
     refused(game, "Art 11 b", game.fold, 2, at=300_000)
-    refused(game, "Art 11 b", game.bet, 2, 20, at=120_000)  # the turn is [start, start + 2 min)
-    game.bet(2, 20, at=119_999)
+    # "mais que dois minutos": the turn is [start, start + 2 min], two minutes is in time
+    game.bet(2, 20, at=120_000)
     # the next turn runs from the bet
     assert game.to_act == 3
-    refused(game, "Art 11 b", game.call, 3, at=239_999)
-    refused(game, "Art 11 b", game.time_out, 3, at=239_998)
-    game.time_out(3, at=239_999)
+    refused(game, "Art 11 b", game.call, 3, at=240_001)
+    refused(game, "Art 11 b", game.time_out, 3, at=240_000)
+    game.time_out(3, at=240_001)
     assert game.to_act == 1
 
 
@@ -1209,8 +1253,8 @@ def test_art11_b_a_table_without_time_limit() -> None:
 
 def test_art11_b_a_shorter_limit_option() -> None:
     game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudOptions(time_limit_seconds=30), at=0)
-    refused(game, "Art 11 b", game.time_out, 2, at=29_999)
-    game.time_out(2, at=30_000)
+    refused(game, "Art 11 b", game.time_out, 2, at=30_000)
+    game.time_out(2, at=30_001)
 
 
 def test_the_table_clock_never_goes_back() -> None:
@@ -1417,7 +1461,7 @@ def cards_in(value: Any) -> set[Card]:
 
 
 def test_view_hides_other_key_cards_and_the_deck() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     keys = {s: game.key_card(s) for s in (1, 2, 3, 4)}
     up = {c for s in (1, 2, 3, 4) for c in game.up_cards(s)}
     for seat in (None, 1, 2, 3, 4, 5):
@@ -1493,7 +1537,7 @@ def scripted() -> StudGame:
     game.expose_key_card(turn_of(game), at=500)
     turn = turn_of(game)
     game.bet(turn, 60, at=600)
-    game.time_out(turn_of(game), at=600 + 120_000)
+    game.time_out(turn_of(game), at=600 + 120_001)
     while phase_of(game) is not StudPhase.SHOWDOWN:
         if phase_of(game) is StudPhase.DEALING:
             game.deal(at=130_000)

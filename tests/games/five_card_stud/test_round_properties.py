@@ -39,7 +39,16 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, StudGame, StudPhase
-from croupier.games.five_card_stud.rules import HOUSE_RATE, InitialCommission, OddChip, ShowingTie
+from croupier.games.five_card_stud.rules import (
+    HOUSE_RATE,
+    Consecutive,
+    InitialCommission,
+    OddChip,
+    ReraiseMinimum,
+    ShowingTie,
+    TopUpDuty,
+    UncalledBet,
+)
 from croupier.money import Rounding, pay
 from croupier.protocol import Event
 from croupier.rank import STUD40, rank
@@ -75,7 +84,9 @@ class RefSettlement:
 def showing_key(options: StudOptions, seat: int, up: Sequence[Card]) -> tuple[Any, ...]:
     """Who shows best (Art 10 b-d, the table's ShowingOrder and ShowingTie options; one up
     card: rank, then suit, always)."""
-    r = showing_rank(up, options.showing_order, STUD40)
+    r = showing_rank(
+        up, options.showing_order, options.rank_rules, gapped_flush_draws=options.gapped_flush_draws
+    )
     if options.showing_tie is ShowingTie.SUITS or len(up) == 1:
         return (r.category, r.key, r.suits, 0)
     return (r.category, r.key, (), -seat)
@@ -89,7 +100,18 @@ def reference(options: StudOptions, events: Sequence[Event]) -> RefSettlement:
     dealt: dict[int, list[tuple[int, Card]]] = {s: [] for s in seats}
     index = 0
     out: set[int] = set()
+    # Art 9: the round of the last bet or raise, and whether anyone folded facing it; a seat's
+    # betting round is the number of its up cards when it acts
+    last_bet_round, declined = 0, False
     for e in events:
+        if isinstance(e, PlayerActed | TimedOut):
+            betting_round = len(dealt[e.seat]) - 1
+            if isinstance(e, PlayerActed) and e.action in (Act.BET, Act.RAISE):
+                last_bet_round, declined = betting_round, False
+            elif (
+                isinstance(e, TimedOut) or e.action is Act.FOLD
+            ) and betting_round == last_bet_round:
+                declined = True
         if isinstance(e, CardsDealt):
             for seat, card in e.cards:
                 dealt.setdefault(seat, []).append((index, card))
@@ -116,7 +138,8 @@ def reference(options: StudOptions, events: Sequence[Event]) -> RefSettlement:
     ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
     (top_seat, top), second = ranked[0], (ranked[1][1] if len(ranked) > 1 else 0)
     back = min(top - second, top - started.pot_money)
-    if back > 0:
+    free = options.uncalled_bet is UncalledBet.ANY_ROUND or last_bet_round == 4 or not declined
+    if back > 0 and free:
         assert top_seat in live, "nobody folds to his own bet"
         returned[top_seat] = back
         put[top_seat] -= back
@@ -147,11 +170,19 @@ def reference(options: StudOptions, events: Sequence[Event]) -> RefSettlement:
     showdown: tuple[int, ...] = ()
     if len(live) > 1:
         up = {s: [c for i, c in enumerate(cards[s]) if i != 1] for s in live}
-        ranks = {s: showing_rank(up[s], options.showing_order, STUD40) for s in live}
+        ranks = {
+            s: showing_rank(
+                up[s],
+                options.showing_order,
+                options.rank_rules,
+                gapped_flush_draws=options.gapped_flush_draws,
+            )
+            for s in live
+        }
         best = max(live, key=lambda s: (ranks[s].category, ranks[s].key, -s))
         i = live.index(best)
         showdown = (*live[i + 1 :], *live[:i], best)
-    strength = {s: rank(cards[s], rules=STUD40).strength for s in showdown}
+    strength = {s: rank(cards[s], rules=options.rank_rules).strength for s in showdown}
     pots = []
     house = started.commission
     for amount, eligible in raw:
@@ -502,6 +533,12 @@ def tables(draw: st.DrawFn) -> StudOptions:
         showing_order=draw(st.sampled_from(list(ShowingOrder))),
         showing_tie=draw(st.sampled_from(list(ShowingTie))),
         short_all_in_reopens=draw(st.booleans()),
+        uncalled_bet=draw(st.sampled_from(list(UncalledBet))),
+        consecutive=draw(st.sampled_from(list(Consecutive))),
+        ace_low_straight_flush=draw(st.booleans()),
+        checked_may_raise=draw(st.booleans()),
+        top_up_duty=draw(st.sampled_from(list(TopUpDuty))),
+        reraise_minimum=draw(st.sampled_from(list(ReraiseMinimum))),
     )
 
 

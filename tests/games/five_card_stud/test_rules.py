@@ -21,11 +21,16 @@ from croupier.games.five_card_stud.rules import (
     MIN_CUT,
     MIN_SEATS,
     TIME_LIMIT_SECONDS,
+    Consecutive,
     InitialCommission,
     OddChip,
+    ReraiseMinimum,
     ShowingTie,
+    TopUpDuty,
+    UncalledBet,
 )
 from croupier.money import Rounding
+from croupier.protocol import encode
 from croupier.rank.showing import ShowingOrder
 
 NON_DEFAULT = StudOptions(
@@ -72,9 +77,15 @@ def test_art6_8_defaults_are_the_20_table() -> None:
     assert table.max_deals_per_deck == 10  # Art 2
     assert table.time_limit_seconds == 120  # Art 11 b
     assert table.time_limit_ms == 120_000
-    assert table.showing_order is ShowingOrder.BEST_HAND
+    assert table.showing_order is ShowingOrder.NEWEST_CARD  # Art 10 c-d, the letter
     assert table.showing_tie is ShowingTie.SUITS
     assert table.short_all_in_reopens is False
+    assert table.uncalled_bet is UncalledBet.FINAL_ROUND  # Art 9, the letter
+    assert table.consecutive is Consecutive.STRAIGHT  # Art 10 d, the letter
+    assert table.ace_low_straight_flush is True  # Art 5.2, 5.6
+    assert table.checked_may_raise is False  # Art 10 c i 2
+    assert table.top_up_duty is TopUpDuty.DURING_HAND  # Art 6, the letter
+    assert table.reraise_minimum is ReraiseMinimum.PREVIOUS_RAISE  # Art 10 b 4: a reading
 
 
 @pytest.mark.parametrize(("pot_money", "buy_in", "top_up"), [(20, 2000, 500), (100, 5000, 1000)])
@@ -216,15 +227,64 @@ def test_to_dict_from_dict_round_trip(table: StudOptions) -> None:
     assert StudOptions.from_dict(short) == table
 
 
+#: what the new readings write beside the options a record has always had
+LETTER = {
+    "showing_order": "newest-card",
+    "uncalled_bet": "final-round",
+    "consecutive": "straight",
+    "top_up_duty": "during-hand",
+}
+
+
 def test_to_dict_full_false_writes_only_what_differs() -> None:
-    assert StudOptions().to_dict(full=False) == {}
-    assert StudOptions(seats=4).to_dict(full=False) == {"seats": 4}
-    assert StudOptions(house_rate=Fraction(1, 20)).to_dict(full=False) == {"house_rate": "1/20"}
+    assert StudOptions.legacy().to_dict(full=False) == {}
+    assert StudOptions().to_dict(full=False) == LETTER
+    assert StudOptions.legacy(seats=4).to_dict(full=False) == {"seats": 4}
+    assert StudOptions(house_rate=Fraction(1, 20)).to_dict(full=False) == {
+        **LETTER,
+        "house_rate": "1/20",
+    }
     full = StudOptions().to_dict()
     assert full["house_rate"] == "1/25"
     assert full["initial_commission"] == "pot"
-    assert full["showing_order"] == "best-hand"
-    assert StudOptions.from_dict({}) == StudOptions()
+    assert full["showing_order"] == "newest-card"
+    assert StudOptions.from_dict({}) == StudOptions.legacy()
+
+
+def test_issue16_a_record_without_the_new_options_reads_as_it_was_played() -> None:
+    """A record written before the readings of issue 16 lacks their keys: it is read under the
+    rules it was played by (best-hand order, any round's uncalled bet returned, consecutive
+    fours for every sequence, top-up after the hand), and written back the same, so its digest
+    holds."""
+    old = {k: v for k, v in StudOptions().to_dict().items() if k not in LETTER}
+    old["showing_order"] = "best-hand"
+    table = StudOptions.from_dict(old)
+    assert table.showing_order is ShowingOrder.BEST_HAND
+    assert table.uncalled_bet is UncalledBet.ANY_ROUND
+    assert table.consecutive is Consecutive.EVERY_SEQUENCE
+    assert table.top_up_duty is TopUpDuty.AFTER_HAND
+    assert table.ace_low_straight_flush and not table.checked_may_raise
+    assert table.to_dict() == old
+    assert set(StudOptions().to_dict()) == set(old) | set(LETTER)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("uncalled_bet", "any-round"),
+        ("consecutive", "every-sequence"),
+        ("ace_low_straight_flush", False),
+        ("checked_may_raise", True),
+        ("top_up_duty", "after-hand"),
+        ("reraise_minimum", "any"),
+        ("reraise_minimum", "opening-bet"),
+    ],
+)
+def test_issue16_every_reading_is_a_named_option(option: str, value: object) -> None:
+    table = StudOptions.from_dict({**StudOptions().to_dict(), option: value})
+    assert encode(getattr(table, option)) == value
+    assert table != StudOptions()
+    assert StudOptions.from_dict(json.loads(json.dumps(table.to_dict()))) == table
 
 
 def test_an_unknown_option_is_refused() -> None:
