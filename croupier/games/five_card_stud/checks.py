@@ -140,7 +140,7 @@ class StudChecks(StudState):
         h = self._hand
         if h is None or self._phase is not StudPhase.SHOWDOWN:
             raise RuleViolation("Art 10 e", f"nothing to settle: the table is at {self._phase}")
-        if self._pending is not None and self._pending[0] == len(self._log):
+        if self._pending is not None and self._pending[0] == self.event_count:
             return self._pending[1]
         table = self.options
         contrib = dict(h.contrib)
@@ -188,7 +188,7 @@ class StudChecks(StudState):
             house,
             tuple(sorted(stacks.items())),
         )
-        self._pending = (len(self._log), event)
+        self._pending = (self.event_count, event)
         return event
 
     # -- the checks --------------------------------------------------------------------------------
@@ -296,7 +296,7 @@ class StudChecks(StudState):
         return seat
 
     def _check_top_ups_due(self, event: TopUpsDue) -> None:
-        if len(self._log) != 1 or not isinstance(self._log[0], TableRestored):
+        if self.event_count != 1 or not self._restored:
             raise RuleViolation("records", "top-ups due are recorded only right after a restore")
         if self.options.top_up_duty is not TopUpDuty.DURING_HAND:
             raise RuleViolation(
@@ -316,7 +316,7 @@ class StudChecks(StudState):
                 )
 
     def _check_restored(self, event: TableRestored) -> None:
-        if self._log:
+        if self.event_count:
             raise RuleViolation("records", "a table is restored only at the start of a log")
         seen: set[str] = set()
         seats: set[int] = set()

@@ -281,6 +281,8 @@ class StudState(Game[StudOptions]):
         #: Art 6: seats whose capital fell below the threshold during the last hand they played
         #: and must top up to the least capital before they are dealt in again
         self._owing: set[int] = set()
+        #: the log opened with a restore (a hand history)
+        self._restored = False
         self._showing = ShowingKeys(self.options)
         self._phase = StudPhase.IDLE
         self._clock: int | None = None
@@ -471,6 +473,7 @@ class StudState(Game[StudOptions]):
         elif isinstance(event, TopUpsDue):
             self._owing.update(event.seats)
         elif isinstance(event, TableRestored):
+            self._restored = True
             for record in event.seats:
                 self._players[record.seat] = record.player
                 self._stacks[record.seat] = record.stack
