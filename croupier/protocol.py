@@ -596,15 +596,16 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             self._digested += len(pending)
         return self._hasher
 
-    def release_log(self) -> int:
-        """Digest every event so far and drop them from memory, so a long run (a simulation of
-        millions of hands) keeps its memory flat; :meth:`digest` stands, :attr:`log` and
-        :meth:`to_record` refuse from then on. The number of events released."""
+    def release_log(self) -> tuple[Event, ...]:
+        """Digest the events kept so far and drop them from memory, so a long run (a simulation
+        of millions of hands) keeps its memory flat; :meth:`digest` stands, :attr:`log` and
+        :meth:`to_record` refuse from then on. The events released, oldest first (to hand on,
+        say to a twin table that :meth:`follows <follow>` them)."""
         if type(self).to_record is not Game.to_record:
             raise RecordError("log", f"a {self.GAME} record holds more than its events")
         self._running_hash()
-        released = len(self._log)
-        self._released += released
+        released = tuple(self._log)
+        self._released += len(released)
         self._log.clear()
         return released
 

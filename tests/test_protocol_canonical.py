@@ -176,9 +176,10 @@ def test_protocol_the_streamed_digest_is_the_record_s_digest() -> None:
 
 def test_protocol_release_log_keeps_the_digest_and_drops_the_events() -> None:
     game = stud_table(20, 3)
-    digest, count = game.digest(), game.event_count
+    digest, count, log = game.digest(), game.event_count, game.log
     released = game.release_log()
-    assert released == count and game.event_count == count and game.digest() == digest
+    assert released == log and game.event_count == count and game.digest() == digest
+    assert game.release_log() == ()
     with pytest.raises(RecordError, match="released"):
         game.log  # noqa: B018
     with pytest.raises(RecordError, match="released"):
