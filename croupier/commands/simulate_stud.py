@@ -1,5 +1,15 @@
 """``croupier simulate five-card-stud``: many hands at a table of bots, the invariants checked
-after every hand and the log replayed at the end."""
+after every hand and the log replayed as it is written.
+
+The run is streamed (issue 22): after every hand the table's new events are handed to a twin
+table that follows them (:meth:`~croupier.protocol.Game.follow`: every event checked again by
+the rules, as a replay of the log would), then released from memory once digested
+(:meth:`~croupier.protocol.Game.release_log`: each event encoded once, into the running
+SHA-256 of the record). Memory stays flat however many hands are played, and nothing is left
+to do once the last hand is settled: the twin's table must then equal the table. Bots bet at
+most the table's least capital at a time (Art 6: 2,000 at the 20 table), so pots stay at the
+table's level. The time reported is the run's wall time, start to end.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cli import _console, _croupier_errors, _fail, _print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
+from croupier.errors import CroupierError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,6 +51,8 @@ class SimResult:
     largest_pot_hand: int = 0
     topped_up: int = 0
     violation: str | None = None
+    #: the log's digest (SHA-256 of its record), streamed as the hands were played
+    digest: str = ""
 
 
 class InvariantError(Exception):
@@ -79,6 +92,18 @@ def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) 
         )
 
 
+def _fingerprint(game: StudGame) -> tuple[object, ...]:
+    return (
+        game.event_count,
+        dict(game.stacks),
+        game.house,
+        game.hands_played,
+        game.phase,
+        game.deck,
+        game.last_settlement,
+    )
+
+
 def run_simulation(
     hands: int,
     seats: int,
@@ -88,22 +113,26 @@ def run_simulation(
     progress: Callable[[int], None] | None = None,
 ) -> SimResult:
     """Play ``hands`` hands at a table of ``seats`` bots, checking the invariants after every
-    hand and replaying the log at the end (``violation``: the first invariant broken)."""
+    hand and replaying its events in a twin table as they come (``violation``: the first
+    invariant broken)."""
     from croupier.games.five_card_stud.bots import new_table, play_hand
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
     from croupier.shuffle import SeededShuffler
 
+    t0 = time.perf_counter()
     table = StudOptions()
     shuffler = SeededShuffler(f"deck:{seed}")
     rng = random.Random(f"bots:{seed}")
     kinds = _bot_kinds(bots, seats)
-    players = {s: _make_bot(k, rng) for s, k in kinds.items()}
+    players = {s: _make_bot(k, rng, cap=table.min_buy_in) for s, k in kinds.items()}
     game = new_table(table, seats)
+    twin = StudGame(table)  # the replay, as the events come
     bought = table.min_buy_in * seats
     result = SimResult(game, kinds, 0, 0.0)
-    t0 = time.perf_counter()
+    step = max(1, hands // 200)  # the bar moves by half a percent: drawing it costs time too
     try:
+        twin.follow(game.release_log())
         for n in range(1, hands + 1):
             for _, amount in _top_up(game):
                 bought += amount
@@ -118,18 +147,20 @@ def run_simulation(
             if pot > result.largest_pot:
                 result.largest_pot, result.largest_pot_hand = pot, n
             _check_hand(game, settled, bought, n)
-            if progress is not None:
+            try:
+                twin.follow(game.release_log())
+            except CroupierError as exc:
+                raise InvariantError(f"replay: hand {n}: {exc}") from None
+            if progress is not None and (n % step == 0 or n == hands):
                 progress(n)
-        result.seconds = time.perf_counter() - t0
-        again = StudGame.replay(game.options, game.log)
-        if again.digest() != game.digest():
+        if _fingerprint(twin) != _fingerprint(game):
             raise InvariantError(
-                f"replay: StudGame.replay of the log gives digest {again.digest()}, "
-                f"not {game.digest()}"
+                "replay: the table replayed from its log does not end as the table did"
             )
     except InvariantError as exc:
         result.violation = str(exc)
-        result.seconds = result.seconds or time.perf_counter() - t0
+    result.digest = game.digest()
+    result.seconds = time.perf_counter() - t0
     return result
 
 
@@ -149,8 +180,10 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             from rich.progress import Progress
 
             console = _console()
+            # the bar covers the whole run: each hand is checked and replayed as it is played,
+            # so when the bar is full the simulation is done
             with Progress(console=console, transient=True) as bar:
-                task = bar.add_task("dealing", total=hands)
+                task = bar.add_task("dealing, checking, replaying", total=hands)
                 sim = run_simulation(
                     hands, seats, kind, seed, progress=lambda n: bar.update(task, completed=n)
                 )
@@ -172,7 +205,7 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             "largest_pot": {"hand": sim.largest_pot_hand, "amount": sim.largest_pot},
             "topped_up": sim.topped_up,
             "stacks": {str(s): a for s, a in sorted(game.stacks.items())},
-            "digest": game.digest(),
+            "digest": sim.digest,
             "invariants": "ok" if sim.violation is None else sim.violation,
         }
         if as_json:
@@ -190,7 +223,11 @@ def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
         f"{data['bots']} bots (seed {data['seed']!r})"
     )
     rate = data["hands_per_second"]
-    console.print(f"{rate:,.0f} hands/s" if rate is not None else "hands/s: -")
+    console.print(
+        f"{data['seconds']:,.2f} s wall time, {rate:,.0f} hands/s (play, checks and replay)"
+        if rate is not None
+        else "hands/s: -"
+    )
     share = data["showdowns"] / hands if hands else 0.0
     console.print(
         f"Showdowns {data['showdowns']} ({share:.1%}), won by folds {data['folds']} "
@@ -209,6 +246,7 @@ def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
     if data["invariants"] == "ok":
         console.print(
             "invariants: ok (after every hand: chips conserved, stacks non-negative, pots paid "
-            "in full, house take; at the end: the log replays to the same digest)",
+            "in full, house take, and its events replayed by a twin table, every event checked "
+            "again; at the end the twin stands as the table)",
             soft_wrap=True,
         )

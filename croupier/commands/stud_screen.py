@@ -399,10 +399,11 @@ def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_jso
         _render_totals(console, game, Ledger.of(game))
 
 
-def _make_bot(kind: str, rng: random.Random) -> Bot:
+def _make_bot(kind: str, rng: random.Random, cap: int | None = None) -> Bot:
+    """A bot of ``kind``; ``cap``: the most it puts in one bet or raise (None: no cap)."""
     from croupier.games.five_card_stud.bots import RandomBot, StrengthBot
 
-    return StrengthBot(rng) if kind == "strength" else RandomBot(rng)
+    return StrengthBot(rng, cap=cap) if kind == "strength" else RandomBot(rng, cap=cap)
 
 
 def _top_up(game: StudGame) -> list[tuple[int, int]]:

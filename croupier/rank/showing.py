@@ -226,6 +226,57 @@ def _result(cat: ShowingCategory, key: tuple[int, ...], cards: Sequence[Card]) -
     return ShowingRank(cat, key, tuple(SUIT_PRECEDENCE[c.suit] for c in cards), tuple(cards))
 
 
+#: suit precedence by suit code (s, h, d, c): spades 4, hearts 3, clubs 2, diamonds 1
+_PRECEDENCE: Final = tuple(SUIT_PRECEDENCE[Suit(code)] for code in range(4))
+
+#: (category, rank key, suit tie-break) of showing cards, comparable
+ShowingKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@functools.cache
+def _pattern(
+    ranks: tuple[int, ...], suited: bool, rules: RankRules, gapped_flush_draws: bool
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(category, key, the distinct ranks in order of significance) of showing cards with these
+    ranks (sorted) all of one suit or not, by the reference :func:`showing_rank` on one hand
+    of that pattern: the category and the key depend on nothing else (at most a few thousand
+    patterns)."""
+    if suited:
+        cards = [Card.of(Rank(r), Suit.SPADES) for r in ranks]
+    else:  # distinct suits in turn: equal ranks differ, and four cards are never of one suit
+        cards = [Card.of(Rank(r), Suit(i % 4)) for i, r in enumerate(ranks)]
+    found = showing_rank(
+        cards, ShowingOrder.BEST_HAND, rules, gapped_flush_draws=gapped_flush_draws
+    )
+    order = tuple(dict.fromkeys(int(c.rank) for c in found.cards))
+    return int(found.category), tuple(int(k) for k in found.key), order
+
+
+def showing_key(
+    up: Sequence[Card], rules: RankRules = STUD40, *, gapped_flush_draws: bool = False
+) -> ShowingKey:
+    """``(category, key, suits)`` of :func:`showing_rank` (the best-hand order), by table: the
+    rank pattern's category, key and order of significance are looked up, the suits follow
+    (equal ranks by suit precedence). The tests compare it with :func:`showing_rank`."""
+    n = len(up)
+    if not 1 <= n <= 4:
+        raise CardCountError("1 to 4 showing", n)
+    if n == 1:
+        card = up[0]
+        return (int(ShowingCategory.HIGH_CARD), (int(card.rank),), (_PRECEDENCE[card.suit],))
+    ranks = tuple(sorted([int(c.rank) for c in up]))
+    suit = up[0].suit
+    suited = n == 4 and all(c.suit == suit for c in up)
+    category, key, order = _pattern(ranks, suited, rules, gapped_flush_draws)
+    if len(order) == n:  # distinct ranks: one card each
+        by_rank = {int(c.rank): _PRECEDENCE[c.suit] for c in up}
+        return category, key, tuple([by_rank[r] for r in order])
+    suits: list[int] = []
+    for r in order:
+        suits.extend(sorted([_PRECEDENCE[c.suit] for c in up if c.rank == r], reverse=True))
+    return category, key, tuple(suits)
+
+
 K = TypeVar("K")
 
 

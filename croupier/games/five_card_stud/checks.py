@@ -10,7 +10,7 @@ the same code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
@@ -42,6 +42,7 @@ from croupier.games.five_card_stud.rules import (
     UncalledBet,
 )
 from croupier.games.five_card_stud.state import (
+    _APPLIES,
     PACK_SET,
     HandState,
     StudPhase,
@@ -53,6 +54,8 @@ from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
 
 __all__ = ["StudChecks"]
+
+E = TypeVar("E", bound=Event)
 
 _ACT_NAMES: Final = frozenset(a.value for a in Act)
 
@@ -211,11 +214,18 @@ class StudChecks(StudState):
         return seat
 
     def _check(self, event: Event) -> None:
-        check = _CHECKS.get(type(event))
-        if check is None:
-            self._check_table(event)
-        else:
-            check(self, event)
+        _CHECKS.get(type(event), StudChecks._check_table)(self, event)
+
+    def _commit(self, event: E) -> E:
+        """Check, apply and log one event (a refused event changes nothing): the protocol's
+        step with one lookup of the event's check and fold step (the hot path)."""
+        step = _STEPS.get(type(event))
+        if step is None:
+            raise RuleViolation("protocol", f"{type(event).__name__} is not a {self.GAME} event")
+        step[0](self, event)
+        step[1](self, event)
+        self._log.append(event)
+        return event
 
     def _check_settled(self, event: HandSettled) -> None:
         if event != self._settle_event():
@@ -535,4 +545,14 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     TimedOut: StudChecks._check_timed_out,
     KeyCardExposed: StudChecks._check_exposed,
     MisdealRectified: StudChecks._check_rectified,
+}
+#: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
+_STEPS: Final[
+    dict[type[Event], tuple[Callable[[StudChecks, Any], None], Callable[[StudState, Any], None]]]
+] = {
+    kind: (
+        _CHECKS.get(kind, StudChecks._check_table),
+        _APPLIES.get(kind, StudState._apply_table),
+    )
+    for kind in StudState.EVENTS
 }

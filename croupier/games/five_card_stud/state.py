@@ -48,8 +48,10 @@ from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
     SUIT_PRECEDENCE,
     ShowingCategory,
+    ShowingKey,
     ShowingOrder,
     ShowingRank,
+    showing_key,
     showing_rank,
 )
 from croupier.records import is_int
@@ -90,7 +92,7 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_MEMOS: dict[tuple[str, bool], dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
+_MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
 _RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
@@ -143,15 +145,28 @@ class ShowingKeys:
         order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
         return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
 
-    def key(self, up: Sequence[Card], seat: int) -> tuple[Any, ...]:
-        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d."""
-        mask = 0
-        for c in up:
-            mask |= 1 << c.code
+    def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
+        """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
+        card codes, when known), from the table."""
+        if mask is None:
+            mask = 0
+            for c in up:
+                mask |= 1 << c.code
         base = self._memo.get(mask)
         if base is None:
-            r = showing_rank(up, ShowingOrder.BEST_HAND, self.rules, gapped_flush_draws=self.gapped)
-            base = self._memo[mask] = (int(r.category), r.key, r.suits)
+            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
+        return base
+
+    def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
+        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
+        (``mask``: their bit set of card codes, when known)."""
+        if mask is None:
+            mask = 0
+            for c in up:
+                mask |= 1 << c.code
+        base = self._memo.get(mask)
+        if base is None:
+            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
         n = len(up)
         if n == 1:  # Art 10 b: the up card, suits break ties (in every reading)
             return (*base, 0)
@@ -175,6 +190,7 @@ class HandState:
     __slots__ = (
         "acted",
         "acted_in_round",
+        "board",
         "checked",
         "commission",
         "contrib",
@@ -188,6 +204,7 @@ class HandState:
         "last_bet_round",
         "live",
         "low",
+        "masks",
         "min_raise",
         "misdealt",
         "number",
@@ -217,6 +234,11 @@ class HandState:
         self.pos = 0
         self.cutters: list[int] = []
         self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
+        #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
+        self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
+        #: dealing, when first asked for (what bots read of the table); None: not yet
+        self.board: dict[int, tuple[ShowingKey, int]] | None = None
         self.key: dict[int, Card] = {}
         self.live: list[int] = list(event.seats)
         self.folded: set[int] = set()
@@ -415,18 +437,13 @@ class StudState(Game[StudOptions]):
     # -- the fold ----------------------------------------------------------------------------------
 
     def _apply(self, event: Event) -> None:
-        at = getattr(event, "at", None)
-        if at is not None:
-            self._clock = at
-        apply = _APPLIES.get(type(event))
-        if apply is None:
-            self._apply_table(event)
-        else:
-            h = self._hand
-            assert h is not None or type(event) is HandStarted
-            apply(self, h, event)
+        _APPLIES.get(type(event), StudState._apply_table)(self, event)
 
-    def _apply_timed_out(self, h: HandState, event: TimedOut) -> None:
+    def _apply_timed_out(self, event: TimedOut) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
         h.acted_in_round = True
         if h.opened:
             h.declined = True
@@ -434,23 +451,33 @@ class StudState(Game[StudOptions]):
         if self._phase is StudPhase.BETTING:
             self._after_action(h, event.seat, event.at)
 
-    def _apply_shuffled(self, h: HandState, event: ShoeShuffled) -> None:
+    def _apply_shuffled(self, event: ShoeShuffled) -> None:
+        h = self._hand
+        assert h is not None
         h.shuffle = event
         h.order = list(event.order)
         h.pos = 0
         self._phase = StudPhase.CUT
 
-    def _apply_cut(self, h: HandState, event: DeckCut) -> None:
+    def _apply_cut(self, event: DeckCut) -> None:
+        h = self._hand
+        assert h is not None
         h.cutters.append(event.seat)
         h.order = h.order[event.cards :] + h.order[: event.cards]
 
-    def _apply_burned(self, h: HandState, event: CardBurned) -> None:
+    def _apply_burned(self, event: CardBurned) -> None:
+        h = self._hand
+        assert h is not None
         h.pos += 1
         h.street = 2
         h.queue = list(h.seats) + list(h.seats)
         self._phase = StudPhase.DEALING
 
-    def _apply_rectified(self, h: HandState, event: MisdealRectified) -> None:
+    def _apply_rectified(self, event: MisdealRectified) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
         h.misdealt.clear()
         if not h.queue:
             self._begin_round(h, event.at)
@@ -481,7 +508,7 @@ class StudState(Game[StudOptions]):
             self._deck_deals = event.deck_deals
             self._hands = event.hands
 
-    def _apply_started(self, h: HandState | None, event: HandStarted) -> None:
+    def _apply_started(self, event: HandStarted) -> None:
         h = HandState(event)
         each = self.options.initial_commission is InitialCommission.EACH
         per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
@@ -498,7 +525,11 @@ class StudState(Game[StudOptions]):
         self._settled = None
         self._phase = StudPhase.SHUFFLE
 
-    def _apply_dealt(self, h: HandState, event: CardsDealt) -> None:
+    def _apply_dealt(self, event: CardsDealt) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
         for seat, card in event.cards:
             intended = h.queue.pop(0)
             h.pos += 1
@@ -506,13 +537,19 @@ class StudState(Game[StudOptions]):
                 h.key[intended] = card
             else:
                 h.up[intended].append(card)
+                h.masks[intended] |= 1 << card.code
                 h.show_key.pop(intended, None)
+                h.board = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
         if not h.queue and not h.misdealt:
             self._begin_round(h, event.at)
 
-    def _apply_exposed(self, h: HandState, event: KeyCardExposed) -> None:
+    def _apply_exposed(self, event: KeyCardExposed) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
         seat = event.seat
         h.dead.add(seat)
         h.live.remove(seat)
@@ -528,7 +565,11 @@ class StudState(Game[StudOptions]):
             h.round = 0
             self._begin_round(h, event.at)
 
-    def _apply_acted(self, h: HandState, event: PlayerActed) -> None:
+    def _apply_acted(self, event: PlayerActed) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
         seat = event.seat
         action = event.action
         chips = event.chips
@@ -575,7 +616,9 @@ class StudState(Game[StudOptions]):
         if self._phase is StudPhase.BETTING:
             self._after_action(h, seat, event.at)
 
-    def _apply_settled(self, h: HandState, event: HandSettled) -> None:
+    def _apply_settled(self, event: HandSettled) -> None:
+        h = self._hand
+        assert h is not None
         during = self.options.top_up_duty is TopUpDuty.DURING_HAND
         below, least = self.options.top_up_below, self.options.min_buy_in
         for seat, stack in event.stacks:
@@ -610,7 +653,7 @@ class StudState(Game[StudOptions]):
         return found
 
     def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        return self._showing.key(h.up[seat], seat)
+        return self._showing.key(h.up[seat], seat, h.masks[seat])
 
     def _best_showing(self, seats: Sequence[int]) -> int:
         h = self._hand
@@ -685,7 +728,8 @@ class StudState(Game[StudOptions]):
         return (*self._cyclic(h.live, best)[1:], best)
 
 
-_APPLIES: Final[dict[type[Event], Callable[[StudState, Any, Any], None]]] = {
+#: the fold step of each hand event (the table's own events: ``_apply_table``)
+_APPLIES: Final[dict[type[Event], Callable[[StudState, Any], None]]] = {
     PlayerActed: StudState._apply_acted,
     CardsDealt: StudState._apply_dealt,
     TimedOut: StudState._apply_timed_out,

@@ -9,23 +9,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from croupier.cards import Card, format_cards
 from croupier.errors import RuleViolation
 from croupier.games.five_card_stud.rules import GAME, REGULATION
 from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
+from croupier.rank.showing import ShowingKey
 from croupier.records import is_int
 
 __all__ = ["Legal", "Observation", "legal_of", "observation_of", "view_of"]
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """What the player on turn may do: ``call`` is the chips a call puts in (None: no call
     possible), ``bet`` / ``raise_to`` the (least, most) amounts (None: not allowed).
-    ``raise_to`` is the player's whole bet in this round after the raise."""
+    ``raise_to`` is the player's whole bet in this round after the raise. (A named tuple: made
+    at every turn, it is cheap.)"""
 
     seat: int
     fold: bool
@@ -51,8 +51,18 @@ class Observation:
         self.legal = legal
 
     @property
+    def hand(self) -> int:
+        """The hand's number at the table."""
+        return self._hand.number
+
+    @property
     def round(self) -> int:
         return self._hand.round
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """The seats still in the hand (this one included), in seat order."""
+        return tuple(self._hand.live)
 
     @property
     def key(self) -> Card | None:
@@ -61,6 +71,31 @@ class Observation:
     @property
     def up(self) -> tuple[Card, ...]:
         return tuple(self._hand.up[self.seat])
+
+    def showing(self, seat: int) -> ShowingKey:
+        """``(category, ranks, suits)`` of ``seat``'s up cards ranked as a poker hand (the best-hand
+        order of Art 10 b-d: public), read from the table's ranking of showing hands."""
+        h = self._hand
+        return self._game.showing_keys.base(h.up[seat], h.masks[seat])
+
+    def top_rank(self, seat: int) -> int:
+        """The highest rank among ``seat``'s up cards (-1: none)."""
+        return (self._hand.masks[seat].bit_length() - 1) >> 2
+
+    def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
+        """Seat -> the best-hand key of its up cards and its highest up rank, for every seat
+        of the hand with up cards: public, worked out by the table once a dealing and shared
+        by every bot that reads it."""
+        h = self._hand
+        found = h.board
+        if found is None:
+            base = self._game.showing_keys.base
+            found = h.board = {
+                s: (base(h.up[s], mask), (mask.bit_length() - 1) >> 2)
+                for s, mask in h.masks.items()
+                if mask
+            }
+        return found
 
     @property
     def others_up(self) -> Mapping[int, tuple[Card, ...]]:
