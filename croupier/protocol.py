@@ -47,7 +47,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, Self, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_origin
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
@@ -97,6 +97,11 @@ def _generic(ascii_only: bool) -> Callable[[Any], str]:
     return dump
 
 
+#: the JSON text of every card and tile, by code
+_CARD_JSON: Final = tuple(f'"{Card(code)}"' for code in range(52))
+_TILE_JSON: Final = tuple(f'"{Tile(code)}"' for code in range(34))
+
+
 def _field_encoder(annotation: Any, ascii_only: bool) -> Callable[[Any], str]:
     """A function writing one value of type ``annotation`` as canonical JSON text. Every fast
     path checks the value's exact type and hands anything else to the reference, so the text is
@@ -123,14 +128,20 @@ def _field_encoder(annotation: Any, ascii_only: bool) -> Callable[[Any], str]:
                 return "[" + ",".join([item(v) for v in value]) + "]"
 
             return many
-        items = tuple(_field_encoder(a, ascii_only) for a in args)
-        size = len(items)
-
-        def fixed(value: Any) -> str:
-            if type(value) is not tuple or len(value) != size:
-                return generic(value)
-            return "[" + ",".join([f(v) for f, v in zip(items, value, strict=True)]) + "]"
-
+        namespace: dict[str, Any] = {"_generic": generic}
+        parts = []
+        for i, arg in enumerate(args):
+            namespace[f"_e{i}"] = _field_encoder(arg, ascii_only)
+            parts.append(f"_e{i}(value[{i}])")
+        body = ' + "," + '.join(parts) if parts else '""'
+        source = (
+            "def fixed(value):\n"
+            f"    if type(value) is not tuple or len(value) != {len(args)}:\n"
+            "        return _generic(value)\n"
+            f'    return "[" + {body} + "]"\n'
+        )
+        exec(source, namespace)  # the source is built from positions only
+        fixed: Callable[[Any], str] = namespace["fixed"]
         return fixed
     if annotation is int:
 
@@ -154,9 +165,10 @@ def _field_encoder(annotation: Any, ascii_only: bool) -> Callable[[Any], str]:
         return truth
     if annotation is Card or annotation is Tile:
         kind = annotation
+        texts = _CARD_JSON if annotation is Card else _TILE_JSON
 
         def piece(value: Any) -> str:
-            return '"' + value.__str__() + '"' if type(value) is kind else generic(value)
+            return texts[value.code] if type(value) is kind else generic(value)
 
         return piece
     if annotation is Fraction:
