@@ -13,7 +13,8 @@ share, written once:
   ``round_number``, ``hands``, ``stakes``, ``last_settlement``, ``balances``, ``house_result``,
   ``shoe_remaining``, ``cut_card_out``).
 * **Commands** (each with its ``verify_x`` and ``can_x``): ``shuffle``, ``open_round``,
-  ``place_bet``, ``withdraw_bet``, ``close_bets``, ``burn`` and ``settle``.
+  ``place_bet``, ``withdraw_bet``, ``close_bets``, ``burn``, ``deal`` (the game's dealing, its
+  ``verify_deal`` the game's) and ``settle``.
 * **Checks** of the events every banking game records: the phase; a bet's player, place, name,
   amount and table limit; that a withdrawn stake is there; that the places in play are those
   with a stake; the round number; a shuffle's order against the pack, its commitment and its cut.
@@ -395,6 +396,13 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
                 commission=self._commission_rate() * exact if commissioned else _NOTHING,
             )
         return line
+
+    @abc.abstractmethod
+    def verify_deal(self) -> None:
+        """Refuse :meth:`deal` now: no round is being dealt (the game's article)."""
+
+    def can_deal(self) -> bool:
+        return self._can(self.verify_deal)
 
     @abc.abstractmethod
     def deal(self) -> tuple[Event, ...]:

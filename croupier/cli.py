@@ -1,683 +1,111 @@
-"""The ``croupier`` command line.
+"""The ``croupier`` command line: the entry point.
 
-``croupier deal <game>`` deals a round and shows it; ``croupier verify <game>`` recomputes a
-provably-fair deal from its revealed seeds; ``croupier rank HAND...`` ranks and orders hands
-under a game's rules. Games: ``thirteen`` (Portaria 51/89/M) and
-``three-card-baccarat`` (Portaria 22/96/M as amended by 219/96/M).
+Each command lives in a module of :mod:`croupier.commands` and registers itself on the shared
+:data:`croupier.commands.app.app` when that module is imported; the helpers every command
+shares are in :mod:`croupier.commands.output`. No command module imports this one.
 
-Randomness: ``--seed TEXT`` (reproducible, :class:`~croupier.shuffle.SeededShuffler`), ``--fair``
-(:class:`~croupier.shuffle.ProvablyFairShuffler`: the commitment is shown before the deal, the
-server seed after it, with the ``croupier verify`` command that checks it), otherwise the
-operating system's CSPRNG (:class:`~croupier.shuffle.LiveShuffler`).
+The entry point :data:`app` loads a command's module only when that command runs (or its own
+``--help`` is asked for): ``croupier --help`` lists the commands from :data:`COMMANDS` (name,
+module, one-line help) without importing any of them, so the command line starts fast (issue
+22). A test checks that :data:`COMMANDS` names every command the modules register, each in the
+module that registers it.
 
-Every :class:`~croupier.errors.CroupierError` ends the command with its message on stderr and exit
-code 2, never a traceback. Heavy imports (Rich, the games) happen inside the commands so that
-importing this module stays fast. One function per command; the games are looked up in
-:data:`GAMES`.
+Every :class:`~croupier.errors.CroupierError` ends a command with its message on stderr and exit
+code 2, never a traceback. Heavy imports (Rich, NumPy, the games) happen inside the commands.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import shlex
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+import importlib
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
-from croupier.errors import CroupierError
+__all__ = ["COMMANDS", "app"]
 
-if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.text import Text
+#: every command: its module in croupier.commands and the line ``croupier --help`` shows for it,
+#: in the order it lists them (``croupier COMMAND --help`` shows the command's own help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "deal": ("deal", "Shuffle and deal a round of a game (--fair: provably fair)."),
+    "verify": ("deal", "Check a provably fair deal from its revealed seeds."),
+    "commit": ("deal", "Draw and store a server seed; print its commitment."),
+    "play": ("play", "Play a game against bots (or scripted bets), with a log."),
+    "simulate": ("simulate", "Play many rounds and check them against the exact odds."),
+    "replay": ("replay", "Check a table's record: its chain, its seal, every event."),
+    "log": ("log", "Table logs: convert an old record into a sealed table log."),
+    "table": ("table", "Any game through the table interface: run, schema, options."),
+    "odds": ("odds", "Exact odds, expected value and house edge of every bet."),
+    "equity": ("equity", "Five-card stud: each hand's exact showdown equity."),
+    "solve": ("solve", "Solve a game position: the best play, exactly."),
+    "score": ("score", "Score a finished hand, explained."),
+    "rank": ("rank", "Rank hands under a game's rules, strongest first."),
+    "serve": ("serve", "Run the table server: REST, WebSocket, live tables."),
+    "db": ("db", "The server's database: schema migrations."),
+    "admin": ("db", "The server's accounts: create users."),
+    "audit": ("audit", "Check a server's record: chains, rules, ledger."),
+}
 
-    from croupier.cards import Card
-    from croupier.shuffle import ProvablyFairShuffler, Shuffler
 
-__all__ = ["GAMES", "app"]
+class LazyGroup(TyperGroup):
+    """The root command group: a command's module is imported when the command is used."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = self.commands.get(cmd_name)
+        if found is not None or cmd_name not in COMMANDS:
+            return found
+        importlib.import_module(f"croupier.commands.{COMMANDS[cmd_name][0]}")
+        from croupier.commands.app import app as registered
+
+        group = typer.main.get_command(registered)
+        assert isinstance(group, TyperGroup)
+        found = group.commands.get(cmd_name)
+        if found is not None:
+            self.commands[cmd_name] = found
+        return found
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands and their one-line help, from :data:`COMMANDS` (nothing imported)."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items()])
+
 
 app = typer.Typer(
     name="croupier",
     help="Exact, auditable engine for Macau's official casino table games.",
+    cls=LazyGroup,
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
     # Never print local variables of a crash: they may hold a provably-fair server seed.
     pretty_exceptions_show_locals=False,
 )
 
-#: The games the CLI deals, with the regulation each follows.
-GAMES: dict[str, str] = {
-    "thirteen": "13-card game, Portaria 51/89/M",
-    "three-card-baccarat": "3-card baccarat, Portaria 22/96/M (amended by 219/96/M)",
-    "mahjong": "Mah-Jong, Portaria 52/89/M (the wall and the deal, Art 2)",
-}
 
-DEFAULT_CLIENT_SEED = "player"
-EXIT_ERROR = 2
+def _version(value: bool) -> None:
+    if value:
+        from croupier import __version__
+
+        typer.echo(f"croupier {__version__}")
+        raise typer.Exit()
 
 
 @app.callback()
-def _main() -> None:
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_version, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """Exact, auditable engine for Macau's official casino table games."""
 
 
-# -- plumbing -----------------------------------------------------------------------------------
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(EXIT_ERROR)
-
-
-@contextmanager
-def _croupier_errors() -> Iterator[None]:
-    """Turn a CroupierError into a message on stderr and exit code 2."""
-    try:
-        yield
-    except CroupierError as exc:
-        _fail(str(exc))
-
-
-def _console() -> Console:
-    from rich.console import Console
-
-    # Created per call so that it writes to the current sys.stdout (tests swap it).
-    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
-
-
-def _check_game(game: str) -> str:
-    name = game.strip().lower()
-    if name not in GAMES:
-        listing = ", ".join(GAMES)
-        raise typer.BadParameter(f"unknown game {game!r}; the games are: {listing}")
-    return name
-
-
-@dataclass(frozen=True)
-class GameOptions:
-    """Game options from the command line; ``None`` means not given."""
-
-    cut: int | None = None
-    decks: int | None = None
-    positions: int | None = None
-    count_banker_as_one: bool | None = None
-
-    def check(self, game: str) -> None:
-        if game != "three-card-baccarat":
-            for flag, value in (("--decks", self.decks), ("--positions", self.positions)):
-                if value is not None:
-                    _fail(f"{flag} applies to three-card-baccarat only")
-        if game != "thirteen" and self.count_banker_as_one is not None:
-            _fail("--from-banker/--after-banker applies to thirteen only")
-        if game == "mahjong" and self.cut is not None:
-            _fail("--cut does not apply to mahjong: the dice break the wall (Art 2)")
-
-    def flags(self) -> list[str]:
-        """The command-line flags that reproduce these options."""
-        out: list[str] = []
-        if self.cut is not None:
-            out += ["--cut", str(self.cut)]
-        if self.decks is not None:
-            out += ["--decks", str(self.decks)]
-        if self.positions is not None:
-            out += ["--positions", str(self.positions)]
-        if self.count_banker_as_one is not None:
-            out.append("--from-banker" if self.count_banker_as_one else "--after-banker")
-        return out
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """A dealt round, ready to print: its JSON data and a Rich renderer."""
-
-    data: dict[str, Any]
-    render: Callable[[Console], None]
-
-
-def _card_text(card: Card) -> Text:
-    from rich.text import Text
-
-    red = card.suit.symbol in "hd"
-    return Text(str(card), style="bold red" if red else "bold")
-
-
-def _cards_text(cards: tuple[Card, ...]) -> Text:
-    from rich.text import Text
-
-    return Text(" ").join(_card_text(c) for c in cards)
-
-
-def _by_rank(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Highest rank first (Art 6 of Portaria 51/89/M: A K Q J 10 ... 2), suits in notation order."""
-    return tuple(sorted(cards, key=lambda c: (-c.rank, c.suit)))
-
-
-# -- the games ------------------------------------------------------------------------------------
-
-
-def _deal_thirteen(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
-    from rich.text import Text
-
-    from croupier.games.thirteen.deal import deal_thirteen
-    from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION, ThirteenTable
-
-    table = ThirteenTable(
-        count_banker_as_one=True if opts.count_banker_as_one is None else opts.count_banker_as_one
-    )
-    deal = deal_thirteen(shuffler, cut=opts.cut, options=table)
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]13-card game[/bold] · {REGULATION}")
-        console.print(f"Cut: {deal.cut} cards from the top to the bottom (Art 2 a)")
-        counting = "banker = 1" if table.count_banker_as_one else "banker's next = 1"
-        dice = " + ".join(str(d) for d in deal.dice)
-        console.print(
-            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → first card to position "
-            f"[bold]{deal.first_position}[/bold]\n"
-            f"  (the total counted counterclockwise from the banker, {counting}; Art 2 b)"
-        )
-        grid = Table(title="Hands: 13 cards each, one at a time counterclockwise", show_lines=True)
-        grid.add_column("Position")
-        grid.add_column("Cards (as received / by rank)")
-        for p in POSITIONS:
-            label = f"{p} banker" if p == BANKER else str(p)
-            if p == deal.first_position:
-                label += "\n(first card)"
-            cards = Text("received ").append_text(_cards_text(deal.hands[p]))
-            cards.append("\nby rank  ").append_text(_cards_text(_by_rank(deal.hands[p])))
-            grid.add_row(label, cards)
-        console.print(grid)
-
-    return Dealt(deal.to_dict(), render)
-
-
-def _deal_three_card_baccarat(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
-
-    from croupier.games.three_card_baccarat.deal import deal_three_card_baccarat, prepare_shoe
-    from croupier.games.three_card_baccarat.rules import (
-        DEFAULT_POSITIONS,
-        REGULATION,
-        BaccaratTable,
-        describe_hand,
-        position_label,
-    )
-
-    table = BaccaratTable(
-        decks=1 if opts.decks is None else opts.decks,
-        positions=DEFAULT_POSITIONS if opts.positions is None else opts.positions,
-    )
-    shoe, setup = prepare_shoe(table, shuffler, cut=opts.cut)
-    deal = deal_three_card_baccarat(shoe, table, first_round=True)
-    data = deal.to_dict()
-    data["shoe"] = setup.to_dict()
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]3-card baccarat[/bold] · {REGULATION}")
-        if table.is_box:
-            console.print("Box: 1 deck, one round per shuffle (Art 2.2, 4.2)")
-        else:
-            console.print(
-                f"Shoe: {table.decks} decks; second cut card {setup.cut_card_depth} cards from "
-                "the end (Art 3.1)"
-            )
-        console.print(f"Cut: {setup.cut} cards from the top to the bottom (Art 3.1)")
-        console.print(
-            f"Burned: {len(deal.burns)} card(s) before the first round (Art 3.2):",
-            _cards_text(deal.burns),
-        )
-        grid = Table(title="Hands (3 cards each, from place 1 clockwise, banker last)")
-        grid.add_column("Place")
-        grid.add_column("Cards")
-        grid.add_column("Points", justify="right")
-        grid.add_column("Figures", justify="right")
-        grid.add_column("Hand")
-        for p in deal.positions:
-            cards = deal.hands[p]
-            grid.add_row(
-                position_label(p),
-                _cards_text(cards),
-                str(deal.points(p)),
-                str(deal.figures(p)),
-                describe_hand(cards),
-                style="bold" if deal.three_figures(p) else None,
-            )
-        console.print(grid)
-        if table.is_box:
-            console.print("Last round: yes, a box deals one round per shuffle (Art 4.2)")
-        elif deal.cut_card_out:
-            console.print("[bold]Cut card out: this is the last round of the shoe (Art 4.1)[/bold]")
-        else:
-            console.print(f"Cut card out: no; {shoe.remaining} cards left in the shoe")
-
-    return Dealt(data, render)
-
-
-def _deal_mahjong(shuffler: Shuffler, opts: GameOptions) -> Dealt:
-    from rich.table import Table
-
-    from croupier.games.mahjong.rules import REGULATION, Seat
-    from croupier.games.mahjong.wall import deal_mahjong
-    from croupier.tiles import format_tiles
-
-    deal = deal_mahjong(shuffler)
-
-    def render(console: Console) -> None:
-        console.print(f"[bold]Mah-Jong[/bold] · {REGULATION}")
-        wall, stack = deal.first_stack
-        dice = " + ".join(str(d) for d in deal.dice)
-        console.print(
-            f"Dice: {dice} = [bold]{deal.dice_total}[/bold] → {deal.wall.name.title()}'s wall; "
-            f"the deal starts at {wall.name.title()}'s stack {stack} (counted from the right; "
-            "Art 2)"
-        )
-        grid = Table(title="Hands: 2 stacks three times round, then the banker's two (Art 2)")
-        grid.add_column("Seat")
-        grid.add_column("Tiles (as taken)")
-        grid.add_column("Sorted")
-        for seat in Seat:
-            tiles = deal.hands[seat]
-            label = f"{seat.name.title()}" + (
-                " (banker, discards first)" if seat is deal.first_to_discard else ""
-            )
-            grid.add_row(label, format_tiles(tiles), format_tiles(sorted(tiles)))
-        console.print(grid)
-        console.print(f"Live wall: {len(deal.live)} tiles; replacements from its other end")
-
-    return Dealt(deal.to_dict(), render)
-
-
-_DEALERS: dict[str, Callable[[Shuffler, GameOptions], Dealt]] = {
-    "thirteen": _deal_thirteen,
-    "three-card-baccarat": _deal_three_card_baccarat,
-    "mahjong": _deal_mahjong,
-}
-
-
-def _verify_command(game: str, pf: ProvablyFairShuffler, opts: GameOptions) -> str:
-    args = [
-        "croupier",
-        "verify",
-        game,
-        "--server-seed",
-        pf.server_seed.hex(),
-        "--client-seed",
-        pf.client_seed,
-        "--nonce",
-        str(pf.nonce),
-        "--commitment",
-        pf.commitment,
-        *opts.flags(),
-    ]
-    return shlex.join(args)
-
-
-def _fair_data(pf: ProvablyFairShuffler) -> dict[str, Any]:
-    return {
-        "commitment": pf.commitment,
-        "server_seed": pf.server_seed.hex(),
-        "client_seed": pf.client_seed,
-        "nonce": pf.nonce,
-    }
-
-
-def _read_server_seed(path: Path) -> bytes:
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        return bytes.fromhex(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        _fail(f"cannot read a hex server seed from {str(path)!r}: {exc}")
-
-
-def _write_record(path: Path, record: dict[str, Any]) -> None:
-    """Write an event log (a game's ``to_record()``) as JSON; an unwritable path is a clean
-    error, never a traceback."""
-    try:
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot write the log {str(path)!r}: {exc.strerror or exc}")
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-# -- commands -------------------------------------------------------------------------------------
-
-GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.", show_default=False)]
-CutOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--cut",
-        help="Cards moved from the top to the bottom at the cut (default: drawn at random in the "
-        "legal range).",
-        show_default=False,
-    ),
-]
-DecksOpt = Annotated[
-    int | None,
-    typer.Option("--decks", help="3-card baccarat: decks (1 = a box).  [default: 1]"),
-]
-PositionsOpt = Annotated[
-    int | None,
-    typer.Option("--positions", help="3-card baccarat: player places on the table.  [default: 7]"),
-]
-CountOpt = Annotated[
-    bool | None,
-    typer.Option(
-        "--from-banker/--after-banker",
-        help="13-card game: count the dice total counterclockwise with the banker as 1 "
-        "(--from-banker, default) or the position after the banker as 1 (Art 2 b reading).",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")]
-
-
-@app.command()
-def deal(
-    game: GameArg,
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            help="Reproducible deal from this seed (simulation, tests).",
-            show_default=False,
-        ),
-    ] = None,
-    fair: Annotated[
-        bool, typer.Option("--fair", help="Provably-fair deal: commitment first, seed after.")
-    ] = False,
-    server_seed_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--server-seed-file",
-            help="With --fair: the secret seed stored by `croupier commit`, whose commitment was "
-            "published before the client seed was chosen. Without it, --fair draws a seed now "
-            "(a demonstration: commitment and reveal in one run).",
-            show_default=False,
-        ),
-    ] = None,
-    client_seed: Annotated[
-        str | None,
-        typer.Option(
-            "--client-seed",
-            help=f"With --fair.  [default: {DEFAULT_CLIENT_SEED}]",
-            show_default=False,
-        ),
-    ] = None,
-    nonce: Annotated[
-        int | None,
-        typer.Option(
-            "--nonce",
-            help="With --fair: round number on this server seed.  [default: 0]",
-            show_default=False,
-        ),
-    ] = None,
-    cut: CutOpt = None,
-    decks: DecksOpt = None,
-    positions: PositionsOpt = None,
-    count_banker_as_one: CountOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Shuffle and deal a round of GAME."""
-    name = _check_game(game)
-    opts = GameOptions(cut, decks, positions, count_banker_as_one)
-    opts.check(name)
-    if seed is not None and fair:
-        _fail("--seed and --fair cannot be used together")
-    if not fair and (client_seed is not None or nonce is not None or server_seed_file):
-        _fail("--client-seed, --nonce and --server-seed-file apply with --fair only")
-    with _croupier_errors():
-        from croupier.shuffle import LiveShuffler, ProvablyFairShuffler, SeededShuffler
-
-        shuffler: Shuffler
-        pf: ProvablyFairShuffler | None = None
-        if fair:
-            chosen_client = DEFAULT_CLIENT_SEED if client_seed is None else client_seed
-            chosen_nonce = 0 if nonce is None else nonce
-            if server_seed_file is None:
-                pf = ProvablyFairShuffler.new(chosen_client, chosen_nonce)
-            else:
-                stored = _read_server_seed(server_seed_file)
-                pf = ProvablyFairShuffler(stored, chosen_client, chosen_nonce)
-            shuffler = pf
-        elif seed is not None:
-            shuffler = SeededShuffler(seed)
-        else:
-            shuffler = LiveShuffler()
-        if pf is not None and not as_json:
-            console = _console()
-            if server_seed_file is None:
-                console.print(
-                    "[yellow]Demonstration: the server seed is drawn, committed to and revealed "
-                    "in this one run. For a real commit-before-deal, publish the commitment of "
-                    "`croupier commit` first and deal with --server-seed-file.[/yellow]"
-                )
-            console.print(
-                "Commitment (sha256 of the server seed, published before the deal):\n"
-                f"  [bold]{pf.commitment}[/bold]\n"
-                f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}"
-            )
-        dealt = _DEALERS[name](shuffler, opts)
-        if as_json:
-            data = dict(dealt.data)
-            if seed is not None:
-                data["seed"] = seed
-            if pf is not None:
-                data["provably_fair"] = _fair_data(pf)
-            _print_json(data)
-            return
-        console = _console()
-        if seed is not None:
-            console.print(f"Seed: {seed!r} (reproducible deal, not for live play)")
-        dealt.render(console)
-        if pf is not None:
-            console.print(
-                f"Server seed (revealed after the deal):\n  [bold]{pf.server_seed.hex()}[/bold]"
-            )
-            console.print("Check it with:")
-            console.print(_verify_command(name, pf, opts), markup=False, soft_wrap=True)
-
-
-@app.command()
-def verify(
-    game: GameArg,
-    server_seed: Annotated[
-        str,
-        typer.Option("--server-seed", help="The revealed server seed, in hex.", show_default=False),
-    ],
-    client_seed: Annotated[
-        str, typer.Option("--client-seed", help="The client seed of the deal.", show_default=False)
-    ],
-    nonce: Annotated[
-        int, typer.Option("--nonce", help="The nonce of the deal.", show_default=False)
-    ],
-    commitment: Annotated[
-        str | None,
-        typer.Option(
-            "--commitment",
-            help="The commitment published before the deal (hex). Required, unless "
-            "--no-commitment says the seed is to be replayed without one.",
-            show_default=False,
-        ),
-    ] = None,
-    no_commitment: Annotated[
-        bool,
-        typer.Option("--no-commitment", help="Replay the seeds without checking a commitment."),
-    ] = False,
-    expect: Annotated[
-        Path | None,
-        typer.Option(
-            "--expect",
-            help="The deal as recorded (the JSON of `croupier deal --json`): the recomputed deal "
-            "must be identical to it.",
-            show_default=False,
-        ),
-    ] = None,
-    cut: CutOpt = None,
-    decks: DecksOpt = None,
-    positions: PositionsOpt = None,
-    count_banker_as_one: CountOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Check a provably-fair deal of GAME: the commitment, then the deal recomputed from seeds
-    (and, with --expect, compared with the deal as it was recorded)."""
-    name = _check_game(game)
-    if commitment is None and not no_commitment:
-        _fail("give the --commitment published before the deal (or --no-commitment to replay)")
-    if commitment is not None and no_commitment:
-        _fail("--commitment and --no-commitment cannot be used together")
-    opts = GameOptions(cut, decks, positions, count_banker_as_one)
-    opts.check(name)
-    try:
-        seed_bytes = bytes.fromhex(server_seed.strip())
-    except ValueError:
-        _fail(f"--server-seed must be hexadecimal, got {server_seed!r}")
-    with _croupier_errors():
-        from croupier.shuffle import ProvablyFairShuffler, verify_commitment
-
-        if commitment is not None:
-            verify_commitment(seed_bytes, commitment)
-        pf = ProvablyFairShuffler(seed_bytes, client_seed, nonce)
-        dealt = _DEALERS[name](pf, opts)
-        if expect is not None:
-            _compare_with_record(dealt.data, expect)
-        if as_json:
-            data = dict(dealt.data)
-            data["provably_fair"] = {
-                **_fair_data(pf),
-                "commitment_checked": commitment is not None,
-                "deal_compared": expect is not None,
-            }
-            _print_json(data)
-            return
-        console = _console()
-        if commitment is not None:
-            console.print(
-                "[bold green]Commitment verified[/bold green]: sha256(server seed) =\n"
-                f"  {pf.commitment}"
-            )
-        else:
-            console.print(
-                "[bold yellow]No commitment given[/bold yellow]: the seed was not checked "
-                f"against one; sha256(server seed) =\n  {pf.commitment}"
-            )
-        console.print(
-            f"Client seed: {pf.client_seed!r}, nonce: {pf.nonce}. The deal these seeds produce:"
-        )
-        dealt.render(console)
-        if expect is not None:
-            console.print(
-                f"[bold green]Deal verified[/bold green]: identical to the record {str(expect)!r}"
-            )
-
-
-def _compare_with_record(recomputed: dict[str, Any], record_path: Path) -> None:
-    """The recorded deal (``deal --json``) must equal the recomputed one, key by key."""
-    from croupier.errors import VerificationError
-
-    try:
-        record = json.loads(record_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        _fail(f"cannot read the recorded deal {str(record_path)!r}: {exc}")
-    if not isinstance(record, dict):
-        _fail(f"the recorded deal {str(record_path)!r} is not a JSON object")
-    for key, value in recomputed.items():
-        if record.get(key) != json.loads(json.dumps(value)):
-            raise VerificationError(
-                f"the recorded deal differs from the one the seeds produce at {key!r}: "
-                f"recorded {record.get(key)!r}, recomputed {value!r}"
-            )
-
-
-@app.command()
-def commit(
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            help="Where to keep the secret server seed (hex; created, never overwritten).",
-            show_default=False,
-        ),
-    ],
-) -> None:
-    """Draw a secret server seed (OS CSPRNG), store it, and print its commitment to publish
-    BEFORE players choose their client seed; then `deal --fair --server-seed-file`."""
-    from croupier.shuffle import commit as commitment_of
-    from croupier.shuffle import new_server_seed
-
-    seed = new_server_seed()
-    try:
-        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError as exc:
-        _fail(f"cannot create {str(out)!r}: {exc}")
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(seed.hex() + "\n")
-    typer.echo(commitment_of(seed))
-
-
-RULES_HELP = "thirteen (13-card game, Portaria 51/89/M Art 9 II; 3- or 5-card hands) or stud40 "
-RULES_HELP += "(five-card stud on the 40-card deck, Portaria 104/85/M Art 5)."
-
-
-@app.command("rank")
-def rank_command(
-    hands: Annotated[
-        list[str],
-        typer.Argument(help='One or more hands, e.g. "As Ks Qs Js Ts".', show_default=False),
-    ],
-    rules: Annotated[str, typer.Option("--rules", help=RULES_HELP)] = "thirteen",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the ranking as JSON.")] = False,
-) -> None:
-    """Rank hands under a game's rules and order them, strongest first."""
-    with _croupier_errors():
-        from croupier.rank import rank, rules_named
-
-        rule_set = rules_named(rules.strip().lower())
-        ranked = [rank(h, rule_set) for h in hands]
-        order = sorted(range(len(ranked)), key=lambda i: -ranked[i].strength)
-        places = [1 + sum(r.strength > ranked[i].strength for r in ranked) for i in order]
-        if as_json:
-            rows = [
-                {
-                    "hand": " ".join(str(c) for c in ranked[i].cards),
-                    "category": ranked[i].category.slug,
-                    "deciding": [str(c) for c in ranked[i].deciding],
-                    "strength": ranked[i].strength,
-                    "place": place,
-                }
-                for i, place in zip(order, places, strict=True)
-            ]
-            out = {"rules": rule_set.name, "max_strength": rule_set.max_strength, "hands": rows}
-            _print_json(out)
-            return
-        from rich.table import Table
-
-        table = Table(title=f"{rule_set.title}: strongest first")
-        for column in ("place", "hand", "formation", "deciding cards", "strength"):
-            table.add_column(column)
-        for i, place in zip(order, places, strict=True):
-            hand = ranked[i]
-            table.add_row(
-                str(place),
-                " ".join(str(c) for c in hand.cards),
-                hand.category.label,
-                " ".join(str(c) for c in hand.deciding),
-                f"{hand.strength} / {rule_set.max_strength}",
-            )
-        _console().print(table)
-
-
-# The banking games' commands live in their own modules; importing them registers them on `app`.
-from croupier.commands import equity as _equity_commands  # noqa: E402, F401
-from croupier.commands import odds as _odds_commands  # noqa: E402, F401
-from croupier.commands import play as _play_commands  # noqa: E402, F401
-from croupier.commands import score as _score_commands  # noqa: E402, F401
-from croupier.commands import solve as _solve_commands  # noqa: E402, F401
+def load_all() -> None:
+    """Import every command module (tests, documentation)."""
+    for module, _ in COMMANDS.values():
+        importlib.import_module(f"croupier.commands.{module}")

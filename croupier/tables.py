@@ -51,18 +51,13 @@ class TableSpec:
 
 
 def _baccarat() -> TableSpec:
+    from croupier.games.three_card_baccarat.options import BaccaratOptions
     from croupier.games.three_card_baccarat.round import BaccaratGame
-    from croupier.games.three_card_baccarat.rules import (
-        BANKER,
-        REGULATION,
-        BaccaratTable,
-        BetKind,
-        describe_hand,
-    )
+    from croupier.games.three_card_baccarat.rules import BANKER, REGULATION, BetKind, describe_hand
     from croupier.odds.three_card_baccarat import baccarat_odds
 
     def build(decks: int, positions: int, extra: Mapping[str, Any]) -> BankingGame:
-        return BaccaratGame(BaccaratTable(decks=decks, positions=positions, **extra))
+        return BaccaratGame(BaccaratOptions(decks=decks, positions=positions, **extra))
 
     return TableSpec(
         name="three-card-baccarat",
@@ -81,7 +76,7 @@ def _baccarat() -> TableSpec:
 
 
 def _football() -> TableSpec:
-    from croupier.games.football_poker.options import FootballTable
+    from croupier.games.football_poker.options import FootballOptions
     from croupier.games.football_poker.round import FootballPokerGame
     from croupier.games.football_poker.rules import MIN_DECKS, REGULATION, BetKind, hand_total
     from croupier.odds.football_poker import football_odds
@@ -93,7 +88,7 @@ def _football() -> TableSpec:
         return f"{total} in {len(cards)} cards"
 
     def build(decks: int, positions: int, extra: Mapping[str, Any]) -> BankingGame:
-        return FootballPokerGame(FootballTable(decks=decks, positions=positions, **extra))
+        return FootballPokerGame(FootballOptions(decks=decks, positions=positions, **extra))
 
     return TableSpec(
         name="football-poker",

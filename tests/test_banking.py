@@ -86,7 +86,12 @@ class HighCard(BankingTable[Options, Bet]):
     def options_from_dict(cls, data: Mapping[str, Any]) -> Options:
         return Options(**data)
 
+    def verify_deal(self) -> None:
+        if self._phase is not Phase.DEALING:
+            raise RuleViolation("HC 2", "nothing to deal")
+
     def deal(self) -> tuple[CardDealt, ...]:
+        self.verify_deal()
         assert self._shoe is not None
         out = []
         while self._phase is Phase.DEALING:

@@ -19,6 +19,9 @@ from croupier.cli import app
 
 runner = CliRunner()
 
+#: a fair deal with a client seed of the player's own
+FAIR = ("--fair", "--client-seed", "my own seed")
+
 
 def run(*args: str) -> Result:
     return runner.invoke(app, list(args))
@@ -64,7 +67,8 @@ def test_deal_three_card_baccarat_readable_output() -> None:
 
 
 def test_seeded_deals_reproducible() -> None:
-    for game in ("thirteen", "three-card-baccarat"):
+    games = ("thirteen", "three-card-baccarat", "mahjong", "football-poker", "five-card-stud")
+    for game in games:
         a = ok("deal", game, "--seed", "same").stdout
         b = ok("deal", game, "--seed", "same").stdout
         c = ok("deal", game, "--seed", "other").stdout
@@ -134,16 +138,21 @@ def test_any_seed_gives_a_valid_thirteen_deal(seed: str) -> None:
         ("three-card-baccarat", "--decks", "6", "--positions", "5"),
         ("thirteen", "--cut", "30", "--after-banker"),
         ("three-card-baccarat",),
+        ("mahjong",),
+        ("football-poker", "--option", "positions=9", "--cut", "100"),
+        ("five-card-stud", "-o", "seats=4"),
     ],
 )
-def test_fair_deal_then_verify_reproduces_the_identical_deal(extra: tuple[str, ...]) -> None:
+def test_item5_fair_deal_then_verify_reproduces_the_identical_deal(
+    extra: tuple[str, ...],
+) -> None:
     result = ok("deal", *extra, "--fair", "--client-seed", "bob's seed", "--nonce", "4")
     out = result.stdout
     lines = out.splitlines()
     # the commitment is printed before the deal, the server seed after it
     commit_at = next(i for i, ln in enumerate(lines) if ln.startswith("Commitment"))
     seed_at = next(i for i, ln in enumerate(lines) if ln.startswith("Server seed"))
-    deal_at = next(i for i, ln in enumerate(lines) if "Portaria" in ln)
+    deal_at = next(i for i, ln in enumerate(lines) if " · " in ln)  # the game's title line
     assert commit_at < deal_at < seed_at
     command = shlex.split(lines[-1])
     assert command[:3] == ["croupier", "verify", extra[0]]
@@ -155,7 +164,7 @@ def test_fair_deal_then_verify_reproduces_the_identical_deal(extra: tuple[str, .
 
 
 def test_fair_json_then_verify_json_identical() -> None:
-    dealt = json.loads(ok("deal", "three-card-baccarat", "--fair", "--json", "--decks", "2").stdout)
+    dealt = json.loads(ok("deal", "three-card-baccarat", *FAIR, "--json", "--decks", "2").stdout)
     pf = dealt["provably_fair"]
     verified = json.loads(
         ok(
@@ -179,7 +188,7 @@ def test_fair_json_then_verify_json_identical() -> None:
 
 
 def test_tampered_server_seed_fails_verify() -> None:
-    dealt = json.loads(ok("deal", "thirteen", "--fair", "--json").stdout)
+    dealt = json.loads(ok("deal", "thirteen", *FAIR, "--json").stdout)
     pf = dealt["provably_fair"]
     seed = pf["server_seed"]
     tampered = ("0" if seed[0] != "0" else "1") + seed[1:]
@@ -242,14 +251,14 @@ def test_art2a_short_cut_is_a_clean_error_naming_the_value() -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (("deal", "thirteen", "--decks", "2"), "three-card-baccarat only"),
+        (("deal", "thirteen", "--decks", "2"), "three-card-baccarat and football-poker only"),
         (("deal", "three-card-baccarat", "--after-banker"), "thirteen only"),
-        (("deal", "thirteen", "--seed", "a", "--fair"), "cannot be used together"),
+        (("deal", "thirteen", "--seed", "a", *FAIR), "cannot be used together"),
         (("deal", "thirteen", "--nonce", "3"), "with --fair only"),
         (("deal", "three-card-baccarat", "--decks", "6", "--positions", "12"), "at most 8"),
         (("deal", "three-card-baccarat", "--decks", "0"), "decks"),
         (("deal", "three-card-baccarat", "--cut", "60"), "got cut 60"),
-        (("deal", "thirteen", "--fair", "--nonce", "-1"), "nonce"),
+        (("deal", "thirteen", *FAIR, "--nonce", "-1"), "nonce"),
         (
             (
                 "verify",
@@ -326,27 +335,27 @@ def test_commit_then_deal_then_verify_against_the_record(tmp_path: Path) -> None
     # a record whose cards were changed after the fact does not verify
     data["hands"]["1"][0], data["hands"]["2"][0] = data["hands"]["2"][0], data["hands"]["1"][0]
     record_file.write_text(json.dumps(data))
-    clean_failure(run(*verify), "differs", "'hands'")
+    clean_failure(run(*verify), "differs", "first at hands.1[0]", "2 of ")
 
 
 def test_commit_never_overwrites_a_seed(tmp_path: Path) -> None:
     seed_file = tmp_path / "server.seed"
     ok("commit", "--out", str(seed_file))
     before = seed_file.read_text()
-    clean_failure(run("commit", "--out", str(seed_file)), "cannot create")
+    clean_failure(run("commit", "--out", str(seed_file)), "exists already", "never overwritten")
     assert seed_file.read_text() == before
 
 
 def test_deal_fair_without_seed_file_says_it_is_a_demonstration() -> None:
-    assert "Demonstration" in ok("deal", "thirteen", "--fair").stdout
+    assert "Demonstration" in ok("deal", "thirteen", *FAIR).stdout
 
 
 def test_server_seed_file_must_hold_hex(tmp_path: Path) -> None:
     bad = tmp_path / "bad.seed"
     bad.write_text("not hex")
-    clean_failure(run("deal", "thirteen", "--fair", "--server-seed-file", str(bad)), "hex")
+    clean_failure(run("deal", "thirteen", *FAIR, "--server-seed-file", str(bad)), "hex")
     short = tmp_path / "short.seed"
     short.write_text("ab")
     clean_failure(
-        run("deal", "thirteen", "--fair", "--server-seed-file", str(short)), "at least 16 bytes"
+        run("deal", "thirteen", *FAIR, "--server-seed-file", str(short)), "at least 16 bytes"
     )

@@ -29,7 +29,7 @@ def test_art2_a_fair_mahjong_deal_verifies_against_its_record(tmp_path: Path) ->
     seed_file = tmp_path / "server.seed"
     commit = runner.invoke(app, ["commit", "--out", str(seed_file)])
     assert commit.exit_code == 0, commit.output
-    args = ["--client-seed", "c", "--nonce", "2"]
+    args = ["--client-seed", "client c", "--nonce", "2"]
     dealt = runner.invoke(
         app, ["deal", "mahjong", "--fair", "--server-seed-file", str(seed_file), *args, "--json"]
     )

@@ -284,7 +284,9 @@ def test_play_stud_history_writes_one_toml_per_hand(tmp_path: Path) -> None:
         assert path.parent == folder
         again = import_hand(path.read_text(encoding="utf-8"))  # every article checked again
         assert {str(s): a for s, a in again.stacks.items()} == hand["stacks"]
-    text = ok("play", "stud", "--seed", "hist", "--auto", "--history", str(folder)).stdout
+    text = ok(
+        "play", "stud", "--seed", "hist", "--auto", "--history", str(folder), "--force"
+    ).stdout
     assert "Hand history written to " in text and "hand-0001.toml" in text
 
 

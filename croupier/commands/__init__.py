@@ -1,4 +1,6 @@
-"""Commands of the ``croupier`` CLI that live outside :mod:`croupier.cli` (one module a group).
+"""The commands of the ``croupier`` CLI, one module a group.
 
-Importing a module here registers its commands on :data:`croupier.cli.app`.
+:mod:`croupier.commands.app` holds the Typer application and :mod:`croupier.commands.output`
+the helpers every command shares; a command module imports those (never :mod:`croupier.cli`)
+and registering its commands is a side effect of importing it, which :mod:`croupier.cli` does.
 """

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from croupier.odds.five_card_stud import Equity
@@ -51,10 +52,10 @@ def equity(
     """Five-card stud (Portaria 104/85/M): each hand's exact chances to win, tie and its share
     of the pot at the showdown, over every deal of the unseen cards of the 40-card deck."""
     if len(hands) < 2:
-        _fail(f"give at least two hands, got {len(hands)}")
+        fail(f"give at least two hands, got {len(hands)}")
     if limit is not None and limit < 1:
-        _fail(f"--limit must be at least 1, got {limit}")
-    with _croupier_errors():
+        fail(f"--limit must be at least 1, got {limit}")
+    with croupier_errors():
         from croupier.odds.five_card_stud import DEFAULT_LIMIT
         from croupier.odds.five_card_stud import equity as exact_equity
 
@@ -62,7 +63,7 @@ def equity(
             hands, "" if dead is None else dead, limit=DEFAULT_LIMIT if limit is None else limit
         )
         if as_json:
-            _print_json(result.to_dict())
+            print_json(result.to_dict())
             return
         _render(result)
 
@@ -97,7 +98,7 @@ def _render(result: Equity) -> None:
             f"{hand.ties:,}",
             f"{hand.losses:,}",
         )
-    console = _console()
+    console = make_console()
     _fit_width(console, table)
     console.print(table)
     console.print(

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
-from croupier.commands.play import BANKING_HELP, _fit_width, _spec
+from croupier.commands.app import app
+from croupier.commands.games import check_game, games_help
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.play_banking import _fit_width, _spec
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,9 +36,9 @@ def _percent(text: str | None) -> Fraction:
     try:
         rate = Fraction(text.strip()) / 100
     except (ValueError, ZeroDivisionError):
-        _fail(f"--commission {text!r} is not a percentage")
+        fail(f"--commission {text!r} is not a percentage")
     if not 0 <= rate < 1:
-        _fail(f"--commission {text!r} must be at least 0 and below 100")
+        fail(f"--commission {text!r} must be at least 0 and below 100")
     return rate
 
 
@@ -110,7 +112,7 @@ def odds(
     game: Annotated[
         str,
         typer.Argument(
-            help=BANKING_HELP + ", thirteen or five-card-stud (also: stud)", show_default=False
+            help=games_help("odds") + " (five-card-stud also: stud)", show_default=False
         ),
     ],
     decks: Annotated[
@@ -203,6 +205,7 @@ def odds(
     of the 40-card deck fall in each class of Art 5, exactly. For the showdown equity of hands
     in play, see `croupier equity`.
     """
+    game = check_game(game, "odds")
     from croupier.commands.odds_stud import NAMES as STUD_NAMES
 
     if game.strip().lower() in STUD_NAMES:
@@ -224,7 +227,7 @@ def odds(
         ]
         if given:
             flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-            _fail(
+            fail(
                 f"{flags} {'does' if len(given) == 1 else 'do'} not apply to five-card-stud: "
                 "its odds are exact over the one 40-card deck (only --json applies)"
             )
@@ -234,7 +237,7 @@ def odds(
         return
     if game.strip().lower() == "thirteen":
         if decks is not None or removed is not None or removal or commission is not None:
-            _fail("--decks, --removed, --removal and --commission do not apply to thirteen")
+            fail("--decks, --removed, --removal and --commission do not apply to thirteen")
         from croupier.commands.odds_thirteen import odds_thirteen
 
         odds_thirteen(
@@ -246,20 +249,20 @@ def odds(
         )
         return
     if rounds is not None or seed is not None or workers is not None or way is not None:
-        _fail("--rounds, --seed, --workers and --way apply to thirteen only")
+        fail("--rounds, --seed, --workers and --way apply to thirteen only")
     spec = _spec(game)
     n_decks = spec.default_decks if decks is None else decks
     if n_decks < spec.min_decks:
         rule = f"{spec.min_decks_rule}: " if spec.min_decks_rule else ""
-        _fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
+        fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
     baccarat = spec.name == "three-card-baccarat"
     if not baccarat and not (three_figures_as_zero and zero_is_even and commission is None):
-        _fail(
+        fail(
             "--three-figures-not-zero, --zero-not-even and --commission apply to "
             "three-card-baccarat only"
         )
     rate = _percent(commission)
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.odds import (
             baccarat_effect_of_removal,
             baccarat_odds,
@@ -292,9 +295,9 @@ def odds(
             data = report.to_json()
             if eor is not None:
                 data["effect_of_removal"] = eor.to_json()
-            _print_json(data)
+            print_json(data)
             return
-        console = _console()
+        console = make_console()
         console.width = max(console.width, WIDE)
         _render_report(console, f"{spec.title} · {spec.regulation}", report)
         if eor is not None:

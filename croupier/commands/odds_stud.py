@@ -9,14 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from croupier.cli import _console, _croupier_errors, _print_json
+from croupier.commands.output import croupier_errors, make_console, print_json
 
 #: The names ``croupier odds`` accepts for this game.
 NAMES = ("five-card-stud", "stud")
 
 
 def odds_stud(*, as_json: bool) -> None:
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.odds.five_card_stud import (
             DECK,
             GAME,
@@ -42,7 +42,7 @@ def odds_stud(*, as_json: bool) -> None:
                 },
                 "one_in": {slug: TOTAL_HANDS / n if n else None for slug, n in counts.items()},
             }
-            _print_json(data)
+            print_json(data)
             return
         from rich import box
         from rich.table import Table
@@ -65,7 +65,7 @@ def odds_stud(*, as_json: bool) -> None:
                 f"{TOTAL_HANDS / n:,.1f}" if n else "-",
             )
         table.add_row("[bold]total[/bold]", f"{TOTAL_HANDS:,}", f"{1:.6%}", "1.0")
-        console = _console()
+        console = make_console()
         console.print(table)
         console.print(
             "Strongest first, in the order of Art 5: full house above flush, although a flush "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 
 def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_json: bool) -> None:
     if rounds < 0 or rounds == 1:
-        _fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
+        fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
-        _fail(f"--workers must be at least 1, got {workers}")
-    with _croupier_errors():
+        fail(f"--workers must be at least 1, got {workers}")
+    with croupier_errors():
         from croupier.games.thirteen.rules import HouseWay, ThirteenTable
         from croupier.odds.thirteen import natural_odds
         from croupier.odds.thirteen_edge import estimate_edge
@@ -32,7 +32,7 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
         try:
             house = HouseWay(way.strip().lower())
         except ValueError:
-            _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
+            fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
         table = ThirteenTable(house_way=house)
         naturals = natural_odds()
         report: EdgeReport | None = None
@@ -48,9 +48,9 @@ def odds_thirteen(*, rounds: int, seed: str, workers: int | None, way: str, as_j
                 "naturals": naturals.to_dict(),
                 "house_edge": None if report is None else report.to_dict(),
             }
-            _print_json(data)
+            print_json(data)
             return
-        console = _console()
+        console = make_console()
         _render_naturals(console, naturals)
         if report is not None:
             _render_edge(console, report)
@@ -66,7 +66,7 @@ def _with_progress(rounds: int, seed: str, workers: int | None, table: Any) -> E
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
         TimeRemainingColumn(),
-        console=_console(),
+        console=make_console(),
         transient=True,
     ) as bar:
         task = bar.add_task("rounds", total=rounds)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, _write_record
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -212,7 +212,7 @@ def _ask(console: Console, match: Match, game: MahjongGame, seat: Seat) -> None:
         try:
             text = typer.prompt("Your move", default="", show_default=False)
         except typer.Abort:
-            _fail("the input ended before the round did")
+            fail("the input ended before the round did")
         try:
             events = _answer(game, seat, text, legal)
         except _BadAnswer as exc:
@@ -331,18 +331,16 @@ def scoring_options(
     d = DEFAULT_OPTIONS
     top = d.limit if limit is None else limit
     if limit is not None and limit < 1:
-        _fail(f"--limit {limit}: a hand's limit is 1 faan at least")
+        fail(f"--limit {limit}: a hand's limit is 1 faan at least")
     if min_faan is not None and not 0 <= min_faan <= top:
         bound = f"--limit {limit}" if limit is not None else f"the limit, {top}"
-        _fail(f"--min-faan {min_faan}: the least faan of a win is 0 to {bound}")
+        fail(f"--min-faan {min_faan}: the least faan of a win is 0 to {bound}")
     if min_faan is None and d.min_faan > top:
-        _fail(f"--limit {limit}: below the minimum of {d.min_faan} faan (give --min-faan too)")
+        fail(f"--limit {limit}: below the minimum of {d.min_faan} faan (give --min-faan too)")
     if unit is not None and unit < 1:
-        _fail(f"--unit {unit}: the payment unit is 1 at least")
+        fail(f"--unit {unit}: the payment unit is 1 at least")
     if commission_bp is not None and not 0 <= commission_bp <= BASIS_POINTS:
-        _fail(
-            f"--commission-bp {commission_bp}: the commission is 0 to {BASIS_POINTS} basis points"
-        )
+        fail(f"--commission-bp {commission_bp}: the commission is 0 to {BASIS_POINTS} basis points")
     given: dict[str, Any] = {
         "min_faan": min_faan,
         "limit": limit,
@@ -352,7 +350,7 @@ def scoring_options(
         "seven_pairs": seven_pairs,
         "banker_doubles": banker_doubles,
     }
-    with _croupier_errors():
+    with croupier_errors():
         return ScoringOptions(**{k: v for k, v in given.items() if v is not None})
 
 
@@ -368,14 +366,14 @@ def table_options(
     from croupier.games.mahjong.match import MatchOptions
 
     if max_games is not None and max_games < 1:
-        _fail(f"--max-games {max_games}: a round is 1 game at least")
+        fail(f"--max-games {max_games}: a round is 1 game at least")
     given: dict[str, Any] = {
         "scoring": scoring,
         "max_games": max_games,
         "banker_stays_on_draw": banker_stays_on_draw,
         "orphans_rob_concealed_kong": rob_concealed_kong,
     }
-    with _croupier_errors():
+    with croupier_errors():
         return MatchOptions(**{k: v for k, v in given.items() if v is not None})
 
 
@@ -439,11 +437,11 @@ def play_mahjong(
     from croupier.games.mahjong.bots import BOT_KINDS
 
     if kind not in BOT_KINDS:
-        _fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
+        fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
     if games is not None and games < 1:
-        _fail(f"--games {games}: play one game at least")
+        fail(f"--games {games}: play one game at least")
     auto = auto or as_json
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.mahjong.bots import make_bot
         from croupier.games.mahjong.match import ROTATION_SOURCE, Match
         from croupier.games.mahjong.round import MahjongPhase
@@ -457,7 +455,7 @@ def play_mahjong(
         bots: dict[int, Bot] = {p: make_bot(kind, rng, aim) for p in range(1, 4)}
         if auto:
             bots[YOU] = make_bot("faan", rng, aim)
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 110)
             prevailing = match.options.prevailing
@@ -478,7 +476,7 @@ def play_mahjong(
                     "chow TILE (its lowest tile), pass."
                 )
         if log is not None:  # fail before the first game if the log cannot be written
-            _write_record(log, match.to_record())
+            write_record(log, match.to_record())
         played = 0
         while not match.over and (games is None or played < games):
             game = match.begin()
@@ -505,11 +503,11 @@ def play_mahjong(
             summary = match.conclude()
             played += 1
             if log is not None:  # after every game: an interrupted round keeps its record
-                _write_record(log, match.to_record())
+                write_record(log, match.to_record())
             if console is not None:
                 _render_game(console, match, summary)
         if as_json:
-            _print_json(match_data(match))
+            print_json(match_data(match))
             return
         assert console is not None
         _render_totals(console, match)
@@ -520,7 +518,7 @@ def play_mahjong(
 def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
     """Replay a round's record: every game's events checked again, the rotation and the totals
     recomputed."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.errors import VerificationError
         from croupier.games.mahjong.match import Match
 
@@ -532,9 +530,9 @@ def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: 
                 f"the record's digest is {summary['digest']}, not the expected {expect_digest}"
             )
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]Mah-Jong round[/bold]: {len(match.games)} games, {summary['events']} events; "
             "every event checked against the rules."

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, _write_record
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
 from croupier.commands.simulate_stud import (
     DEFAULT_SIM_HANDS,
     DEFAULT_SIM_SEATS,
@@ -177,7 +177,7 @@ def _ask(game: StudGame, now: Callable[[], int | None], console: Console) -> Pla
                 f"Your action [{' / '.join(choices)}]", default="", show_default=False
             )
         except typer.Abort:
-            _fail("the input ended before the hand did")
+            fail("the input ended before the hand did")
         at = now()
         try:
             action, amount = parse_answer(text, legal)
@@ -209,7 +209,7 @@ def _history_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot create the history directory {str(path)!r}: {exc.strerror or exc}")
+        fail(f"cannot create the history directory {str(path)!r}: {exc.strerror or exc}")
 
 
 def _write_history(game: StudGame, number: int, directory: Path) -> Path:
@@ -220,7 +220,7 @@ def _write_history(game: StudGame, number: int, directory: Path) -> Path:
     try:
         path.write_text(export_hand(game, number), encoding="utf-8")
     except OSError as exc:
-        _fail(f"cannot write the hand history {str(path)!r}: {exc.strerror or exc}")
+        fail(f"cannot write the hand history {str(path)!r}: {exc.strerror or exc}")
     return path
 
 
@@ -240,14 +240,14 @@ def play_stud(
 
     ``as_json`` implies ``auto``: no prompt, one JSON object on stdout."""
     if not MIN_BOTS <= bots <= MAX_BOTS:
-        _fail(f"--bots {bots}: five-card stud seats 1 to {MAX_BOTS} bots beside you (Art 3: 2-7)")
+        fail(f"--bots {bots}: five-card stud seats 1 to {MAX_BOTS} bots beside you (Art 3: 2-7)")
     kind = bot_kind.strip().lower()
     if kind not in BOT_KINDS:
-        _fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
+        fail(f"--bot-kind {bot_kind!r}: the bots are {' or '.join(BOT_KINDS)}")
     if level not in LEVELS:
-        _fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
+        fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
     auto = auto or as_json
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.five_card_stud.bots import StrengthBot
         from croupier.games.five_card_stud.options import StudOptions
         from croupier.games.five_card_stud.round import StudGame, StudPhase
@@ -273,7 +273,7 @@ def play_stud(
         def money(units: int) -> str:
             return _money(units, decimals)
 
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 100)
             console.print(f"[bold]Five-card stud[/bold] · {REGULATION}")
@@ -294,7 +294,7 @@ def play_stud(
                 )
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first hand if the log cannot be written
-            _write_record(log, game.to_record())
+            write_record(log, game.to_record())
         if history is not None:
             _history_dir(history)
         for _ in range(hands):
@@ -371,7 +371,7 @@ def play_stud(
             record.settled = game.settle()
             played.append(_hand_data(record, names))
             if log is not None:  # after every hand: an interrupted session keeps its log
-                _write_record(log, game.to_record())
+                write_record(log, game.to_record())
             if history is not None:
                 written = _write_history(game, started.number, history)
                 played[-1]["history"] = str(written)
@@ -381,10 +381,10 @@ def play_stud(
                     console.print(f"Hand history written to {written}", soft_wrap=True)
         ledger = Ledger.of(game)
         if not ledger.balanced(game):  # pragma: no cover - the engine conserves chips
-            _fail("the chips do not add up: stacks + house differ from what was bought in")
+            fail("the chips do not add up: stacks + house differ from what was bought in")
         if as_json:
             stacks = game.stacks
-            _print_json(
+            print_json(
                 {
                     "game": game.GAME,
                     "regulation": REGULATION,

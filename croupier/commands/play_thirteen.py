@@ -41,14 +41,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import (
-    _by_rank,
-    _cards_text,
-    _console,
-    _croupier_errors,
-    _fail,
-    _print_json,
-    _write_record,
+from croupier.commands.output import (
+    by_rank,
+    cards_text,
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
+    write_record,
 )
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def _render_setting(console: Console, title: str, setting: Setting) -> None:
     for col in ("tier", "cards", "formation"):
         grid.add_column(col)
     for tier, hand in zip(Tier, setting.ranks(), strict=True):
-        grid.add_row(tier.label, _cards_text(setting.tier(tier)), hand.describe())
+        grid.add_row(tier.label, cards_text(setting.tier(tier)), hand.describe())
     console.print(grid)
 
 
@@ -241,11 +241,11 @@ def _render_reveal(console: Console, game: ThirteenGame, holders: Mapping[int, s
         if position in game.late:
             console.print(
                 "Not set before the signal: the position loses (Art 2 d). Its cards:",
-                _cards_text(_by_rank(hands[position])),
+                cards_text(by_rank(hands[position])),
             )
             continue
         if chosen is None:
-            console.print("Natural declared:", _cards_text(_by_rank(hands[position])))
+            console.print("Natural declared:", cards_text(by_rank(hands[position])))
         else:
             grid = Table()
             for col in ("tier", "position", "banker"):
@@ -255,8 +255,8 @@ def _render_reveal(console: Console, game: ThirteenGame, holders: Mapping[int, s
             for tier in Tier:
                 grid.add_row(
                     tier.label,
-                    _cards_text(chosen.tier(tier)),
-                    _cards_text(banker.tier(tier)),
+                    cards_text(chosen.tier(tier)),
+                    cards_text(banker.tier(tier)),
                 )
             console.print(grid)
         for text in game.scores[position].explain():
@@ -292,18 +292,18 @@ def _check_args(
     from croupier.games.thirteen.round import BANKER_SEAT, PLAYER_POSITIONS
 
     if position not in PLAYER_POSITIONS:
-        _fail(f"--position {position}: players bet on positions 2..4 (1 is the banker's, Art 3)")
+        fail(f"--position {position}: players bet on positions 2..4 (1 is the banker's, Art 3)")
     if units not in stake_units:
         allowed = ", ".join(str(n) for n in stake_units)
-        _fail(f"--units {units}: a stake is {allowed} unit(s) (Art 11)")
+        fail(f"--units {units}: a stake is {allowed} unit(s) (Art 11)")
     if not 0 <= bots <= MAX_BOTS:
-        _fail(f"--bots {bots}: 0 to {MAX_BOTS} bots, one on each other position")
+        fail(f"--bots {bots}: 0 to {MAX_BOTS} bots, one on each other position")
     others = [p for p in PLAYER_POSITIONS if p != position]
     seats = [(f"bot{i}", others[i - 1]) for i in range(1, bots + 1)]
     if not player.strip() or player != player.strip() or player == BANKER_SEAT:
-        _fail(f"--player {player!r}: a player is a name other than {BANKER_SEAT!r}")
+        fail(f"--player {player!r}: a player is a name other than {BANKER_SEAT!r}")
     if player in {name for name, _ in seats}:
-        _fail(f"--player {player!r}: that name is a bot's")
+        fail(f"--player {player!r}: that name is a bot's")
     return seats
 
 
@@ -327,7 +327,7 @@ def play_thirteen(
     options = ThirteenTable()
     seats = _check_args(player, position, units, bots, options.stake_units)
     auto = auto or as_json
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.thirteen.round import ThirteenGame
         from croupier.games.thirteen.rules import REGULATION
         from croupier.games.thirteen.solver import best_response, house_way
@@ -341,7 +341,7 @@ def play_thirteen(
         def now() -> int:
             return max(0, int((_clock() - start) * 1000))
 
-        console = None if as_json else _console()
+        console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 100)
             console.print(f"[bold]13-card game[/bold] · {REGULATION}")
@@ -356,7 +356,7 @@ def play_thirteen(
             game.seat_player(name)
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
-            _write_record(log, game.to_record())
+            write_record(log, game.to_record())
         for _ in range(rounds):
             game.open_round()
             game.place_bet(player, position, units)
@@ -391,7 +391,7 @@ def play_thirteen(
                 assert console is not None
                 console.print(
                     f"Your 13 cards (position {position}):",
-                    _cards_text(_by_rank(game.hands[position])),
+                    cards_text(by_rank(game.hands[position])),
                 )
                 console.print(
                     f"Set them as '{PROMPT}' (3, 5 and 5 cards, any order within a tier); "
@@ -408,11 +408,11 @@ def play_thirteen(
             game.settle()
             played.append(_round_data(game, holders))
             if log is not None:  # after every round: an interrupted session keeps its log
-                _write_record(log, game.to_record())
+                write_record(log, game.to_record())
             if console is not None:
                 _render_reveal(console, game, holders)
         if as_json:
-            _print_json(
+            print_json(
                 {
                     "game": game.GAME,
                     "regulation": REGULATION,
@@ -435,16 +435,16 @@ def play_thirteen(
 
 def replay_thirteen(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
     """Replay a 13-card table's record, checking every event, and sum it up."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.commands.play import replay_summary
         from croupier.games.thirteen.round import ThirteenGame
 
         game = ThirteenGame.from_record(data)
         summary = replay_summary(game.GAME, game, expect_digest, phase=game.phase.value)
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]13-card game[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
             "every event checked against the rules."

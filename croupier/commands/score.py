@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from croupier.games.mahjong.melds import Meld
@@ -77,7 +78,7 @@ def _seat(token: str, flag: str) -> Seat:
     try:
         return Seat.parse(token.strip())
     except RecordError:
-        _fail(f"{flag}: unknown wind {token!r} (use E S W N)")
+        fail(f"{flag}: unknown wind {token!r} (use E S W N)")
 
 
 @score_app.command("mahjong")
@@ -133,7 +134,7 @@ def score_mahjong(
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """Score a winning hand: every reading, its faan patterns, the payments per seat."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.mahjong.faan import LIMIT, FaanValue, WinContext
         from croupier.games.mahjong.rules import Round
         from croupier.games.mahjong.scoring import ScoringOptions, score
@@ -143,7 +144,7 @@ def score_mahjong(
         prevailing = Round(_seat(round_, "--round"))
         tile = Tile.parse(win_tile.strip())
         if self_drawn and discarder is not None:
-            _fail("--discarder and --self-drawn exclude each other")
+            fail("--discarder and --self-drawn exclude each other")
         by: Seat | None = None
         if not self_drawn:
             by = _seat(discarder, "--discarder") if discarder is not None else winner.left
@@ -151,7 +152,7 @@ def score_mahjong(
         for item in faan or []:
             name, sep, value = item.partition("=")
             if not sep or not (value.strip() == LIMIT or value.strip().isdigit()):
-                _fail(f"--faan: expected NAME=FAAN or NAME=limit, got {item!r}")
+                fail(f"--faan: expected NAME=FAAN or NAME=limit, got {item!r}")
             overrides[name.strip()] = LIMIT if value.strip() == LIMIT else int(value)
         options = ScoringOptions(
             min_faan=min_faan,
@@ -179,7 +180,7 @@ def score_mahjong(
         parse_tiles([*concealed, *(t for m in declared for t in m.tiles)])  # four of each at most
         result = score(concealed, declared, context, options)
         if as_json:
-            _print_json(result.to_dict())
+            print_json(result.to_dict())
             return
         _render(result)
 
@@ -190,7 +191,7 @@ def _render(result: Score) -> None:
     from croupier.games.mahjong.faan import SOURCE
     from croupier.games.mahjong.rules import Seat
 
-    console = _console()
+    console = make_console()
     ctx = result.context
     how = "self-drawn" if ctx.discarder is None else f"on {ctx.discarder.symbol}'s discard"
     console.print(

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.errors import CroupierError
 from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
 from croupier.games.mahjong.events import ClaimKind, GameWon
@@ -720,16 +720,16 @@ def simulate_mahjong(
     fuzz = DEFAULT_FUZZ if fuzz is None else fuzz
     close_rate = 0.0 if close_rate is None else close_rate
     if games < 1:
-        _fail(f"--games {games}: simulate one game at least")
+        fail(f"--games {games}: simulate one game at least")
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
-        _fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
+        fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
     if fuzz < 0:
-        _fail(f"--fuzz {fuzz}: the fuzzed points a game are 0 or more")
+        fail(f"--fuzz {fuzz}: the fuzzed points a game are 0 or more")
     if not 0.0 <= close_rate < 1.0:
-        _fail(f"--close-rate {close_rate}: a probability in [0, 1)")
+        fail(f"--close-rate {close_rate}: a probability in [0, 1)")
     if workers is not None and workers < 1:
-        _fail(f"--workers {workers}: one worker at least")
+        fail(f"--workers {workers}: one worker at least")
     config = SimConfig(
         seed=seed,
         bots=kind,
@@ -738,13 +738,13 @@ def simulate_mahjong(
         scoring=scoring,
         rob_concealed_kong=rob_concealed_kong,
     )
-    with _croupier_errors():
+    with croupier_errors():
         if as_json:
             result = run_simulation(games, config, workers=workers)
         else:
             from rich.progress import Progress
 
-            console = _console()
+            console = make_console()
             with Progress(console=console, transient=True) as bar:
                 task = bar.add_task("playing", total=games)
                 result = run_simulation(
@@ -752,7 +752,7 @@ def simulate_mahjong(
                 )
     data = result_data(result)
     if as_json:
-        _print_json(data)
+        print_json(data)
     else:
         _render(console, data)
     if result.violation is not None:

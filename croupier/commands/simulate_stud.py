@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError
 
@@ -169,17 +169,17 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
     from croupier.games.five_card_stud.rules import MAX_SEATS, MIN_SEATS
 
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        _fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
+        fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
-        _fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
-    with _croupier_errors():
+        fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
+    with croupier_errors():
         if as_json:
             sim = run_simulation(hands, seats, kind, seed)
         else:
             from rich.progress import Progress
 
-            console = _console()
+            console = make_console()
             # the bar covers the whole run: each hand is checked and replayed as it is played,
             # so when the bar is full the simulation is done
             with Progress(console=console, transient=True) as bar:
@@ -209,11 +209,11 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             "invariants": "ok" if sim.violation is None else sim.violation,
         }
         if as_json:
-            _print_json(data)
+            print_json(data)
         else:
             _render_simulation(console, data)
         if sim.violation is not None:
-            _fail(f"invariant violated: {sim.violation}")
+            fail(f"invariant violated: {sim.violation}")
 
 
 def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:

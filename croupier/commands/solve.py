@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli import _console, _croupier_errors, _fail, _print_json, app
+from croupier.commands.app import app
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from croupier.games.thirteen.solver import Solution
@@ -42,7 +43,7 @@ def solve_thirteen(
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """The best setting of 13 cards against the banker's (Art 7-10), or the house way's."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.thirteen.rules import HouseWay
         from croupier.games.thirteen.scoring import Setting
         from croupier.games.thirteen.solver import solve
@@ -50,11 +51,11 @@ def solve_thirteen(
         try:
             house = HouseWay(way.strip().lower())
         except ValueError:
-            _fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
+            fail(f"unknown house way {way!r}; use {', '.join(w.value for w in HouseWay)}")
         shown = Setting.parse(banker) if banker is not None else None
         solution = solve(hand, shown, way=house)
         if as_json:
-            _print_json(solution.to_dict())
+            print_json(solution.to_dict())
             return
         _render(solution, shown)
 
@@ -65,7 +66,7 @@ def _render(solution: Solution, banker: object) -> None:
     from croupier.games.thirteen.scoring import Setting, Tier
     from croupier.rank import rank
 
-    console = _console()
+    console = make_console()
     s = solution.setting
     title = "best response" if solution.score is not None else f"house way ({solution.way})"
     table = Table(title=f"13-card game: {title}")

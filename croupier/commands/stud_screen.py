@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.cli import _cards_text, _console, _croupier_errors, _print_json
+from croupier.commands.output import cards_text, croupier_errors, make_console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -41,11 +41,11 @@ def _cards_cell(up: Sequence[str], key: str | None, hidden: bool) -> Text:
     out = Text()
     if key is not None:
         out.append("[")
-        out.append_text(_cards_text((Card.parse(key),)))
+        out.append_text(cards_text((Card.parse(key),)))
         out.append("] ")
     elif hidden:
         out.append("[??] ", style="dim")
-    out.append_text(_cards_text(cards))
+    out.append_text(cards_text(cards))
     return out
 
 
@@ -376,7 +376,7 @@ def stud_summary(game: StudGame, expect_digest: str | None) -> dict[str, Any]:
 def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_json: bool) -> None:
     """Replay a five-card stud table's record (or one hand's TOML history, given as its text),
     checking every event, and sum it up."""
-    with _croupier_errors():
+    with croupier_errors():
         from croupier.games.five_card_stud.round import StudGame
 
         if isinstance(data, str):
@@ -387,9 +387,9 @@ def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_jso
             game = StudGame.from_record(data)
         summary = stud_summary(game, expect_digest)
         if as_json:
-            _print_json(summary)
+            print_json(summary)
             return
-        console = _console()
+        console = make_console()
         console.print(
             f"[bold]Five-card stud[/bold]: {summary['events']} events, {summary['hands']} "
             "hands; every event checked against the rules."

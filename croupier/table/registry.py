@@ -67,7 +67,8 @@ class GameInfo:
         return bots
 
 
-_ALL = frozenset({"deal", "verify", "play", "replay", "simulate", "odds", "table"})
+#: the commands that take every game (``croupier log migrate`` converts any game's record)
+_ALL = frozenset({"deal", "verify", "play", "replay", "simulate", "odds", "table", "log"})
 
 GAMES: dict[str, GameInfo] = {
     info.name: info
@@ -79,7 +80,7 @@ GAMES: dict[str, GameInfo] = {
             "croupier.table.thirteen:ThirteenTable",
             "croupier.games.thirteen.options:ThirteenOptions",
             "croupier.games.thirteen.bots:BOTS",
-            _ALL | {"solve"},
+            _ALL - {"simulate"} | {"solve"},
         ),
         GameInfo(
             "mahjong",

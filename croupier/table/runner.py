@@ -50,13 +50,16 @@ def run_table(
     step_ms: int = 1000,
     max_steps: int = 1_000_000,
     on_round: Callable[[Table[Any], int], None] | None = None,
+    on_step: Callable[[Table[Any], Applied], object] | None = None,
     close: bool = True,
 ) -> RunReport:
     """Seat ``bots`` (by player name) and play until ``rounds`` rounds have closed.
 
     A bot command the table refuses is a bug in the bot or the table: it is recorded in the
     report and the run stops with a :class:`RuleViolation`. ``on_round(table, number)`` is
-    called as each round closes. With ``close``, the table is sealed at the end."""
+    called as each round closes, ``on_step(table, applied)`` after every command, timeout and
+    house step (a log writer follows the table there). With ``close``, the table is sealed at
+    the end (and ``on_step`` sees the seal)."""
     report = RunReport()
     at = max(start_at, table.last_at)
 
@@ -65,6 +68,8 @@ def run_table(
         applied = table.apply(actor, command, f"run:{table.seq}", at=at)
         report.commands += 1
         at += step_ms
+        if on_step is not None:
+            on_step(table, applied)
         return applied
 
     for name in bots:
@@ -93,15 +98,20 @@ def run_table(
                 raise RuleViolation("tables", f"waiting without a time limit on {waits[0].actor}")
             at = max(at, min(deadlines))
             wait = min((w for w in waits if w.deadline is not None), key=lambda w: w.deadline or 0)
-            table.timeout(wait.actor, at=at)
+            applied = table.timeout(wait.actor, at=at)
             report.timeouts += 1
             at += step_ms
+            if on_step is not None:
+                on_step(table, applied)
         else:
-            if table.step_house(at=at) is None:
+            stepped = table.step_house(at=at)
+            if stepped is None:
                 raise RuleViolation(
                     "tables", "the table is stuck: nobody to wait on, no house step"
                 )
             at += step_ms
+            if on_step is not None:
+                on_step(table, stepped)
         closed = sum(1 for r in table.rounds if r.closed)
         while done < closed:
             done += 1
@@ -110,7 +120,9 @@ def run_table(
     else:
         raise RuleViolation("tables", f"{rounds} rounds not finished in {max_steps} steps")
     if close and not table.closed:
-        table.close(at=at)
+        sealed = table.close(at=at)
+        if on_step is not None:
+            on_step(table, sealed)
     report.rounds = done
     report.entries = table.seq
     return report

@@ -16,6 +16,7 @@ import abc
 from typing import Any
 
 from croupier.errors import MaterialError
+from croupier.seeds import MIN_CLIENT_SEED
 from croupier.shuffle import (
     LiveShuffler,
     ProvablyFairShuffler,
@@ -25,9 +26,6 @@ from croupier.shuffle import (
 )
 
 __all__ = ["MIN_CLIENT_SEED", "FairSource", "LiveSource", "SeededSource", "ShuffleSource"]
-
-#: a client seed must carry entropy the house did not choose: at least this many characters
-MIN_CLIENT_SEED = 8
 
 
 class ShuffleSource(abc.ABC):

@@ -278,3 +278,17 @@ def test_commands_schema_names_every_field() -> None:
     assert schema["properties"]["type"] == {"const": "sit"}
     assert schema["additionalProperties"] is False
     assert ToyTable.schema()["oneOf"][4]["title"] == Open.TYPE
+
+
+def test_promise_the_runner_reports_every_entry_to_on_step() -> None:
+    """A log writer following the runner's steps sees every entry, the seal included, in order."""
+    seen: list[int] = []
+    table = ToyTable(ToyOptions(), source=SeededSource("steps"))
+    run_table(
+        table,
+        {"ana": FirstOfferBot(), "bo": FirstOfferBot()},
+        rounds=3,
+        on_step=lambda t, applied: seen.extend(e.seq for e in applied.entries),
+    )
+    assert seen == list(range(1, table.seq + 1))
+    assert table.entries[-1].event.TYPE == "table_closed"

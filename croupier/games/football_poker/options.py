@@ -32,14 +32,14 @@ still in the shoe (Art 5.5), so with at least ``cut_card_from_end`` cards left, 
 one burn plus three cards a place (four a place with ``burn_per=hand``). A table where that does
 not hold (too many places for the decks) is refused, so the shoe cannot run out mid-round.
 
->>> table = FootballTable()
+>>> table = FootballOptions()
 >>> table.cards, table.cut_card_from_end, table.burn_per.value, table.deal_order.value
 (312, 104, 'round', 'round-robin')
->>> FootballTable.from_dict(table.to_dict()) == table
+>>> FootballOptions.from_dict(table.to_dict()) == table
 True
->>> FootballTable(burn_per=BurnRule.HAND).deal_order.value
+>>> FootballOptions(burn_per=BurnRule.HAND).deal_order.value
 'hand-by-hand'
->>> FootballTable(decks=4)
+>>> FootballOptions(decks=4)
 Traceback (most recent call last):
 ...
 croupier.errors.MaterialError: Art 2.1: six or more decks of 52 cards, got decks 4
@@ -62,7 +62,7 @@ __all__ = [
     "MAX_DECIMALS",
     "BurnRule",
     "DealOrder",
-    "FootballTable",
+    "FootballOptions",
     "cut_card_window",
 ]
 
@@ -114,7 +114,7 @@ def _member(enum: type[StrEnum], value: object, name: str) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class FootballTable:
+class FootballOptions:
     """The options of one Football Poker table (see the module docstring for each reading).
 
     Checked on construction (MaterialError naming the article); :meth:`to_dict` /
@@ -192,9 +192,9 @@ class FootballTable:
         """The most cards a round can take: burns, two cards a hand and a third for every hand
         (Art 5.2, 5.4, 8.1), every place in play.
 
-        >>> FootballTable().max_round_cards(first_round=True)
+        >>> FootballOptions().max_round_cards(first_round=True)
         31
-        >>> FootballTable(burn_per=BurnRule.HAND).max_round_cards(first_round=False)
+        >>> FootballOptions(burn_per=BurnRule.HAND).max_round_cards(first_round=False)
         32
         """
         burns = self.positions if self.burn_per is BurnRule.HAND else 1
@@ -216,7 +216,7 @@ class FootballTable:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> FootballTable:
+    def from_dict(cls, data: Mapping[str, Any]) -> FootballOptions:
         """The options from :meth:`to_dict`; a missing key takes its default, an unknown key or
         a value of the wrong type is a RecordError, a value out of range a MaterialError."""
         if not isinstance(data, Mapping):

@@ -39,12 +39,12 @@ The life of a table::
   ``rounding`` option. When the cut card came out during the round (Art 5.5), the table needs a
   shuffle before the next round.
 
-The shoe cannot run out mid-round: :class:`~croupier.games.football_poker.options.FootballTable`
+The shoe cannot run out mid-round: :class:`~croupier.games.football_poker.options.FootballOptions`
 refuses a table whose largest round does not fit in front of the cut card. Were it to happen
 (it cannot with a checked shoe), drawing from the empty shoe raises MaterialError.
 
 >>> from croupier.shuffle import SeededShuffler
->>> game = FootballPokerGame(FootballTable())
+>>> game = FootballPokerGame(FootballOptions())
 >>> game.shuffle(SeededShuffler("doc"), cut=100).public()["cards"]
 312
 >>> game.open_round().number
@@ -77,7 +77,7 @@ from croupier.events import (
     Phase,
     ShoeShuffled,
 )
-from croupier.games.football_poker.options import BurnRule, DealOrder, FootballTable
+from croupier.games.football_poker.options import BurnRule, DealOrder, FootballOptions
 from croupier.games.football_poker.rules import (
     CARDS_DEALT,
     REGULATION,
@@ -132,7 +132,7 @@ _ARTICLES: Final = Articles(
 _CUT_CARD_OUT: Final = Refusal("Art 5.5", _SHUFFLE_FIRST)
 
 
-class FootballPokerGame(BankingTable[FootballTable, BetKind]):
+class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     """One Football Poker table: commands, the fold over its events, and views.
 
     Every command ``x`` has ``verify_x`` (raises the RuleViolation naming the article, or a
@@ -146,11 +146,11 @@ class FootballPokerGame(BankingTable[FootballTable, BetKind]):
     ARTICLES = _ARTICLES
     BET_KIND = BetKind
 
-    def __init__(self, options: FootballTable | None = None) -> None:
+    def __init__(self, options: FootballOptions | None = None) -> None:
         if options is None:
-            options = FootballTable()
-        if not isinstance(options, FootballTable):
-            raise MaterialError(f"options must be a FootballTable, got {options!r}")
+            options = FootballOptions()
+        if not isinstance(options, FootballOptions):
+            raise MaterialError(f"options must be a FootballOptions, got {options!r}")
         super().__init__(options)
         self._shuffle_burns_due = 0
         self._burned = 0
@@ -163,8 +163,8 @@ class FootballPokerGame(BankingTable[FootballTable, BetKind]):
         self._thirds = False
 
     @classmethod
-    def options_from_dict(cls, data: Mapping[str, Any]) -> FootballTable:
-        return FootballTable.from_dict(data)
+    def options_from_dict(cls, data: Mapping[str, Any]) -> FootballOptions:
+        return FootballOptions.from_dict(data)
 
     # -- read-only state -----------------------------------------------------------------------
 
@@ -399,9 +399,12 @@ class FootballPokerGame(BankingTable[FootballTable, BetKind]):
         ``exposed``: it turned face up by accident; it stays valid (Art 6)."""
         return self._commit(self._card_event(exposed))
 
+    def verify_deal(self) -> None:
+        self._need(Phase.DEALING, "Art 5.4", "cards are dealt only once bets close")
+
     def deal(self) -> tuple[Event, ...]:
         """Every remaining burn and card of the round, in order; the table is then DEALT."""
-        self._need(Phase.DEALING, "Art 5.4", "cards are dealt only once bets close")
+        self.verify_deal()
         shoe = self._shoe
         assert shoe is not None
         events: list[Event] = []

@@ -8,7 +8,7 @@ from the seeds:
    canonical deck ``As Ah Ad Ac Ks ... 2c`` repeated once per deck; Fisher-Yates);
 2. the cut point, only when ``cut`` is not given: ``min_cut + shuffler.randbelow(size - 2 *
    min_cut + 1)``, uniform over the cuts that move and leave at least ``min_cut`` cards
-   (Art 3.1; ``BaccaratTable.min_cut``, default 1); the top ``cut`` cards go to the bottom;
+   (Art 3.1; ``BaccaratOptions.min_cut``, default 1); the top ``cut`` cards go to the bottom;
 3. shoe only, when the table does not fix ``cut_card_depth``: the second cut card's depth,
    ``30 + shuffler.randbelow(11)``, uniform in 30..40 cards from the end (Art 3.1).
 
@@ -20,7 +20,7 @@ round, that round is the last of the shoe (Art 4.1); a box plays one round per s
 
 >>> from croupier.cards import Deck
 >>> from croupier.shoe import Shoe
->>> table = BaccaratTable(decks=1, positions=2)
+>>> table = BaccaratOptions(decks=1, positions=2)
 >>> d = deal_three_card_baccarat(Shoe.from_order(Deck.STANDARD_52.cards), table, first_round=True)
 >>> d.burns, d.deal_order[:4]
 ((Card('As'),), ((1, Card('Ah')), (2, Card('Ad')), (0, Card('Ac')), (1, Card('Ks'))))
@@ -40,13 +40,13 @@ from typing import Any, Final
 
 from croupier.cards import Card, Deck, format_cards, parse_cards
 from croupier.errors import CardCountError, CroupierError, MaterialError, RuleViolation
+from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
     CARDS_PER_HAND,
     CUT_CARD_DEPTH_MAX,
     CUT_CARD_DEPTH_MIN,
     REGULATION,
-    BaccaratTable,
     describe_hand,
     figures,
     hand_points,
@@ -82,7 +82,7 @@ class ShoeSetup:
 
 
 def prepare_shoe(
-    options: BaccaratTable, shuffler: Shuffler, *, cut: int | None = None
+    options: BaccaratOptions, shuffler: Shuffler, *, cut: int | None = None
 ) -> tuple[Shoe, ShoeSetup]:
     """Shuffle, cut and (shoe only) place the second cut card (Art 2.2, 3.1).
 
@@ -90,7 +90,7 @@ def prepare_shoe(
     first round, and the record of its preparation.
 
     >>> from croupier.shuffle import SeededShuffler
-    >>> shoe, setup = prepare_shoe(BaccaratTable(decks=6), SeededShuffler(1))
+    >>> shoe, setup = prepare_shoe(BaccaratOptions(decks=6), SeededShuffler(1))
     >>> shoe.remaining, 30 <= setup.cut_card_depth <= 40, shoe.cut_card_out
     (312, True, False)
     """
@@ -124,7 +124,7 @@ def prepare_shoe(
     return shoe, ShoeSetup(decks=options.decks, cut=cut, cut_card_depth=depth)
 
 
-def new_shoe_for(options: BaccaratTable, shuffler: Shuffler, *, cut: int | None = None) -> Shoe:
+def new_shoe_for(options: BaccaratOptions, shuffler: Shuffler, *, cut: int | None = None) -> Shoe:
     """The box or shoe for ``options``, shuffled, cut and with its cut card placed (Art 3.1).
 
     See :func:`prepare_shoe`, which also returns the cut and the cut card's depth.
@@ -143,7 +143,7 @@ class BaccaratDeal:
     ``last_round`` that no further round may be dealt from this shoe or box (Art 4.1, 4.2).
     """
 
-    table: BaccaratTable
+    table: BaccaratOptions
     first_round: bool
     burns: tuple[Card, ...]
     positions: tuple[int, ...]
@@ -241,7 +241,7 @@ class BaccaratDeal:
         try:
             hands_data = data["hands"]
             return cls(
-                table=BaccaratTable.from_dict(data["table"]),
+                table=BaccaratOptions.from_dict(data["table"]),
                 first_round=as_bool(data["first_round"], "first_round"),
                 burns=parse_cards(data["burns"], allow_duplicates=True),
                 positions=tuple(place(p) for p in data["positions"]),
@@ -274,7 +274,7 @@ class BaccaratDeal:
         return "\n".join(lines)
 
 
-def _check_positions(table: BaccaratTable, positions: Sequence[int]) -> tuple[int, ...]:
+def _check_positions(table: BaccaratOptions, positions: Sequence[int]) -> tuple[int, ...]:
     """The player places in play, sorted clockwise; each in 1..table.positions, no repeats."""
     seen: set[int] = set()
     for p in positions:
@@ -292,7 +292,7 @@ def _check_positions(table: BaccaratTable, positions: Sequence[int]) -> tuple[in
 
 def deal_three_card_baccarat(
     shoe: Shoe,
-    options: BaccaratTable,
+    options: BaccaratOptions,
     *,
     first_round: bool,
     positions_in_play: Sequence[int] | None = None,

@@ -43,7 +43,7 @@ One round from a box, dealt from a seeded shuffle (each place: its 3 cards, then
 
 >>> from croupier.cards import format_cards
 >>> from croupier.shuffle import SeededShuffler
->>> game = BaccaratGame(BaccaratTable(positions=3))
+>>> game = BaccaratGame(BaccaratOptions(positions=3))
 >>> game.shuffle(SeededShuffler("doc2"), cut=20).cut_card_depth is None
 True
 >>> game.open_round().number
@@ -94,6 +94,7 @@ from croupier.events import (
 )
 from croupier.games.three_card_baccarat.deal import GAME as _GAME
 from croupier.games.three_card_baccarat.deal import prepare_shoe
+from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
     CARDS_PER_HAND,
@@ -102,7 +103,6 @@ from croupier.games.three_card_baccarat.rules import (
     CUT_CARD_DEPTH_MIN,
     PRIZE,
     REGULATION,
-    BaccaratTable,
     BetKind,
     HandValue,
     decide,
@@ -172,7 +172,7 @@ class _Deal:
         self.exposed = exposed
 
 
-class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
+class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
     """A 3-card baccarat table: commands checked against Portaria 22/96/M, events, a fold.
 
     See the module docstring for the commands and the articles behind them; the state, commands
@@ -198,9 +198,9 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
         """Art 10 (5%), or the table's ``commission`` option."""
         return self._options.commission
 
-    def __init__(self, options: BaccaratTable) -> None:
-        if not isinstance(options, BaccaratTable):
-            raise TypeError(f"options must be a BaccaratTable, got {options!r}")
+    def __init__(self, options: BaccaratOptions) -> None:
+        if not isinstance(options, BaccaratOptions):
+            raise TypeError(f"options must be a BaccaratOptions, got {options!r}")
         super().__init__(options)
         # the round being dealt
         self._places: tuple[int, ...] = ()
@@ -212,8 +212,8 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
         self._revealed = False
 
     @classmethod
-    def options_from_dict(cls, data: Mapping[str, Any]) -> BaccaratTable:
-        return BaccaratTable.from_dict(data)
+    def options_from_dict(cls, data: Mapping[str, Any]) -> BaccaratOptions:
+        return BaccaratOptions.from_dict(data)
 
     # -- read-only state -----------------------------------------------------------------------
 
@@ -246,10 +246,13 @@ class BaccaratGame(BankingTable[BaccaratTable, BetKind]):
         face up; it stays valid (Art 3.5)."""
         return self._commit(self._deal_event(to, exposed))
 
-    def deal(self) -> tuple[Event, ...]:
-        """Every burn and card still due this round, in order, without misdeals."""
+    def verify_deal(self) -> None:
         if self._phase is not Phase.DEALING:
             raise RuleViolation("Art 3.2", f"no cards to deal now (phase {self._phase})")
+
+    def deal(self) -> tuple[Event, ...]:
+        """Every burn and card still due this round, in order, without misdeals."""
+        self.verify_deal()
         events: list[CardBurned | CardDealt] = []
         while self._burns_done < self._burns_due:
             events.append(self.burn())

@@ -29,19 +29,15 @@ Art 5 places, Art 6 values; our copy of the text has lost its headings, see GAME
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from croupier.cards import Card, CardsLike, Rank, parse_cards
-from croupier.errors import CardCountError, CroupierError, MaterialError, RecordError
-from croupier.money import BetLimits, Rounding
-from croupier.protocol import decode
-from croupier.records import as_bool, as_int
+from croupier.errors import CardCountError
 from croupier.settlement import BetDecision, Result
 
 __all__ = [
@@ -51,12 +47,11 @@ __all__ = [
     "COMMISSIONED",
     "CUT_CARD_DEPTH_MAX",
     "CUT_CARD_DEPTH_MIN",
-    "DEFAULT_POSITIONS",
+    "DECK_SIZE",
     "FIGURE_RANKS",
     "LEVELS",
     "PRIZE",
     "REGULATION",
-    "BaccaratTable",
     "BetDecision",
     "BetKind",
     "HandValue",
@@ -82,16 +77,10 @@ CUT_CARD_DEPTH_MAX: Final = 40
 #: The banker's place in our records. Player places are 1..positions, numbered clockwise from the
 #: 1st player's place (Art 3.2); the banker is dealt last.
 BANKER: Final = 0
-#: Default number of player places (Art 5.1 leaves the maximum to the table; the common layout
-#: has seven player boxes).
-DEFAULT_POSITIONS: Final = 7
 #: Art 6.1: the figures, which count 0. The ten counts 0 but is not a figure.
 FIGURE_RANKS: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+#: Cards in one deck (Art 2: 52-card decks).
 DECK_SIZE: Final = 52
-#: The most decimals a table's currency display may use (BaccaratTable.decimals).
-MAX_DECIMALS: Final = 6
-#: The default table limits: at least 1 unit, no maximum, for every bet.
-NO_LIMITS: Final = BetLimits()
 
 _FIGURE_WORDS: Final = ("no figures", "one figure", "two figures")
 #: Art 10: 5% commission on the prizes of Art 9.1 and 9.2.
@@ -101,234 +90,6 @@ COMMISSION: Final = Fraction(5, 100)
 def position_label(position: int) -> str:
     """``"banker"`` for :data:`BANKER`, else the place number as text."""
     return "banker" if position == BANKER else str(position)
-
-
-@dataclass(frozen=True, slots=True)
-class BaccaratTable:
-    """Table options of 3-card baccarat: the deal, the limits and the readings of the bets.
-
-    The deal:
-
-    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1).
-    * ``positions``: the player places marked on the table (Art 5.1), numbered 1.. clockwise.
-      The banker's place comes on top of them.
-    * ``cut_card_depth``: shoe only: how many cards the second cut card leaves behind it, within
-      30..40 (Art 3.1; reading: "entre as últimas 30 ou 40 cartas" allows any depth from 30 to
-      40). ``None`` (default): drawn from the shuffler for every shoe, uniform in 30..40 (see
-      :func:`~croupier.games.three_card_baccarat.deal.new_shoe_for`). Must be None with a box,
-      which has no second cut card.
-    * ``min_cut`` (reading, default 1): Art 3.1 sets no minimum for the cut, so a cut moves at
-      least ``min_cut`` cards from the top to the bottom and leaves at least ``min_cut``.
-
-    Money (amounts are integers of the table's smallest unit, cents by default):
-
-    * ``limits``: minimum and maximum of one player's whole stake on one bet at one place, by bet
-      name (:class:`~croupier.money.BetLimits`; names are :class:`BetKind` values).
-    * ``rounding``: how an amount owed that is not a whole unit (a 5% commission, Art 10) is paid
-      (:class:`~croupier.money.Rounding`, default ``house``: rounded down).
-    * ``decimals`` (display only, 0..6, default 2): the smallest unit is ``10**-decimals`` of the
-      currency.
-    * ``commission`` (default :data:`COMMISSION`, the 5% of Art 10): the house's share of the
-      prizes of the main and odd/even bets, a fraction in ``[0, 1)``. Another value is not the
-      regulation; it exists so an analyst can price a table that charges differently.
-
-    Readings of the bets (see :func:`decide`):
-
-    * ``three_figures_as_zero`` (default True): the banker's three figures count as 0 points for
-      the ``points_N`` bets (Art 8.2 b).
-    * ``zero_is_even`` (default True): 0 points is even (Art 8.1); False: 0 is neither, so odd and
-      even both lose.
-    * ``tie_needs_own_main_bet`` (default False): Art 8.3 allows a tie bet on a place "desde que
-      haja já apostas colocadas" there; by default any player's main stake on that place is
-      enough; True: the tie bettor's own main stake on that place is needed.
-
-    A round (burns + 3 cards per place and the banker) must fit in the cards the regulation
-    guarantees: with a shoe a round starts before the cut card is out, so with at least the cut
-    card's depth (30 unless fixed) in the shoe; with a box the whole deck. Tables that could run
-    out are refused: at most 8 player places with a shoe (9 with the depth fixed at 31 or more),
-    16 with a box.
-
-    >>> BaccaratTable().is_box, BaccaratTable(decks=6).is_box
-    (True, False)
-    >>> BaccaratTable(decks=6, cut_card_depth=29)
-    Traceback (most recent call last):
-    ...
-    croupier.errors.MaterialError: Art 3.1: the second cut card goes among the last 30 to 40 \
-cards, got cut_card_depth 29
-    >>> table = BaccaratTable(decks=6, rounding=Rounding.PLAYER, zero_is_even=False)
-    >>> BaccaratTable.from_dict(table.to_dict()) == table
-    True
-    >>> BaccaratTable(zero_is_even=0)  # type: ignore[arg-type]
-    Traceback (most recent call last):
-    ...
-    croupier.errors.MaterialError: zero_is_even must be True or False, got 0
-    """
-
-    decks: int = 1
-    positions: int = DEFAULT_POSITIONS
-    cut_card_depth: int | None = None
-    min_cut: int = 1
-    limits: BetLimits = NO_LIMITS
-    rounding: Rounding = Rounding.HOUSE
-    decimals: int = 2
-    three_figures_as_zero: bool = True
-    zero_is_even: bool = True
-    tie_needs_own_main_bet: bool = False
-    commission: Fraction = COMMISSION
-
-    def __post_init__(self) -> None:
-        for name in ("decks", "positions"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise MaterialError(f"{name} must be a whole number >= 1, got {value!r}")
-        depth = self.cut_card_depth
-        if depth is not None:
-            if self.is_box:
-                raise MaterialError(
-                    "Art 2.2, 3.1: a box (one deck) has no second cut card, "
-                    f"got cut_card_depth {depth!r}"
-                )
-            if (
-                isinstance(depth, bool)
-                or not isinstance(depth, int)
-                or not (CUT_CARD_DEPTH_MIN <= depth <= CUT_CARD_DEPTH_MAX)
-            ):
-                raise MaterialError(
-                    f"Art 3.1: the second cut card goes among the last {CUT_CARD_DEPTH_MIN} to "
-                    f"{CUT_CARD_DEPTH_MAX} cards, got cut_card_depth {depth!r}"
-                )
-        if (
-            isinstance(self.min_cut, bool)
-            or not isinstance(self.min_cut, int)
-            or not (1 <= self.min_cut <= self.cards // 2)
-        ):
-            raise MaterialError(
-                f"min_cut must be 1..{self.cards // 2} for {self.cards} cards, got {self.min_cut!r}"
-            )
-        need = self.cards_per_round(first_round=self.is_box)
-        available = DECK_SIZE if self.is_box else (depth or CUT_CARD_DEPTH_MIN)
-        if need > available:
-            most = (available - self.burns_before(first_round=self.is_box)) // CARDS_PER_HAND - 1
-            where = "a box holds" if self.is_box else "a round of a shoe may start with only"
-            raise MaterialError(
-                f"{self.positions} player places need {need} cards a round and {where} "
-                f"{available}: at most {most} places"
-            )
-        if not isinstance(self.limits, BetLimits):
-            raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
-        self.limits.require_bets((kind.value for kind in BetKind), "Art 6.3, 8")
-        if not isinstance(self.rounding, Rounding):
-            raise MaterialError(f"rounding must be a Rounding, got {self.rounding!r}")
-        if (
-            isinstance(self.decimals, bool)
-            or not isinstance(self.decimals, int)
-            or not 0 <= self.decimals <= MAX_DECIMALS
-        ):
-            raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {self.decimals!r}")
-        for name in ("three_figures_as_zero", "zero_is_even", "tie_needs_own_main_bet"):
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise MaterialError(f"{name} must be True or False, got {value!r}")
-        if not isinstance(self.commission, Fraction) or not 0 <= self.commission < 1:
-            raise MaterialError(
-                f"Art 10: commission must be a Fraction in [0, 1), got {self.commission!r}"
-            )
-
-    @property
-    def is_box(self) -> bool:
-        """One deck in a box (Art 2.2, 4.2)."""
-        return self.decks == 1
-
-    @property
-    def cards(self) -> int:
-        return DECK_SIZE * self.decks
-
-    @property
-    def all_positions(self) -> tuple[int, ...]:
-        """The player places ``1..positions`` in dealing (clockwise) order."""
-        return tuple(range(1, self.positions + 1))
-
-    def burns_before(self, *, first_round: bool) -> int:
-        """Cards burned before a round: one per deck before the first (Art 3.2), one before each
-        later round of a shoe (Art 3.3).
-
-        >>> BaccaratTable(decks=6).burns_before(first_round=True)
-        6
-        >>> BaccaratTable(decks=6).burns_before(first_round=False)
-        1
-        >>> BaccaratTable(decks=1).burns_before(first_round=True)
-        1
-        """
-        return self.decks if first_round else 1
-
-    def cards_per_round(self, *, first_round: bool, in_play: int | None = None) -> int:
-        """Burns plus 3 cards for each place in play and the banker."""
-        places = self.positions if in_play is None else in_play
-        return self.burns_before(first_round=first_round) + CARDS_PER_HAND * (places + 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "decks": self.decks,
-            "positions": self.positions,
-            "cut_card_depth": self.cut_card_depth,
-            "min_cut": self.min_cut,
-            "limits": self.limits.to_dict(),
-            "rounding": self.rounding.value,
-            "decimals": self.decimals,
-            "three_figures_as_zero": self.three_figures_as_zero,
-            "zero_is_even": self.zero_is_even,
-            "tie_needs_own_main_bet": self.tie_needs_own_main_bet,
-            "commission": str(self.commission),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> BaccaratTable:
-        """The options from :meth:`to_dict` output, strictly: no value that merely converts (a
-        ``"6"`` for 6, a ``0`` for False) and no unknown field; a missing field takes its default.
-
-        >>> BaccaratTable.from_dict({"decks": "6"})
-        Traceback (most recent call last):
-        ...
-        croupier.errors.RecordError: field 'decks' must be an integer, got '6'
-        """
-        if not isinstance(data, Mapping):
-            raise RecordError("options", f"table options must be an object, got {data!r}")
-        unknown = sorted(set(data) - set(_TABLE_FIELDS))
-        if unknown:
-            raise RecordError(unknown[0], f"unknown table option {unknown[0]!r}")
-        try:
-            depth = data.get("cut_card_depth")
-            rounding = data.get("rounding", Rounding.HOUSE.value)
-            if not isinstance(rounding, str) or rounding not in {r.value for r in Rounding}:
-                raise RecordError(
-                    "rounding",
-                    f"field 'rounding' must be one of {', '.join(r.value for r in Rounding)}, "
-                    f"got {rounding!r}",
-                )
-            return cls(
-                decks=as_int(data.get("decks", 1), "decks"),
-                positions=as_int(data.get("positions", DEFAULT_POSITIONS), "positions"),
-                cut_card_depth=None if depth is None else as_int(depth, "cut_card_depth"),
-                min_cut=as_int(data.get("min_cut", 1), "min_cut"),
-                limits=BetLimits.from_dict(data["limits"]) if "limits" in data else NO_LIMITS,
-                rounding=Rounding(rounding),
-                decimals=as_int(data.get("decimals", 2), "decimals"),
-                three_figures_as_zero=as_bool(
-                    data.get("three_figures_as_zero", True), "three_figures_as_zero"
-                ),
-                zero_is_even=as_bool(data.get("zero_is_even", True), "zero_is_even"),
-                tie_needs_own_main_bet=as_bool(
-                    data.get("tie_needs_own_main_bet", False), "tie_needs_own_main_bet"
-                ),
-                commission=decode(data.get("commission", str(COMMISSION)), Fraction, "commission"),
-            )
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, CroupierError):
-                raise
-            raise CroupierError(f"malformed 3-card baccarat table: {exc!r}") from None
-
-
-_TABLE_FIELDS: Final = tuple(f.name for f in dataclasses.fields(BaccaratTable))
 
 
 def parse_hand(cards: CardsLike) -> tuple[Card, ...]:

@@ -11,7 +11,7 @@ from croupier.errors import MaterialError, RecordError
 from croupier.games.football_poker.options import (
     BurnRule,
     DealOrder,
-    FootballTable,
+    FootballOptions,
     cut_card_window,
 )
 from croupier.money import BetLimits, Limit, Rounding
@@ -20,12 +20,12 @@ from croupier.money import BetLimits, Limit, Rounding
 @pytest.mark.parametrize("decks", [0, 1, 5])
 def test_art2_1_fewer_than_six_decks_refused(decks: int) -> None:
     with pytest.raises(MaterialError, match=r"Art 2\.1"):
-        FootballTable(decks=decks)
+        FootballOptions(decks=decks)
 
 
 @pytest.mark.parametrize("decks", [6, 7, 8, 12])
 def test_art2_1_six_or_more_decks(decks: int) -> None:
-    table = FootballTable(decks=decks)
+    table = FootballOptions(decks=decks)
     assert table.cards == 52 * decks
     assert table.shuffle_burns == decks
 
@@ -33,20 +33,20 @@ def test_art2_1_six_or_more_decks(decks: int) -> None:
 @pytest.mark.parametrize("positions", [0, 1, 7])
 def test_art4_1_fewer_than_eight_places_refused(positions: int) -> None:
     with pytest.raises(MaterialError, match=r"Art 4\.1"):
-        FootballTable(positions=positions)
+        FootballOptions(positions=positions)
 
 
 @pytest.mark.parametrize("bad", [True, 6.0, "6", None])
 def test_whole_numbers_only(bad: Any) -> None:
     with pytest.raises(MaterialError, match="whole number"):
-        FootballTable(decks=bad)
+        FootballOptions(decks=bad)
     with pytest.raises(MaterialError, match="whole number"):
-        FootballTable(positions=bad)
+        FootballOptions(positions=bad)
 
 
 @pytest.mark.parametrize("decks", [6, 7, 8, 10])
 def test_art5_1_cut_card_one_third_from_the_end_by_default(decks: int) -> None:
-    table = FootballTable(decks=decks)
+    table = FootballOptions(decks=decks)
     assert table.cut_card_depth is None
     assert table.cut_card_from_end == (52 * decks) // 3
 
@@ -57,10 +57,10 @@ def test_art5_1_fixed_cut_card_must_be_about_one_third() -> None:
     # one third, give or take a twelfth of the shoe
     assert (low, high) == (312 // 4, 5 * 312 // 12)
     for depth in (low, 312 // 3, high):
-        assert FootballTable(cut_card_depth=depth).cut_card_from_end == depth
+        assert FootballOptions(cut_card_depth=depth).cut_card_from_end == depth
     for depth in (low - 1, high + 1, 0, 311):
         with pytest.raises(MaterialError, match=r"Art 5\.1"):
-            FootballTable(cut_card_depth=depth)
+            FootballOptions(cut_card_depth=depth)
 
 
 def test_art5_5_a_round_must_fit_in_front_of_the_cut_card() -> None:
@@ -68,71 +68,71 @@ def test_art5_5_a_round_must_fit_in_front_of_the_cut_card() -> None:
     # cut card's depth in the shoe.
     depth = 312 // 3
     most = (depth - 1) // 3
-    assert FootballTable(positions=most).max_round_cards(first_round=False) <= depth
+    assert FootballOptions(positions=most).max_round_cards(first_round=False) <= depth
     with pytest.raises(MaterialError, match=r"Art 5\.1, 5\.5"):
-        FootballTable(positions=most + 1)
+        FootballOptions(positions=most + 1)
     # more decks make room
-    assert FootballTable(decks=8, positions=most + 1).positions == most + 1
+    assert FootballOptions(decks=8, positions=most + 1).positions == most + 1
     # a burn before each hand needs one more card a place
     per_hand = depth // 4
-    FootballTable(positions=per_hand, burn_per=BurnRule.HAND)
+    FootballOptions(positions=per_hand, burn_per=BurnRule.HAND)
     with pytest.raises(MaterialError, match=r"Art 5\.1, 5\.5"):
-        FootballTable(positions=per_hand + 1, burn_per=BurnRule.HAND)
+        FootballOptions(positions=per_hand + 1, burn_per=BurnRule.HAND)
 
 
 def test_max_round_cards_counts_burns_and_three_cards_a_place() -> None:
-    table = FootballTable(decks=7, positions=9)
+    table = FootballOptions(decks=7, positions=9)
     assert table.max_round_cards(first_round=True) == 7 + 1 + 3 * 9
     assert table.max_round_cards(first_round=False) == 1 + 3 * 9
-    hand = FootballTable(decks=7, positions=9, burn_per=BurnRule.HAND)
+    hand = FootballOptions(decks=7, positions=9, burn_per=BurnRule.HAND)
     assert hand.max_round_cards(first_round=True) == 7 + 9 + 3 * 9
 
 
 @pytest.mark.parametrize("min_cut", [0, -1, 157])
 def test_min_cut_range(min_cut: int) -> None:
     with pytest.raises(MaterialError, match="min_cut"):
-        FootballTable(min_cut=min_cut)
-    assert FootballTable(min_cut=156).min_cut == 156
+        FootballOptions(min_cut=min_cut)
+    assert FootballOptions(min_cut=156).min_cut == 156
 
 
 def test_art5_2_burn_per_hand_deals_hand_by_hand() -> None:
-    table = FootballTable(burn_per=BurnRule.HAND)
+    table = FootballOptions(burn_per=BurnRule.HAND)
     assert table.deal_order is DealOrder.HAND_BY_HAND
-    assert FootballTable().deal_order is DealOrder.ROUND_ROBIN
-    assert FootballTable(deal_order=DealOrder.HAND_BY_HAND).burn_per is BurnRule.ROUND
+    assert FootballOptions().deal_order is DealOrder.ROUND_ROBIN
+    assert FootballOptions(deal_order=DealOrder.HAND_BY_HAND).burn_per is BurnRule.ROUND
     with pytest.raises(RecordError, match="hand-by-hand"):
-        FootballTable.from_dict({"burn_per": "hand", "deal_order": "round-robin"})
+        FootballOptions.from_dict({"burn_per": "hand", "deal_order": "round-robin"})
 
 
 def test_enum_options_accept_their_values_and_refuse_others() -> None:
-    table = FootballTable(burn_per="hand", rounding="player")  # type: ignore[arg-type]
+    table = FootballOptions(burn_per="hand", rounding="player")  # type: ignore[arg-type]
     assert table.burn_per is BurnRule.HAND and table.rounding is Rounding.PLAYER
-    assert table == FootballTable(burn_per=BurnRule.HAND, rounding=Rounding.PLAYER)
+    assert table == FootballOptions(burn_per=BurnRule.HAND, rounding=Rounding.PLAYER)
     with pytest.raises(MaterialError, match="burn_per"):
-        FootballTable(burn_per="deck")  # type: ignore[arg-type]
+        FootballOptions(burn_per="deck")  # type: ignore[arg-type]
     with pytest.raises(MaterialError, match="rounding"):
-        FootballTable(rounding="up")  # type: ignore[arg-type]
+        FootballOptions(rounding="up")  # type: ignore[arg-type]
     with pytest.raises(MaterialError, match="deal_order"):
-        FootballTable(deal_order=1)  # type: ignore[arg-type]
+        FootballOptions(deal_order=1)  # type: ignore[arg-type]
 
 
 def test_art3_limits_name_known_bets_only() -> None:
-    FootballTable(limits=BetLimits(Limit(10), {"post": Limit(10, 500)}))
+    FootballOptions(limits=BetLimits(Limit(10), {"post": Limit(10, 500)}))
     with pytest.raises(MaterialError, match=r"Art 3.*'tie'"):
-        FootballTable(limits=BetLimits(Limit(10), {"tie": Limit(10, 500)}))
+        FootballOptions(limits=BetLimits(Limit(10), {"tie": Limit(10, 500)}))
     with pytest.raises(MaterialError, match="limits"):
-        FootballTable(limits={"default": {}})  # type: ignore[arg-type]
+        FootballOptions(limits={"default": {}})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("decimals", [-1, 9])
 def test_decimals_range(decimals: int) -> None:
     with pytest.raises(MaterialError, match="decimals"):
-        FootballTable(decimals=decimals)
+        FootballOptions(decimals=decimals)
 
 
 TABLES = [
-    FootballTable(),
-    FootballTable(
+    FootballOptions(),
+    FootballOptions(
         decks=8,
         positions=10,
         cut_card_depth=120,
@@ -142,20 +142,20 @@ TABLES = [
         rounding=Rounding.HALF_EVEN,
         decimals=0,
     ),
-    FootballTable(deal_order=DealOrder.HAND_BY_HAND, rounding=Rounding.PLAYER),
+    FootballOptions(deal_order=DealOrder.HAND_BY_HAND, rounding=Rounding.PLAYER),
 ]
 
 
 @pytest.mark.parametrize("table", TABLES)
-def test_options_round_trip_through_json(table: FootballTable) -> None:
+def test_options_round_trip_through_json(table: FootballOptions) -> None:
     data = json.loads(json.dumps(table.to_dict()))
-    assert FootballTable.from_dict(data) == table
-    assert FootballTable.from_dict(data).to_dict() == table.to_dict()
+    assert FootballOptions.from_dict(data) == table
+    assert FootballOptions.from_dict(data).to_dict() == table.to_dict()
 
 
 def test_from_dict_defaults_missing_fields() -> None:
-    assert FootballTable.from_dict({}) == FootballTable()
-    assert FootballTable.from_dict({"decks": 7}) == FootballTable(decks=7)
+    assert FootballOptions.from_dict({}) == FootballOptions()
+    assert FootballOptions.from_dict({"decks": 7}) == FootballOptions(decks=7)
 
 
 @pytest.mark.parametrize(
@@ -174,12 +174,12 @@ def test_from_dict_defaults_missing_fields() -> None:
 )
 def test_from_dict_is_strict(data: dict[str, Any], field: str) -> None:
     with pytest.raises(RecordError) as info:
-        FootballTable.from_dict(data)
+        FootballOptions.from_dict(data)
     assert info.value.field == field
 
 
 def test_from_dict_range_errors_are_material() -> None:
     with pytest.raises(MaterialError, match=r"Art 2\.1"):
-        FootballTable.from_dict({"decks": 5})
+        FootballOptions.from_dict({"decks": 5})
     with pytest.raises(RecordError):
-        FootballTable.from_dict([])  # type: ignore[arg-type]
+        FootballOptions.from_dict([])  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from croupier.events import (
     ShoeShuffled,
     order_commitment,
 )
-from croupier.games.football_poker.options import BurnRule, DealOrder, FootballTable
+from croupier.games.football_poker.options import BurnRule, DealOrder, FootballOptions
 from croupier.games.football_poker.round import GAME, FootballPokerGame
 from croupier.games.football_poker.rules import BetKind, hand_total
 from croupier.money import BetLimits, Limit, Rounding
@@ -35,7 +35,7 @@ from croupier.settlement import Result
 from croupier.shoe import ordered_pack
 from croupier.shuffle import SeededShuffler, Shuffler
 
-TABLE = FootballTable()
+TABLE = FootballOptions()
 # seven cards for the first round's burns: six after the shuffle (one per deck) + one for the round
 BURNS = "2s 2h 2d 2c 3s 3h 3d"
 
@@ -66,7 +66,7 @@ def stacked(front: str, decks: int = 6) -> tuple[Card, ...]:
     return (*top, *rest)
 
 
-def rigged(front: str, table: FootballTable = TABLE) -> FootballPokerGame:
+def rigged(front: str, table: FootballOptions = TABLE) -> FootballPokerGame:
     """A table whose shoe starts with ``front`` (replayed from a hand-made shuffle event)."""
     event = ShoeShuffled.record(
         stacked(front, table.decks), cut=1, cut_card_depth=table.cut_card_from_end
@@ -156,13 +156,13 @@ def test_art5_1_cut_out_of_range_refused_before_any_randomness(cut: int) -> None
     err = refused(game, lambda: game.shuffle(shuffler, cut=cut))
     assert isinstance(err, RuleViolation) and err.rule == "Art 5.1"
     assert shuffler.calls == [] and not game.can_shuffle(cut=cut)
-    table = FootballTable(min_cut=30)
+    table = FootballOptions(min_cut=30)
     assert not FootballPokerGame(table).can_shuffle(cut=29)
     assert FootballPokerGame(table).can_shuffle(cut=30)
 
 
 def test_art5_1_random_cut_respects_min_cut() -> None:
-    table = FootballTable(min_cut=50)
+    table = FootballOptions(min_cut=50)
     pack = ordered_pack(decks=6)
     low = FootballPokerGame(table).shuffle(FixedShuffler(pack, answer=0))
     high = FootballPokerGame(table).shuffle(FixedShuffler(pack, answer=312 - 100))
@@ -170,7 +170,7 @@ def test_art5_1_random_cut_respects_min_cut() -> None:
 
 
 def test_art5_1_cut_card_depth_follows_the_option() -> None:
-    table = FootballTable(cut_card_depth=90)
+    table = FootballOptions(cut_card_depth=90)
     event = FootballPokerGame(table).shuffle(SeededShuffler(1))
     assert event.cut_card_depth == 90
 
@@ -210,7 +210,7 @@ def test_art5_2_one_burn_per_deck_then_one_per_round() -> None:
 
 @pytest.mark.parametrize("decks", [7, 8])
 def test_art5_2_burns_follow_the_number_of_decks(decks: int) -> None:
-    game = FootballPokerGame(FootballTable(decks=decks))
+    game = FootballPokerGame(FootballOptions(decks=decks))
     game.shuffle(SeededShuffler(decks))
     events, _ = one_round(game, [("ana", 2, "odd", 100)])
     assert sum(isinstance(e, CardBurned) for e in events) == decks + 1
@@ -238,7 +238,7 @@ def test_art5_2_burns_refused_while_betting() -> None:
 
 
 def test_art5_2_burn_per_hand_option() -> None:
-    table = FootballTable(burn_per=BurnRule.HAND)
+    table = FootballOptions(burn_per=BurnRule.HAND)
     front = "2s 2h 2d 2c 3s 3h" + " 4s Ks Kh" + " 4h 7s 8h" + " 4d 9s Td" + " Ad 2s"
     game = rigged(front, table)
     events, _ = one_round(game, [("ana", 1, "even", 100), ("bo", 4, "odd", 100)])
@@ -272,8 +272,22 @@ def test_art5_4_round_robin_from_the_lowest_place() -> None:
     assert game.hands == {2: parse_cards("7s 8h"), 4: parse_cards("2h 3h"), 6: parse_cards("5d 6d")}
 
 
+def test_art5_4_deal_only_once_bets_close_verify_and_can_agree() -> None:
+    game = rigged(BURNS)
+    assert not game.can_deal()
+    assert "Art 5.4" in str(refused(game, game.deal))
+    game.open_round()
+    game.place_bet("ana", 2, "odd", 10)
+    assert not game.can_deal()
+    assert "Art 5.4" in str(refused(game, game.verify_deal))
+    game.close_bets()
+    assert game.can_deal()
+    game.deal()
+    assert not game.can_deal()
+
+
 def test_art5_4_hand_by_hand_option() -> None:
-    table = FootballTable(deal_order=DealOrder.HAND_BY_HAND)
+    table = FootballOptions(deal_order=DealOrder.HAND_BY_HAND)
     game = rigged(BURNS + " 7s 8h 2h 3h 5d 6d", table)
     bets = [("ana", 6, "odd", 10), ("bo", 2, "even", 10), ("cy", 4, "post", 5)]
     events, _ = one_round(game, bets)
@@ -434,7 +448,7 @@ def test_art8_2_post_loses_when_the_third_card_does_not_make_0_or_9() -> None:
 def test_art8_2_rounding_option_on_half_losses_with_odd_stakes(
     rounding: Rounding, stake: int
 ) -> None:
-    game = rigged(BURNS + " Ks Qh Jd", FootballTable(rounding=rounding))
+    game = rigged(BURNS + " Ks Qh Jd", FootballOptions(rounding=rounding))
     _, settled = one_round(game, [("ana", 1, "even", stake)])
     (line,) = settled.lines
     half = Fraction(stake, 2)
@@ -452,7 +466,7 @@ def test_art8_2_rounding_option_on_half_losses_with_odd_stakes(
 def test_half_even_rounds_half_to_the_even_unit() -> None:
     paid = {}
     for stake in (101, 103):
-        game = rigged(BURNS + " Ks Qh Jd", FootballTable(rounding=Rounding.HALF_EVEN))
+        game = rigged(BURNS + " Ks Qh Jd", FootballOptions(rounding=Rounding.HALF_EVEN))
         _, settled = one_round(game, [("ana", 1, "even", stake)])
         paid[stake] = settled.lines[0].paid
     assert paid == {101: 50, 103: 52}  # 50.5 -> 50, 51.5 -> 52
@@ -570,7 +584,7 @@ def test_art4_1_unknown_place_refused(position: Any) -> None:
 
 
 def test_art4_1_more_places_on_a_bigger_table() -> None:
-    game = rigged(BURNS, FootballTable(positions=12))
+    game = rigged(BURNS, FootballOptions(positions=12))
     game.open_round()
     game.place_bet("ana", 12, "odd", 100)
     assert game.close_bets().positions == (12,)
@@ -603,7 +617,7 @@ def test_player_must_be_named(player: Any) -> None:
 
 def test_table_limits_apply_to_the_resulting_stake() -> None:
     limits = BetLimits(Limit(100, 1_000), {"post": Limit(50, 200)})
-    game = rigged(BURNS, FootballTable(limits=limits))
+    game = rigged(BURNS, FootballOptions(limits=limits))
     game.open_round()
     for args in (("ana", 1, "odd", 99), ("ana", 1, "odd", 1_001), ("ana", 1, "post", 201)):
         err = refused(game, partial(game.place_bet, *args))
@@ -802,7 +816,7 @@ def test_verify_raises_the_rule_and_changes_nothing() -> None:
 
 
 def played(
-    seed: str = "replay", rounds: int = 12, table: FootballTable = TABLE
+    seed: str = "replay", rounds: int = 12, table: FootballOptions = TABLE
 ) -> FootballPokerGame:
     game = FootballPokerGame(table)
     rng = SeededShuffler(f"bets:{seed}")
@@ -841,7 +855,7 @@ def test_replay_reproduces_the_state() -> None:
 
 
 def test_record_round_trips_through_json() -> None:
-    table = FootballTable(decks=7, positions=9, burn_per=BurnRule.HAND, rounding=Rounding.PLAYER)
+    table = FootballOptions(decks=7, positions=9, burn_per=BurnRule.HAND, rounding=Rounding.PLAYER)
     game = played("json", rounds=8, table=table)
     record = json.loads(json.dumps(game.to_record()))
     assert record["game"] == "football-poker"
@@ -1029,10 +1043,10 @@ class Foreign(Event):
 
 
 def test_constructor_checks_its_options() -> None:
-    assert FootballPokerGame().options == FootballTable()
+    assert FootballPokerGame().options == FootballOptions()
     with pytest.raises(MaterialError):
         FootballPokerGame({"decks": 6})  # type: ignore[arg-type]
-    assert FootballPokerGame.options_from_dict({"decks": 7}) == FootballTable(decks=7)
+    assert FootballPokerGame.options_from_dict({"decks": 7}) == FootballOptions(decks=7)
 
 
 # -- properties ------------------------------------------------------------------------------------
@@ -1105,7 +1119,7 @@ def run(
 def test_random_command_sequences_keep_the_money_balanced(
     commands: list[tuple[Any, ...]], seed: int
 ) -> None:
-    table = FootballTable(limits=BetLimits(Limit(1, 1_000)), rounding=Rounding.HALF_EVEN)
+    table = FootballOptions(limits=BetLimits(Limit(1, 1_000)), rounding=Rounding.HALF_EVEN)
     game = FootballPokerGame(table)
     shuffler = SeededShuffler(seed)
     settled = 0
@@ -1135,7 +1149,7 @@ def test_random_command_sequences_keep_the_money_balanced(
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(list(BurnRule)), st.sampled_from(list(DealOrder)))
 def test_every_round_follows_the_articles(seed: int, burn_per: BurnRule, order: DealOrder) -> None:
-    table = FootballTable(burn_per=burn_per, deal_order=order)
+    table = FootballOptions(burn_per=burn_per, deal_order=order)
     game = FootballPokerGame(table)
     shuffled = game.shuffle(SeededShuffler(seed))
     top = 0

@@ -20,10 +20,10 @@ from croupier.games.three_card_baccarat.deal import (
     new_shoe_for,
     prepare_shoe,
 )
+from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
     CARDS_PER_HAND,
-    BaccaratTable,
     card_points,
     describe_hand,
     figures,
@@ -143,18 +143,18 @@ def test_art6_hand_needs_three_cards() -> None:
 
 @pytest.mark.parametrize("depth", [30, 35, 40])
 def test_art3_1_cut_card_depth_30_to_40_accepted(depth: int) -> None:
-    assert BaccaratTable(decks=6, cut_card_depth=depth).cut_card_depth == depth
+    assert BaccaratOptions(decks=6, cut_card_depth=depth).cut_card_depth == depth
 
 
 @pytest.mark.parametrize("depth", [0, 29, 41, 100])
 def test_art3_1_cut_card_depth_outside_30_40_refused(depth: int) -> None:
     with pytest.raises(MaterialError, match=rf"Art 3.1.*{depth}"):
-        BaccaratTable(decks=6, cut_card_depth=depth)
+        BaccaratOptions(decks=6, cut_card_depth=depth)
 
 
 def test_art2_2_box_has_no_second_cut_card() -> None:
     with pytest.raises(MaterialError, match="box"):
-        BaccaratTable(decks=1, cut_card_depth=35)
+        BaccaratOptions(decks=1, cut_card_depth=35)
 
 
 @pytest.mark.parametrize(
@@ -169,20 +169,20 @@ def test_art2_2_box_has_no_second_cut_card() -> None:
 )
 def test_art5_1_table_options_refused(kwargs: dict[str, Any]) -> None:
     with pytest.raises(MaterialError):
-        BaccaratTable(**kwargs)
+        BaccaratOptions(**kwargs)
 
 
 def test_art5_1_table_sizes_that_always_fit() -> None:
-    assert BaccaratTable(positions=16).positions == 16
-    assert BaccaratTable(decks=6, positions=8).positions == 8
-    assert BaccaratTable(decks=6, positions=9, cut_card_depth=31).positions == 9
+    assert BaccaratOptions(positions=16).positions == 16
+    assert BaccaratOptions(decks=6, positions=8).positions == 8
+    assert BaccaratOptions(decks=6, positions=9, cut_card_depth=31).positions == 9
 
 
 # -- burns --------------------------------------------------------------------------------------
 
 
 def test_art3_2_box_burns_one_card_before_its_round() -> None:
-    deal = deal_three_card_baccarat(box(), BaccaratTable(), first_round=True)
+    deal = deal_three_card_baccarat(box(), BaccaratOptions(), first_round=True)
     assert deal.burns == (CANONICAL[0],)
     assert deal.deal_order[0][1] == CANONICAL[1]
 
@@ -190,13 +190,13 @@ def test_art3_2_box_burns_one_card_before_its_round() -> None:
 def test_art3_2_shoe_burns_one_card_per_deck_before_first_round() -> None:
     shoe = shoe_of(6, 35)
     top = shoe.order
-    deal = deal_three_card_baccarat(shoe, BaccaratTable(decks=6), first_round=True)
+    deal = deal_three_card_baccarat(shoe, BaccaratOptions(decks=6), first_round=True)
     assert deal.burns == top[:6]
     assert [c for _, c in deal.deal_order] == list(top[6 : 6 + 24])
 
 
 def test_art3_3_shoe_burns_one_card_before_each_later_round() -> None:
-    table = BaccaratTable(decks=6)
+    table = BaccaratOptions(decks=6)
     shoe = shoe_of(6, 35)
     deal_three_card_baccarat(shoe, table, first_round=True)
     top = shoe.order
@@ -210,14 +210,14 @@ def test_art3_3_shoe_burns_one_card_before_each_later_round() -> None:
 
 
 def test_art3_2_banker_receives_last() -> None:
-    deal = deal_three_card_baccarat(box(), BaccaratTable(positions=3), first_round=True)
+    deal = deal_three_card_baccarat(box(), BaccaratOptions(positions=3), first_round=True)
     places = [p for p, _ in deal.deal_order]
     assert places == [1, 2, 3, BANKER] * 3
     assert deal.positions == (1, 2, 3, BANKER)
 
 
 def test_art3_2_exact_deal_order_one_card_at_a_time_clockwise() -> None:
-    deal = deal_three_card_baccarat(box(), BaccaratTable(positions=2), first_round=True)
+    deal = deal_three_card_baccarat(box(), BaccaratOptions(positions=2), first_round=True)
     # burn As; then Ah->1 Ad->2 Ac->banker, Ks->1 Kh->2 Kd->banker, Kc->1 Qs->2 Qh->banker
     assert format_cards(deal.burns) == "As"
     assert format_cards(deal.hands[1]) == "Ah Ks Kc"
@@ -227,7 +227,7 @@ def test_art3_2_exact_deal_order_one_card_at_a_time_clockwise() -> None:
 
 def test_art5_1_only_places_in_play_dealt_clockwise_whatever_the_order_given() -> None:
     deal = deal_three_card_baccarat(
-        box(), BaccaratTable(positions=7), first_round=True, positions_in_play=[6, 2, 4]
+        box(), BaccaratOptions(positions=7), first_round=True, positions_in_play=[6, 2, 4]
     )
     assert deal.positions == (2, 4, 6, BANKER)
     assert [p for p, _ in deal.deal_order[:4]] == [2, 4, 6, BANKER]
@@ -238,7 +238,7 @@ def test_art5_1_only_places_in_play_dealt_clockwise_whatever_the_order_given() -
 def test_art5_1_places_not_on_the_table_refused(places: list[int]) -> None:
     with pytest.raises(RuleViolation, match=r"Art 5\.1"):
         deal_three_card_baccarat(
-            box(), BaccaratTable(positions=7), first_round=True, positions_in_play=places
+            box(), BaccaratOptions(positions=7), first_round=True, positions_in_play=places
         )
 
 
@@ -247,15 +247,15 @@ def test_art5_1_places_not_on_the_table_refused(places: list[int]) -> None:
 
 def test_art4_2_box_one_round_per_shuffle() -> None:
     shoe = box()
-    deal = deal_three_card_baccarat(shoe, BaccaratTable(), first_round=True)
+    deal = deal_three_card_baccarat(shoe, BaccaratOptions(), first_round=True)
     assert deal.last_round
     assert not deal.cut_card_out
     with pytest.raises(RuleViolation, match=r"Art 4\.2"):
-        deal_three_card_baccarat(shoe, BaccaratTable(), first_round=False)
+        deal_three_card_baccarat(shoe, BaccaratOptions(), first_round=False)
 
 
 def test_art4_1_cut_card_appearing_makes_the_round_the_last() -> None:
-    table = BaccaratTable(decks=2, positions=7, cut_card_depth=30)
+    table = BaccaratOptions(decks=2, positions=7, cut_card_depth=30)
     shoe = shoe_of(2, 30)
     rounds = [deal_three_card_baccarat(shoe, table, first_round=True)]
     while not rounds[-1].last_round:
@@ -269,7 +269,7 @@ def test_art4_1_cut_card_appearing_makes_the_round_the_last() -> None:
 
 
 def test_art3_2_first_round_needs_a_fresh_shoe_and_later_rounds_a_used_one() -> None:
-    table = BaccaratTable(decks=6)
+    table = BaccaratOptions(decks=6)
     with pytest.raises(RuleViolation, match=r"Art 3\.2"):
         deal_three_card_baccarat(shoe_of(6, 35), table, first_round=False)
     shoe = shoe_of(6, 35)
@@ -280,14 +280,14 @@ def test_art3_2_first_round_needs_a_fresh_shoe_and_later_rounds_a_used_one() -> 
 
 def test_shoe_must_match_the_table() -> None:
     with pytest.raises(MaterialError, match="deck"):
-        deal_three_card_baccarat(box(), BaccaratTable(decks=6), first_round=True)
+        deal_three_card_baccarat(box(), BaccaratOptions(decks=6), first_round=True)
 
 
 # -- preparing the shoe -------------------------------------------------------------------------
 
 
 def test_art3_1_new_shoe_randomness_order_shuffle_cut_depth() -> None:
-    table = BaccaratTable(decks=6)
+    table = BaccaratOptions(decks=6)
     shoe, setup = prepare_shoe(table, SeededShuffler("prep"))
     replay = SeededShuffler("prep")
     shuffled = replay.shuffle(ordered_pack(decks=6))
@@ -299,18 +299,18 @@ def test_art3_1_new_shoe_randomness_order_shuffle_cut_depth() -> None:
 
 
 def test_art2_2_box_has_no_cut_card_and_fixed_depth_is_used() -> None:
-    shoe, setup = prepare_shoe(BaccaratTable(), SeededShuffler(1))
+    shoe, setup = prepare_shoe(BaccaratOptions(), SeededShuffler(1))
     assert shoe.cut_card_from_end is None
     assert setup.cut_card_depth is None
     assert shoe.size == 52
-    shoe = new_shoe_for(BaccaratTable(decks=8, cut_card_depth=33), SeededShuffler(1))
+    shoe = new_shoe_for(BaccaratOptions(decks=8, cut_card_depth=33), SeededShuffler(1))
     assert shoe.cut_card_from_end == 33
     assert shoe.size == 416
 
 
 def test_art3_1_cut_card_depth_drawn_over_30_to_40() -> None:
     depths = {
-        prepare_shoe(BaccaratTable(decks=2), SeededShuffler(i))[1].cut_card_depth
+        prepare_shoe(BaccaratOptions(decks=2), SeededShuffler(i))[1].cut_card_depth
         for i in range(200)
     }
     assert depths == set(range(30, 41))
@@ -319,7 +319,7 @@ def test_art3_1_cut_card_depth_drawn_over_30_to_40() -> None:
 @pytest.mark.parametrize("cut", [0, 52, -3])
 def test_art3_1_cut_out_of_range_refused_naming_value(cut: int) -> None:
     with pytest.raises(RuleViolation, match=rf"got cut {cut}"):
-        new_shoe_for(BaccaratTable(), SeededShuffler(1), cut=cut)
+        new_shoe_for(BaccaratOptions(), SeededShuffler(1), cut=cut)
 
 
 @settings(max_examples=40, deadline=None)
@@ -329,7 +329,7 @@ def test_art3_1_cut_out_of_range_refused_naming_value(cut: int) -> None:
     players=st.sets(st.integers(1, 8), min_size=1),
 )
 def test_any_seed_gives_a_valid_deal(seed: int | str, decks: int, players: set[int]) -> None:
-    table = BaccaratTable(decks=decks, positions=8)
+    table = BaccaratOptions(decks=decks, positions=8)
     shoe = new_shoe_for(table, SeededShuffler(seed))
     top = shoe.order
     deal = deal_three_card_baccarat(shoe, table, first_round=True, positions_in_play=list(players))
@@ -347,7 +347,7 @@ def test_any_seed_gives_a_valid_deal(seed: int | str, decks: int, players: set[i
 
 def test_seeded_and_fair_deals_reproducible() -> None:
     def one(shuffler: SeededShuffler | ProvablyFairShuffler) -> BaccaratDeal:
-        table = BaccaratTable(decks=6)
+        table = BaccaratOptions(decks=6)
         return deal_three_card_baccarat(new_shoe_for(table, shuffler), table, first_round=True)
 
     assert one(SeededShuffler(3)) == one(SeededShuffler(3))
@@ -357,7 +357,7 @@ def test_seeded_and_fair_deals_reproducible() -> None:
 
 
 def test_to_dict_is_json_and_round_trips() -> None:
-    table = BaccaratTable(decks=6, positions=5)
+    table = BaccaratOptions(decks=6, positions=5)
     deal = deal_three_card_baccarat(
         new_shoe_for(table, SeededShuffler("j")), table, first_round=True
     )
@@ -370,7 +370,7 @@ def test_to_dict_is_json_and_round_trips() -> None:
 
 
 def test_from_dict_rejects_a_tampered_record() -> None:
-    table = BaccaratTable(decks=6)
+    table = BaccaratOptions(decks=6)
     deal = deal_three_card_baccarat(new_shoe_for(table, SeededShuffler(9)), table, first_round=True)
     data = deal.to_dict()
     data["burns"] = data["burns"][:1]
@@ -392,7 +392,7 @@ def test_from_dict_rejects_a_tampered_record() -> None:
 )
 def test_from_dict_refuses_values_that_merely_convert(field: str, value: object) -> None:
     """A record read back must say exactly what was written: "false" is not a boolean."""
-    deal = deal_three_card_baccarat(box(), BaccaratTable(), first_round=True)
+    deal = deal_three_card_baccarat(box(), BaccaratOptions(), first_round=True)
     data = json.loads(json.dumps(deal.to_dict()))
     data[field] = value
     with pytest.raises(CroupierError, match=field):
@@ -400,7 +400,7 @@ def test_from_dict_refuses_values_that_merely_convert(field: str, value: object)
 
 
 def test_deal_is_frozen() -> None:
-    deal = deal_three_card_baccarat(box(), BaccaratTable(), first_round=True)
+    deal = deal_three_card_baccarat(box(), BaccaratOptions(), first_round=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         deal.last_round = False  # type: ignore[misc]
     with pytest.raises(TypeError):

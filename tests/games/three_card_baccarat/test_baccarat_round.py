@@ -27,10 +27,10 @@ from croupier.events import (
     RoundSettled,
     ShoeShuffled,
 )
+from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.round import GAME, BaccaratGame
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
-    BaccaratTable,
     BetKind,
 )
 from croupier.money import BetLimits, Limit, Rounding
@@ -100,7 +100,7 @@ def shoe_order(*rounds: Hands, decks: int = 1) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def game_with(options: BaccaratTable, *rounds: Hands) -> BaccaratGame:
+def game_with(options: BaccaratOptions, *rounds: Hands) -> BaccaratGame:
     """A table whose (first) shuffle deals ``rounds``."""
     game = BaccaratGame(options)
     game.shuffle(StackedShuffler(shoe_order(*rounds, decks=options.decks)), cut=CUT)
@@ -155,8 +155,8 @@ def refused(game: BaccaratGame, rule: str | None, command: Any, *args: Any, **kw
     assert snapshot(game) == before
 
 
-BOX = BaccaratTable(positions=3)
-SHOE2 = BaccaratTable(decks=2, positions=3, cut_card_depth=30)
+BOX = BaccaratOptions(positions=3)
+SHOE2 = BaccaratOptions(decks=2, positions=3, cut_card_depth=30)
 
 # Art 9: prizes in stakes; Art 10: 5% on the prizes of 9.1 (main) and 9.2 (odd/even).
 ART9_PRIZE = {"main": 1, "odd": 1, "even": 1, "three_faces": 16, "tie": 20}
@@ -241,7 +241,7 @@ def expected_paid(bet: str, stake: int, result: Result, rounding: Rounding) -> i
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_art6_to_10_every_bet_kind_settles(name: str) -> None:
     place, banker, not_lost = SCENARIOS[name]
-    game = game_with(BaccaratTable(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
     settled = play(game, *(("p", 1, bet, 100) for bet in ALL_BETS))
     assert len(settled.lines) == len(ALL_BETS)
     for bet in ALL_BETS:
@@ -282,7 +282,7 @@ def test_art10_commission_exact_and_rounded_by_the_table_option(
     stake: int, rounding: Rounding, paid: int
 ) -> None:
     place, banker, _ = SCENARIOS["more_figures_wins"]
-    game = game_with(BaccaratTable(positions=1, rounding=rounding), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(positions=1, rounding=rounding), {1: place, BANKER: banker})
     settled = play(game, ("ana", 1, "main", stake), ("ana", 1, "odd", stake))
     for bet in ("main", "odd"):
         line = line_of(settled.lines, "ana", 1, bet)
@@ -296,7 +296,7 @@ def test_art10_commission_exact_and_rounded_by_the_table_option(
 
 def test_art9_3_to_9_5_prizes_carry_no_commission() -> None:
     place, banker, _ = SCENARIOS["both_three_figures"]
-    game = game_with(BaccaratTable(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
     settled = play(game, ("a", 1, "main", 33), ("a", 1, "tie", 33), ("a", 1, "three_faces", 33))
     assert line_of(settled.lines, "a", 1, "tie").paid == 33 * 21
     assert line_of(settled.lines, "a", 1, "three_faces").paid == 33 * 17
@@ -306,7 +306,7 @@ def test_art9_3_to_9_5_prizes_carry_no_commission() -> None:
 def test_art8_2_b_three_figures_as_zero_option() -> None:
     place, banker, _ = SCENARIOS["banker_three_figures"]
     for as_zero in (True, False):
-        options = BaccaratTable(positions=1, three_figures_as_zero=as_zero)
+        options = BaccaratOptions(positions=1, three_figures_as_zero=as_zero)
         game = game_with(options, {1: place, BANKER: banker})
         settled = play(game, ("a", 1, "main", 10), ("a", 1, "points_0", 10))
         line = line_of(settled.lines, "a", 1, "points_0")
@@ -317,7 +317,7 @@ def test_art8_2_b_three_figures_as_zero_option() -> None:
 def test_art8_1_zero_is_even_option() -> None:
     place, banker, _ = SCENARIOS["banker_zero"]
     for zero_is_even in (True, False):
-        options = BaccaratTable(positions=1, zero_is_even=zero_is_even)
+        options = BaccaratOptions(positions=1, zero_is_even=zero_is_even)
         game = game_with(options, {1: place, BANKER: banker})
         settled = play(game, ("a", 1, "even", 100), ("a", 1, "odd", 100))
         even = line_of(settled.lines, "a", 1, "even")
@@ -353,7 +353,7 @@ def test_art5_2_one_player_on_several_places_and_several_players_on_one() -> Non
 
 def test_art5_1_only_the_places_with_a_stake_are_dealt_in_clockwise_order() -> None:
     hands = {2: "9s Kd Qh", 5: "As 4h 4d", BANKER: "Qd 2c 7s"}
-    game = game_with(BaccaratTable(positions=7), hands)
+    game = game_with(BaccaratOptions(positions=7), hands)
     game.open_round()
     game.place_bet("ana", 5, "main", 100)
     game.place_bet("rui", 2, "odd", 100)  # a side bet puts its place in play
@@ -411,7 +411,9 @@ def test_unknown_bet_names_the_token_and_amounts_must_be_whole_units() -> None:
 
 def test_table_limits_apply_to_the_players_whole_stake_at_a_place() -> None:
     limits = BetLimits(Limit(100, 1_000), {"tie": Limit(10, 200)})
-    game = game_with(BaccaratTable(positions=3, limits=limits), {1: "2s 3s 4s", BANKER: "5s 6s 7s"})
+    game = game_with(
+        BaccaratOptions(positions=3, limits=limits), {1: "2s 3s 4s", BANKER: "5s 6s 7s"}
+    )
     game.open_round()
     refused(game, "table limits", game.place_bet, "ana", 1, "main", 99)
     refused(game, "table limits", game.place_bet, "ana", 1, "main", 1_001)
@@ -433,7 +435,7 @@ def test_table_limits_apply_to_the_players_whole_stake_at_a_place() -> None:
 
 def test_limits_must_name_known_bets() -> None:
     with pytest.raises(MaterialError, match="'banco'"):
-        BaccaratTable(limits=BetLimits(by_bet={"banco": Limit(1, 2)}))
+        BaccaratOptions(limits=BetLimits(by_bet={"banco": Limit(1, 2)}))
 
 
 def test_withdraw_returns_the_whole_stake_and_refuses_unknown_stakes() -> None:
@@ -539,7 +541,7 @@ def test_art8_3_tie_bet_needs_a_main_bet_on_that_place() -> None:
 
 
 def test_art8_3_option_tie_needs_the_players_own_main_bet() -> None:
-    options = BaccaratTable(positions=3, tie_needs_own_main_bet=True)
+    options = BaccaratOptions(positions=3, tie_needs_own_main_bet=True)
     game = game_with(options, {1: "2s 3s 4s", BANKER: "5s 6s 7s"})
     game.open_round()
     game.place_bet("rui", 1, "main", 100)
@@ -570,7 +572,7 @@ def test_art8_3_main_bet_under_a_tie_bet_cannot_be_withdrawn() -> None:
 
 @pytest.mark.parametrize("decks", [1, 2, 6, 8])
 def test_art3_2_burns_one_card_per_deck_before_the_first_round(decks: int) -> None:
-    game = BaccaratGame(BaccaratTable(decks=decks, positions=2))
+    game = BaccaratGame(BaccaratOptions(decks=decks, positions=2))
     game.shuffle(SeededShuffler(f"burn{decks}"))
     game.open_round()
     game.place_bet("ana", 2, "main", 100)
@@ -583,8 +585,24 @@ def test_art3_2_burns_one_card_per_deck_before_the_first_round(decks: int) -> No
     refused(game, "Art 3.2", game.burn)
 
 
+def test_art3_2_deal_only_once_bets_are_closed_verify_and_can_agree() -> None:
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
+    assert not game.can_deal()
+    refused(game, "Art 3.2", game.verify_deal)
+    refused(game, "Art 3.2", game.deal)
+    game.shuffle(SeededShuffler("can-deal"))
+    game.open_round()
+    game.place_bet("ana", 1, "main", 100)
+    assert not game.can_deal()
+    game.close_bets()
+    assert game.can_deal()
+    game.deal()
+    assert not game.can_deal()
+    refused(game, "Art 3.2", game.deal)
+
+
 def test_art3_3_one_burn_before_each_later_round_of_a_shoe() -> None:
-    game = BaccaratGame(BaccaratTable(decks=6, positions=7))
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=7))
     game.shuffle(SeededShuffler("later"))
     for number in range(1, 4):
         game.open_round()
@@ -628,7 +646,7 @@ def test_art4_2_box_deals_one_round_per_shuffle() -> None:
 
 
 def test_art4_1_the_cut_card_round_is_the_last_of_the_shoe() -> None:
-    options = BaccaratTable(decks=2, positions=1, cut_card_depth=30)
+    options = BaccaratOptions(decks=2, positions=1, cut_card_depth=30)
     game = BaccaratGame(options)
     game.shuffle(SeededShuffler("cut card"))
     rounds = 0
@@ -648,7 +666,7 @@ def test_art4_1_the_cut_card_round_is_the_last_of_the_shoe() -> None:
 
 
 def test_art4_1_casino_may_reshuffle_at_the_end_of_any_round_only() -> None:
-    game = BaccaratGame(BaccaratTable(decks=6, positions=2))
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
     game.shuffle(SeededShuffler("first"))
     play(game, ("ana", 1, "main", 100))
     assert game.phase is Phase.READY and game.can_shuffle()
@@ -671,7 +689,7 @@ def test_art4_1_casino_may_reshuffle_at_the_end_of_any_round_only() -> None:
 
 def test_art3_1_shuffle_records_the_shoe_and_refuses_a_bad_cut_before_drawing() -> None:
     shuffler = CountingShuffler("cut")
-    game = BaccaratGame(BaccaratTable(decks=6))
+    game = BaccaratGame(BaccaratOptions(decks=6))
     for cut in (0, 312, -1, True):
         refused(game, "Art 3.1", game.shuffle, shuffler, cut=cut)
         assert not game.can_shuffle(cut=cut)
@@ -682,12 +700,12 @@ def test_art3_1_shuffle_records_the_shoe_and_refuses_a_bad_cut_before_drawing() 
 
 
 def test_art3_1_fixed_cut_card_depth_is_kept() -> None:
-    game = BaccaratGame(BaccaratTable(decks=4, cut_card_depth=35))
+    game = BaccaratGame(BaccaratOptions(decks=4, cut_card_depth=35))
     assert game.shuffle(SeededShuffler(5)).cut_card_depth == 35
 
 
 def test_art2_replay_refuses_a_shoe_that_is_not_the_tables() -> None:
-    options = BaccaratTable(decks=2, cut_card_depth=30)
+    options = BaccaratOptions(decks=2, cut_card_depth=30)
     order = list(shoe_order(decks=2))
     good = ShoeShuffled.record(order, cut=5, cut_card_depth=30)
     BaccaratGame.replay(options, [good])
@@ -766,7 +784,7 @@ def test_art3_4_misdeal_is_rectified_before_settlement() -> None:
 
 
 def test_art3_4_misdeal_to_an_empty_place_rectified_while_dealing() -> None:
-    game = game_with(BaccaratTable(positions=5), {1: "9s Kd Qh", BANKER: "Qd 2c 7s"})
+    game = game_with(BaccaratOptions(positions=5), {1: "9s Kd Qh", BANKER: "Qd 2c 7s"})
     game.open_round()
     game.place_bet("ana", 1, "main", 100)
     game.close_bets()
@@ -867,7 +885,7 @@ CARD_TOKEN = re.compile(r"\b[2-9TJQKA][shdc]\b")
 
 
 def test_view_hides_face_down_cards_and_never_shows_the_shoe() -> None:
-    game = BaccaratGame(BaccaratTable(decks=6, positions=7))
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=7))
     game.shuffle(SeededShuffler("view"))
     game.open_round()
     for place in (2, 4, 7):
@@ -911,7 +929,7 @@ def test_view_of_a_fresh_table_and_bad_seats() -> None:
 
 def eventful_table() -> BaccaratGame:
     """A 6-deck table after rounds with ties, misdeals, a void and a reshuffle."""
-    game = BaccaratGame(BaccaratTable(decks=6, positions=7, rounding=Rounding.PLAYER))
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=7, rounding=Rounding.PLAYER))
     game.shuffle(SeededShuffler("records"))
     for number in range(12):
         game.open_round()
@@ -996,7 +1014,7 @@ def test_tampered_logs_are_refused() -> None:
 
 
 def test_options_round_trip_and_strict_reading() -> None:
-    options = BaccaratTable(
+    options = BaccaratOptions(
         decks=8,
         positions=5,
         cut_card_depth=33,
@@ -1009,10 +1027,10 @@ def test_options_round_trip_and_strict_reading() -> None:
         tie_needs_own_main_bet=True,
     )
     data = json.loads(json.dumps(options.to_dict()))
-    assert BaccaratTable.from_dict(data) == options
-    assert hash(BaccaratTable.from_dict(data)) == hash(options)
+    assert BaccaratOptions.from_dict(data) == options
+    assert hash(BaccaratOptions.from_dict(data)) == hash(options)
     assert BaccaratGame.options_from_dict(data) == options
-    assert BaccaratTable.from_dict({}) == BaccaratTable()
+    assert BaccaratOptions.from_dict({}) == BaccaratOptions()
     bad: list[tuple[str, object]] = [
         ("decks", "8"),
         ("decks", 8.0),
@@ -1028,7 +1046,7 @@ def test_options_round_trip_and_strict_reading() -> None:
     ]
     for field, value in bad:
         with pytest.raises(CroupierError):
-            BaccaratTable.from_dict({**data, field: value})
+            BaccaratOptions.from_dict({**data, field: value})
 
 
 @pytest.mark.parametrize(
@@ -1045,7 +1063,7 @@ def test_options_round_trip_and_strict_reading() -> None:
 )
 def test_options_are_checked_on_construction(field: str, value: object) -> None:
     with pytest.raises(MaterialError, match=field):
-        BaccaratTable(**{field: value})  # type: ignore[arg-type]
+        BaccaratOptions(**{field: value})  # type: ignore[arg-type]
 
 
 def test_a_game_needs_baccarat_options_and_its_own_events() -> None:
@@ -1117,8 +1135,8 @@ def test_can_agrees_with_verify() -> None:
 @pytest.mark.parametrize("rate", [Fraction(0), Fraction(1, 40), Fraction(5, 100)])
 def test_art10_commission_rate_is_a_table_option(rate: Fraction) -> None:
     place, banker, _ = SCENARIOS["more_figures_wins"]
-    table = BaccaratTable(positions=1, commission=rate)
-    assert BaccaratTable.from_dict(table.to_dict()) == table
+    table = BaccaratOptions(positions=1, commission=rate)
+    assert BaccaratOptions.from_dict(table.to_dict()) == table
     game = game_with(table, {1: place, BANKER: banker})
     settled = play(game, ("ana", 1, "main", 1000))
     line = line_of(settled.lines, "ana", 1, "main")
@@ -1132,13 +1150,13 @@ def test_art10_commission_rate_is_a_table_option(rate: Fraction) -> None:
 @pytest.mark.parametrize("rate", [Fraction(1), Fraction(-1, 20), 0.05, "1/20"])
 def test_art10_commission_option_refuses_nonsense(rate: Any) -> None:
     with pytest.raises(MaterialError, match="commission"):
-        BaccaratTable(commission=rate)
+        BaccaratOptions(commission=rate)
 
 
 def test_art4_1_voluntary_reshuffle_only_at_the_end_of_a_round() -> None:
     """Art 4.1: the casino may shuffle again "no final de qualquer jogada": not twice in a row
     with no round between (no shopping for a shoe)."""
-    game = BaccaratGame(BaccaratTable(decks=6, positions=2))
+    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
     game.shuffle(SeededShuffler("first"))
     refused(game, "Art 4.1", game.shuffle, SeededShuffler("second"))
     play(game, ("ana", 1, "main", 100))
@@ -1150,7 +1168,7 @@ def test_art4_1_voluntary_reshuffle_only_at_the_end_of_a_round() -> None:
 def test_art3_4_no_void_without_a_misdeal() -> None:
     """Art 3.4 cancels a round only "na impossibilidade de ser rectificado o erro"."""
     place, banker, _ = SCENARIOS["more_figures_wins"]
-    game = game_with(BaccaratTable(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
     game.open_round()
     game.place_bet("ana", 1, "main", 100)
     game.close_bets()

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from croupier.errors import CroupierError
 from croupier.events import Phase, RoundSettled, RoundVoided
+from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.round import BaccaratGame
-from croupier.games.three_card_baccarat.rules import BANKER, BaccaratTable, BetKind
+from croupier.games.three_card_baccarat.rules import BANKER, BetKind
 from croupier.money import BetLimits, Limit, Rounding
 from croupier.settlement import Result
 from croupier.shuffle import SeededShuffler
@@ -29,9 +30,9 @@ LIMITS = (BetLimits(), BetLimits(Limit(5, 400), {"tie": Limit(1, 50), "points_0"
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> BaccaratTable:
+def tables(draw: st.DrawFn) -> BaccaratOptions:
     decks = draw(st.sampled_from([1, 2, 6]))
-    return BaccaratTable(
+    return BaccaratOptions(
         decks=decks,
         positions=draw(st.integers(1, 7)),
         cut_card_depth=None if decks == 1 else draw(st.sampled_from([None, 30, 40])),
@@ -217,7 +218,7 @@ def step(data: st.DataObject, driver: Driver) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(tables(), st.data())
-def test_random_commands_keep_the_books_and_replay(options: BaccaratTable, data: Any) -> None:
+def test_random_commands_keep_the_books_and_replay(options: BaccaratOptions, data: Any) -> None:
     game = BaccaratGame(options)
     driver = Driver(game)
     for _ in range(data.draw(st.integers(5, 100))):
@@ -237,7 +238,7 @@ def test_random_commands_keep_the_books_and_replay(options: BaccaratTable, data:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 7), st.sampled_from([1, 2, 6, 8]))
 def test_many_rounds_balance_and_follow_the_shoe(seed: int, positions: int, decks: int) -> None:
-    game = BaccaratGame(BaccaratTable(decks=decks, positions=positions))
+    game = BaccaratGame(BaccaratOptions(decks=decks, positions=positions))
     shuffler = SeededShuffler(seed)
     put_in = 0
     shoes = 0

@@ -1,0 +1,100 @@
+"""What every command shares to talk to people: the console, errors, JSON, cards, records.
+
+This module sits below every command module and below :mod:`croupier.cli` (which only gathers
+the commands), so the commands never import the CLI's entry point. Rich is imported inside the
+functions that print with it, so importing this module stays cheap.
+
+Every :class:`~croupier.errors.CroupierError` ends a command with its message on stderr and exit
+code :data:`EXIT_ERROR` (:func:`croupier_errors`, :func:`fail`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+from croupier.errors import CroupierError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from croupier.cards import Card
+
+__all__ = [
+    "EXIT_ERROR",
+    "by_rank",
+    "card_text",
+    "cards_text",
+    "croupier_errors",
+    "fail",
+    "make_console",
+    "print_json",
+    "write_record",
+]
+
+#: the exit code of a refused command (bad input, a rule, a record that does not check)
+EXIT_ERROR = 2
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """End the command: ``error: message`` on stderr, exit ``code``."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def croupier_errors() -> Iterator[None]:
+    """Turn a CroupierError into a message on stderr and exit code 2."""
+    try:
+        yield
+    except CroupierError as exc:
+        fail(str(exc))
+
+
+def make_console() -> Console:
+    """A Rich console on the current ``sys.stdout`` (made per call: tests swap stdout)."""
+    from rich.console import Console
+
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def print_json(data: dict[str, Any]) -> None:
+    """``data`` as indented JSON on stdout (UTF-8 kept as is)."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def card_text(card: Card) -> Text:
+    """A card in bold, red for hearts and diamonds."""
+    from rich.text import Text
+
+    red = card.suit.symbol in "hd"
+    return Text(str(card), style="bold red" if red else "bold")
+
+
+def cards_text(cards: Iterable[Card]) -> Text:
+    """Cards separated by spaces, each as :func:`card_text`."""
+    from rich.text import Text
+
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Highest rank first (Art 6 of Portaria 51/89/M: A K Q J 10 ... 2), suits in notation
+    order."""
+    return tuple(sorted(cards, key=lambda c: (-c.rank, c.suit)))
+
+
+def write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write an event log (a game's ``to_record()``) as JSON; an unwritable path is a clean
+    error, never a traceback."""
+    try:
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the log {str(path)!r}: {exc.strerror or exc}")

@@ -1,0 +1,84 @@
+"""``croupier serve``: the table server (REST + WebSocket) on a SQLite file or PostgreSQL.
+
+Its stack (uvicorn, FastAPI, SQLAlchemy) is imported inside the command only.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import typer
+
+from croupier.commands.app import app
+from croupier.commands.db import DatabaseOption
+from croupier.commands.output import croupier_errors
+
+
+@app.command("serve")
+def serve_command(
+    database: DatabaseOption = "sqlite:///croupier.db",
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    demo: Annotated[
+        bool,
+        typer.Option("--demo", help="Open one table of each game with bots and print demo logins."),
+    ] = False,
+    game: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--game",
+            help="Load another game's table: NAME=MODULE:TABLE[,MODULE:BOT] (repeatable).",
+        ),
+    ] = None,
+    bot_delay_ms: Annotated[
+        int, typer.Option("--bot-delay-ms", help="A bot's pause before acting (ms).")
+    ] = 600,
+    bots_play_alone: Annotated[
+        bool,
+        typer.Option("--bots-play-alone", help="Bots play on at tables with no person."),
+    ] = False,
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Send session cookies as Secure (HTTPS).")
+    ] = False,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
+) -> None:
+    """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
+    /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
+    process (a lock refuses a second), PostgreSQL any number."""
+    with croupier_errors():
+        import uvicorn
+
+        from croupier.server.app import create_app
+        from croupier.server.catalog import parse_extra_game
+        from croupier.server.db import open_database
+        from croupier.server.hub import HubSettings
+        from croupier.server.runtime import ServerSettings
+
+        extra = {g.name: g for g in (parse_extra_game(text) for text in game or [])}
+        settings = ServerSettings(
+            database=database,
+            hub=HubSettings(bot_delay_ms=bot_delay_ms, bots_play_alone=bots_play_alone),
+            extra_games=extra,
+            demo=demo,
+            secure_cookies=secure_cookies,
+        )
+        opened = open_database(database, migrate=True, lock=True)
+
+    def announce(text: str) -> None:
+        typer.echo(text)
+
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    application = create_app(settings, announce=announce, database=opened)
+    typer.echo(f"croupier serving {opened.dialect} on http://{host}:{port}/ (docs at /docs)")
+    try:
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            ws_max_size=settings.max_frame_bytes,
+            log_level=log_level.lower(),
+            lifespan="on",
+        )
+    finally:
+        opened.close()

@@ -1,0 +1,80 @@
+"""The ASGI application: :func:`create_app` wires the REST API, the WebSocket and the runtime.
+
+OpenAPI is served at ``/openapi.json`` and its documentation at ``/docs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+import croupier
+from croupier.server.api import ApiError, api_error_response
+from croupier.server.api import router as api_router
+from croupier.server.db import Database
+from croupier.server.runtime import Server, ServerSettings
+from croupier.server.ws import router as ws_router
+
+__all__ = ["create_app"]
+
+
+def create_app(
+    settings: ServerSettings,
+    *,
+    announce: Callable[[str], None] | None = None,
+    database: Database | None = None,
+) -> FastAPI:
+    """The application of one server process (started and stopped with the ASGI lifespan);
+    ``database`` if the caller opened (and locked) it already."""
+    server = Server(settings, announce=announce, database=database)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(
+        title="croupier",
+        version=croupier.__version__,
+        description="Live tables of Macau's official casino games: REST and WebSocket.",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    app.include_router(api_router)
+    app.include_router(ws_router)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return api_error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
+        )
+        return JSONResponse(
+            {"error": "bad-request", "message": problems or "invalid request"}, status_code=400
+        )
+
+    limit = settings.max_message_bytes
+
+    @app.middleware("http")
+    async def _body_limit(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return JSONResponse(
+                {"error": "too-large", "message": f"a request body is at most {limit} bytes"},
+                status_code=413,
+            )
+        return await call_next(request)
+
+    return app

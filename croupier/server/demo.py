@@ -1,0 +1,66 @@
+"""``croupier serve --demo``: one table of each game with bots, and demo logins, in one command.
+
+On a database without tables it opens ``demo-<game>`` for every game whose table adapter is
+available, with bots in all places but one or two, and creates the demo accounts; on later
+starts it only shows the logins again. The demo passwords are fixed and printed: a demo server
+listens on 127.0.0.1 unless told otherwise, and is not for real money.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from croupier.errors import CroupierError
+from croupier.server.auth import AuthError
+
+if TYPE_CHECKING:
+    from croupier.server.runtime import Server
+
+__all__ = ["DEMO_ACCOUNTS", "open_demo"]
+
+log = logging.getLogger("croupier.server")
+
+#: name -> (role, password)
+DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
+    "ana": ("player", "demo-ana-1"),
+    "bo": ("player", "demo-bo-22"),
+    "dee": ("dealer", "demo-dee-3"),
+    "ida": ("inspector", "demo-ida-4"),
+}
+#: bots seated per game (the rest of the places are for people)
+BOTS = {
+    "mahjong": 3,
+    "five-card-stud": 3,
+    "thirteen": 3,
+    "three-card-baccarat": 2,
+    "football-poker": 2,
+}
+
+
+async def open_demo(server: Server) -> None:
+    """Open the demo tables and accounts (first time), then announce the logins."""
+    hub = server.hub
+    now = datetime.now(UTC)
+    for name, (role, password) in DEMO_ACCOUNTS.items():
+        try:
+            await asyncio.to_thread(server.accounts.create, name, role, password, by=None, at=now)
+        except AuthError as exc:
+            if exc.reason != "exists":
+                raise
+    if not hub.tables:
+        for game in hub.catalog.available():
+            kinds = list(hub.catalog.bots(game))
+            if not kinds:
+                continue
+            bots = {f"bot-{i + 1}": kinds[0] for i in range(BOTS.get(game, 2))}
+            try:
+                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots)
+            except CroupierError as exc:
+                log.warning("demo: cannot open a %s table: %s", game, exc)
+    tables = ", ".join(sorted(hub.tables)) or "none (no game adapter available yet)"
+    logins = "; ".join(f"{n} / {p} ({r})" for n, (r, p) in DEMO_ACCOUNTS.items())
+    server.announce(f"demo tables: {tables}")
+    server.announce(f"demo logins (name / password): {logins}")

@@ -1,0 +1,787 @@
+"""The hub: one writer task per table, applying commands in order, committing before telling.
+
+Each live table is a :class:`LiveTable`: the :class:`~croupier.table.base.Table` folded from its
+stored entries, a queue of jobs and one asyncio task (its *writer*) that takes them one by one.
+Only the writer touches the table, so commands of one table are applied in one order; tables run
+side by side.
+
+One command, end to end (:meth:`Hub.submit`):
+
+1. the writer applies it to the in-memory table (``Table.apply``); a refusal (the typed error,
+   naming the article) is answered at once and changed nothing;
+2. the new entries, the command's ``commands`` row and the ledger transactions the table posted
+   are appended in **one** database transaction (:meth:`EventStore.append`), expecting the seq
+   the writer last stored;
+3. only after the commit is the command answered (accepted, with its seqs) and every subscriber
+   pushed the new entries **as its actor may see them** (``Table.events_for``), then its view;
+4. if another process appended first (:class:`~croupier.server.store.Conflict`), or the command
+   id was already applied there, or the database failed in a way that leaves the outcome unknown,
+   the writer folds the table again from the store (the record decides) and retries the command,
+   which the table then answers from its idempotency memory if it had landed.
+
+After every job the writer **makes progress** (:meth:`Hub._progress`), one step a job so that
+people's commands interleave: a bot waited on plays (after ``bot_delay_ms``); with nobody waited
+on the house takes its next automatic step (``Table.step_house``); otherwise a timer is armed for
+the earliest deadline of ``waiting_on()``, when the rule's default applies (``Table.timeout``,
+command id ``timeout:<seq>:<actor>``, so two processes cannot time anyone out twice). Between
+rounds a table rests unless a seated person is connected (or ``bots_play_alone``).
+
+Several processes on one PostgreSQL database each load every table. A commit sends ``NOTIFY``;
+each other process's listener (:mod:`croupier.server.notify`) makes the table's writer fold the
+new entries (:meth:`Hub.refresh`) and push them to its own subscribers. The unique (stream,
+seq) decides every race; the loser refolds and retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.offers import Bot
+from croupier.server.catalog import Catalog
+from croupier.server.store import (
+    HOUSE,
+    Conflict,
+    EventStore,
+    LedgerTx,
+    StoredEvent,
+    TableRow,
+    house_entry,
+)
+from croupier.table.actor import Actor
+from croupier.table.base import Applied, Table
+from croupier.table.ledger import Tx
+from croupier.table.sources import LiveSource
+
+__all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber"]
+
+log = logging.getLogger("croupier.server")
+T = TypeVar("T")
+
+#: client command ids: 1 to this many characters (stored as ``c:<account>:<id>``)
+MAX_CLIENT_COMMAND_ID = 48
+#: a refold-and-retry loop gives up after this many conflicts in a row
+MAX_RETRIES = 8
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+@dataclass(frozen=True)
+class HubSettings:
+    """How the hub runs its tables."""
+
+    #: a bot's pause before it acts (ms), so people can follow the play
+    bot_delay_ms: int = 600
+    #: bots alone at a table play on between rounds (else the table rests)
+    bots_play_alone: bool = False
+    #: a subscriber this many seqs behind gets a view instead of every missed event
+    catchup_limit: int = 500
+    #: frames queued for one slow connection before it is dropped (it reconnects and catches up)
+    subscriber_queue: int = 1000
+    #: worker threads for the database
+    db_threads: int = 8
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to one command: accepted with its seqs, or refused with the article."""
+
+    command_id: str
+    accepted: bool
+    first_seq: int = 0
+    last_seq: int = 0
+    duplicate: bool = False
+    article: str | None = None
+    message: str | None = None
+    field: str | None = None
+
+    def frame(self, table_id: str) -> dict[str, Any]:
+        if self.accepted:
+            return {
+                "type": "accepted",
+                "table": table_id,
+                "command_id": self.command_id,
+                "first_seq": self.first_seq,
+                "seq": self.last_seq,
+                "duplicate": self.duplicate,
+            }
+        out: dict[str, Any] = {
+            "type": "refused",
+            "table": table_id,
+            "command_id": self.command_id,
+            "article": self.article,
+            "message": self.message,
+        }
+        if self.field is not None:
+            out["field"] = self.field
+        return out
+
+
+def refusal(command_id: str, exc: CroupierError) -> Outcome:
+    """The outcome of a refused command, naming the article (or the bad field)."""
+    if isinstance(exc, RuleViolation):
+        return Outcome(command_id, False, article=exc.rule, message=exc.detail)
+    field_name = getattr(exc, "field", None)
+    return Outcome(
+        command_id,
+        False,
+        article="protocol",
+        message=str(exc),
+        field=field_name if isinstance(field_name, str) else None,
+    )
+
+
+class Subscriber:
+    """One connection's interest in one table: frames are queued, never awaited by the writer."""
+
+    def __init__(self, actor: Actor, since: int | None, queue: asyncio.Queue[dict[str, Any]]):
+        self.actor = actor
+        #: the last seq this subscriber was sent (None: it wants a view first)
+        self.seq = since
+        self.queue = queue
+        self.overflowed = False
+
+    def push(self, frame: dict[str, Any]) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait({"type": "overflow"})
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table served by this process."""
+
+    row: TableRow
+    table: Table[Any]
+    stored_seq: int
+    bots: dict[str, Bot] = field(default_factory=dict)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    present: Counter[str] = field(default_factory=Counter)
+    queue: asyncio.Queue[Callable[[], Awaitable[None]]] = field(default_factory=asyncio.Queue)
+    task: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None
+    progress_pending: bool = False
+    #: the in-memory table may hold entries that are not committed: fold again before use
+    stale: bool = False
+    fault: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def stream(self) -> str:
+        return self.row.stream
+
+    def humans_seated(self) -> list[str]:
+        return [p for p, chips in self.table.chips().items() if chips and p not in self.bots]
+
+    def in_round(self) -> bool:
+        rounds = self.table.rounds
+        return bool(rounds) and not rounds[-1].closed
+
+
+class Hub:
+    """Every live table of this process (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        catalog: Catalog | None = None,
+        settings: HubSettings | None = None,
+        *,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.store = store
+        self.catalog = catalog or Catalog()
+        self.settings = settings or HubSettings()
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        self._executor = ThreadPoolExecutor(self.settings.db_threads, "croupier-db")
+        self._closing = False
+        #: counters for /metrics: name -> value
+        self.counts: Counter[str] = Counter()
+        self.on_commit: list[Callable[[LiveTable, float], None]] = []
+        self._discovering = asyncio.Lock()
+
+    # -- running ----------------------------------------------------------------------------
+
+    async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a (blocking) store call in the database threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: function(*args, **kwargs))
+
+    async def start(self) -> None:
+        """Fold every open table from the store and start its writer."""
+        rows = await self.db(self.store.tables)
+        bots = await self.db(self._bot_records)
+        for row in rows:
+            await self._load(row, bots.get(row.id, {}))
+
+    async def stop(self) -> None:
+        self._closing = True
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+            if live.task is not None:
+                live.task.cancel()
+        for live in self.tables.values():
+            if live.task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await live.task
+        self._executor.shutdown(wait=True)
+
+    def _bot_records(self) -> dict[str, dict[str, str]]:
+        """table id -> {bot name: kind}, from the house stream's ``bot.seated`` events."""
+        out: dict[str, dict[str, str]] = {}
+        for event in self.store.read_types(HOUSE, ("bot.seated",)):
+            payload = event.event
+            out.setdefault(str(payload["table"]), {})[str(payload["name"])] = str(payload["kind"])
+        return out
+
+    async def _load(self, row: TableRow, bots: Mapping[str, str]) -> LiveTable | None:
+        stored = await self.db(self.store.read, row.stream)
+        live = LiveTable(row, self._empty_table(row), 0)
+        self.tables[row.id] = live
+        try:
+            live.table = self._fold(row, stored)
+        except CroupierError as exc:
+            live.fault = f"cannot fold table {row.id}: {exc}"
+            log.error(live.fault)
+            return live
+        live.stored_seq = live.table.seq
+        for name, kind in bots.items():
+            live.bots[name] = self._make_bot(row.game, kind, name)
+        if live.table.closed:
+            return live
+        live.task = asyncio.create_task(self._writer(live), name=f"table:{row.id}")
+        self._wake(live)
+        return live
+
+    def _empty_table(self, row: TableRow) -> Table[Any]:
+        cls = self.catalog.table_class(row.game)
+        return cls(cls.options_from_dict(row.options), table_id=row.id, source=LiveSource())
+
+    def _fold(self, row: TableRow, stored: Sequence[StoredEvent]) -> Table[Any]:
+        cls = self.catalog.table_class(row.game)
+        options = cls.options_from_dict(row.options)
+        return cls.replay(options, [e.line() for e in stored], table_id=row.id, source=LiveSource())
+
+    def _make_bot(self, game: str, kind: str, name: str) -> Bot:
+        factories = self.catalog.bots(game)
+        factory = factories.get(kind) or next(iter(factories.values()), None)
+        if factory is None:
+            raise CroupierError(f"the game {game!r} has no bots")
+        return factory(sum(name.encode()))
+
+    # -- opening tables and seating bots ----------------------------------------------------
+
+    async def open_table(
+        self,
+        table_id: str,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        by: str | None,
+        bots: Mapping[str, str] | None = None,
+    ) -> LiveTable:
+        """Open a new table (recorded as ``table.opened`` in the house stream, with its row in
+        ``tables``), seat ``bots`` (name -> kind) and start its writer."""
+        if table_id in self.tables or await self.db(self.store.table, table_id) is not None:
+            raise RuleViolation("tables", f"table {table_id!r} exists already")
+        cls = self.catalog.table_class(game)
+        parsed = cls.options_from_dict(options or {})
+        table = cls(parsed, table_id=table_id, source=LiveSource())
+        genesis = table.genesis()
+        at = datetime.now(UTC)
+        bot_kinds = dict(bots or {})
+        for name, kind in bot_kinds.items():
+            Actor.player(name)  # a bad name is refused before anything is written
+            self._make_bot(game, kind, name)
+
+        def write() -> None:
+            with self.store.transaction() as connection:
+                options_dict = parsed.to_dict()
+                self.store.register_table(
+                    connection, table_id, game, options_dict, genesis, at=at, actor=by
+                )
+                actor = f"account:{by}" if by else "system"
+                entries = [
+                    house_entry(
+                        "table.opened",
+                        {"table": table_id, "game": game, "options": options_dict},
+                        at=at,
+                        actor=actor,
+                    )
+                ]
+                entries += [
+                    house_entry(
+                        "bot.seated", {"table": table_id, "name": n, "kind": k}, at=at, actor=actor
+                    )
+                    for n, k in bot_kinds.items()
+                ]
+                self.store.append_in(connection, HOUSE, entries, expected_seq=None)
+
+        await self.db(write)
+        row = await self.db(self.store.table, table_id)
+        assert row is not None
+        live = await self._load(row, bot_kinds)
+        assert live is not None
+        return live
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def live(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is None:
+            raise RuleViolation("tables", f"no table {table_id!r}")
+        if live.fault is not None:
+            raise RuleViolation("tables", f"table {table_id!r} is out of service: {live.fault}")
+        return live
+
+    async def submit(self, table_id: str, actor: Actor, command: Any, command_id: str) -> Outcome:
+        """Apply a person's command (``command_id`` is theirs; it is stored as
+        ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit."""
+        if not isinstance(command_id, str) or not 1 <= len(command_id) <= MAX_CLIENT_COMMAND_ID:
+            return Outcome(
+                str(command_id)[:MAX_CLIENT_COMMAND_ID],
+                False,
+                article="protocol",
+                message=f"a command_id is 1 to {MAX_CLIENT_COMMAND_ID} characters",
+                field="command_id",
+            )
+        try:
+            live = self.live(table_id)
+        except RuleViolation as exc:
+            return refusal(command_id, exc)
+        stored_id = f"c:{actor.name or 'observer'}:{command_id}"
+        outcome = await self._job(live, lambda: self._apply(live, actor, command, stored_id))
+        return Outcome(**{**outcome.__dict__, "command_id": command_id})
+
+    async def join(self, table_id: str, player: str) -> Outcome:
+        """Seat ``player`` with the table's default buy-in (``Table.join_commands``)."""
+        live = self.live(table_id)
+        actor = Actor.player(player)
+
+        async def run() -> Outcome:
+            commands = live.table.join_commands(player)
+            if not commands:
+                return Outcome(
+                    "join", False, article="tables", message="seated already, or no free place"
+                )
+            first = last = 0
+            for i, command in enumerate(commands):
+                cid = f"join:{live.table.seq}:{player}:{i}"
+                outcome = await self._apply(live, actor, command.to_dict(), cid)
+                if not outcome.accepted:
+                    return Outcome(**{**outcome.__dict__, "command_id": "join"})
+                first, last = first or outcome.first_seq, outcome.last_seq
+            return Outcome("join", True, first, last)
+
+        return await self._job(live, run)
+
+    async def _job(
+        self, live: LiveTable, run: Callable[[], Awaitable[T]], *, wake: bool = True
+    ) -> T:
+        """Run ``run`` in the table's writer and wait for its result; then make progress."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        async def job() -> None:
+            try:
+                future.set_result(await run())
+            except BaseException as exc:  # handed to the caller
+                if not future.done():
+                    future.set_exception(exc)
+            if wake:
+                self._wake(live)
+
+        await live.queue.put(job)
+        return await future
+
+    async def _apply(self, live: LiveTable, actor: Actor, command: Any, cid: str) -> Outcome:
+        """In the writer: apply, commit (refolding and retrying on a conflict), fan out."""
+        for _ in range(MAX_RETRIES):
+            if not await self._ready(live):
+                break
+            table = live.table
+            txs_before = len(table.ledger.transactions)
+            try:
+                applied = table.apply(actor, command, cid, at=self._at(live))
+            except CroupierError as exc:
+                self.counts["commands_refused"] += 1
+                return refusal(cid, exc)
+            duplicate = applied.last_seq <= live.stored_seq
+            if await self._commit(live, applied, txs_before):
+                self.counts["commands_duplicate" if duplicate else "commands_accepted"] += 1
+                return Outcome(cid, True, applied.first_seq, applied.last_seq, duplicate)
+        return Outcome(
+            cid, False, article="protocol", message="the table cannot take commands now; retry"
+        )
+
+    async def _ready(self, live: LiveTable) -> bool:
+        """True when the table may take a command: not faulted, and folded from the store."""
+        if live.stale:
+            await self._refold(live)
+        return live.fault is None and not live.stale
+
+    def _at(self, live: LiveTable) -> int:
+        return max(self.clock(), live.table.last_at)
+
+    async def _commit(self, live: LiveTable, applied: Applied, txs_before: int) -> bool:
+        """Store ``applied``'s new entries; True once they are committed (or were already),
+        False after a refold (the caller retries)."""
+        new = [e for e in applied.entries if e.seq > live.stored_seq]
+        if not new:
+            return True  # answered from the table's memory: committed before
+        table = live.table
+        ledger = [ledger_tx(live.id, tx) for tx in table.ledger.transactions[txs_before:]]
+        started = time.perf_counter()
+        try:
+            appended = await self.db(
+                self.store.append,
+                live.stream,
+                [e.to_dict() for e in new],
+                expected_seq=live.stored_seq,
+                genesis=live.row.genesis,
+                command_id=applied.command_id,
+                ledger=ledger,
+            )
+        except Conflict:
+            self.counts["conflicts"] += 1
+            await self._refold(live)
+            return False
+        except Exception as exc:  # the outcome is unknown: the record decides
+            self.counts["store_errors"] += 1
+            log.warning("table %s: append failed (%s); folding again from the store", live.id, exc)
+            await asyncio.sleep(0.05)
+            await self._refold(live)
+            return False
+        if appended.duplicate or appended.events[-1].hash != table.head():
+            self.counts["conflicts"] += 1
+            await self._refold(live)
+            return False
+        live.stored_seq = appended.last_seq
+        elapsed = time.perf_counter() - started
+        for hook in self.on_commit:
+            hook(live, elapsed)
+        self._fan_out(live)
+        return True
+
+    async def _refold(self, live: LiveTable) -> None:
+        """Fold the table again from the store: drops whatever was not committed. While the
+        store cannot be read the table stays ``stale`` and takes no command."""
+        live.stale = True
+        for attempt in range(5):
+            try:
+                stored = await self.db(self.store.read, live.stream)
+                live.table = self._fold(live.row, stored)
+            except CroupierError as exc:
+                live.fault = f"cannot fold table {live.id}: {exc}"
+                log.error(live.fault)
+                return
+            except Exception as exc:
+                log.warning("table %s: cannot read the store (%s), retrying", live.id, exc)
+                await asyncio.sleep(0.1 * (attempt + 1))
+                continue
+            live.stored_seq = live.table.seq
+            live.stale = False
+            self.counts["refolds"] += 1
+            self._fan_out(live)
+            return
+
+    async def refresh(self, table_id: str) -> None:
+        """Another process appended to ``table_id``: fold what it wrote (in the writer)."""
+        live = self.tables.get(table_id)
+        if live is None:
+            await self.discover()
+            return
+        if live.task is None:
+            return
+
+        async def run() -> None:
+            head = (await self.db(self.store.head, live.stream))[0]
+            if head > live.stored_seq:
+                await self._refold(live)
+
+        await live.queue.put(run)
+
+    async def discover(self) -> None:
+        """Load the tables another process opened since (one discovery at a time)."""
+        async with self._discovering:
+            rows = await self.db(self.store.tables)
+            new = [row for row in rows if row.id not in self.tables]
+            if not new:
+                return
+            bots = await self.db(self._bot_records)
+            for row in new:
+                await self._load(row, bots.get(row.id, {}))
+
+    # -- fan-out ----------------------------------------------------------------------------
+
+    async def subscribe(
+        self, table_id: str, subscriber: Subscriber, person: str | None
+    ) -> LiveTable:
+        """Start pushing ``table_id`` to ``subscriber`` (from its ``seq``, or a view first).
+        Runs in the writer, so it sees only committed entries."""
+        live = self.live(table_id)
+
+        async def run() -> None:
+            live.subscribers.add(subscriber)
+            if person:
+                live.present[person] += 1
+            self._catch_up(live, subscriber)
+
+        await self._job(live, run)  # a person arriving may end the table's rest
+        return live
+
+    def unsubscribe(self, table_id: str, subscriber: Subscriber, person: str | None) -> None:
+        live = self.tables.get(table_id)
+        if live is None or subscriber not in live.subscribers:
+            return
+        live.subscribers.discard(subscriber)
+        if person:
+            live.present[person] -= 1
+            if live.present[person] <= 0:
+                del live.present[person]
+
+    def _fan_out(self, live: LiveTable) -> None:
+        for subscriber in list(live.subscribers):
+            if subscriber.overflowed:
+                live.subscribers.discard(subscriber)
+                continue
+            self._catch_up(live, subscriber)
+
+    def _catch_up(self, live: LiveTable, subscriber: Subscriber) -> None:
+        """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
+        a whole view when it is too far behind; then its view."""
+        committed = live.stored_seq
+        since = subscriber.seq
+        if since is not None and since > committed:
+            since = None  # a client ahead of the record (another database?): start over
+        if since is not None and 0 < committed - since <= self.settings.catchup_limit:
+            events = live.table.events_for(subscriber.actor, since)[: committed - since]
+            subscriber.push(
+                {"type": "events", "table": live.id, "events": events, "seq": committed}
+            )
+        subscriber.seq = committed
+        subscriber.push(self.view_frame(live, subscriber.actor))
+
+    def view_frame(self, live: LiveTable, actor: Actor) -> dict[str, Any]:
+        """The table as ``actor`` may see it now, with what he may send and who is waited on."""
+        table = live.table
+        waiting = [w.to_dict() for w in table.waiting_on()]
+        players = sorted(table.chips())
+        return {
+            "type": "view",
+            "table": live.id,
+            "game": live.row.game,
+            "seq": live.stored_seq,
+            "view": table.view(actor),
+            "legal": [o.to_dict() for o in table.legal(actor)] if actor.is_player else [],
+            "waiting": waiting,
+            "away": [p for p in players if p not in live.bots and p not in live.present],
+            "bots": sorted(live.bots),
+            "closed": table.closed,
+        }
+
+    # -- the writer and progress ------------------------------------------------------------
+
+    async def _writer(self, live: LiveTable) -> None:
+        while not self._closing:
+            job = await live.queue.get()
+            try:
+                await job()
+            except Exception:
+                log.exception("table %s: a job failed", live.id)
+
+    def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
+        """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""
+        if live.progress_pending or live.task is None or self._closing:
+            return
+        live.progress_pending = True
+
+        def enqueue() -> None:
+            live.queue.put_nowait(lambda: self._progress(live))
+
+        if delay_ms <= 0:
+            enqueue()
+        else:
+            asyncio.get_running_loop().call_later(delay_ms / 1000, enqueue)
+
+    async def _progress(self, live: LiveTable) -> None:
+        """One automatic step: a bot, a house step or a timeout; arm the next (see above)."""
+        live.progress_pending = False
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if not await self._ready(live) or live.table.closed:
+            return
+        table = live.table
+        waits = table.waiting_on()
+        bot_wait = next((w for w in waits if w.actor.is_player and w.actor.name in live.bots), None)
+        if bot_wait is not None:
+            await self._bot_step(live, bot_wait.actor)
+            return
+        at = self._at(live)
+        if waits:
+            due = [w for w in waits if w.deadline is not None and w.deadline <= at]
+            if due:
+                await self._timeout(live, due[0].actor)
+                return
+            deadlines = [w.deadline for w in waits if w.deadline is not None]
+            if deadlines:
+                self._arm(live, min(deadlines) - self.clock())
+            return
+        if not live.in_round():
+            await self._seat_missing_bots(live)
+            resting = not any(p in live.present for p in live.humans_seated())
+            if resting and not self.settings.bots_play_alone:
+                return
+        await self._house_step(live)
+
+    def _arm(self, live: LiveTable, delay_ms: int) -> None:
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(max(delay_ms, 0) / 1000 + 0.001, lambda: self._wake(live))
+
+    async def _bot_step(self, live: LiveTable, actor: Actor) -> None:
+        table = live.table
+        offers = table.legal(actor)
+        if not offers:
+            return
+        try:
+            command = live.bots[actor.name].choose(table.view(actor), offers)
+        except CroupierError as exc:
+            log.warning("table %s: bot %s cannot choose: %s", live.id, actor, exc)
+            return
+        cid = f"bot:{table.seq}:{actor.name}"
+        outcome = await self._apply(live, actor, command.to_dict(), cid)
+        if not outcome.accepted:
+            log.warning("table %s: bot %s refused: %s", live.id, actor, outcome.message)
+            return
+        self._wake(live, self.settings.bot_delay_ms)
+
+    async def _timeout(self, live: LiveTable, actor: Actor) -> None:
+        for _ in range(MAX_RETRIES):
+            if not await self._ready(live):
+                return
+            table = live.table
+            txs_before = len(table.ledger.transactions)
+            try:
+                applied = table.timeout(actor, at=self._at(live))
+            except CroupierError as exc:
+                log.info("table %s: no timeout for %s: %s", live.id, actor, exc)
+                break
+            if await self._commit(live, applied, txs_before):
+                self.counts["timeouts"] += 1
+                break
+        self._wake(live)
+
+    async def _house_step(self, live: LiveTable) -> None:
+        for _ in range(MAX_RETRIES):
+            if not await self._ready(live):
+                return
+            table = live.table
+            txs_before = len(table.ledger.transactions)
+            try:
+                applied = table.step_house(at=self._at(live))
+            except CroupierError as exc:
+                log.error("table %s: the house step was refused: %s", live.id, exc)
+                return
+            if applied is None:
+                return
+            if await self._commit(live, applied, txs_before):
+                self.counts["house_steps"] += 1
+                break
+        self._wake(live, self.settings.bot_delay_ms if live.bots else 0)
+
+    async def _seat_missing_bots(self, live: LiveTable) -> None:
+        """Seat (again) any of the table's bots that is not seated, between rounds."""
+        for name in sorted(live.bots):
+            commands = live.table.join_commands(name)
+            for i, command in enumerate(commands):
+                cid = f"join:{live.table.seq}:{name}:{i}"
+                outcome = await self._apply(live, Actor.player(name), command.to_dict(), cid)
+                if not outcome.accepted:
+                    break
+            if commands:
+                self._wake(live)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def read(self, table_id: str, reader: Callable[[LiveTable], T]) -> T:
+        """``reader(live)`` run in the table's writer: it sees committed entries only."""
+        live = self.live(table_id)
+
+        async def run() -> T:
+            return reader(live)
+
+        return await self._job(live, run, wake=False)
+
+    async def view(self, table_id: str, actor: Actor) -> dict[str, Any]:
+        return await self.read(table_id, lambda live: self.view_frame(live, actor))
+
+    async def events_since(self, table_id: str, actor: Actor, since: int) -> list[dict[str, Any]]:
+        """The committed entries after ``since`` as ``actor`` may see them."""
+
+        def read(live: LiveTable) -> list[dict[str, Any]]:
+            committed = live.stored_seq
+            if since >= committed:
+                return []
+            return live.table.events_for(actor, since)[: committed - since]
+
+        return await self.read(table_id, read)
+
+    async def rounds(self, table_id: str, last: int = 10) -> list[dict[str, Any]]:
+        """The last ``last`` rounds of the table (number, first and last seq), newest last."""
+
+        def read(live: LiveTable) -> list[dict[str, Any]]:
+            spans = live.table.rounds[-last:] if last > 0 else ()
+            return [{**s.to_dict(), "closed": s.closed} for s in spans]
+
+        return await self.read(table_id, read)
+
+    async def round_log(self, table_id: str, actor: Actor, number: int) -> dict[str, Any]:
+        """Round ``number``'s entries as ``actor`` may see them."""
+
+        def read(live: LiveTable) -> dict[str, Any]:
+            table = live.table
+            if not 1 <= number <= len(table.rounds):
+                raise RecordError("round", f"no round {number} at table {table_id!r}")
+            span = table.rounds[number - 1]
+            last = span.last_seq if span.last_seq is not None else live.stored_seq
+            events = table.events_for(actor, span.first_seq - 1)[: last - span.first_seq + 1]
+            return {"table": table_id, **span.to_dict(), "closed": span.closed, "events": events}
+
+        return await self.read(table_id, read)
+
+
+def ledger_tx(table_id: str, tx: Tx) -> LedgerTx:
+    """A table's ledger transaction in the house ledger: its accounts and key scoped by table.
+
+    >>> ledger_tx("t1", Tx.move("7", "ante", "player:ana", "pot", 10))
+    LedgerTx(key='table:t1:7', kind='ante', entries=(('table:t1:player:ana', -10), \
+('table:t1:pot', 10)), memo='')
+    """
+    prefix = f"table:{table_id}:"
+    return LedgerTx(
+        f"{prefix}{tx.id}",
+        tx.reason,
+        tuple((prefix + account, amount) for account, amount in tx.entries),
+    )

@@ -1,0 +1,115 @@
+"""An operator's acts on the record outside a running table: voiding an interrupted round.
+
+:func:`void_round` folds the table from the store, applies the game's dealer ``void`` command
+(the regulation's void-round article decides the refunds; the adapter posts them), and appends
+its entries with their ledger transactions and a ``round.voided`` event of the house stream in
+one transaction. It expects the table's last seq, so a server writing to the same table at the
+same moment makes one of the two retry: nothing is lost or doubled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from croupier.errors import RuleViolation
+from croupier.offers import Text
+from croupier.server.catalog import Catalog
+from croupier.server.hub import ledger_tx
+from croupier.server.store import HOUSE, EventStore, house_entry, to_ms
+from croupier.table.actor import Actor
+from croupier.table.sources import LiveSource
+
+__all__ = ["Voided", "void_round"]
+
+
+@dataclass(frozen=True)
+class Voided:
+    """What a void appended: the table's seqs, the refunds (account -> amount)."""
+
+    table: str
+    round: int
+    first_seq: int
+    last_seq: int
+    refunds: dict[str, int]
+
+
+def void_round(
+    store: EventStore,
+    catalog: Catalog,
+    table_id: str,
+    *,
+    by: str,
+    reason: str,
+    at: datetime | None = None,
+) -> Voided:
+    """Void the round in play at ``table_id`` as dealer ``by`` (see the module docstring)."""
+    row = store.table(table_id)
+    if row is None:
+        raise RuleViolation("tables", f"no table {table_id!r}")
+    cls = catalog.table_class(row.game)
+    stored = store.read(row.stream)
+    table = cls.replay(
+        cls.options_from_dict(row.options),
+        [e.line() for e in stored],
+        table_id=row.id,
+        source=LiveSource(),
+    )
+    rounds = table.rounds
+    if not rounds or rounds[-1].closed:
+        raise RuleViolation("tables", f"table {table_id!r} has no round in play to void")
+    dealer = Actor.dealer(by)
+    offer = next((o for o in table.legal(dealer) if o.type == "void"), None)
+    if offer is None:
+        raise RuleViolation(
+            "tables", f"the {row.game} table offers no void to a dealer now (no void command)"
+        )
+    values: dict[str, Any] = {
+        name: reason for name, domain in offer.fields.items() if isinstance(domain, Text)
+    }
+    try:
+        command = offer.make(**values)
+    except TypeError as exc:
+        raise RuleViolation("tables", f"cannot build the {row.game} void command: {exc}") from None
+    when = at or datetime.now(UTC)
+    txs_before = len(table.ledger.transactions)
+    applied = table.apply(dealer, command, f"void:{table.seq}", at=max(to_ms(when), table.last_at))
+    new_txs = table.ledger.transactions[txs_before:]
+    refunds: dict[str, int] = {}
+    for tx in new_txs:
+        for account, amount in tx.entries:
+            if amount > 0 and account.startswith("player:"):
+                refunds[account] = refunds.get(account, 0) + amount
+    number = rounds[-1].number
+    with store.transaction() as connection:
+        store.append_in(
+            connection,
+            row.stream,
+            [e.to_dict() for e in applied.entries],
+            expected_seq=len(stored),
+            genesis=row.genesis,
+            command_id=applied.command_id,
+            ledger=[ledger_tx(row.id, tx) for tx in new_txs],
+        )
+        store.append_in(
+            connection,
+            HOUSE,
+            [
+                house_entry(
+                    "round.voided",
+                    {
+                        "table": table_id,
+                        "round": number,
+                        "reason": reason,
+                        "first_seq": applied.first_seq,
+                        "last_seq": applied.last_seq,
+                        "refunds": refunds,
+                    },
+                    at=when,
+                    actor=f"account:{by}",
+                )
+            ],
+            expected_seq=None,
+        )
+    return Voided(table_id, number, applied.first_seq, applied.last_seq, refunds)

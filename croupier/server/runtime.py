@@ -1,0 +1,165 @@
+"""The server's runtime: settings, and the :class:`Server` that owns the database, the accounts
+and the hub for the life of the process (started and stopped by the ASGI lifespan)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from croupier.server.auth import Accounts, AuthSettings, Principal, Role
+from croupier.server.catalog import Catalog, ExtraGame
+from croupier.server.db import DEFAULT_URL, Database, open_database
+from croupier.server.hub import Hub, HubSettings
+from croupier.server.store import EventStore
+from croupier.table.actor import Actor
+
+__all__ = ["Server", "ServerSettings", "actor_of"]
+
+log = logging.getLogger("croupier.server")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """Everything ``croupier serve`` can set."""
+
+    database: str = DEFAULT_URL
+    hub: HubSettings = field(default_factory=HubSettings)
+    auth: AuthSettings = field(default_factory=AuthSettings)
+    #: the largest WebSocket message or REST body accepted and answered (bytes); a bigger
+    #: WebSocket frame, up to the transport's limit, is refused with the connection kept
+    max_message_bytes: int = 16 * 1024
+    #: the transport's own limit: a bigger frame closes the connection (1009)
+    max_frame_bytes: int = 1024 * 1024
+    cookie_name: str = "croupier_session"
+    #: send cookies with ``Secure`` (behind HTTPS)
+    secure_cookies: bool = False
+    #: extra origins allowed to open a WebSocket with a session cookie (same origin always is)
+    allowed_origins: tuple[str, ...] = ()
+    extra_games: Mapping[str, ExtraGame] = field(default_factory=dict)
+    #: with an empty database: open one table of each game with bots, and demo accounts
+    demo: bool = False
+    #: the environment the first admin's password may come from
+    environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+
+
+def actor_of(principal: Principal) -> Actor:
+    """The table actor of an account: players and dealers as themselves, inspectors as
+    inspectors; cashiers and admins watch as the public does."""
+    if principal.role is Role.PLAYER:
+        return Actor.player(principal.name)
+    if principal.role is Role.DEALER:
+        return Actor.dealer(principal.name)
+    if principal.role is Role.INSPECTOR:
+        return Actor.inspector(principal.name)
+    return Actor.OBSERVER
+
+
+class Server:
+    """The database, accounts and hub of one server process."""
+
+    def __init__(
+        self,
+        settings: ServerSettings,
+        *,
+        announce: Callable[[str], None] | None = None,
+        database: Database | None = None,
+    ) -> None:
+        self.settings = settings
+        self.announce = announce or (lambda text: log.warning("%s", text))
+        #: this process, in NOTIFY payloads (its own notifications are skipped)
+        self.origin = uuid.uuid4().hex[:12]
+        #: opened (locked, migrated) by the caller, or at start
+        self.database: Database | None = database
+        self._store: EventStore | None = None
+        self._accounts: Accounts | None = None
+        self._hub: Hub | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self.started_at = datetime.now(UTC)
+        self.faults: list[str] = []
+        self.metrics: Any = None
+
+    @property
+    def store(self) -> EventStore:
+        assert self._store is not None, "the server is not started"
+        return self._store
+
+    @property
+    def accounts(self) -> Accounts:
+        assert self._accounts is not None, "the server is not started"
+        return self._accounts
+
+    @property
+    def hub(self) -> Hub:
+        assert self._hub is not None, "the server is not started"
+        return self._hub
+
+    async def start(self) -> None:
+        """Open (lock, migrate) the database, create the first admin, fold every table."""
+        settings = self.settings
+        if self.database is None:
+            self.database = await asyncio.to_thread(
+                open_database, settings.database, migrate=True, lock=True
+            )
+        self._store = EventStore(self.database.engine, origin=self.origin)
+        self._accounts = Accounts(self._store, settings.auth)
+        made = await asyncio.to_thread(
+            self._accounts.bootstrap_admin, at=datetime.now(UTC), environ=settings.environ
+        )
+        if made is not None:
+            name, password, one_time = made
+            if one_time:
+                self.announce(
+                    f"first start: created account {name!r} with the one-time password "
+                    f"{password} (shown once; change it at the first login)"
+                )
+            else:
+                self.announce(f"first start: created account {name!r} (password from the env)")
+        from croupier.server.metrics import Metrics
+
+        self._hub = Hub(self._store, Catalog(settings.extra_games), settings.hub)
+        self.metrics = Metrics(self)
+        self._hub.on_commit.append(self.metrics.on_commit)
+        await self._hub.start()
+        for live in self._hub.tables.values():
+            if live.fault:
+                self.faults.append(live.fault)
+        if settings.demo:
+            from croupier.server.demo import open_demo
+
+            await open_demo(self)
+        if self.database.dialect == "postgresql":
+            from croupier.server.notify import listen
+
+            self._listener = asyncio.create_task(listen(self), name="croupier-listen")
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        if self._hub is not None:
+            await self._hub.stop()
+        if self.database is not None:
+            self.database.close()
+
+    def health(self) -> dict[str, Any]:
+        hub = self._hub
+        tables = list(hub.tables.values()) if hub is not None else []
+        faults = [
+            *self.faults,
+            *(t.fault for t in tables if t.fault and t.fault not in self.faults),
+        ]
+        return {
+            "status": "ok" if not faults else "degraded",
+            "database": self.database.dialect if self.database else None,
+            "tables": len(tables),
+            "faults": faults,
+            "started_at": self.started_at.isoformat(),
+        }

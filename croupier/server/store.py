@@ -1,0 +1,803 @@
+"""The append-only event store and the ledger, on SQLAlchemy Core (SQLite file or PostgreSQL).
+
+A **stream** is one log: a table (``table:<id>``) or the ``house`` (logins, accounts, tables
+opened, voids). Each event has its stream's next ``seq`` (1, 2, ...), a hash chaining it to the
+previous event of its stream, and a **global position** ``pos`` shared by all streams.
+
+Every stream has the one shape of the table interface's record
+(:class:`croupier.table.log.Entry`): an event's payload is the entry ``{"seq", "at", "actor",
+"command_id", "event", ["command"]}`` (``at`` in milliseconds of the table clock, which the
+server keeps on the wall clock), and its hash is the table log's own link,
+``sha256(prev_hash + canonical JSON of the entry)`` from the stream's genesis
+(:func:`croupier.table.log.genesis` of the game, table id and options; :data:`HOUSE_GENESIS`
+for the house). So a table's stream *is* its table log, hash for hash: ``Table.replay`` checks
+it, and an export of it is a table log any croupier can verify offline.
+
+Rules, each enforced where it cannot be bypassed:
+
+* **Insert only.** The store has no UPDATE or DELETE of the record; the database refuses them
+  too (triggers from the migrations), so a bug or a hand cannot rewrite history.
+* **One transaction per command.** :meth:`EventStore.append` writes the command's events, its
+  ``commands`` row (the idempotency record of its ``command_id``) and the ledger transactions it
+  causes in one database transaction: money and play can never disagree, and nothing is told to
+  anyone before the commit.
+* **Optimistic concurrency.** ``expected_seq`` is the seq the writer last saw; another writer who
+  got there first makes :class:`Conflict` (UNIQUE(stream, seq) is the last word), the writer
+  re-reads and retries.
+* **Gapless global position, in commit order.** An autoincrement is not: on PostgreSQL a
+  sequence value is taken before commit, so a reader may see pos 8 committed while 7 is still in
+  flight (and skip 7 forever), and a rolled-back transaction leaves a hole. Here each appending
+  transaction first increments the single row of ``positions`` (``UPDATE ... RETURNING``). The
+  row lock is held to commit, so appends are serialised, positions are handed out in commit
+  order, and a rollback gives its numbers back. A reader that has seen ``pos`` n has seen every
+  position below n. The cost is one global write lock per append (a few hundred microseconds on
+  PostgreSQL); SQLite serialises writers anyway (``BEGIN IMMEDIATE``).
+* **Hash chain.** The payload is stored as the very canonical text that was hashed, so the chain
+  re-checks byte for byte on either database and in an export; the other columns (``seq``,
+  ``type``, ``at``, ``actor``, ``command_id``) are copies of the entry's fields for queries, and
+  the audit checks that they agree with it.
+* **Ledger.** A :class:`LedgerTx` is double entry: its entries sum to zero (checked here, and by
+  a deferred trigger on PostgreSQL); its ``key`` is unique, so the same movement cannot be
+  written twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from croupier.errors import CroupierError
+from croupier.server import schema
+from croupier.table.log import canonical as _canonical_bytes
+from croupier.table.log import genesis as _genesis
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection, Engine
+
+__all__ = [
+    "HOUSE",
+    "HOUSE_GENESIS",
+    "Appended",
+    "ChainFault",
+    "Conflict",
+    "DuplicateCommand",
+    "EventStore",
+    "LedgerError",
+    "LedgerTx",
+    "StoredEvent",
+    "TableRow",
+    "canonical",
+    "format_ms",
+    "format_time",
+    "house_entry",
+    "link_text",
+    "parse_time",
+]
+
+HOUSE = "house"
+#: The genesis of the house stream (the table log's genesis of a "house" with no options).
+HOUSE_GENESIS = _genesis("house", "house", {})
+NOTIFY_CHANNEL = "croupier_events"
+
+
+def canonical(value: Any) -> str:
+    """The canonical JSON text of ``value`` (the table log's: sorted keys, no spaces, UTF-8);
+    floats are refused: amounts are integers.
+
+    >>> canonical({"b": [1, 2], "a": "é"})
+    '{"a":"é","b":[1,2]}'
+    >>> canonical({"x": 0.5})
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CroupierError: floats are not allowed in the record (0.5): amounts are integers
+    """
+    _refuse_floats(value)
+    return _canonical_bytes(value).decode()
+
+
+def _refuse_floats(value: Any) -> None:
+    if isinstance(value, float):
+        raise CroupierError(
+            f"floats are not allowed in the record ({value!r}): amounts are integers"
+        )
+    if isinstance(value, Mapping):
+        for item in value.values():
+            _refuse_floats(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _refuse_floats(item)
+
+
+def link_text(prev_hash: str, entry_text: str) -> str:
+    """The hash of an entry whose canonical JSON is ``entry_text``, after ``prev_hash`` (the
+    table log's :func:`~croupier.table.log.link`)."""
+    return hashlib.sha256(prev_hash.encode() + entry_text.encode()).hexdigest()
+
+
+def format_time(moment: datetime) -> str:
+    """UTC text with microseconds, the one format stored: sorts as text.
+
+    >>> format_time(datetime(2024, 5, 1, 12, 0, tzinfo=UTC))
+    '2024-05-01T12:00:00.000000Z'
+    """
+    if moment.tzinfo is None:
+        raise ValueError(f"a time in the record must be aware (UTC), got {moment!r}")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def format_ms(ms: int) -> str:
+    """:func:`format_time` of a table clock reading (milliseconds since the Unix epoch).
+
+    >>> format_ms(1714564800123)
+    '2024-05-01T12:00:00.123000Z'
+    """
+    return format_time(datetime.fromtimestamp(ms / 1000, tz=UTC))
+
+
+def parse_time(text: str) -> datetime:
+    """The aware datetime of a stored time (:func:`format_time`)."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def to_ms(moment: datetime) -> int:
+    """Milliseconds since the Unix epoch of an aware datetime."""
+    return int(moment.timestamp() * 1000)
+
+
+def house_entry(
+    type_: str,
+    payload: Mapping[str, Any],
+    *,
+    at: datetime,
+    actor: str | None,
+    command_id: str | None = None,
+) -> dict[str, Any]:
+    """An entry of the house stream (its ``seq`` is given by the store)."""
+    return {
+        "at": to_ms(at),
+        "actor": actor or "system",
+        "command_id": command_id,
+        "event": {**payload, "type": type_},
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as committed: its row, and the entry it records."""
+
+    pos: int
+    stream: str
+    seq: int
+    type: str
+    entry: dict[str, Any]
+    at: str
+    actor: str | None
+    command_id: str | None
+    prev_hash: str
+    hash: str
+    payload_text: str
+
+    @property
+    def event(self) -> dict[str, Any]:
+        """The event's own fields (with ``type``)."""
+        event: dict[str, Any] = self.entry["event"]
+        return event
+
+    def expected_hash(self) -> str:
+        """The hash this event must have, recomputed from its stored entry text."""
+        return link_text(self.prev_hash, self.payload_text)
+
+    def line(self) -> dict[str, Any]:
+        """The entry with its ``hash``: a line of a table log (JSONL export)."""
+        return {**self.entry, "hash": self.hash}
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerTx:
+    """A double-entry movement: ``entries`` are (account, amount) pairs summing to zero."""
+
+    key: str
+    kind: str
+    entries: tuple[tuple[str, int], ...]
+    memo: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.entries) < 2:
+            raise LedgerError(f"ledger transaction {self.key!r} needs two entries or more")
+        for account, amount in self.entries:
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise LedgerError(
+                    f"ledger transaction {self.key!r}: amount {amount!r} of {account!r} is not "
+                    "an integer of the smallest unit"
+                )
+        total = sum(amount for _, amount in self.entries)
+        if total != 0:
+            raise LedgerError(f"ledger transaction {self.key!r} sums to {total}, not 0")
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What an append wrote (or, for a retried ``command_id``, what the first one wrote)."""
+
+    stream: str
+    first_seq: int
+    last_seq: int
+    events: tuple[StoredEvent, ...]
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as opened: its id, game, options and the genesis of its chain."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    genesis: str
+    at: str
+    actor: str | None
+
+    @property
+    def stream(self) -> str:
+        return table_stream(self.id)
+
+
+def table_stream(table_id: str) -> str:
+    """The stream of a table.
+
+    >>> table_stream("bac-1")
+    'table:bac-1'
+    """
+    return f"table:{table_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChainFault:
+    """The first thing wrong in a stream's record."""
+
+    stream: str
+    seq: int
+    pos: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.stream} seq {self.seq}" + (f" (pos {self.pos})" if self.pos else "")
+        return f"{where}: {self.message}"
+
+
+class Conflict(CroupierError):
+    """Another writer appended to ``stream`` first: re-read from ``head`` and retry."""
+
+    def __init__(self, stream: str, expected: int, head: int) -> None:
+        self.stream = stream
+        self.expected = expected
+        self.head = head
+        super().__init__(f"stream {stream!r} is at seq {head}, not {expected}: re-read and retry")
+
+
+class DuplicateCommand(CroupierError):
+    """The command was applied before: ``first`` is what it appended then."""
+
+    def __init__(self, first: Appended) -> None:
+        self.first = first
+        super().__init__(f"command {first.events[0].command_id!r} was applied before")
+
+
+class LedgerError(CroupierError):
+    """A ledger transaction that does not balance, or reuses another's key."""
+
+
+def notify_payload(origin: str, seq: int, stream: str) -> str:
+    """The NOTIFY payload of an append: ``origin:seq:stream``.
+
+    >>> parse_notify(notify_payload("p1", 7, "table:t1"))
+    ('p1', 7, 'table:t1')
+    """
+    return f"{origin}:{seq}:{stream}"
+
+
+def parse_notify(payload: str) -> tuple[str, int, str] | None:
+    """The (origin, seq, stream) of a NOTIFY payload, or None if it is not one."""
+    origin, _, rest = payload.partition(":")
+    seq, _, stream = rest.partition(":")
+    if not seq.isdigit() or not stream:
+        return None
+    return origin, int(seq), stream
+
+
+def _row_event(row: Any) -> StoredEvent:
+    return StoredEvent(
+        pos=row.pos,
+        stream=row.stream,
+        seq=row.seq,
+        type=row.type,
+        entry=orjson.loads(row.payload),
+        at=row.at,
+        actor=row.actor,
+        command_id=row.command_id,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
+        payload_text=row.payload,
+    )
+
+
+class EventStore:
+    """Appends and reads events and ledger transactions; all methods are synchronous (the
+    server runs them in worker threads)."""
+
+    def __init__(self, engine: Engine, *, origin: str = "") -> None:
+        self.engine = engine
+        self.dialect = str(engine.dialect.name)
+        #: who appends (a server process), named in NOTIFY payloads
+        self.origin = origin
+
+    # -- transactions -----------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """A write transaction (``BEGIN IMMEDIATE`` on SQLite), committed on leaving."""
+        with self.engine.begin() as connection:
+            yield connection
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A read transaction (one consistent snapshot; never takes SQLite's write lock)."""
+        connect = self.engine.connect().execution_options(croupier_read=True)
+        with connect as connection, connection.begin():
+            yield connection
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def append(
+        self,
+        stream: str,
+        entries: Sequence[Mapping[str, Any]],
+        *,
+        expected_seq: int | None,
+        genesis: str | None = None,
+        command_id: str | None = None,
+        ledger: Sequence[LedgerTx] = (),
+    ) -> Appended:
+        """Append ``entries`` after ``expected_seq`` (None: after whatever is there) in one
+        transaction with their ``ledger`` transactions; see the module docstring."""
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            with self.transaction() as connection:
+                return self.append_in(
+                    connection,
+                    stream,
+                    entries,
+                    expected_seq=expected_seq,
+                    genesis=genesis,
+                    command_id=command_id,
+                    ledger=ledger,
+                )
+        except DuplicateCommand as duplicate:
+            return duplicate.first
+        except IntegrityError:
+            # A unique key lost a race (possible only for writes outside this store, which
+            # always takes the positions lock first): decide which, from the committed record.
+            if command_id is not None:
+                found = self.command(stream, command_id)
+                if found is not None:
+                    return found
+            head = self.head(stream)[0]
+            raise Conflict(stream, -1 if expected_seq is None else expected_seq, head) from None
+
+    def append_in(
+        self,
+        connection: Connection,
+        stream: str,
+        entries: Sequence[Mapping[str, Any]],
+        *,
+        expected_seq: int | None,
+        genesis: str | None = None,
+        command_id: str | None = None,
+        ledger: Sequence[LedgerTx] = (),
+    ) -> Appended:
+        """:meth:`append` inside the caller's write transaction (e.g. with an account change).
+
+        ``entries`` are table-log entries (``at``, ``actor``, ``command_id``, ``event``, maybe
+        ``command`` and ``seq``; a given ``seq`` must be the next one). ``genesis`` is the hash
+        the stream's first entry chains from (default: the house's). Raises :class:`Conflict`,
+        :class:`DuplicateCommand` or :class:`LedgerError`, each of which must roll the caller's
+        transaction back (it holds positions it must give back).
+        """
+        from sqlalchemy import insert, select, update
+
+        if not entries:
+            raise CroupierError("an append needs at least one entry")
+        # 1. The global position lock (see the module docstring): taken first, held to commit.
+        last_pos = connection.execute(
+            update(schema.positions)
+            .where(schema.positions.c.id == 1)
+            .values(last=schema.positions.c.last + len(entries))
+            .returning(schema.positions.c.last)
+        ).scalar_one()
+        first_pos = last_pos - len(entries) + 1
+        # 2. A retried command is answered with what it wrote the first time.
+        if command_id is not None:
+            found = self._command_in(connection, stream, command_id)
+            if found is not None:
+                raise DuplicateCommand(found)
+        # 3. The concurrency check.
+        head_seq, head_hash = self._head_in(connection, stream)
+        if expected_seq is not None and head_seq != expected_seq:
+            raise Conflict(stream, expected_seq, head_seq)
+        if head_seq == 0:
+            head_hash = genesis or HOUSE_GENESIS
+        if ledger:
+            keys = [tx.key for tx in ledger]
+            reused = connection.execute(
+                select(schema.ledger_tx.c.key).where(schema.ledger_tx.c.key.in_(keys))
+            ).first()
+            if reused is not None or len(set(keys)) != len(keys):
+                raise LedgerError(f"ledger key {reused[0] if reused else keys!r} is already used")
+        rows: list[dict[str, Any]] = []
+        prev = head_hash
+        for i, given in enumerate(entries):
+            seq = head_seq + 1 + i
+            if given.get("seq", seq) != seq:
+                raise Conflict(stream, int(given["seq"]) - 1 - i, head_seq)
+            entry = {**given, "seq": seq}
+            text = canonical(entry)
+            digest = link_text(prev, text)
+            rows.append(
+                {
+                    "pos": first_pos + i,
+                    "stream": stream,
+                    "seq": seq,
+                    "type": str(entry["event"]["type"]),
+                    "payload": text,
+                    "at": format_ms(int(entry["at"])),
+                    "actor": entry.get("actor"),
+                    "command_id": entry.get("command_id"),
+                    "prev_hash": prev,
+                    "hash": digest,
+                }
+            )
+            prev = digest
+        connection.execute(insert(schema.events), rows)
+        last_seq = head_seq + len(entries)
+        if command_id is not None:
+            connection.execute(
+                insert(schema.commands).values(
+                    stream=stream,
+                    command_id=command_id,
+                    actor=rows[0]["actor"],
+                    first_seq=head_seq + 1,
+                    last_seq=last_seq,
+                    at=rows[0]["at"],
+                )
+            )
+        for tx in ledger:
+            self._post_in(connection, tx, stream=stream, seq=last_seq, at=rows[-1]["at"])
+        if self.dialect == "postgresql":
+            from sqlalchemy import text as sql_text
+
+            connection.execute(
+                sql_text("SELECT pg_notify(:channel, :payload)"),
+                {
+                    "channel": NOTIFY_CHANNEL,
+                    "payload": notify_payload(self.origin, last_seq, stream),
+                },
+            )
+        stored = tuple(
+            StoredEvent(
+                entry=orjson.loads(r["payload"]),
+                payload_text=r["payload"],
+                **{
+                    k: r[k]
+                    for k in (
+                        "pos",
+                        "stream",
+                        "seq",
+                        "type",
+                        "at",
+                        "actor",
+                        "command_id",
+                        "prev_hash",
+                        "hash",
+                    )
+                },
+            )
+            for r in rows
+        )
+        return Appended(stream, head_seq + 1, last_seq, stored)
+
+    def _post_in(
+        self, connection: Connection, tx: LedgerTx, *, stream: str | None, seq: int | None, at: str
+    ) -> None:
+        from sqlalchemy import insert
+
+        tx_id = connection.execute(
+            insert(schema.ledger_tx)
+            .values(key=tx.key, stream=stream, seq=seq, kind=tx.kind, memo=tx.memo, at=at)
+            .returning(schema.ledger_tx.c.id)
+        ).scalar_one()
+        connection.execute(
+            insert(schema.ledger_entries),
+            [
+                {"tx_id": tx_id, "n": n, "account": account, "amount": amount}
+                for n, (account, amount) in enumerate(tx.entries)
+            ],
+        )
+
+    def register_table(
+        self,
+        connection: Connection,
+        table_id: str,
+        game: str,
+        options: Mapping[str, Any],
+        genesis: str,
+        *,
+        at: datetime,
+        actor: str | None,
+    ) -> None:
+        """Record a new table (in the caller's transaction, with its ``table.opened`` event)."""
+        from sqlalchemy import insert
+
+        connection.execute(
+            insert(schema.tables).values(
+                id=table_id,
+                game=game,
+                options=canonical(dict(options)),
+                genesis=genesis,
+                at=format_time(at),
+                actor=actor,
+            )
+        )
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def _head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
+        from sqlalchemy import select
+
+        row = connection.execute(
+            select(schema.events.c.seq, schema.events.c.hash)
+            .where(schema.events.c.stream == stream)
+            .order_by(schema.events.c.seq.desc())
+            .limit(1)
+        ).first()
+        return (0, "") if row is None else (int(row.seq), str(row.hash))
+
+    def head(self, stream: str) -> tuple[int, str]:
+        """The last seq of ``stream`` and its hash ((0, "") for an empty stream)."""
+        with self.reading() as connection:
+            return self._head_in(connection, stream)
+
+    def _command_in(self, connection: Connection, stream: str, command_id: str) -> Appended | None:
+        from sqlalchemy import select
+
+        row = connection.execute(
+            select(schema.commands).where(
+                schema.commands.c.stream == stream, schema.commands.c.command_id == command_id
+            )
+        ).first()
+        if row is None:
+            return None
+        stored = self._read_in(connection, stream, row.first_seq - 1, row.last_seq)
+        return Appended(stream, row.first_seq, row.last_seq, tuple(stored), duplicate=True)
+
+    def command(self, stream: str, command_id: str) -> Appended | None:
+        """What ``command_id`` appended to ``stream``, or None if it never did."""
+        with self.reading() as connection:
+            return self._command_in(connection, stream, command_id)
+
+    def _read_in(
+        self, connection: Connection, stream: str, after: int, upto: int | None = None
+    ) -> list[StoredEvent]:
+        from sqlalchemy import select
+
+        query = select(schema.events).where(
+            schema.events.c.stream == stream, schema.events.c.seq > after
+        )
+        if upto is not None:
+            query = query.where(schema.events.c.seq <= upto)
+        return [_row_event(r) for r in connection.execute(query.order_by(schema.events.c.seq))]
+
+    def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
+        """The events of ``stream`` with ``after < seq <= upto``, in seq order."""
+        with self.reading() as connection:
+            return self._read_in(connection, stream, after, upto)
+
+    def read_types(self, stream: str, types: Sequence[str]) -> list[StoredEvent]:
+        """The events of ``stream`` whose type is one of ``types``, in seq order."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            query = (
+                select(schema.events)
+                .where(schema.events.c.stream == stream, schema.events.c.type.in_(list(types)))
+                .order_by(schema.events.c.seq)
+            )
+            return [_row_event(r) for r in connection.execute(query)]
+
+    def read_all(self, after_pos: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Every stream's events after global position ``after_pos``, in position order."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            query = (
+                select(schema.events)
+                .where(schema.events.c.pos > after_pos)
+                .order_by(schema.events.c.pos)
+                .limit(limit)
+            )
+            return [_row_event(r) for r in connection.execute(query)]
+
+    def last_position(self) -> int:
+        """The last global position handed out (every position up to it is committed)."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            return int(
+                connection.execute(
+                    select(schema.positions.c.last).where(schema.positions.c.id == 1)
+                ).scalar_one()
+            )
+
+    def streams(self, prefix: str = "") -> list[str]:
+        """The names of the streams starting with ``prefix``, sorted."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            query = select(schema.events.c.stream).distinct()
+            if prefix:
+                query = query.where(schema.events.c.stream.startswith(prefix, autoescape=True))
+            return sorted(str(r[0]) for r in connection.execute(query))
+
+    # -- the ledger -------------------------------------------------------------------------
+
+    def balances(self, prefix: str = "") -> dict[str, int]:
+        """The balance of every account (starting with ``prefix``) over the whole ledger."""
+        from sqlalchemy import func, select
+
+        entries = schema.ledger_entries
+        with self.reading() as connection:
+            query = select(entries.c.account, func.sum(entries.c.amount)).group_by(
+                entries.c.account
+            )
+            if prefix:
+                query = query.where(entries.c.account.startswith(prefix, autoescape=True))
+            return {str(a): int(total) for a, total in connection.execute(query)}
+
+    def ledger(self, stream: str | None = None) -> list[tuple[str, str, int | None, LedgerTx]]:
+        """The ledger transactions (of ``stream``), oldest first: (at, stream, seq, tx)."""
+        from sqlalchemy import select
+
+        tx, entries = schema.ledger_tx, schema.ledger_entries
+        with self.reading() as connection:
+            query = select(tx)
+            if stream is not None:
+                query = query.where(tx.c.stream == stream)
+            heads = list(connection.execute(query.order_by(tx.c.id)))
+            lines: dict[int, list[tuple[str, int]]] = {h.id: [] for h in heads}
+            if heads:
+                rows = connection.execute(
+                    select(entries)
+                    .where(entries.c.tx_id.in_(list(lines)))
+                    .order_by(entries.c.tx_id, entries.c.n)
+                )
+                for row in rows:
+                    lines[row.tx_id].append((str(row.account), int(row.amount)))
+        out: list[tuple[str, str, int | None, LedgerTx]] = []
+        for h in heads:
+            out.append(
+                (h.at, h.stream, h.seq, _unchecked_tx(h.key, h.kind, tuple(lines[h.id]), h.memo))
+            )
+        return out
+
+    # -- checking ---------------------------------------------------------------------------
+
+    def genesis_of(self, stream: str) -> str:
+        """The hash ``stream``'s chain starts from (a table's from its game and options)."""
+        if stream.startswith("table:"):
+            row = self.table(stream.removeprefix("table:"))
+            if row is not None:
+                return row.genesis
+        return HOUSE_GENESIS
+
+    def verify_stream(self, stream: str) -> ChainFault | None:
+        """The first fault in ``stream``'s chain: a seq gap, a broken link, a wrong hash, or a
+        column that disagrees with the hashed entry."""
+        prev = self.genesis_of(stream)
+        expected_seq = 1
+        for event in self.read(stream):
+            fault = check_link(event, expected_seq, prev)
+            if fault is not None:
+                return fault
+            prev = event.hash
+            expected_seq += 1
+        return None
+
+    # -- tables -----------------------------------------------------------------------------
+
+    def tables(self) -> list[TableRow]:
+        """Every table ever opened, oldest first."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            rows = connection.execute(select(schema.tables).order_by(schema.tables.c.at))
+            return [_table_row(r) for r in rows]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id`` as opened, or None."""
+        from sqlalchemy import select
+
+        with self.reading() as connection:
+            row = connection.execute(
+                select(schema.tables).where(schema.tables.c.id == table_id)
+            ).first()
+        return None if row is None else _table_row(row)
+
+    def verify_positions(self) -> str | None:
+        """A message if the global positions are not exactly 1..last, else None."""
+        from sqlalchemy import func, select
+
+        with self.reading() as connection:
+            count, low, high = connection.execute(
+                select(
+                    func.count(schema.events.c.pos),
+                    func.min(schema.events.c.pos),
+                    func.max(schema.events.c.pos),
+                )
+            ).one()
+            last = connection.execute(select(schema.positions.c.last)).scalar_one()
+        if count == 0:
+            return None if last == 0 else f"no events but positions handed out up to {last}"
+        if low != 1 or high != count or high != last:
+            return (
+                f"global positions are not gapless: {count} events span {low}..{high}, last {last}"
+            )
+        return None
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(row.id, row.game, orjson.loads(row.options), row.genesis, row.at, row.actor)
+
+
+def check_link(event: StoredEvent, expected_seq: int, prev_hash: str) -> ChainFault | None:
+    """The fault of ``event`` as the next link after ``prev_hash`` at ``expected_seq``."""
+    entry = event.entry
+    columns = {
+        "seq": (event.seq, entry.get("seq")),
+        "type": (event.type, entry.get("event", {}).get("type")),
+        "at": (event.at, format_ms(entry["at"]) if isinstance(entry.get("at"), int) else None),
+        "actor": (event.actor, entry.get("actor")),
+        "command_id": (event.command_id, entry.get("command_id")),
+    }
+    for column, (stored, hashed) in columns.items():
+        if stored != hashed:
+            return ChainFault(
+                event.stream,
+                event.seq,
+                event.pos,
+                f"column {column} ({stored!r}) disagrees with the hashed entry ({hashed!r})",
+            )
+    if event.seq != expected_seq:
+        return ChainFault(event.stream, event.seq, event.pos, f"expected seq {expected_seq}")
+    if event.prev_hash != prev_hash:
+        return ChainFault(
+            event.stream, event.seq, event.pos, "prev_hash does not match the previous event's hash"
+        )
+    if event.expected_hash() != event.hash:
+        return ChainFault(
+            event.stream, event.seq, event.pos, "hash does not match the event's content"
+        )
+    return None
+
+
+def _unchecked_tx(key: str, kind: str, entries: tuple[tuple[str, int], ...], memo: str) -> LedgerTx:
+    """A stored transaction as read back, even one that does not balance (for the audit)."""
+    tx = object.__new__(LedgerTx)
+    for name, value in (("key", key), ("kind", kind), ("entries", entries), ("memo", memo)):
+        object.__setattr__(tx, name, value)
+    return tx

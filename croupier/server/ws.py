@@ -1,0 +1,268 @@
+"""The WebSocket protocol (``/ws``): JSON text frames, each with ``"v": 1``.
+
+Client to server::
+
+    {"v": 1, "type": "hello", "table": T, "since": n}     subscribe (since: last seq seen;
+                                                          omit it for a whole view first)
+    {"v": 1, "type": "command", "table": T, "command_id": U, "command": {...}}
+    {"v": 1, "type": "bye", "table": T}                   unsubscribe
+    {"v": 1, "type": "ping"}
+
+Server to client::
+
+    {"v": 1, "type": "welcome", "name", "role", "max_message_bytes"}
+    {"v": 1, "type": "events", "table", "events": [{"seq", "at", "actor", "event"}], "seq"}
+    {"v": 1, "type": "view", "table", "seq", "view", "legal", "waiting", "away", "bots", ...}
+    {"v": 1, "type": "accepted", "table", "command_id", "first_seq", "seq", "duplicate"}
+    {"v": 1, "type": "refused", "table", "command_id", "article", "message"[, "field"]}
+    {"v": 1, "type": "error", "code", "message"}          a frame that is not a valid message
+    {"v": 1, "type": "pong"}
+
+Events are pushed in seq order and only after their commit; each is the form the connection's
+actor may see (``Table.events_for``), never a raw event. A reconnecting client sends ``hello``
+with its last seq and gets the missed events, or a whole view when too far behind. A bad frame
+(not JSON, not an object, wrong version, unknown type, missing field, over the size limit, binary)
+gets an ``error`` and the connection is kept; a connection too slow to take its frames is closed
+(4008) and catches up when it reconnects.
+
+Authentication is checked at the handshake: ``Authorization: Bearer TOKEN``, or the session
+cookie from a page of the same origin (or an allowed one): a cookie sent by another site's page
+is refused, so a WebSocket cannot be hijacked across sites.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from croupier.errors import CroupierError
+from croupier.server.auth import Principal, SessionKind
+from croupier.server.hub import Subscriber
+from croupier.server.runtime import Server, actor_of
+
+__all__ = ["VERSION", "router"]
+
+router = APIRouter()
+VERSION = 1
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_TOO_SLOW = 4008
+
+
+def _frame(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return _frame("error", code=code, message=message)
+
+
+def _same_origin(websocket: WebSocket, server: Server) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: browsers always send Origin on a WebSocket handshake
+    if origin in server.settings.allowed_origins:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+async def _authenticate(websocket: WebSocket, server: Server) -> Principal | None:
+    header = websocket.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        token, kind = header[7:].strip(), SessionKind.BEARER
+    else:
+        token, kind = websocket.cookies.get(server.settings.cookie_name, ""), SessionKind.COOKIE
+        if token and not _same_origin(websocket, server):
+            return None
+    if not token:
+        return None
+    principal = await asyncio.to_thread(server.accounts.authenticate, token, at=datetime.now(UTC))
+    if principal is None or principal.kind is not kind or principal.must_change_password:
+        return None
+    return principal
+
+
+@router.websocket("/ws")
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    server: Server = websocket.app.state.server
+    await websocket.accept()
+    principal = await _authenticate(websocket, server)
+    if principal is None:
+        await websocket.send_text(
+            orjson.dumps(
+                _error(
+                    "unauthorized",
+                    "log in first: a bearer token or the session cookie of this site",
+                )
+            ).decode()
+        )
+        await websocket.close(CLOSE_UNAUTHORIZED)
+        return
+    connection = Connection(websocket, server, principal)
+    server.hub.counts["ws_open"] += 1
+    try:
+        await connection.run()
+    finally:
+        server.hub.counts["ws_open"] -= 1
+        await connection.close()
+
+
+class Connection:
+    """One WebSocket: a reader handling the client's messages in order, a writer sending the
+    frames queued by the hub and by the reader."""
+
+    def __init__(self, websocket: WebSocket, server: Server, principal: Principal) -> None:
+        self.websocket = websocket
+        self.server = server
+        self.principal = principal
+        self.actor = actor_of(principal)
+        self.person = principal.name if self.actor.is_player else None
+        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(
+            server.settings.hub.subscriber_queue
+        )
+        self.subscriptions: dict[str, Subscriber] = {}
+
+    def send(self, frame: dict[str, Any]) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(frame)
+
+    async def run(self) -> None:
+        self.send(
+            _frame(
+                "welcome",
+                name=self.principal.name,
+                role=self.principal.role.value,
+                max_message_bytes=self.server.settings.max_message_bytes,
+            )
+        )
+        writer = asyncio.create_task(self._writer())
+        try:
+            await self._reader()
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def _writer(self) -> None:
+        while True:
+            frame = await self.outbox.get()
+            if frame.get("type") == "overflow":
+                await self.websocket.send_text(
+                    orjson.dumps(
+                        _error(
+                            "too-slow",
+                            "frames could not be delivered in time; "
+                            "reconnect with hello and your last seq",
+                        )
+                    ).decode()
+                )
+                await self.websocket.close(CLOSE_TOO_SLOW)
+                return
+            frame.setdefault("v", VERSION)
+            await self.websocket.send_text(orjson.dumps(frame).decode())
+
+    async def _reader(self) -> None:
+        limit = self.server.settings.max_message_bytes
+        while True:
+            try:
+                message = await self.websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                self.send(_error("binary", "send JSON text frames, not binary ones"))
+                continue
+            if len(text.encode()) > limit:
+                self.send(_error("too-large", f"a message is at most {limit} bytes"))
+                continue
+            await self.handle(text)
+
+    async def handle(self, text: str) -> None:
+        try:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            self.send(_error("malformed", "not JSON"))
+            return
+        if not isinstance(data, dict):
+            self.send(_error("malformed", "a message is a JSON object"))
+            return
+        if data.get("v") != VERSION:
+            self.send(
+                _error(
+                    "version",
+                    f"unsupported protocol version {data.get('v')!r}; this server speaks {VERSION}",
+                )
+            )
+            return
+        kind = data.get("type")
+        if kind == "ping":
+            self.send(_frame("pong"))
+            return
+        if kind not in ("hello", "command", "bye"):
+            self.send(
+                _error("unknown-type", f"unknown message type {kind!r} (hello, command, bye, ping)")
+            )
+            return
+        table_id = data.get("table")
+        if not isinstance(table_id, str) or not table_id:
+            self.send(_error("missing-field", f"a {kind} message needs a 'table'"))
+            return
+        if kind == "hello":
+            await self.hello(table_id, data.get("since"))
+        elif kind == "bye":
+            self.bye(table_id)
+        else:
+            await self.command(table_id, data)
+
+    async def hello(self, table_id: str, since: Any) -> None:
+        if since is not None and (
+            not isinstance(since, int) or isinstance(since, bool) or since < 0
+        ):
+            self.send(_error("bad-field", "'since' is the last seq seen (an integer >= 0)"))
+            return
+        self.bye(table_id)
+        subscriber = Subscriber(self.actor, since, self.outbox)
+        try:
+            await self.server.hub.subscribe(table_id, subscriber, self.person)
+        except CroupierError as exc:
+            self.send(_error("no-table", str(exc)))
+            return
+        self.subscriptions[table_id] = subscriber
+
+    def bye(self, table_id: str) -> None:
+        subscriber = self.subscriptions.pop(table_id, None)
+        if subscriber is not None:
+            self.server.hub.unsubscribe(table_id, subscriber, self.person)
+
+    async def command(self, table_id: str, data: dict[str, Any]) -> None:
+        command_id = data.get("command_id")
+        command = data.get("command")
+        if not isinstance(command_id, str):
+            self.send(_error("missing-field", "a command needs a 'command_id' (text)"))
+            return
+        if not isinstance(command, dict):
+            self.send(
+                _frame(
+                    "refused",
+                    table=table_id,
+                    command_id=command_id,
+                    article="protocol",
+                    message="'command' must be a JSON object",
+                    field="command",
+                )
+            )
+            return
+        outcome = await self.server.hub.submit(table_id, self.actor, command, command_id)
+        self.send(outcome.frame(table_id))
+
+    async def close(self) -> None:
+        for table_id in list(self.subscriptions):
+            self.bye(table_id)

@@ -1,0 +1,68 @@
+"""The server's commands: db upgrade, admin create-user; the CLI stays free of the server stack."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+SERVER_STACK = ("sqlalchemy", "alembic", "argon2", "fastapi", "starlette", "uvicorn", "psycopg")
+
+
+def test_import_croupier_and_help_do_not_load_the_server_stack() -> None:
+    code = (
+        "import sys, croupier, croupier.cli\n"
+        "from typer.testing import CliRunner\n"
+        "CliRunner().invoke(croupier.cli.app, ['--help'])\n"
+        f"print(sorted(m for m in {SERVER_STACK!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_db_upgrade_migrates_once(database_url: str) -> None:
+    first = runner.invoke(app, ["db", "upgrade", "--database", database_url])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, ["db", "upgrade", "--database", database_url])
+    assert again.exit_code == 0
+    assert again.output.strip() == "database at revision 0001: nothing to do"
+
+
+def test_admin_create_user_reads_the_password_from_stdin(database_url: str) -> None:
+    args = ["admin", "create-user", "ana", "--role", "dealer", "--password-stdin"]
+    made = runner.invoke(app, [*args, "--database", database_url], input="long secret\n")
+    assert made.exit_code == 0, made.output
+    assert "account 'ana' created with role dealer" in made.output
+    again = runner.invoke(app, [*args, "--database", database_url], input="long secret\n")
+    assert again.exit_code == 2 and "account 'ana' exists already" in again.output
+    assert "Traceback" not in again.output
+
+
+def test_admin_create_user_refuses_a_password_on_the_command_line(tmp_path: object) -> None:
+    result = runner.invoke(app, ["admin", "create-user", "ana", "--database", "x.db"])
+    assert result.exit_code == 2
+    assert "--password-stdin" in result.output
+
+
+def test_admin_create_user_names_a_bad_role(database_url: str) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "admin",
+            "create-user",
+            "ana",
+            "--role",
+            "boss",
+            "--password-stdin",
+            "--database",
+            database_url,
+        ],
+        input="long secret\n",
+    )
+    assert result.exit_code == 2 and "unknown role 'boss'" in result.output

@@ -1,0 +1,229 @@
+"""The hub (croupier.server.hub) on the toy game, SQLite and PostgreSQL: one writer per table,
+commit before telling, redacted fan-out, deadlines, bots, restart from the record."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from toy_server import ANTE_MS, CATALOG
+
+from croupier.server.db import open_database
+from croupier.server.hub import Hub, HubSettings, Subscriber
+from croupier.server.store import EventStore
+from croupier.table import Actor
+
+ANA = Actor.player("ana")
+START = 1_714_564_800_000
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ms = START
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def run(database_url: str, body: Callable[[Hub, Clock], Awaitable[None]], **settings: Any) -> None:
+    """Run ``body`` against a started hub (bots without delay) and stop it."""
+
+    async def main() -> None:
+        database = open_database(database_url)
+        clock = Clock()
+        hub = Hub(
+            EventStore(database.engine),
+            CATALOG,
+            HubSettings(**{"bot_delay_ms": 0, **settings}),
+            clock=clock,
+        )
+        try:
+            await hub.start()
+            await body(hub, clock)
+        finally:
+            await hub.stop()
+            database.close()
+
+    asyncio.run(main())
+
+
+def subscriber(actor: Actor = ANA) -> Subscriber:
+    return Subscriber(actor, 0, asyncio.Queue())
+
+
+def frames(sub: Subscriber) -> list[dict[str, Any]]:
+    out = []
+    while not sub.queue.empty():
+        out.append(sub.queue.get_nowait())
+    return out
+
+
+async def settle(hub: Hub, table_id: str, rounds: int, sub: Subscriber, seen: list[Any]) -> None:
+    """Play as ana from her frames (ante whenever offered) until ``rounds`` rounds closed."""
+    answered = -1
+    for _ in range(4000):
+        got = frames(sub)
+        seen.extend(got)
+        views = [f for f in got if f["type"] == "view"]
+        if views:
+            view = views[-1]
+            if view["view"]["round"] >= rounds + 1 or (
+                view["view"]["round"] == rounds and view["view"]["phase"] == "idle"
+            ):
+                return
+            if view["seq"] != answered and any(o["type"] == "ante" for o in view["legal"]):
+                answered = view["seq"]
+                outcome = await hub.submit(table_id, ANA, {"type": "ante"}, f"a{view['seq']}")
+                assert outcome.accepted, outcome
+        await asyncio.sleep(0.002)
+    raise AssertionError(f"{rounds} rounds did not close")
+
+
+def test_a_table_plays_rounds_with_bots_and_a_person(database_url: str) -> None:
+    async def body(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin", bots={"bot-1": "default"})
+        sub = subscriber()
+        await hub.subscribe("t1", sub, "ana")
+        joined = await hub.join("t1", "ana")
+        assert joined.accepted
+        seen: list[dict[str, Any]] = []
+        await settle(hub, "t1", 3, sub, seen)
+        # Committed before told: every event pushed is in the store, in seq order.
+        stored = hub.store.read("table:t1")
+        pushed = [e for f in seen if f["type"] == "events" for e in f["events"]]
+        assert [e["seq"] for e in pushed] == list(range(1, len(pushed) + 1))
+        assert len(pushed) <= len(stored)
+        assert any(e["event"]["type"] == "settled" for e in pushed)
+        # No card of the bot's reaches ana before the settlement shows it.
+        for event in pushed:
+            if event["event"]["type"] == "dealt" and event["event"]["player"] != "ana":
+                assert "card" not in event["event"]
+            assert event["event"]["type"] != "shuffled" or "order" not in event["event"]
+
+        # The record verifies, and the house ledger equals the table's own ledger.
+        def check(live: Any) -> None:
+            assert hub.store.verify_stream("table:t1") is None
+            assert hub.store.verify_positions() is None
+            balances = hub.store.balances("table:t1:")
+            mine = {f"table:t1:{a}": v for a, v in live.table.ledger.balances.items()}
+            assert balances == mine and sum(balances.values()) == 0
+            assert live.table.books_agree()
+
+        await hub.read("t1", check)
+
+    run(database_url, body)
+
+
+def test_a_restarted_hub_resumes_each_table_where_its_record_ends(database_url: str) -> None:
+    heads: dict[str, Any] = {}
+
+    async def first(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin", bots={"bot-1": "default"})
+        await hub.subscribe("t1", subscriber(), "ana")
+        await hub.join("t1", "ana")
+        for _ in range(200):  # a round opens and waits on ana's ante
+            if (await hub.view("t1", ANA))["waiting"]:
+                break
+            await asyncio.sleep(0.005)
+
+        def read(live: Any) -> None:
+            heads.update(seq=live.stored_seq, head=live.table.head(), waits=live.table.waiting_on())
+
+        await hub.read("t1", read)
+
+    async def second(hub: Hub, clock: Clock) -> None:
+        live = hub.tables["t1"]
+        assert (live.table.seq, live.table.head()) == (heads["seq"], heads["head"])
+        assert live.table.waiting_on() == heads["waits"]  # the deadline survives the restart
+        assert live.bots.keys() == {"bot-1"}
+        # ana is away; when her time ends the rule's default (sit out) applies.
+        [mine] = [w for w in heads["waits"] if w.actor == ANA]
+        assert mine.deadline == START + ANTE_MS
+        clock.ms = mine.deadline + 1
+        hub._wake(live)
+        for _ in range(400):
+            if not any(w["actor"] == "player:ana" for w in (await hub.view("t1", ANA))["waiting"]):
+                break
+            await asyncio.sleep(0.005)
+        last = hub.store.read("table:t1")[heads["seq"]]
+        assert last.command_id == f"timeout:{heads['seq']}:player:ana"
+        assert last.event == {"type": "sat_out", "player": "ana"}
+
+    run(database_url, first)
+    run(database_url, second)
+
+
+def test_a_refused_command_names_the_article_and_changes_nothing(database_url: str) -> None:
+    async def body(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin")
+        await hub.join("t1", "ana")
+        seq = hub.tables["t1"].stored_seq
+        out_of_turn = await hub.submit("t1", ANA, {"type": "ante"}, "x1")
+        assert (out_of_turn.accepted, out_of_turn.article) == (False, "Toy 1")
+        unknown = await hub.submit("t1", ANA, {"type": "fly"}, "x2")
+        assert (unknown.article, unknown.field) == ("protocol", "type")
+        assert "unknown toy command 'fly'" in (unknown.message or "")
+        other = await hub.submit("t1", Actor.player("bo"), {"type": "leave"}, "x3")
+        assert not other.accepted and other.article == "Toy 1"
+        no_table = await hub.submit("nope", ANA, {"type": "leave"}, "x4")
+        assert (no_table.article, no_table.message) == ("tables", "no table 'nope'")
+        long_id = await hub.submit("t1", ANA, {"type": "leave"}, "x" * 49)
+        assert long_id.field == "command_id"
+        assert hub.tables["t1"].stored_seq == seq == len(hub.store.read("table:t1"))
+
+    run(database_url, body)
+
+
+def test_a_retried_command_id_is_applied_once(database_url: str) -> None:
+    async def body(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin")
+        first = await hub.submit("t1", ANA, {"type": "sit", "buy_in": 300}, "sit-1")
+        again = await hub.submit("t1", ANA, {"type": "sit", "buy_in": 300}, "sit-1")
+        assert first.accepted and again.accepted and again.duplicate and not first.duplicate
+        assert (again.first_seq, again.last_seq) == (first.first_seq, first.last_seq)
+        assert len(hub.store.read("table:t1")) == 1
+        # Another person may use the same id: ids are kept per person.
+        bo = await hub.submit("t1", Actor.player("bo"), {"type": "sit", "buy_in": 300}, "sit-1")
+        assert bo.accepted and not bo.duplicate
+        changed = await hub.submit("t1", ANA, {"type": "leave"}, "sit-1")
+        assert not changed.accepted and "already used for another command" in (
+            changed.message or ""
+        )
+
+    run(database_url, body)
+
+
+def test_a_subscriber_far_behind_gets_a_view_not_every_event(database_url: str) -> None:
+    async def body(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin")
+        for i in range(4):
+            await hub.submit("t1", Actor.player(f"p{i}"), {"type": "sit", "buy_in": 100}, "s")
+        near = Subscriber(ANA, 1, asyncio.Queue())
+        await hub.subscribe("t1", near, None)
+        got = frames(near)
+        assert [f["type"] for f in got] == ["events", "view"]
+        assert [e["seq"] for e in got[0]["events"]] == [2, 3, 4]
+        far = Subscriber(ANA, 1, asyncio.Queue())
+        hub.tables["t1"]
+        hub.settings.__dict__["catchup_limit"] = 2
+        await hub.subscribe("t1", far, None)
+        assert [f["type"] for f in frames(far)] == ["view"]
+        assert far.seq == 4
+
+    run(database_url, body)
+
+
+@pytest.mark.parametrize("name", ["bad name", "x" * 41])
+def test_a_bot_with_a_bad_name_is_refused_before_anything_is_written(
+    database_url: str, name: str
+) -> None:
+    async def body(hub: Hub, clock: Clock) -> None:
+        from croupier.errors import RuleViolation
+
+        with pytest.raises(RuleViolation, match="is not a name"):
+            await hub.open_table("t1", "toy", {}, by="admin", bots={name: "default"})
+        assert hub.store.tables() == [] and "t1" not in hub.tables
+
+    run(database_url, body)
