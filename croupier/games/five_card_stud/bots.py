@@ -29,14 +29,25 @@ Art 6 requires and opening a new deck when Art 2 does.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Any, Final, Protocol, cast
 
-from croupier.cards import Card
+from croupier.cards import Card, parse_cards
+from croupier.games.five_card_stud.commands import (
+    Bet,
+    Call,
+    Check,
+    Fold,
+    RaiseTo,
+    Sit,
+    TopUp,
+)
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
+from croupier.offers import Between, Offer, OneOf
+from croupier.protocol import Command
 from croupier.rank.hand import strength_of_codes
 from croupier.rank.model import STUD40, Category
 from croupier.rank.showing import ShowingCategory, ShowingKey, showing_key
@@ -331,3 +342,119 @@ def legal_decisions(legal: Legal) -> list[Decision]:
     if legal.raise_to is not None:
         out.append((Act.RAISE, legal.raise_to[0]))
     return out
+
+
+# -- bots on the table interface: choose(view, legal) -> Command --------------------------------
+
+_BOARD: dict[str, tuple[ShowingKey, int]] = {}
+
+
+def _board_entry(text: str) -> tuple[ShowingKey, int]:
+    """The best-hand key and highest rank of up cards written ``"As Kd"`` (memoised)."""
+    found = _BOARD.get(text)
+    if found is None:
+        cards = parse_cards(text, deck=None)
+        found = (showing_key(cards), max(int(c.rank) for c in cards))
+        if len(_BOARD) < _MEMO_LIMIT:
+            _BOARD[text] = found
+    return found
+
+
+class _Seen:
+    """What a seat sees, read from the table's JSON view and its offers: the attributes of an
+    :class:`~croupier.games.five_card_stud.view.Observation` that the bots read."""
+
+    __slots__ = ("_hand", "_up", "hand", "in_hand", "key", "legal", "pot", "round", "seat", "up")
+
+    def __init__(self, view: Mapping[str, Any], legal: Legal) -> None:
+        hand = view["hand"]
+        self._hand = hand
+        self.seat: int = view["you"]["seat"]
+        self.hand: int = hand["number"]
+        self.round: int = hand["round"]
+        self.pot: int = hand["pot"]
+        self.in_hand: tuple[int, ...] = tuple(hand["in_hand"])
+        self._up: Mapping[str, str] = hand["up"]
+        mine = self._up.get(str(self.seat), "")
+        self.up: tuple[Card, ...] = parse_cards(mine, deck=None) if mine else ()
+        key = hand.get("key")
+        self.key: Card | None = Card.parse(key) if key else None
+        self.legal: Legal | None = legal
+
+    def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
+        return {int(s): _board_entry(text) for s, text in self._up.items() if text}
+
+    @property
+    def others_up(self) -> Mapping[int, tuple[Card, ...]]:
+        return {
+            s: parse_cards(self._up[str(s)], deck=None) if self._up.get(str(s)) else ()
+            for s in self.in_hand
+            if s != self.seat
+        }
+
+
+def _legal_of(view: Mapping[str, Any], offers: Sequence[Offer]) -> Legal:
+    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call)."""
+    by_type = {o.type: o for o in offers}
+    hand = view["hand"]
+    seat = view["you"]["seat"]
+    call: int | None = None
+    if "call" in by_type:
+        bets = hand["bets"]
+        owe = max(bets.values()) - bets[str(seat)]
+        call = min(owe, view["seats"][str(seat)]["stack"])
+
+    def span(kind: str) -> tuple[int, int] | None:
+        offer = by_type.get(kind)
+        if offer is None:
+            return None
+        domain = offer.fields["amount"]
+        assert isinstance(domain, Between)
+        return domain.low, domain.high
+
+    return Legal(seat, True, "check" in by_type, call, span("bet"), span("raise_to"))
+
+
+_COMMAND_OF: Final = {Act.FOLD: Fold, Act.CHECK: Check, Act.CALL: Call}
+
+
+class TableBot:
+    """A stud bot on the one bot interface (``choose(view, legal) -> Command``): it reads only
+    the table's JSON view and its offers, and plays by ``player`` (a :class:`StrengthBot` or a
+    :class:`RandomBot`), capped at the table's least capital a round. Between hands, asked
+    because it must top up (Art 6), it tops up to the least capital."""
+
+    def __init__(self, player: Bot) -> None:
+        self.player = player
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
+        by_type = {o.type: o for o in legal}
+        if "top_up" in by_type:
+            domain = by_type["top_up"].fields["amount"]
+            assert isinstance(domain, Between)
+            return TopUp(domain.low)
+        if "sit" in by_type:
+            seats = by_type["sit"].fields["seat"]
+            assert isinstance(seats, OneOf)
+            return Sit(min(seats.values), view["table"]["min_buy_in"])
+        if "fold" not in by_type:  # nothing of a player's: the first offer as it stands
+            return legal[0].sample(random.Random(0))
+        player = self.player
+        if isinstance(player, StrengthBot | RandomBot) and player.cap is None:
+            player.cap = view["table"]["min_buy_in"]  # bets at the table's level
+        seen = cast(Observation, _Seen(view, _legal_of(view, legal)))  # read as one
+        action, amount = player.decide(seen)
+        if action is Act.BET:
+            assert amount is not None
+            return Bet(amount)
+        if action is Act.RAISE:
+            assert amount is not None
+            return RaiseTo(amount)
+        return _COMMAND_OF[action]()
+
+
+#: the bots of the table interface by kind: a factory (seed) -> bot
+BOTS: Final[Mapping[str, Callable[[int], TableBot]]] = {
+    "strength": lambda seed: TableBot(StrengthBot(random.Random(seed))),
+    "random": lambda seed: TableBot(RandomBot(random.Random(seed))),
+}
