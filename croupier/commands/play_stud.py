@@ -156,26 +156,31 @@ def parse_answer(text: str, legal: Legal) -> Decision:
     if len(rest) != 1:
         what = "the bet" if action is Act.BET else "your whole bet of the round after the raise"
         raise _BadAnswer(f"{verb!r} takes one amount ({what}), e.g. '{verb} 100'")
-    try:
-        amount = int(rest[0])
-    except ValueError:
-        raise _BadAnswer(f"the amount {rest[0]!r} is not a whole number") from None
-    return action, amount
+    token = rest[0]
+    # ASCII digits only: int() would read full-width or other scripts' digits (b \uff12\uff10)
+    if not (token.isascii() and token.isdigit()):
+        raise _BadAnswer(f"the amount {token!r} is not a whole number in the digits 0-9")
+    return action, int(token)
 
 
 def _ask(game: StudGame, now: Callable[[], int | None], console: Console) -> PlayerActed | None:
     """Prompt until the engine takes your action; None: too late, the hand was folded."""
+    from croupier.commands.stud_clock import Countdown
     from croupier.errors import CroupierError, RuleViolation
 
     legal = game.legal(YOUR_SEAT)
     assert legal is not None
     decimals = game.options.decimals
     choices = legal_choices(legal, game.stacks[YOUR_SEAT], decimals)
+    limit = game.options.time_limit_ms
+    since = game.turn_started_at
+    deadline = None if limit is None or since is None else since + limit
     while True:
         try:
-            text = typer.prompt(
-                f"Your action [{' / '.join(choices)}]", default="", show_default=False
-            )
+            with Countdown(console, deadline, now):  # the time left, above the prompt
+                text = typer.prompt(
+                    f"Your action [{' / '.join(choices)}]", default="", show_default=False
+                )
         except typer.Abort:
             fail("the input ended before the hand did")
         at = now()

@@ -350,13 +350,19 @@ def stud_summary(game: StudGame, expect_digest: str | None) -> dict[str, Any]:
     """What ``croupier replay`` prints of a stud table; a VerificationError when the digest is
     not ``expect_digest`` (as :func:`croupier.commands.play.replay_summary`)."""
     from croupier.errors import VerificationError
+    from croupier.games.five_card_stud.events import TableRestored
 
     ledger = Ledger.of(game)
     stacks = game.stacks
+    log = game.log
+    # a hand history opens with the table as it stood: its hands are counted from there
+    before = log[0].hands if log and isinstance(log[0], TableRestored) else 0
     summary: dict[str, Any] = {
         "game": game.GAME,
-        "events": len(game.log),
-        "hands": game.hands_played,
+        "events": len(log),
+        "hands": game.hands_played - before,
+        "first_hand": before + 1,
+        "last_hand": game.hands_played,
         "phase": game.phase.value,
         "players": {str(s): n for s, n in sorted(game.players.items())},
         "bought_in": {str(s): a for s, a in sorted(ledger.bought.items()) if s in stacks},
@@ -390,9 +396,13 @@ def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_jso
             print_json(summary)
             return
         console = make_console()
+        first, last, hands = summary["first_hand"], summary["last_hand"], summary["hands"]
+        which = (
+            f"hand {first}" if hands == 1 else (f"hands {first} to {last}" if hands else "no hand")
+        )
         console.print(
-            f"[bold]Five-card stud[/bold]: {summary['events']} events, {summary['hands']} "
-            "hands; every event checked against the rules."
+            f"[bold]Five-card stud[/bold]: {which} ({hands} hand{'s' * (hands != 1)}), "
+            f"{summary['events']} events; every event checked against the rules."
         )
         if game.phase.value != "idle":
             console.print(f"The record stops in hand {game.hand_number} ({summary['phase']}).")
