@@ -120,6 +120,17 @@ class StudTable(Table[StudOptions]):
         self._open_commitments: list[str] = []
         #: the table clock when the last hand was settled (the top-up window starts there)
         self._settled_at = 0
+        #: offers and waits worked out for the table as it stands at entry ``_cached_at``
+        #: (the state changes only with an entry: asking again costs nothing)
+        self._cached_at = -1
+        self._offers: dict[Actor, tuple[Offer, ...]] = {}
+        self._waits: tuple[Wait, ...] | None = None
+
+    def _fresh(self) -> None:
+        if self._cached_at != self.seq:
+            self._cached_at = self.seq
+            self._offers = {}
+            self._waits = None
         if not hasattr(self, "_seeds"):
             #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
             #: a replay reads the seeds from the FairnessRevealed events)
@@ -155,13 +166,19 @@ class StudTable(Table[StudOptions]):
     # -- what each actor may send ------------------------------------------------------------
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
-        if self.closed:
-            return ()
-        if actor.role is Role.PLAYER:
-            return self._player_offers(actor.name)
-        if actor.role is Role.DEALER:
-            return self._dealer_offers()
-        return ()
+        self._fresh()
+        found = self._offers.get(actor)
+        if found is None:
+            if self.closed:
+                found = ()
+            elif actor.role is Role.PLAYER:
+                found = self._player_offers(actor.name)
+            elif actor.role is Role.DEALER:
+                found = self._dealer_offers()
+            else:
+                found = ()
+            self._offers[actor] = found
+        return found
 
     def _player_offers(self, name: str) -> tuple[Offer, ...]:
         game = self.game
@@ -365,6 +382,12 @@ class StudTable(Table[StudOptions]):
     # -- time and the house ------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
+        self._fresh()
+        if self._waits is None:
+            self._waits = self._waiting_on()
+        return self._waits
+
+    def _waiting_on(self) -> tuple[Wait, ...]:
         if self.closed:
             return ()
         game = self.game

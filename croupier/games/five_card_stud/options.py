@@ -61,39 +61,43 @@ class StudOptions:
     * ``min_buy_in`` (Art 6): the least capital to sit down, 2,000 or 5,000.
     * ``top_up_below`` (Art 6): a player whose capital is below this after a hand must top up to
       at least ``min_buy_in`` before he is dealt in again: 500 or 1,000.
-    * ``initial_commission`` (Art 8, :class:`InitialCommission`) and
-      ``initial_commission_amount`` (default: the pot money, as Art 8 says).
-    * ``house_rate`` (Art 9): the house's share of the pot, 4%, excluding a final bet nobody
-      called, which goes back to its owner; ``uncalled_bet`` (:class:`UncalledBet`): which
-      uncalled bet that is (default the fourth round's only, the letter).
+    * ``initial_commission`` (Art 8, :class:`InitialCommission`): who pays the initial
+      commission: ``pot`` (default: one amount per hand out of the pot money), ``each``, ``none``.
+    * ``initial_commission_amount``: its amount (default, none: the pot money, as Art 8 says).
+    * ``house_rate`` (Art 9): the house's share of the pot, 4%.
+    * ``uncalled_bet`` (Art 9, :class:`UncalledBet`): which uncalled bet goes back free of the
+      4%: ``final-round`` (default, the letter: «no lanço final») or ``any-round``.
     * ``rounding``: a commission that is not a whole unit: ``house`` (default) pays the winners
       the whole units below their exact share, the fraction stays with the house.
     * ``odd_chip`` (:class:`OddChip`): the units of a split pot that do not divide.
     * ``min_bet`` (reading; default the pot money): the least opening bet; a raise must add at
-      least the previous bet (Art 10 b 3) unless the player goes all in (Art 11 a), and a
-      re-raise what ``reraise_minimum`` (:class:`ReraiseMinimum`) says (default: the previous
-      bet or raise).
-    * ``top_up_duty`` (Art 6, :class:`TopUpDuty`): a capital that fell below ``top_up_below``
-      during the hand (the letter, default) or only one below it after the hand must be topped
-      up before the player is dealt in again.
+      least the previous bet (Art 10 b 3) unless the player goes all in (Art 11 a).
+    * ``reraise_minimum`` (Art 10 b 4, :class:`ReraiseMinimum`): the least a re-raise adds:
+      ``previous-raise`` (default, no-limit practice), ``opening-bet`` or ``any`` (b 4 sets none).
+    * ``top_up_duty`` (Art 6, :class:`TopUpDuty`): ``during-hand`` (default, the letter: a
+      capital that fell below ``top_up_below`` during the hand is topped up after it) or
+      ``after-hand`` (only one below it once the hand is settled).
+    * ``decimals``: how many decimals the amounts are shown with (display only).
 
     Play:
 
     * ``seats`` (Art 3): 2 to 7 places at the table.
     * ``max_deals_per_deck`` (Art 2): at most 10 hands per deck.
-    * ``time_limit_seconds`` (Art 11 b; ``None``: not enforced): 120.
-    * ``showing_order`` (:class:`~croupier.rank.showing.ShowingOrder`): how showing cards rank
-      for who speaks and who is dealt first (Art 10 c-d; default the letter, ``newest-card``:
-      the highest *second* card, a pair formed *with the third card*...), ``showing_tie``
-      (:class:`ShowingTie`) for identical showing ranks in rounds 2-4, and
-      ``consecutive`` (:class:`Consecutive`): which possible formations of four showing cards
-      need consecutive ranks (Art 10 d; default the letter, the straight only).
-    * ``ace_low_straight_flush`` (Art 5.2, 5.6): A-5-6-7-8 of one suit is a straight flush, the
-      lowest (default; Art 5.6 makes A-5-6-7-8 a sequence and Art 5.2 a straight flush is a
-      suited sequence), or, False, a flush (the ace low is written for the straight only).
-    * ``checked_may_raise`` (Art 10 c i 2 against c iii; default False, c i 2): whether a player
-      who checked may raise later in the round (c iii lists raising among what he may do).
-    * ``short_all_in_reopens`` (reading; default False): an all-in raise smaller than the least
+    * ``time_limit_seconds`` (Art 11 b; none: not enforced): 120.
+    * ``showing_order`` (Art 10 c-d, :class:`~croupier.rank.showing.ShowingOrder`): who speaks
+      and who is dealt first: ``newest-card`` (default, the letter: the pair, else the highest
+      *second* card; a pair formed *with the third card*...) or ``best-hand`` (the up cards
+      ranked as a poker hand).
+    * ``showing_tie`` (:class:`ShowingTie`): identical showing ranks in rounds 2-4 are told
+      apart by the suits (default) or by the seat nearer the dealer's right.
+    * ``consecutive`` (Art 10 d, :class:`Consecutive`): which possible formations need four
+      consecutive ranks: ``straight`` (default, the letter) or ``every-sequence``.
+    * ``ace_low_straight_flush`` (Art 5.2, 5.6): A-5-6-7-8 of one suit is the lowest straight
+      flush (default: Art 5.6 makes A-5-6-7-8 a sequence, Art 5.2 a straight flush is a suited
+      sequence), or, false, an ace-high flush (the ace low is written for the straight only).
+    * ``checked_may_raise`` (Art 10 c i 2 against c iii): whether a player who checked may raise
+      later in the round: false (default, c i 2) or true (c iii).
+    * ``short_all_in_reopens`` (reading; default false): an all-in raise smaller than the least
       raise does not reopen the betting: players who have acted since the last full raise may
       only call or fold.
 

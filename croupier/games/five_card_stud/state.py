@@ -397,7 +397,7 @@ class StudState(Game[StudOptions]):
     def must_top_up(self, seat: int) -> bool:
         """Art 6: capital below the table's threshold, or (``top_up_duty = during-hand``) it
         fell below it during the last hand and is below the least capital now."""
-        if not is_int(seat):
+        if type(seat) is not int:
             return False
         return self._stacks.get(seat, 0) < self.options.top_up_below or seat in self._owing
 
