@@ -250,7 +250,7 @@ class StudTable(Table[StudOptions]):
             seats = tuple(range(1, self.options.seats + 1))
             offers.append(Offer(DealCard, {"to": OneOf(seats)}, "deal one card (Art 11 e)"))
         if phase in (StudPhase.DEALING, StudPhase.BETTING):
-            exposable = tuple(s for s in game.in_hand if game.can_expose_key_card(s))
+            exposable = game.exposable_seats()
             if exposable:
                 offers.append(
                     Offer(

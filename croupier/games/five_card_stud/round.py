@@ -288,6 +288,19 @@ class StudGame(StudChecks):
     def can_expose_key_card(self, seat: int, *, at: int | None = None) -> bool:
         return self._can(self.verify_expose_key_card, seat, at=at)
 
+    def exposable_seats(self) -> tuple[int, ...]:
+        """The seats whose key card may be recorded as exposed now (Art 11 d: in the deal, or
+        in round 1 before anyone acts): those for which :meth:`can_expose_key_card` is True."""
+        h = self._hand
+        if h is None:
+            return ()
+        phase = self._phase
+        if phase is StudPhase.DEALING:
+            early = h.street == 2
+        else:
+            early = phase is StudPhase.BETTING and h.round == 1 and not h.acted_in_round
+        return tuple(s for s in h.live if s in h.key) if early else ()
+
     def expose_key_card(self, seat: int, *, at: int | None = None) -> KeyCardExposed:
         """Art 11 d: the key card of ``seat`` was revealed in the deal: the hand is dead and its
         pot money returned."""

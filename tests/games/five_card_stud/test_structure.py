@@ -68,6 +68,8 @@ def test_can_answers_what_verify_says_through_a_hand(name: str, args: tuple[obje
         step()
         verified, can = _answers(game, name, *args)
         assert verified == can, (name, game.phase)
+        exposable = [s for s in (1, 2) if game.can_expose_key_card(s)]
+        assert list(game.exposable_seats()) == exposable
     while game.to_act is not None:
         legal = game.legal()
         assert legal is not None
@@ -79,6 +81,8 @@ def test_can_answers_what_verify_says_through_a_hand(name: str, args: tuple[obje
             game.check(legal.seat)
         verified, can = _answers(game, name, *args)
         assert verified == can, (name, game.phase)
+        exposable = [s for s in (1, 2) if game.can_expose_key_card(s)]
+        assert list(game.exposable_seats()) == exposable
 
 
 PACKAGE = Path(croupier.__file__).parent
