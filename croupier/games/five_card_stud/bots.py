@@ -171,6 +171,20 @@ _FIVE_TO_SHOWING = {
 }
 
 
+#: the last board read and its opponents' levels: the bots of one table read the same board
+#: in turn, so the levels are worked out once a street for all of them
+_LAST_BOARD: list[Any] = [None, {}]
+
+
+def _levels_of(board: Mapping[int, tuple[ShowingKey, int]]) -> Mapping[int, tuple[int, int]]:
+    """Seat -> (formation, top rank) of every seat's up cards on ``board``."""
+    if board is not _LAST_BOARD[0]:
+        _LAST_BOARD[0] = board
+        _LAST_BOARD[1] = {s: _their_level(v) for s, v in board.items()}
+    levels: Mapping[int, tuple[int, int]] = _LAST_BOARD[1]
+    return levels
+
+
 def _their_level(shown: tuple[ShowingKey, int]) -> tuple[int, int]:
     """(formation, top rank) of what an opponent shows, from the table's best-hand key of his
     up cards (possible draws show no made hand: their highest card)."""
@@ -194,10 +208,10 @@ class StrengthBot:
         self.rng = rng
         self.aggression = aggression
         self.cap = cap
-        self._street: tuple[int, int, int] | None = None
+        self._street = (-1, -1, -1)
         self._mine = (0, 0)
         self._five = False
-        self._levels: dict[int, tuple[int, int]] = {}
+        self._levels: Mapping[int, tuple[int, int]] = {}
 
     def _read(self, obs: Observation) -> None:
         street = (obs.hand, obs.round, obs.seat)
@@ -206,8 +220,7 @@ class StrengthBot:
             up, key = obs.up, obs.key
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
-            me = obs.seat
-            self._levels = {s: _their_level(v) for s, v in obs.board().items() if s != me}
+            self._levels = _levels_of(obs.board())
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -215,7 +228,14 @@ class StrengthBot:
         self._read(obs)
         mine, my_top = self._mine
         levels = self._levels
-        theirs, their_top = max((levels[s] for s in obs.in_hand if s in levels), default=(0, 0))
+        me = obs.seat
+        best = (0, 0)
+        for s in obs.in_hand:
+            if s != me:
+                level = levels.get(s)
+                if level is not None and level > best:
+                    best = level
+        theirs, their_top = best
         if self._five:
             # five cards: a made hand against what shows; compare formations only
             edge = mine - theirs
