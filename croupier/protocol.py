@@ -226,6 +226,8 @@ def _object_encoder(
 
 
 _CANONICAL: dict[tuple[type, bool], Callable[[Any], str]] = {}
+#: the running hash of a table whose events were released unhashed
+_NO_DIGEST: Final = object()
 
 
 def canonical_json(value: Event | Command, *, ascii_only: bool = True) -> str:
@@ -592,6 +594,8 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         if type(self).to_record is not Game.to_record:
             text = json.dumps(self.to_record(), sort_keys=True, separators=(",", ":"))
             return hashlib.sha256(text.encode()).hexdigest()
+        if self._hasher is _NO_DIGEST:
+            raise RecordError("digest", "this table's events were released unhashed: no digest")
         running = self._running_hash().copy()
         options = json.dumps(self._options.to_dict(), sort_keys=True, separators=(",", ":"))
         running.update(f'],"game":{json.dumps(self.GAME)},"options":{options}}}'.encode())
@@ -599,6 +603,9 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
 
     def _running_hash(self) -> Any:
         """The running hash, brought up to the last event."""
+        if self._hasher is _NO_DIGEST:
+            self._digested = self._released + len(self._log)
+            return self._hasher
         if self._hasher is None:
             self._hasher = hashlib.sha256(b'{"events":[')
         pending = self._log[self._digested - self._released :]
@@ -608,14 +615,19 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             self._digested += len(pending)
         return self._hasher
 
-    def release_log(self) -> tuple[Event, ...]:
+    def release_log(self, *, digest: bool = True) -> tuple[Event, ...]:
         """Digest the events kept so far and drop them from memory, so a long run (a simulation
         of millions of hands) keeps its memory flat; :meth:`digest` stands, :attr:`log` and
         :meth:`to_record` refuse from then on. The events released, oldest first (to hand on,
-        say to a twin table that :meth:`follows <follow>` them)."""
+        say to a twin table that :meth:`follows <follow>` them). With ``digest=False`` they are
+        dropped unhashed (a twin that only checks them), and :meth:`digest` refuses from then
+        on."""
         if type(self).to_record is not Game.to_record:
             raise RecordError("log", f"a {self.GAME} record holds more than its events")
-        self._running_hash()
+        if digest:
+            self._running_hash()
+        elif self._log:
+            self._hasher = _NO_DIGEST
         released = tuple(self._log)
         self._released += len(released)
         self._log.clear()

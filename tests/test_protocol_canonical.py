@@ -200,3 +200,16 @@ def test_protocol_follow_names_the_refused_event_by_its_place_in_the_whole_log()
     with pytest.raises(Exception, match=r"event 10 "):
         again.follow([log[11]])
     assert again.event_count == 10
+
+
+def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
+    game = stud_table(6, 9)
+    twin = StudGame(game.options)
+    twin.follow(game.log)
+    count = twin.event_count
+    assert len(twin.release_log(digest=False)) == count
+    assert twin.event_count == count and twin._log == []
+    with pytest.raises(RecordError, match="unhashed"):
+        twin.digest()
+    twin.follow([])  # it can follow on
+    assert twin.release_log(digest=False) == ()
