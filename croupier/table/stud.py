@@ -99,6 +99,10 @@ __all__ = ["MAX_CAPITAL", "StudTable"]
 MAX_CAPITAL: Final = 10**12
 #: a card the actor may not see, where a list keeps its length
 HIDDEN: Final = "##"
+#: the offers without fields (the same whenever they are open)
+_FOLD: Final = Offer(Fold, {}, "fold")
+_CHECK: Final = Offer(Check, {}, "check")
+_CALL: Final = Offer(Call, {}, "call")
 
 
 class StudTable(Table[StudOptions]):
@@ -222,11 +226,11 @@ class StudTable(Table[StudOptions]):
         legal = game.legal(seat)
         if legal is None:
             return ()
-        offers = [Offer(Fold, {}, "fold")]
+        offers = [_FOLD]
         if legal.check:
-            offers.append(Offer(Check, {}, "check"))
+            offers.append(_CHECK)
         if legal.call is not None:
-            offers.append(Offer(Call, {}, f"call {legal.call}"))
+            offers.append(_CALL)
         if legal.bet is not None:
             low, high = legal.bet
             offers.append(Offer(Bet, {"amount": Between(low, high)}, f"bet {low}..{high}"))

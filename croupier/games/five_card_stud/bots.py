@@ -382,9 +382,10 @@ def _board_entry(text: str) -> tuple[ShowingKey, int]:
 
 class _Seen:
     """What a seat sees, read from the table's JSON view and its offers: the attributes of an
-    :class:`~croupier.games.five_card_stud.view.Observation` that the bots read."""
+    :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
+    read from their text only when asked for)."""
 
-    __slots__ = ("_hand", "_up", "hand", "in_hand", "key", "legal", "pot", "round", "seat", "up")
+    __slots__ = ("_hand", "_up", "hand", "in_hand", "legal", "pot", "round", "seat")
 
     def __init__(self, view: Mapping[str, Any], legal: Legal) -> None:
         hand = view["hand"]
@@ -395,11 +396,17 @@ class _Seen:
         self.pot: int = hand["pot"]
         self.in_hand: tuple[int, ...] = tuple(hand["in_hand"])
         self._up: Mapping[str, str] = hand["up"]
-        mine = self._up.get(str(self.seat), "")
-        self.up: tuple[Card, ...] = parse_cards(mine, deck=None) if mine else ()
-        key = hand.get("key")
-        self.key: Card | None = Card.parse(key) if key else None
         self.legal: Legal | None = legal
+
+    @property
+    def up(self) -> tuple[Card, ...]:
+        mine = self._up.get(str(self.seat), "")
+        return parse_cards(mine, deck=None) if mine else ()
+
+    @property
+    def key(self) -> Card | None:
+        key = self._hand.get("key")
+        return Card.parse(key) if key else None
 
     def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
         return {int(s): _board_entry(text) for s, text in self._up.items() if text}
