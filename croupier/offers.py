@@ -200,6 +200,10 @@ class Text(Domain):
         return {"text": self.max_length}
 
 
+#: the field names of each command class (an offer checks its domains against them)
+_FIELD_NAMES: dict[type[Command], frozenset[str]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Offer:
     """One kind of command an actor may send now, with the domain of each field.
@@ -213,8 +217,11 @@ class Offer:
     label: str = ""
 
     def __post_init__(self) -> None:
-        names = {f.name for f in dataclasses.fields(self.command)}  # type: ignore[arg-type]
-        if set(self.fields) != names:
+        names = _FIELD_NAMES.get(self.command)
+        if names is None:
+            names = frozenset(f.name for f in dataclasses.fields(self.command))  # type: ignore[arg-type]
+            _FIELD_NAMES[self.command] = names
+        if self.fields.keys() != names:
             missing = sorted(names - set(self.fields))
             extra = sorted(set(self.fields) - names)
             raise ValueError(
