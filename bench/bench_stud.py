@@ -5,7 +5,7 @@ Run ``python -m bench.bench_stud [--players 2 6 7] [--hands N] [--repeats R] [--
 [--profile H] [--json PATH]`` after ``pip install -e '.[bench]'`` (PokerKit is the peer).
 
 * **Ours**: :func:`~croupier.games.five_card_stud.bots.run_table` on a fresh table
-  (:func:`~croupier.games.five_card_stud.bots.new_table`, ``StudTable()`` defaults: pot money
+  (:func:`~croupier.games.five_card_stud.bots.new_table`, ``StudOptions()`` defaults: pot money
   20, buy-in 2,000, top up below 500, initial commission 20 from the pot, 4 % commission, no
   limit). Each hand is what :func:`~croupier.games.five_card_stud.bots.play_hand` does: top-ups
   of players below the threshold (Art 6), the pot money, a new deck every 10 hands (Art 2), the
@@ -71,7 +71,7 @@ from croupier.games.five_card_stud.bots import (
     run_table,
 )
 from croupier.games.five_card_stud.events import HandSettled, PlayerActed
-from croupier.games.five_card_stud.rules import StudTable
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.shuffle import SeededShuffler
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def our_sample(
 ) -> tuple[Callable[[], Fingerprint], Callable[[], dict[str, Any]]]:
     """A timed run of ``hands`` hands on a fresh table (built here, outside the timed region),
     and the statistics of that run (read from the table's log afterwards)."""
-    table = StudTable()
+    table = StudOptions()
     deck_seed, bot_seed = _our_seeds(seed, players, k)
     rng = random.Random(bot_seed)
     kind = RandomBot if bot == "random" else StrengthBot
@@ -525,7 +525,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"samples of {args.hands:,} hands per configuration; 1 untimed sample each (warm-up and "
         f"statistics), then {args.repeats} rounds each timing every configuration once in a "
         "rotated order (time.perf_counter, gc off), median reported; one process. Ours: "
-        "run_table on a fresh StudTable() table (pot money 20, buy-in 2,000, commission), "
+        "run_table on a fresh StudOptions() table (pot money 20, buy-in 2,000, commission), "
         "SeededShuffler shuffle, burn, deal, bets checked by the engine, settlement, top-ups "
         "(Art 6), new deck every 10 hands. PokerKit: FixedLimitSevenCardStud.create_state per "
         f"hand (ante {PK_ANTE}, bring-in {PK_BRING_IN}, bets {PK_SMALL_BET}/{PK_BIG_BET}, "

@@ -17,7 +17,11 @@ A game table is a pure state machine (PokerKit's verify/can/act triple, without 
 :func:`encode` / :func:`decode` turn event fields into JSON values and back by their type hints:
 ``int``, ``str``, ``bool``, ``None``, :class:`~fractions.Fraction` (``"p/q"``),
 :class:`~croupier.cards.Card` (``"As"``), enums (their value), tuples and nested frozen
-dataclasses.
+dataclasses. :func:`canonical_json` writes an event's (or a command's) canonical JSON text (sorted
+keys, no spaces) straight from its fields, through an encoder compiled once per class from its
+type hints: the same text as ``json.dumps(value.to_dict(), sort_keys=True, separators=(",",
+":"))``, without the intermediate dicts. :meth:`Game.digest` hashes each event once, as it
+comes, so a long table's digest costs nothing more at the end.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -37,12 +41,13 @@ import abc
 import dataclasses
 import hashlib
 import json
+import json.encoder as _json_encoder
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, Self, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_origin
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
@@ -53,6 +58,7 @@ __all__ = [
     "Event",
     "Game",
     "TableOptions",
+    "canonical_json",
     "decode",
     "encode",
 ]
@@ -75,6 +81,175 @@ def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     raise TypeError(f"cannot encode {value!r} in a record")
+
+
+# -- canonical JSON, compiled per class ----------------------------------------------------------
+
+
+def _generic(ascii_only: bool) -> Callable[[Any], str]:
+    """The reference: ``json.dumps(encode(value))`` with sorted keys and no spaces."""
+
+    def dump(value: Any) -> str:
+        return json.dumps(
+            encode(value), sort_keys=True, separators=(",", ":"), ensure_ascii=ascii_only
+        )
+
+    return dump
+
+
+#: the JSON text of every card and tile, by code
+_CARD_JSON: Final = tuple(f'"{Card(code)}"' for code in range(52))
+_TILE_JSON: Final = tuple(f'"{Tile(code)}"' for code in range(34))
+
+
+def _field_encoder(annotation: Any, ascii_only: bool) -> Callable[[Any], str]:
+    """A function writing one value of type ``annotation`` as canonical JSON text. Every fast
+    path checks the value's exact type and hands anything else to the reference, so the text is
+    the reference's for any value, whatever the hint says."""
+    generic = _generic(ascii_only)
+    quote = _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
+    origin = get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in get_args(annotation) if a is not type(None)]
+        inner = _field_encoder(options[0], ascii_only) if len(options) == 1 else generic
+
+        def optional(value: Any) -> str:
+            return "null" if value is None else inner(value)
+
+        return optional
+    if origin is tuple:
+        args = get_args(annotation)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _field_encoder(args[0], ascii_only)
+
+            def many(value: Any) -> str:
+                if type(value) is not tuple:
+                    return generic(value)
+                return "[" + ",".join([item(v) for v in value]) + "]"
+
+            return many
+        namespace: dict[str, Any] = {"_generic": generic}
+        parts = []
+        for i, arg in enumerate(args):
+            namespace[f"_e{i}"] = _field_encoder(arg, ascii_only)
+            parts.append(f"_e{i}(value[{i}])")
+        body = ' + "," + '.join(parts) if parts else '""'
+        source = (
+            "def fixed(value):\n"
+            f"    if type(value) is not tuple or len(value) != {len(args)}:\n"
+            "        return _generic(value)\n"
+            f'    return "[" + {body} + "]"\n'
+        )
+        exec(source, namespace)  # the source is built from positions only
+        fixed: Callable[[Any], str] = namespace["fixed"]
+        return fixed
+    if annotation is int:
+
+        def whole(value: Any) -> str:
+            return value.__str__() if type(value) is int else generic(value)
+
+        return whole
+    if annotation is str:
+
+        def text(value: Any) -> str:
+            return quote(value) if type(value) is str else generic(value)
+
+        return text
+    if annotation is bool:
+
+        def truth(value: Any) -> str:
+            if value is True:
+                return "true"
+            return "false" if value is False else generic(value)
+
+        return truth
+    if annotation is Card or annotation is Tile:
+        kind = annotation
+        texts = _CARD_JSON if annotation is Card else _TILE_JSON
+
+        def piece(value: Any) -> str:
+            return texts[value.code] if type(value) is kind else generic(value)
+
+        return piece
+    if annotation is Fraction:
+
+        def fraction(value: Any) -> str:
+            return quote(str(value)) if type(value) is Fraction else generic(value)
+
+        return fraction
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        enum = annotation
+
+        def member(value: Any) -> str:
+            if type(value) is enum and type(value.value) is str:
+                return quote(value.value)
+            return generic(value)
+
+        return member
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _object_encoder(annotation, None, ascii_only)
+    return generic
+
+
+def _object_encoder(
+    cls: type[Any], type_name: str | None, ascii_only: bool
+) -> Callable[[Any], str]:
+    """The canonical JSON of a dataclass (with a ``type`` key among the sorted keys when
+    ``type_name`` is given), as one generated function: the keys and separators are constants,
+    each field goes through its type's encoder."""
+    hints = _hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    keys: list[tuple[str, str | None]] = [(n, n) for n in names]
+    if type_name is not None:
+        keys.append(("type", None))
+    keys.sort()
+    quote = _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
+    namespace: dict[str, Any] = {"_cls": cls, "_generic": _generic(ascii_only)}
+    parts: list[str] = []
+    for i, (key, field) in enumerate(keys):
+        prefix = ("{" if i == 0 else ",") + quote(key) + ":"
+        if field is None:
+            parts.append(repr(prefix + quote(str(type_name))))
+        else:
+            namespace[f"_e{i}"] = _field_encoder(hints[field], ascii_only)
+            parts.append(f"{prefix!r} + _e{i}(value.{field})")
+    body = " + ".join(parts) + ' + "}"' if parts else '"{}"'
+    source = (
+        "def encode(value):\n"
+        "    if type(value) is not _cls:\n"
+        "        return _generic(value)\n"
+        f"    return {body}\n"
+    )
+    exec(source, namespace)  # the source is built from field names only
+    encoder: Callable[[Any], str] = namespace["encode"]
+    return encoder
+
+
+_CANONICAL: dict[tuple[type, bool], Callable[[Any], str]] = {}
+#: the running hash of a table whose events were released unhashed
+_NO_DIGEST: Final = object()
+
+
+def canonical_json(value: Event | Command, *, ascii_only: bool = True) -> str:
+    """The canonical JSON text of an event or a command: ``json.dumps(value.to_dict(),
+    sort_keys=True, separators=(",", ":"), ensure_ascii=ascii_only)``, written by an encoder
+    compiled once per class (the tests compare the two on every event type).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Paid(Event):
+    ...     TYPE = "paid"
+    ...     seat: int
+    ...     cards: tuple[Card, ...]
+    ...     note: str | None
+    >>> canonical_json(Paid(2, (Card.parse("As"), Card.parse("Td")), None))
+    '{"cards":["As","Td"],"note":null,"seat":2,"type":"paid"}'
+    """
+    cls = type(value)
+    encoder = _CANONICAL.get((cls, ascii_only))
+    if encoder is None:
+        encoder = _CANONICAL[(cls, ascii_only)] = _object_encoder(cls, cls.TYPE, ascii_only)
+    return encoder(value)
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -282,6 +457,11 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
     def __init__(self, options: OptionsT) -> None:
         self._options = options
         self._log: list[Event] = []
+        #: events dropped from memory by :meth:`release_log` (digested first)
+        self._released = 0
+        #: the running SHA-256 of the record's canonical JSON, up to ``_digested`` events
+        self._hasher: Any = None
+        self._digested = 0
 
     @property
     def options(self) -> OptionsT:
@@ -289,8 +469,23 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
 
     @property
     def log(self) -> tuple[Event, ...]:
-        """Every event so far, oldest first."""
+        """Every event so far, oldest first (a RecordError once :meth:`release_log` dropped
+        some)."""
+        self._check_whole()
         return tuple(self._log)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the table has committed (those released from memory included)."""
+        return self._released + len(self._log)
+
+    def _check_whole(self) -> None:
+        if self._released:
+            raise RecordError(
+                "log",
+                f"the first {self._released} events of this table were released from memory "
+                "(release_log): its digest stands, its log and record are gone",
+            )
 
     # -- the fold ------------------------------------------------------------------------------
 
@@ -342,7 +537,18 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
     def replay(cls, options: OptionsT, events: Iterable[Event | Mapping[str, Any]]) -> Self:
         """A table rebuilt from its events, each checked again as it is applied."""
         game = cls(options)
-        for i, event in enumerate(events):
+        game.follow(events)
+        return game
+
+    def follow(self, events: Iterable[Event | Mapping[str, Any]]) -> None:
+        """Apply recorded ``events`` (objects or their JSON) after the ones this table has, each
+        checked again as it is applied, as :meth:`replay` does: a table fed another table's
+        events as they happen is that table's replay, checked as it goes. A refused event raises
+        (naming its index in the whole log) and changes nothing; the ones before it stay."""
+        game = self
+        cls = type(self)
+        start = self.event_count
+        for i, event in enumerate(events, start):
             try:
                 item = event if isinstance(event, Event) else cls.event_from_dict(event)
             except RecordError as exc:
@@ -354,10 +560,10 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
                 raise RuleViolation(
                     exc.rule, f"event {i} ({item.TYPE}) refused: {exc.detail}"
                 ) from None
-        return game
 
     def to_record(self) -> dict[str, Any]:
         """``{"game", "options", "events"}``: everything needed to replay this table."""
+        self._check_whole()
         return {
             "game": self.GAME,
             "options": self._options.to_dict(),
@@ -379,9 +585,53 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
 
     def digest(self) -> str:
         """SHA-256 of the canonical JSON of :meth:`to_record` (game, options and every event):
-        two tables agree on it exactly when they have the same rules and the same history."""
-        text = json.dumps(self.to_record(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        two tables agree on it exactly when they have the same rules and the same history.
+
+        The record's canonical JSON is ``{"events":[...],"game":...,"options":{...}}`` (sorted
+        keys): the events come first, so they are hashed as they come, each encoded once
+        (:func:`canonical_json`), and only the game and the options are added at the end. A
+        subclass whose record holds more than the base's is hashed whole."""
+        if type(self).to_record is not Game.to_record:
+            text = json.dumps(self.to_record(), sort_keys=True, separators=(",", ":"))
+            return hashlib.sha256(text.encode()).hexdigest()
+        if self._hasher is _NO_DIGEST:
+            raise RecordError("digest", "this table's events were released unhashed: no digest")
+        running = self._running_hash().copy()
+        options = json.dumps(self._options.to_dict(), sort_keys=True, separators=(",", ":"))
+        running.update(f'],"game":{json.dumps(self.GAME)},"options":{options}}}'.encode())
+        return str(running.hexdigest())
+
+    def _running_hash(self) -> Any:
+        """The running hash, brought up to the last event."""
+        if self._hasher is _NO_DIGEST:
+            self._digested = self._released + len(self._log)
+            return self._hasher
+        if self._hasher is None:
+            self._hasher = hashlib.sha256(b'{"events":[')
+        pending = self._log[self._digested - self._released :]
+        if pending:
+            text = ",".join([canonical_json(e) for e in pending])
+            self._hasher.update(("," + text if self._digested else text).encode())
+            self._digested += len(pending)
+        return self._hasher
+
+    def release_log(self, *, digest: bool = True) -> tuple[Event, ...]:
+        """Digest the events kept so far and drop them from memory, so a long run (a simulation
+        of millions of hands) keeps its memory flat; :meth:`digest` stands, :attr:`log` and
+        :meth:`to_record` refuse from then on. The events released, oldest first (to hand on,
+        say to a twin table that :meth:`follows <follow>` them). With ``digest=False`` they are
+        dropped unhashed (a twin that only checks them), and :meth:`digest` refuses from then
+        on."""
+        if type(self).to_record is not Game.to_record:
+            raise RecordError("log", f"a {self.GAME} record holds more than its events")
+        if digest:
+            self._running_hash()
+        elif self._log:
+            self._hasher = _NO_DIGEST
+        released = tuple(self._log)
+        self._released += len(released)
+        self._log.clear()
+        return released
 
     # -- what a seat sees ----------------------------------------------------------------------
 

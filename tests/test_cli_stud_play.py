@@ -17,7 +17,7 @@ import typer
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
-from croupier.commands import play_stud
+from croupier.commands import play_stud, simulate_stud, stud_screen
 from croupier.games.five_card_stud.events import Act
 from croupier.games.five_card_stud.round import Legal
 
@@ -128,7 +128,7 @@ def test_art6_play_stud_tops_up_between_hands() -> None:
 
 
 def test_play_stud_auto_text_shows_the_settlement() -> None:
-    text = ok("play", "five-card-stud", "--auto", "--seed", "x", "--hands", "2").stdout
+    text = ok("play", "five-card-stud", "--auto", "--seed", "f", "--hands", "2").stdout
     assert "Five-card stud · Portaria 104/85/M" in text
     assert "Hand 1 · betting round 1 · pot 60" in text  # 4 x 20 less the initial commission
     assert "[??]" in text
@@ -238,7 +238,7 @@ def test_play_stud_log_then_replay_with_the_digest(tmp_path: Path) -> None:
     assert summary["stacks"] == data["stacks"] and summary["house"] == data["house"]
     assert summary["bought_in"] == data["bought_in"]
     text = ok("replay", str(log), "--expect-digest", data["digest"].upper()).stdout
-    assert "Five-card stud: " in text and "3 hands; every event checked" in text
+    assert "Five-card stud: hands 1 to 3 (3 hands)" in text and "every event checked" in text
     assert data["digest"] in text
     clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
 
@@ -319,12 +319,12 @@ def test_simulate_stud_text_and_mixed_bots() -> None:
 
 
 def test_simulate_stud_names_the_first_violated_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = play_stud._top_up
+    real = stud_screen._top_up
 
     def phantom_top_up(game: Any) -> list[tuple[int, int]]:
         return [*real(game), (1, 5)]  # 5 chips counted in that never reached the table
 
-    monkeypatch.setattr(play_stud, "_top_up", phantom_top_up)
+    monkeypatch.setattr(simulate_stud, "_top_up", phantom_top_up)
     result = run("simulate", "stud", "--hands", "5", "--json")
     clean_failure(result, "invariant violated: chips conserved: after hand 1")
 
@@ -381,3 +381,68 @@ def test_replay_reads_a_hand_history_and_refuses_a_tampered_one(tmp_path: Path) 
     swapped = shuffle.replace(first + second, second + first, 1)
     history.write_text(text.replace(shuffle, swapped), encoding="utf-8")
     clean_failure(run("replay", str(history)), "commitment")
+
+
+# -- issue 15: ASCII amounts, the hand a history holds, the time left -------------------------
+
+
+@pytest.mark.parametrize("amount", ["\uff12\uff10", "\u0662\u0660", "2\u0660", "-20", "+20"])
+def test_issue15_item12_amounts_are_ascii_digits_only(amount: str) -> None:
+    facing = Legal(1, True, False, 30, None, (60, 1980))
+    with pytest.raises(play_stud._BadAnswer, match="digits 0-9"):
+        play_stud.parse_answer(f"r {amount}", facing)
+    assert play_stud.parse_answer("r 60", facing) == (Act.RAISE, 60)
+
+
+def test_issue15_item12_a_full_width_amount_at_the_prompt_is_refused_and_asked_again() -> None:
+    answers = ["r \uff16\uff10", "f"] + ["c"] * 30
+    text = ok("play", "stud", "--seed", "x", input="\n".join(answers) + "\n").stdout
+    assert "is not a whole number in the digits 0-9" in text
+    assert text.count(FIRST_PROMPT) >= 2
+
+
+def test_issue15_item14_replay_of_hand_0002_names_hand_2(tmp_path: Path) -> None:
+    hands = tmp_path / "hands"
+    ok("play", "stud", "--auto", "--seed", "h2", "--hands", "2", "--history", str(hands))
+    summary = ok_json("replay", str(hands / "hand-0002.toml"))
+    assert (summary["hands"], summary["first_hand"], summary["last_hand"]) == (1, 2, 2)
+    text = ok("replay", str(hands / "hand-0002.toml")).stdout
+    assert "Five-card stud: hand 2 (1 hand)" in text
+
+
+def test_issue15_item18_the_prompt_shows_the_time_left_and_warns_at_30_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1_000.0]
+    monkeypatch.setattr(play_stud, "_clock", lambda: now[0])
+    answers = iter(["xyz", "abc", "f"])
+
+    def prompt(*args: Any, **kwargs: Any) -> str:
+        now[0] += 47.5  # 95 s at the second bad answer: the third prompt has 25 s left
+        return next(answers, "c")
+
+    monkeypatch.setattr(typer, "prompt", prompt)
+    text = ok("play", "stud", "--seed", "x").stdout
+    assert "2:00 left to act (Art 11 b)" in text
+    assert "1:12 left to act (Art 11 b)" in text
+    assert "0:25 left to act (Art 11 b): hurry, after that your hand is folded" in text
+
+
+def test_issue15_item18_on_a_terminal_the_line_is_rewritten_in_place() -> None:
+    import io
+    import time
+
+    from rich.console import Console
+
+    from croupier.commands.stud_clock import Countdown
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80)
+    clock = [0]
+    with Countdown(console, 31_000, lambda: clock[0]):
+        time.sleep(0.6)
+        clock[0] = 2_000  # 29 s left: the warning
+        time.sleep(0.6)
+    written = out.getvalue()
+    assert "0:31 left to act" in written
+    assert "\x1b7\x1b[1A" in written and "0:29 left to act (Art 11 b): hurry" in written

@@ -12,20 +12,13 @@ A command adds the option with :data:`OptionsOpt` and reads it with :func:`game_
 
 from __future__ import annotations
 
-import importlib
 from typing import Annotated, Any
 
 import typer
 
 from croupier.commands.output import fail
 
-__all__ = ["LEGACY_OPTIONS", "OptionsOpt", "game_options", "options_class"]
-
-#: where each game's options class lived before ``<Game>Options`` in ``games/<game>/options.py``
-#: (used while the registry's class is not there yet; remove a line when it is)
-LEGACY_OPTIONS = {
-    "five-card-stud": "croupier.games.five_card_stud.rules:StudTable",
-}
+__all__ = ["OptionsOpt", "game_options", "options_class"]
 
 OptionsOpt = Annotated[
     list[str] | None,
@@ -50,16 +43,8 @@ def options_class(game: str) -> type[Any]:
         info = lookup(game.strip().lower())
     except CroupierError as exc:
         fail(str(exc))
-    for path in (info.options_path, LEGACY_OPTIONS.get(info.name)):
-        if path is None:
-            continue
-        module, _, attribute = path.partition(":")
-        try:
-            found: type[Any] = getattr(importlib.import_module(module), attribute)
-        except (ImportError, AttributeError):
-            continue
-        return found
-    fail(f"{info.name}: its table options ({info.options_path}) are not available yet")
+    found: type[Any] = info.options
+    return found
 
 
 def game_options(game: str, pairs: list[str] | None, base: Any = None) -> Any:

@@ -17,11 +17,20 @@ Rule sets:
   is a plain comparison: a front whose compared ranks all equal the middle's is not above it.
 - :data:`STUD40` — Portaria 104/85/M Art 1 a and Art 5, on the 40-card deck: A-5-6-7-8 is the
   lowest straight (and straight flush), the order as written (full house above flush).
+- :data:`STUD40_A5_FLUSH` — the same, except that A-5-6-7-8 of one suit is a flush (ace high),
+  not a straight flush: Art 5.6 lets the ace count as 4 in "the sequence A-5-6-7-8" under the
+  straight only, and Art 5.2 gives no such word for the straight flush (the stud table option
+  ``ace_low_straight_flush = False``).
 
 >>> THIRTEEN.key_of_cards("Ah 2h 3h 4h 5h") > THIRTEEN.key_of_cards("Kh Qh Jh Th 9h")
 True
 >>> STUD40.key_of_cards("Ah 5c 6c 7c 8c") < STUD40.key_of_cards("5h 6c 7c 8c 9d")
 True
+>>> STUD40.category_of(STUD40.strength_of_key(STUD40.key_of_cards("Ac 5c 6c 7c 8c"))).label
+'straight flush'
+>>> rules = STUD40_A5_FLUSH
+>>> rules.category_of(rules.strength_of_key(rules.key_of_cards("Ac 5c 6c 7c 8c"))).label
+'flush'
 """
 
 from __future__ import annotations
@@ -368,6 +377,17 @@ STUD40: Final = RankRules(
     straight_flushes=_STUD40_SEQUENCES,
     royal=_TOP,
     citation="Portaria 104/85/M, Art 1 a (deck) and Art 5 (order of hands)",
+)
+
+STUD40_A5_FLUSH: Final = RankRules(
+    name="stud40-a5-flush",
+    title="Five-card stud on the 40-card deck, A-5-6-7-8 suited a flush (Portaria 104/85/M Art 5)",
+    deck=Deck.STUD_40,
+    sizes=frozenset({5}),
+    straights=(*_STUD40_SEQUENCES, _TOP),
+    straight_flushes=_STUD40_SEQUENCES[1:],
+    royal=_TOP,
+    citation="Portaria 104/85/M, Art 5.2 and 5.6 (the ace low in the straight only)",
 )
 
 RULES: Final[dict[str, RankRules]] = {r.name: r for r in (THIRTEEN, STUD40)}

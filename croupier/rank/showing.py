@@ -115,12 +115,48 @@ _ROYAL_FOURS: Final = (
 )
 
 
+@functools.cache
+def _flush_fours(rules: RankRules) -> frozenset[frozenset[int]]:
+    """Four consecutive ranks that one card makes a straight flush or a royal flush."""
+    out: set[frozenset[int]] = set()
+    for seq in (*rules.straight_flushes, rules.royal):
+        out.update((frozenset(seq[1:]), frozenset(seq[:-1])))
+    return frozenset(out)
+
+
+@functools.cache
+def _flush_sequences(rules: RankRules) -> tuple[tuple[Rank, ...], ...]:
+    """The straight flushes and the royal flush, lowest first (each highest card first)."""
+    return (*rules.straight_flushes, rules.royal)
+
+
+def _gapped_draw(up: Sequence[Card], ranks: frozenset[int], rules: RankRules) -> ShowingRank | None:
+    """Four suited cards one card completes to a royal or a straight flush, consecutive or not
+    (the letter of Art 10 d, whose exclusion of non-consecutive fours is written for the
+    straight): a possible royal flush, or a possible straight flush ranked by the highest
+    straight flush it can make, then by its ranks in that sequence."""
+    sequences = _flush_sequences(rules)
+    for index in range(len(sequences) - 1, -1, -1):
+        seq = sequences[index]
+        if ranks <= frozenset(seq):
+            cards = tuple(sorted(up, key=lambda c: seq.index(c.rank)))
+            order = tuple(len(seq) - seq.index(c.rank) for c in cards)
+            if seq == rules.royal:
+                return _result(ShowingCategory.POSSIBLE_ROYAL_FLUSH, order, cards)
+            return _result(ShowingCategory.POSSIBLE_STRAIGHT_FLUSH, (index, *order), cards)
+    return None
+
+
 def showing_rank(
     up: Sequence[Card],
     order: ShowingOrder = ShowingOrder.BEST_HAND,
     rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
 ) -> ShowingRank:
-    """Rank 1 to 4 face-up cards, given in the order they were dealt."""
+    """Rank 1 to 4 face-up cards, given in the order they were dealt. ``gapped_flush_draws``:
+    a possible royal or straight flush need not be four consecutive ranks (the letter of
+    Art 10 d; by default the exclusion of non-consecutive fours covers every sequence)."""
     n = len(up)
     if not 1 <= n <= 4:
         raise CardCountError("1 to 4 showing", n)
@@ -137,7 +173,11 @@ def showing_rank(
         suited = len({c.suit for c in up}) == 1
         fours = _fours(rules)
         consecutive = len(ranks) == 4 and ranks in fours
-        if suited and consecutive:
+        if suited and gapped_flush_draws:
+            draw = _gapped_draw(up, ranks, rules)
+            if draw is not None:
+                return draw
+        elif suited and consecutive and ranks in _flush_fours(rules):
             cat = (
                 ShowingCategory.POSSIBLE_ROYAL_FLUSH
                 if ranks in _ROYAL_FOURS
@@ -186,6 +226,57 @@ def _result(cat: ShowingCategory, key: tuple[int, ...], cards: Sequence[Card]) -
     return ShowingRank(cat, key, tuple(SUIT_PRECEDENCE[c.suit] for c in cards), tuple(cards))
 
 
+#: suit precedence by suit code (s, h, d, c): spades 4, hearts 3, clubs 2, diamonds 1
+_PRECEDENCE: Final = tuple(SUIT_PRECEDENCE[Suit(code)] for code in range(4))
+
+#: (category, rank key, suit tie-break) of showing cards, comparable
+ShowingKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@functools.cache
+def _pattern(
+    ranks: tuple[int, ...], suited: bool, rules: RankRules, gapped_flush_draws: bool
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(category, key, the distinct ranks in order of significance) of showing cards with these
+    ranks (sorted) all of one suit or not, by the reference :func:`showing_rank` on one hand
+    of that pattern: the category and the key depend on nothing else (at most a few thousand
+    patterns)."""
+    if suited:
+        cards = [Card.of(Rank(r), Suit.SPADES) for r in ranks]
+    else:  # distinct suits in turn: equal ranks differ, and four cards are never of one suit
+        cards = [Card.of(Rank(r), Suit(i % 4)) for i, r in enumerate(ranks)]
+    found = showing_rank(
+        cards, ShowingOrder.BEST_HAND, rules, gapped_flush_draws=gapped_flush_draws
+    )
+    order = tuple(dict.fromkeys(int(c.rank) for c in found.cards))
+    return int(found.category), tuple(int(k) for k in found.key), order
+
+
+def showing_key(
+    up: Sequence[Card], rules: RankRules = STUD40, *, gapped_flush_draws: bool = False
+) -> ShowingKey:
+    """``(category, key, suits)`` of :func:`showing_rank` (the best-hand order), by table: the
+    rank pattern's category, key and order of significance are looked up, the suits follow
+    (equal ranks by suit precedence). The tests compare it with :func:`showing_rank`."""
+    n = len(up)
+    if not 1 <= n <= 4:
+        raise CardCountError("1 to 4 showing", n)
+    if n == 1:
+        card = up[0]
+        return (int(ShowingCategory.HIGH_CARD), (int(card.rank),), (_PRECEDENCE[card.suit],))
+    ranks = tuple(sorted([int(c.rank) for c in up]))
+    suit = up[0].suit
+    suited = n == 4 and all(c.suit == suit for c in up)
+    category, key, order = _pattern(ranks, suited, rules, gapped_flush_draws)
+    if len(order) == n:  # distinct ranks: one card each
+        by_rank = {int(c.rank): _PRECEDENCE[c.suit] for c in up}
+        return category, key, tuple([by_rank[r] for r in order])
+    suits: list[int] = []
+    for r in order:
+        suits.extend(sorted([_PRECEDENCE[c.suit] for c in up if c.rank == r], reverse=True))
+    return category, key, tuple(suits)
+
+
 K = TypeVar("K")
 
 
@@ -193,9 +284,16 @@ def best_showing(
     hands: Mapping[K, Sequence[Card]],
     order: ShowingOrder = ShowingOrder.BEST_HAND,
     rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
 ) -> K:
     """The seat whose showing cards speak first (Art 10 b-d). In one deck no two hands can
     tie once suits are compared, so the answer is unique."""
     if not hands:
         raise CardCountError("at least one hand of", 0)
-    return max(hands, key=lambda seat: showing_rank(hands[seat], order, rules))
+    return max(
+        hands,
+        key=lambda seat: showing_rank(
+            hands[seat], order, rules, gapped_flush_draws=gapped_flush_draws
+        ),
+    )

@@ -148,6 +148,7 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._ledger = Ledger()
         self._rounds: list[RoundSpan] = []
         self._round_of: list[int] = []  # index into _rounds of each entry's round, -1: none
+        self._rounds_closed = 0
         self._closed = False
         self._setup()
 
@@ -283,6 +284,11 @@ class Table(abc.ABC, Generic[OptionsT]):
     @property
     def rounds(self) -> tuple[RoundSpan, ...]:
         return tuple(self._rounds)
+
+    @property
+    def rounds_closed(self) -> int:
+        """How many rounds have closed (without copying :attr:`rounds`)."""
+        return self._rounds_closed
 
     @property
     def closed(self) -> bool:
@@ -489,6 +495,7 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._round_of.append(current)
         if edge == "close" and current >= 0:
             self._rounds[current].last_seq = seq
+            self._rounds_closed += 1
         return entry
 
     def _shown_of(self, event: Event) -> Shown:

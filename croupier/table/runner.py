@@ -75,7 +75,7 @@ def run_table(
     for name in bots:
         for command in table.join_commands(name):
             apply(Actor.player(name), command)
-    done = sum(1 for r in table.rounds if r.closed)
+    done = table.rounds_closed
     for _ in range(max_steps):
         if done >= rounds:
             break
@@ -112,7 +112,7 @@ def run_table(
             at += step_ms
             if on_step is not None:
                 on_step(table, stepped)
-        closed = sum(1 for r in table.rounds if r.closed)
+        closed = table.rounds_closed
         while done < closed:
             done += 1
             if on_round is not None:

@@ -5,7 +5,6 @@ with the list of keys, wrong values with the form allowed."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
@@ -16,7 +15,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.commands.options import LEGACY_OPTIONS
 from croupier.errors import MaterialError
 from croupier.table.registry import GAMES
 from croupier.table.settings import (
@@ -253,12 +251,7 @@ def test_issue16_only_ascii_digits_read_as_an_integer(digits: str) -> None:
 
 
 def game_options(name: str) -> type[Any]:
-    try:
-        return GAMES[name].options
-    except (ImportError, AttributeError):
-        module, _, attribute = LEGACY_OPTIONS[name].partition(":")
-        found: type[Any] = getattr(importlib.import_module(module), attribute)
-        return found
+    return GAMES[name].options
 
 
 @pytest.mark.parametrize("game", list(GAMES))

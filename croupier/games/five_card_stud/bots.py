@@ -17,9 +17,9 @@ Art 6 requires and opening a new deck when Art 2 does.
 
 >>> import random
 >>> from croupier.shuffle import SeededShuffler
->>> from croupier.games.five_card_stud.rules import StudTable
+>>> from croupier.games.five_card_stud.options import StudOptions
 >>> rng = random.Random(7)
->>> game = new_table(StudTable(), 3, buy_in=2000)
+>>> game = new_table(StudOptions(), 3, buy_in=2000)
 >>> bots = {s: StrengthBot(rng) for s in (1, 2, 3)}
 >>> settled = play_hand(game, bots, SeededShuffler(7), rng)
 >>> sum(game.stacks.values()) + game.house
@@ -29,17 +29,28 @@ Art 6 requires and opening a new deck when Art 2 does.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Final, Protocol, cast
 
-from croupier.cards import Card
+from croupier.cards import Card, parse_cards
+from croupier.games.five_card_stud.commands import (
+    Bet,
+    Call,
+    Check,
+    Fold,
+    RaiseTo,
+    Sit,
+    TopUp,
+)
 from croupier.games.five_card_stud.events import Act, HandSettled
-from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase, showing
-from croupier.games.five_card_stud.rules import StudTable
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
+from croupier.offers import Between, Offer, OneOf
+from croupier.protocol import Command
 from croupier.rank.hand import strength_of_codes
 from croupier.rank.model import STUD40, Category
-from croupier.rank.showing import ShowingCategory
+from croupier.rank.showing import ShowingCategory, ShowingKey, showing_key
 from croupier.shuffle import Shuffler
 
 __all__ = [
@@ -63,11 +74,17 @@ class Bot(Protocol):
 
 class RandomBot:
     """Uniform over the legal kinds of action; amounts uniform in the legal range (half the
-    time the least amount, so hands do not all end in one all-in)."""
+    time the least amount, so hands do not all end in one all-in). ``cap``: the most it bets
+    in a round (a bet, or a raise's whole bet of the round); a raise whose least is above it is
+    not made (None: no cap; a simulation caps at the table's least capital, so pots stay at the
+    table's level)."""
 
-    def __init__(self, rng: random.Random, fold_weight: float = 0.5) -> None:
+    def __init__(
+        self, rng: random.Random, fold_weight: float = 0.5, *, cap: int | None = None
+    ) -> None:
         self.rng = rng
         self.fold_weight = fold_weight
+        self.cap = cap
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -78,13 +95,22 @@ class RandomBot:
             options.append((Act.CHECK, None))
         if legal.call is not None:
             options.append((Act.CALL, None))
-        if legal.bet is not None:
-            options.append((Act.BET, _amount(rng, legal.bet)))
-        if legal.raise_to is not None:
-            options.append((Act.RAISE, _amount(rng, legal.raise_to)))
+        cap = self.cap
+        if legal.bet is not None and (cap is None or legal.bet[0] <= cap):
+            options.append((Act.BET, _amount(rng, _capped(legal.bet, cap))))
+        if legal.raise_to is not None and (cap is None or legal.raise_to[0] <= cap):
+            options.append((Act.RAISE, _amount(rng, _capped(legal.raise_to, cap))))
         if not options or rng.random() < self.fold_weight / (len(options) + 1):
             return Act.FOLD, None
         return options[rng.randrange(len(options))]
+
+
+def _capped(span: tuple[int, int], cap: int | None) -> tuple[int, int]:
+    """``span`` with its top brought down to ``cap`` (never below its least)."""
+    low, high = span
+    if cap is None or high <= cap:
+        return span
+    return low, max(low, cap)
 
 
 def _amount(rng: random.Random, span: tuple[int, int]) -> int:
@@ -94,18 +120,41 @@ def _amount(rng: random.Random, span: tuple[int, int]) -> int:
     return rng.randint(low, high)
 
 
-def _own_level(obs: Observation) -> tuple[int, int]:
+#: showing category of Art 10 d (its value) -> the bot's level (possible draws: none made)
+_LEVEL: Final = (0, 1, 2, 3, 0, 0, 8, 0, 0)
+_DRAWS: Final = frozenset(
+    int(c)
+    for c in (
+        ShowingCategory.POSSIBLE_STRAIGHT,
+        ShowingCategory.POSSIBLE_FLUSH,
+        ShowingCategory.POSSIBLE_STRAIGHT_FLUSH,
+        ShowingCategory.POSSIBLE_ROYAL_FLUSH,
+    )
+)
+_MINE: dict[int, tuple[int, int]] = {}
+_MEMO_LIMIT: Final = 200_000
+
+
+def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
     """(formation, top rank) of the bot's own cards, on the showing scale of Art 10 d (five
     cards: the hand's category mapped onto it)."""
-    cards: list[Card] = list(obs.up)
-    if obs.key is not None:
-        cards.append(obs.key)
+    cards: list[Card] = list(up)
+    if key is not None:
+        cards.append(key)
     if len(cards) == 5:
         strength = strength_of_codes([c.code for c in cards], STUD40)
         cat = STUD40.category_of(strength)
         return _FIVE_TO_SHOWING[cat], strength
-    rank = showing(cards)
-    return int(rank.category), rank.key[0] if rank.key else 0
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.code
+    found = _MINE.get(mask)
+    if found is None:
+        category, ranks, _ = showing_key(cards)
+        found = (category, ranks[0] if ranks else 0)
+        if len(_MINE) < _MEMO_LIMIT:
+            _MINE[mask] = found
+    return found
 
 
 _FIVE_TO_SHOWING = {
@@ -122,51 +171,91 @@ _FIVE_TO_SHOWING = {
 }
 
 
-def _their_level(up: tuple[Card, ...]) -> tuple[int, int]:
-    if not up:
-        return 0, 0
-    rank = showing(up[-4:])
-    cat = rank.category
-    # possible draws show no made hand yet: count them as their high card
-    if cat in (ShowingCategory.POSSIBLE_STRAIGHT, ShowingCategory.POSSIBLE_FLUSH):
-        return 0, max(c.rank for c in up)
-    if cat in (ShowingCategory.POSSIBLE_STRAIGHT_FLUSH, ShowingCategory.POSSIBLE_ROYAL_FLUSH):
-        return 0, max(c.rank for c in up)
-    level = {
-        ShowingCategory.HIGH_CARD: 0,
-        ShowingCategory.PAIR: 1,
-        ShowingCategory.TWO_PAIR: 2,
-        ShowingCategory.THREE_OF_A_KIND: 3,
-        ShowingCategory.FOUR_OF_A_KIND: 8,
-    }[cat]
-    return level, rank.key[0] if rank.key else 0
+#: the last board read and its opponents' levels: the bots of one table read the same board
+#: in turn, so the levels are worked out once a street for all of them
+_LAST_BOARD: list[Any] = [None, {}]
+
+
+def _levels_of(board: Mapping[int, tuple[ShowingKey, int]]) -> Mapping[int, tuple[int, int]]:
+    """Seat -> (formation, top rank) of every seat's up cards on ``board``."""
+    if board is not _LAST_BOARD[0]:
+        _LAST_BOARD[0] = board
+        _LAST_BOARD[1] = {s: _their_level(v) for s, v in board.items()}
+    levels: Mapping[int, tuple[int, int]] = _LAST_BOARD[1]
+    return levels
+
+
+def _their_level(shown: tuple[ShowingKey, int]) -> tuple[int, int]:
+    """(formation, top rank) of what an opponent shows, from the table's best-hand key of his
+    up cards (possible draws show no made hand: their highest card)."""
+    (category, ranks, _), top = shown
+    if category in _DRAWS:
+        return 0, top
+    return _LEVEL[category], ranks[0] if ranks else 0
 
 
 class StrengthBot:
-    """Bets its edge over the best hand it can see against it; calls when close and cheap."""
+    """Bets its edge over the best hand it can see against it; calls when close and cheap.
 
-    def __init__(self, rng: random.Random, aggression: float = 0.35) -> None:
+    It reads the table once a street: its own level and each opponent's are worked out when a
+    new betting round (or hand) begins and kept until the next; a fold within the round only
+    drops that opponent. ``cap``: the most it puts in one bet or raise (see
+    :class:`RandomBot`)."""
+
+    def __init__(
+        self, rng: random.Random, aggression: float = 0.35, *, cap: int | None = None
+    ) -> None:
         self.rng = rng
         self.aggression = aggression
+        self.cap = cap
+        self._street = (-1, -1, -1)
+        self._mine = (0, 0)
+        self._five = False
+        self._levels: Mapping[int, tuple[int, int]] = {}
+
+    def _read(self, obs: Observation) -> None:
+        street = (obs.hand, obs.round, obs.seat)
+        if street != self._street:
+            self._street = street
+            up, key = obs.up, obs.key
+            self._mine = _own_level(up, key)
+            self._five = len(up) + (key is not None) == 5
+            self._levels = _levels_of(obs.board())
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
-        mine, my_top = _own_level(obs)
-        theirs, their_top = max((_their_level(up) for up in obs.others_up.values()), default=(0, 0))
-        if len(obs.up) + (obs.key is not None) == 5:
+        self._read(obs)
+        mine, my_top = self._mine
+        levels = self._levels
+        me = obs.seat
+        best = (0, 0)
+        for s in obs.in_hand:
+            if s != me:
+                level = levels.get(s)
+                if level is not None and level > best:
+                    best = level
+        theirs, their_top = best
+        if self._five:
             # five cards: a made hand against what shows; compare formations only
             edge = mine - theirs
         else:
             edge = (mine - theirs) * 2 + (1 if my_top > their_top else 0)
+        pot = obs.pot
         price = legal.call or 0
-        cheap = price * 4 <= max(obs.pot, 1)
+        cheap = price * 4 <= max(pot, 1)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
+        cap = self.cap
         if strong:
             if legal.bet is not None:
-                return Act.BET, _size(legal.bet, obs.pot)
-            if legal.raise_to is not None and self.rng.random() < 0.6:
-                return Act.RAISE, _size(legal.raise_to, obs.pot)
+                return Act.BET, _size(legal.bet, pot, cap)
+            raise_to = legal.raise_to
+            if (
+                raise_to is not None
+                and (cap is None or raise_to[0] <= cap)
+                and self.rng.random() < 0.6
+            ):
+                return Act.RAISE, _size(raise_to, pot, cap)
             if legal.call is not None:
                 return Act.CALL, None
             return Act.CHECK, None
@@ -179,12 +268,12 @@ class StrengthBot:
         return Act.FOLD, None
 
 
-def _size(span: tuple[int, int], pot: int) -> int:
-    low, high = span
+def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
+    low, high = _capped(span, cap)
     return max(low, min(high, pot // 2))
 
 
-def new_table(table: StudTable, players: int, *, buy_in: int | None = None) -> StudGame:
+def new_table(table: StudOptions, players: int, *, buy_in: int | None = None) -> StudGame:
     """A table with ``players`` seated at seats 1..players, each with ``buy_in`` (default the
     least capital), and a deck open."""
     game = StudGame(table)
@@ -237,7 +326,7 @@ class TableRun:
 
 
 def run_table(
-    table: StudTable,
+    table: StudOptions,
     bots: Mapping[int, Bot],
     shuffler: Shuffler,
     rng: random.Random,
@@ -273,3 +362,126 @@ def legal_decisions(legal: Legal) -> list[Decision]:
     if legal.raise_to is not None:
         out.append((Act.RAISE, legal.raise_to[0]))
     return out
+
+
+# -- bots on the table interface: choose(view, legal) -> Command --------------------------------
+
+_BOARD: dict[str, tuple[ShowingKey, int]] = {}
+
+
+def _board_entry(text: str) -> tuple[ShowingKey, int]:
+    """The best-hand key and highest rank of up cards written ``"As Kd"`` (memoised)."""
+    found = _BOARD.get(text)
+    if found is None:
+        cards = parse_cards(text, deck=None)
+        found = (showing_key(cards), max(int(c.rank) for c in cards))
+        if len(_BOARD) < _MEMO_LIMIT:
+            _BOARD[text] = found
+    return found
+
+
+class _Seen:
+    """What a seat sees, read from the table's JSON view and its offers: the attributes of an
+    :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
+    read from their text only when asked for)."""
+
+    __slots__ = ("_hand", "_up", "hand", "in_hand", "legal", "pot", "round", "seat")
+
+    def __init__(self, view: Mapping[str, Any], legal: Legal) -> None:
+        hand = view["hand"]
+        self._hand = hand
+        self.seat: int = view["you"]["seat"]
+        self.hand: int = hand["number"]
+        self.round: int = hand["round"]
+        self.pot: int = hand["pot"]
+        self.in_hand: tuple[int, ...] = tuple(hand["in_hand"])
+        self._up: Mapping[str, str] = hand["up"]
+        self.legal: Legal | None = legal
+
+    @property
+    def up(self) -> tuple[Card, ...]:
+        mine = self._up.get(str(self.seat), "")
+        return parse_cards(mine, deck=None) if mine else ()
+
+    @property
+    def key(self) -> Card | None:
+        key = self._hand.get("key")
+        return Card.parse(key) if key else None
+
+    def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
+        return {int(s): _board_entry(text) for s, text in self._up.items() if text}
+
+    @property
+    def others_up(self) -> Mapping[int, tuple[Card, ...]]:
+        return {
+            s: parse_cards(self._up[str(s)], deck=None) if self._up.get(str(s)) else ()
+            for s in self.in_hand
+            if s != self.seat
+        }
+
+
+def _legal_of(view: Mapping[str, Any], offers: Sequence[Offer]) -> Legal:
+    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call)."""
+    by_type = {o.type: o for o in offers}
+    hand = view["hand"]
+    seat = view["you"]["seat"]
+    call: int | None = None
+    if "call" in by_type:
+        bets = hand["bets"]
+        owe = max(bets.values()) - bets[str(seat)]
+        call = min(owe, view["seats"][str(seat)]["stack"])
+
+    def span(kind: str) -> tuple[int, int] | None:
+        offer = by_type.get(kind)
+        if offer is None:
+            return None
+        domain = offer.fields["amount"]
+        assert isinstance(domain, Between)
+        return domain.low, domain.high
+
+    return Legal(seat, True, "check" in by_type, call, span("bet"), span("raise_to"))
+
+
+_COMMAND_OF: Final = {Act.FOLD: Fold, Act.CHECK: Check, Act.CALL: Call}
+
+
+class TableBot:
+    """A stud bot on the one bot interface (``choose(view, legal) -> Command``): it reads only
+    the table's JSON view and its offers, and plays by ``player`` (a :class:`StrengthBot` or a
+    :class:`RandomBot`), capped at the table's least capital a round. Between hands, asked
+    because it must top up (Art 6), it tops up to the least capital."""
+
+    def __init__(self, player: Bot) -> None:
+        self.player = player
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
+        by_type = {o.type: o for o in legal}
+        if "top_up" in by_type:
+            domain = by_type["top_up"].fields["amount"]
+            assert isinstance(domain, Between)
+            return TopUp(domain.low)
+        if "sit" in by_type:
+            seats = by_type["sit"].fields["seat"]
+            assert isinstance(seats, OneOf)
+            return Sit(min(seats.values), view["table"]["min_buy_in"])
+        if "fold" not in by_type:  # nothing of a player's: the first offer as it stands
+            return legal[0].sample(random.Random(0))
+        player = self.player
+        if isinstance(player, StrengthBot | RandomBot) and player.cap is None:
+            player.cap = view["table"]["min_buy_in"]  # bets at the table's level
+        seen = cast(Observation, _Seen(view, _legal_of(view, legal)))  # read as one
+        action, amount = player.decide(seen)
+        if action is Act.BET:
+            assert amount is not None
+            return Bet(amount)
+        if action is Act.RAISE:
+            assert amount is not None
+            return RaiseTo(amount)
+        return _COMMAND_OF[action]()
+
+
+#: the bots of the table interface by kind: a factory (seed) -> bot
+BOTS: Final[Mapping[str, Callable[[int], TableBot]]] = {
+    "strength": lambda seed: TableBot(StrengthBot(random.Random(seed))),
+    "random": lambda seed: TableBot(RandomBot(random.Random(seed))),
+}

@@ -33,6 +33,7 @@ __all__ = [
     "ShoeShuffled",
     "TableRestored",
     "TimedOut",
+    "TopUpsDue",
 ]
 
 
@@ -66,6 +67,16 @@ class TableRestored(Event):
     deck: int
     deck_deals: int
     hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class TopUpsDue(Event):
+    """Right after a :class:`TableRestored`: the seats that must top up to the least capital
+    before they are dealt in again, their capital having fallen below the threshold during the
+    last hand though it is not below it now (Art 6, ``top_up_duty = during-hand``)."""
+
+    TYPE = "top_ups_due"
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

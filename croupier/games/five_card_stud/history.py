@@ -19,10 +19,10 @@ pot money), ``antes`` (the pot money, Art 7) and ``finishing_stacks``; ``initial
 house's Art 8 take for the hand, in all) and ``commission_rate`` (Art 9); ``house`` (everything
 the house took in this hand); ``sitting_out`` (only when someone is: the players seated but not
 dealt in, Art 6, as ``{ seat, player, stack }``); ``[table]``: the table options
-(:meth:`StudTable.to_dict <croupier.games.five_card_stud.rules.StudTable.to_dict>`; TOML has no
-null, so an option without a value is written ``"none"``). The hand's start (pot money and
-initial commission) is the header: there is no action for it. Fields whose name starts with
-``_`` are the user's (as in PHH) and are skipped; any other unknown field is refused.
+(:meth:`StudOptions.to_dict <croupier.games.five_card_stud.options.StudOptions.to_dict>`;
+TOML has no null, so an option without a value is written ``"none"``). The hand's start (pot
+money and initial commission) is the header: there is no action for it. Fields whose name starts
+with ``_`` are the user's (as in PHH) and are skipped; any other unknown field is refused.
 
 **Actions**, one string per event (the showdown lines belong to the settlement). Unlike PHH,
 ``pN`` is *seat* N (a misdealt card may reach a seat that is not in the hand); ``d`` is the dealer.
@@ -60,10 +60,10 @@ A seeded hand, exported:
 >>> import random
 >>> from croupier.shuffle import SeededShuffler
 >>> from croupier.games.five_card_stud.bots import StrengthBot, new_table, play_hand
->>> from croupier.games.five_card_stud.rules import StudTable
->>> game = new_table(StudTable(), 3)
->>> rng = random.Random(5)
->>> _ = play_hand(game, {s: StrengthBot(rng) for s in (1, 2, 3)}, SeededShuffler(5), rng,
+>>> from croupier.games.five_card_stud.options import StudOptions
+>>> game = new_table(StudOptions(), 3)
+>>> rng = random.Random(8)
+>>> _ = play_hand(game, {s: StrengthBot(rng) for s in (1, 2, 3)}, SeededShuffler(8), rng,
 ...               cut_chance=1.0)
 >>> text = export_hand(game)
 >>> print(text)  # doctest: +ELLIPSIS
@@ -81,37 +81,34 @@ antes = [20, 20, 20]
 initial_commission = 20
 commission_rate = "1/25"
 actions = [
-    "d shuffle b646aa78...",
-    "p3 cut 32",
-    "p1 cut 20",
-    "d burn Kd",
-    "d dh p1 Jh p2 Js p3 7d dk p1 Qd p2 8h p3 Qs",
+    "d shuffle e2a49997...",
+    "p1 cut 28",
+    "p3 cut 7",
+    "d burn 9c",
+    "d dh p1 5c p2 Qh p3 Js dk p1 Kd p2 8c p3 As",
     "p2 cbr 20",
     "p3 cc",
-    "p1 cbr 40",
-    "p2 cc",
-    "p3 cbr 70",
+    "p1 cc",
+    "d dh p2 9h p3 7c p1 Qc",
     "p1 cc",
     "p2 cc",
-    "d dh p2 Ts p3 Ac p1 8d",
     "p3 cc",
+    "d dh p1 Ks p2 Ah p3 6h",
     "p2 cc",
-    "p1 cc",
-    "d dh p3 6h p1 Td p2 7h",
-    "p3 cbr 125",
-    "p1 cc",
+    "p1 cbr 50",
     "p2 cc",
-    "d dh p3 Kh p1 As p2 Ad",
+    "p3 cc",
+    "d dh p2 Ad p3 7h p1 9s",
+    "p2 cc",
     "p3 cc",
     "p1 cc",
-    "p2 cc",
-    "p1 sm Qd",
-    "p2 sm 8h",
-    "p3 sm Qs",
+    "p3 sm As",
+    "p1 sm Kd",
+    "p2 sm 8c",
     "d settle",
 ]
-finishing_stacks = [1785, 1785, 2385]
-house = 45
+finishing_stacks = [1910, 2150, 1910]
+house = 30
 <BLANKLINE>
 [table]
 pot_money = 20
@@ -126,10 +123,13 @@ min_bet = "none"
 seats = 7
 max_deals_per_deck = 10
 time_limit_seconds = 120
-showing_order = "best-hand"
+showing_order = "newest-card"
 showing_tie = "suits"
 short_all_in_reopens = false
 decimals = 0
+uncalled_bet = "final-round"
+consecutive = "straight"
+top_up_duty = "during-hand"
 <BLANKLINE>
 >>> again = import_hand(text)
 >>> again.log[1:] == game.log[-len(again.log) + 1 :], again.stacks == game.stacks
@@ -154,7 +154,7 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 import tomli_w
@@ -179,8 +179,9 @@ from croupier.games.five_card_stud.events import (
     TableRestored,
     TimedOut,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame
-from croupier.games.five_card_stud.rules import REGULATION, StudTable
+from croupier.games.five_card_stud.rules import REGULATION
 from croupier.protocol import Event
 from croupier.records import is_int
 from croupier.shuffle import Shuffler
@@ -281,10 +282,10 @@ def _settled_hands(log: Sequence[Event]) -> Iterator[tuple[TableRestored, tuple[
             del players[event.seat], stacks[event.seat]
 
 
-def _export(options: StudTable, start: TableRestored, events: tuple[Event, ...]) -> str:
+def _export(options: StudOptions, start: TableRestored, events: tuple[Event, ...]) -> str:
     started, settled = events[0], events[-1]
     assert isinstance(started, HandStarted) and isinstance(settled, HandSettled)
-    table = _Table(options, start)
+    table = _Table(options, start, started.seats)
     table.commit(started, lambda g: g.start_hand())
     actions: list[str] = []
     for event in events[1:]:
@@ -552,7 +553,7 @@ class _Header:
         return tuple(sorted(after.items()))
 
 
-def _options(data: object) -> StudTable:
+def _options(data: object) -> StudOptions:
     """The ``[table]`` options (``"none"``: an option without a value)."""
     if not isinstance(data, Mapping):
         raise RecordError("table", f"field 'table' must be a table of options, got {data!r}")
@@ -564,13 +565,13 @@ def _options(data: object) -> StudTable:
 
 
 @functools.lru_cache(maxsize=64)
-def _cached_options(items: tuple[tuple[str, Any, type], ...]) -> StudTable:
+def _cached_options(items: tuple[tuple[str, Any, type], ...]) -> StudOptions:
     return _read_options(items)
 
 
-def _read_options(items: tuple[tuple[str, Any, type], ...]) -> StudTable:
+def _read_options(items: tuple[tuple[str, Any, type], ...]) -> StudOptions:
     nullable = _nullable_options()
-    return StudTable.from_dict(
+    return StudOptions.from_dict(
         {k: None if v == _NONE and k in nullable else v for k, v, _ in items}
     )
 
@@ -580,7 +581,7 @@ def _nullable_options() -> frozenset[str]:
     """The options that may have no value (``int | None``)."""
     return frozenset(
         name
-        for name, hint in typing.get_type_hints(StudTable).items()
+        for name, hint in typing.get_type_hints(StudOptions).items()
         if typing.get_origin(hint) in (typing.Union, types.UnionType)
         and type(None) in typing.get_args(hint)
     )
@@ -772,17 +773,25 @@ class _Table:
     itself: the table is replayed with it, so it is refused with the article it breaks, or
     accepted."""
 
-    def __init__(self, options: StudTable, start: TableRestored) -> None:
+    def __init__(
+        self, options: StudOptions, start: TableRestored, dealt: Collection[int] = ()
+    ) -> None:
         self.game = StudGame(options)
         self.game.restore(
             start.seats, deck=start.deck, deck_deals=start.deck_deals, hands=start.hands
         )
+        # Art 6: a seat left out of the hand though its capital would deal it in owes a top-up
+        # (its capital fell below the threshold during its last hand)
+        need = max(options.top_up_below, options.each_pays)
+        owing = [r.seat for r in start.seats if r.seat not in dealt and r.stack >= need]
+        if dealt and owing:
+            self.game.top_ups_due(owing)
 
     @classmethod
     def restored(cls, head: _Header) -> _Table:
         """The table before the hand of ``head``, its pot money posted."""
         try:
-            table = cls(head.options, head.start())
+            table = cls(head.options, head.start(), head.seats)
             table.commit(head.started(), lambda g: g.start_hand())
         except RuleViolation as exc:
             detail = _REPLAYED.sub("", exc.detail, count=1)

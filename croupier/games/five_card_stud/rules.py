@@ -1,40 +1,18 @@
-"""Poker de 5 Cartas, Portaria 104/85/M: the articles' constants and the table options.
+"""Poker de 5 Cartas, Portaria 104/85/M: the articles' constants and the readings' choices.
 
 Seats are numbered ``1..seats`` from the dealer's right, counterclockwise, so "counterclockwise
 from the dealer's right" (Art 10 a) is ``1, 2, 3, ...`` and "from the bettor's right,
 counterclockwise" (Art 10 b) is the next seat number up, wrapping round.
 
-The two table levels of Art 6-8 (amounts in the table's smallest unit; ``decimals`` is display):
-
->>> StudTable().pot_money, StudTable().min_buy_in, StudTable().top_up_below
-(20, 2000, 500)
->>> t = StudTable.level(100)
->>> t.pot_money, t.min_buy_in, t.top_up_below, t.commission_per_hand
-(100, 5000, 1000, 100)
->>> StudTable.from_dict(t.to_dict()) == t
-True
->>> StudTable(pot_money=50)
-Traceback (most recent call last):
-...
-croupier.errors.MaterialError: Art 6-8: the table levels are pot money 20 (buy-in 2000, top up \
-below 500) or 100 (buy-in 5000, top up below 1000), got pot money 50, buy-in 2000, top up below 500
+The table options (every reading a named field) are
+:class:`~croupier.games.five_card_stud.options.StudOptions`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import typing
-from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Final
-
-from croupier.errors import MaterialError, RecordError
-from croupier.money import Rounding
-from croupier.protocol import decode, encode
-from croupier.rank.showing import ShowingOrder
-from croupier.records import is_int
+from typing import Final
 
 REGULATION: Final = "Portaria 104/85/M"
 GAME: Final = "five-card-stud"
@@ -52,6 +30,8 @@ MAX_CUTTERS: Final = 2
 DECK_SIZE: Final = 40
 #: Art 10: an up card, the key card, then three more up cards.
 HAND_SIZE: Final = 5
+#: Art 10 b-d: four betting rounds ("lanços"); the fourth "é o último lanço de apostas".
+BETTING_ROUNDS: Final = 4
 #: Art 9: "uma comissão de 4% sobre o valor do bolo".
 HOUSE_RATE: Final = Fraction(4, 100)
 #: Art 11 b: "Nenhum jogador pode demorar mais que dois minutos a decidir o seu jogo".
@@ -101,181 +81,67 @@ class ShowingTie(StrEnum):
     SEAT = "seat"
 
 
-@dataclass(frozen=True, slots=True)
-class StudTable:
-    """Table options of five-card stud (GAMES.md §5; every *(option)* there is one here).
+class UncalledBet(StrEnum):
+    """Which uncalled bet goes back to its owner free of the commission (Art 9: "excepto o da
+    aposta feita no lanço final, que não seja acompanhada por nenhum dos outros jogadores").
 
-    Money (integers of the table's smallest unit; ``decimals`` only says how to show them):
-
-    * ``pot_money`` (Art 7, 8): each player's pot money per hand, 20 or 100 (x ``10**decimals``).
-    * ``min_buy_in`` (Art 6): the least capital to sit down, 2,000 or 5,000.
-    * ``top_up_below`` (Art 6): a player whose capital is below this after a hand must top up to
-      at least ``min_buy_in`` before he is dealt in again: 500 or 1,000.
-    * ``initial_commission`` (Art 8, :class:`InitialCommission`) and
-      ``initial_commission_amount`` (default: the pot money, as Art 8 says).
-    * ``house_rate`` (Art 9): the house's share of the pot, 4%, excluding a final bet nobody
-      called, which goes back to its owner.
-    * ``rounding``: a commission that is not a whole unit: ``house`` (default) pays the winners
-      the whole units below their exact share, the fraction stays with the house.
-    * ``odd_chip`` (:class:`OddChip`): the units of a split pot that do not divide.
-    * ``min_bet`` (reading; default the pot money): the least opening bet; a raise must add at
-      least the previous bet or raise (Art 10 b 3) unless the player goes all in (Art 11 a).
-
-    Play:
-
-    * ``seats`` (Art 3): 2 to 7 places at the table.
-    * ``max_deals_per_deck`` (Art 2): at most 10 hands per deck.
-    * ``time_limit_seconds`` (Art 11 b; ``None``: not enforced): 120.
-    * ``showing_order`` (:class:`~croupier.rank.showing.ShowingOrder`): how showing cards rank
-      for who speaks and who is dealt first (Art 10 c-d), and ``showing_tie``
-      (:class:`ShowingTie`) for identical showing ranks in rounds 2-4.
-    * ``short_all_in_reopens`` (reading; default False): an all-in raise smaller than the least
-      raise does not reopen the betting: players who have acted since the last full raise may
-      only call or fold.
+    * ``final-round`` (default, the letter: a *lanço* is a betting round, as Art 10 b-d name
+      them, "primeiro lanço" ... "quarto lanço ... o último lanço"): only a bet of the fourth
+      round that nobody called comes back; an uncalled bet of rounds 1-3 stays in the pot, which
+      its owner wins, less the 4%. Chips nobody in the hand *could* call (every other player
+      still in it all in for less, and nobody folding to them) never became a bet anyone
+      declined: they come back in any round.
+    * ``any-round``: the uncalled part of the last bet comes back in any round (how records
+      written before this option were played).
     """
 
-    pot_money: int = 20
-    min_buy_in: int = 2000
-    top_up_below: int = 500
-    initial_commission: InitialCommission = InitialCommission.POT
-    initial_commission_amount: int | None = None
-    house_rate: Fraction = HOUSE_RATE
-    rounding: Rounding = Rounding.HOUSE
-    odd_chip: OddChip = OddChip.SHOWDOWN_ORDER
-    min_bet: int | None = None
-    seats: int = MAX_SEATS
-    max_deals_per_deck: int = MAX_DEALS_PER_DECK
-    time_limit_seconds: int | None = TIME_LIMIT_SECONDS
-    showing_order: ShowingOrder = ShowingOrder.BEST_HAND
-    showing_tie: ShowingTie = ShowingTie.SUITS
-    short_all_in_reopens: bool = False
-    decimals: int = 0
-
-    @classmethod
-    def level(cls, pot_money: int, **options: Any) -> StudTable:
-        """The table of Art 6-8 for a pot money of 20 or 100 (in whole currency units)."""
-        decimals = options.get("decimals", 0)
-        if pot_money not in LEVELS or not is_int(decimals):
-            raise MaterialError(f"Art 6-8: the pot money is 20 or 100, got {pot_money!r}")
-        scale = 10**decimals
-        buy_in, top_up = LEVELS[pot_money]
-        return cls(
-            pot_money=pot_money * scale,
-            min_buy_in=buy_in * scale,
-            top_up_below=top_up * scale,
-            **options,
-        )
-
-    def __post_init__(self) -> None:
-        for name in ("pot_money", "min_buy_in", "top_up_below", "seats", "max_deals_per_deck"):
-            value = getattr(self, name)
-            if not is_int(value) or value < 1:
-                raise MaterialError(f"{name} must be a whole number >= 1, got {value!r}")
-        if not is_int(self.decimals) or not 0 <= self.decimals <= MAX_DECIMALS:
-            raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {self.decimals!r}")
-        scale = 10**self.decimals
-        levels = {(p * scale, b * scale, t * scale) for p, (b, t) in LEVELS.items()}
-        if (self.pot_money, self.min_buy_in, self.top_up_below) not in levels:
-            raise MaterialError(
-                f"Art 6-8: the table levels are pot money {20 * scale} (buy-in {2000 * scale}, "
-                f"top up below {500 * scale}) or {100 * scale} (buy-in {5000 * scale}, top up "
-                f"below {1000 * scale}), got pot money {self.pot_money}, buy-in "
-                f"{self.min_buy_in}, top up below {self.top_up_below}"
-            )
-        if not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise MaterialError(f"Art 3: a table has 2 to 7 seats, got {self.seats}")
-        if self.max_deals_per_deck > MAX_DEALS_PER_DECK:
-            raise MaterialError(
-                f"Art 2: a deck serves at most {MAX_DEALS_PER_DECK} deals, got "
-                f"{self.max_deals_per_deck}"
-            )
-        for name, kind in (
-            ("initial_commission", InitialCommission),
-            ("rounding", Rounding),
-            ("odd_chip", OddChip),
-            ("showing_order", ShowingOrder),
-            ("showing_tie", ShowingTie),
-        ):
-            if not isinstance(getattr(self, name), kind):
-                raise MaterialError(
-                    f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}"
-                )
-        amount = self.initial_commission_amount
-        if amount is not None and (not is_int(amount) or amount < 0):
-            raise MaterialError(f"initial_commission_amount must be >= 0, got {amount!r}")
-        if (
-            self.initial_commission is InitialCommission.POT
-            and amount is not None
-            and amount > self.pot_money
-        ):
-            raise MaterialError(
-                f"Art 8: a commission taken from the pot money cannot exceed one player's pot "
-                f"money ({self.pot_money}), got {amount}"
-            )
-        if not isinstance(self.house_rate, Fraction) or not 0 <= self.house_rate < 1:
-            raise MaterialError(
-                f"Art 9: house_rate must be a Fraction in [0, 1), got {self.house_rate!r}"
-            )
-        if self.min_bet is not None and (not is_int(self.min_bet) or self.min_bet < 1):
-            raise MaterialError(f"min_bet must be a whole number >= 1, got {self.min_bet!r}")
-        limit = self.time_limit_seconds
-        if limit is not None and (not is_int(limit) or limit < 1):
-            raise MaterialError(f"Art 11 b: time_limit_seconds must be >= 1, got {limit!r}")
-        if not isinstance(self.short_all_in_reopens, bool):
-            raise MaterialError("short_all_in_reopens must be True or False")
-
-    # -- derived -------------------------------------------------------------------------------
-
-    @property
-    def commission_per_hand(self) -> int:
-        """Art 8: the initial commission's amount (the pot money unless set)."""
-        if self.initial_commission is InitialCommission.NONE:
-            return 0
-        if self.initial_commission_amount is None:
-            return self.pot_money
-        return self.initial_commission_amount
-
-    @property
-    def each_pays(self) -> int:
-        """What one player puts down to be dealt in: the pot money and, with ``each``, the
-        initial commission."""
-        extra = self.commission_per_hand if self.initial_commission is InitialCommission.EACH else 0
-        return self.pot_money + extra
-
-    @property
-    def least_bet(self) -> int:
-        """The least opening bet (``min_bet``, or the pot money)."""
-        return self.pot_money if self.min_bet is None else self.min_bet
-
-    @property
-    def time_limit_ms(self) -> int | None:
-        return None if self.time_limit_seconds is None else self.time_limit_seconds * 1000
-
-    # -- records -------------------------------------------------------------------------------
-
-    def to_dict(self, *, full: bool = True) -> dict[str, Any]:
-        """Every option, JSON-ready (``full=False``: only those not at their defaults)."""
-        values = {f: encode(getattr(self, f)) for f in _FIELDS}
-        if full:
-            return values
-        return {k: v for k, v in values.items() if v != _DEFAULTS[k]}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> StudTable:
-        """The options from :meth:`to_dict`, strictly (no unknown option, no coercion); a missing
-        option takes its default."""
-        if not isinstance(data, Mapping):
-            raise RecordError("options", f"table options must be an object, got {data!r}")
-        unknown = sorted(str(k) for k in set(data) - set(_FIELDS))
-        if unknown:
-            raise RecordError(unknown[0], f"unknown table option {unknown[0]!r}")
-        hints = typing.get_type_hints(cls)
-        kwargs = {name: decode(data[name], hints[name], name) for name in _FIELDS if name in data}
-        try:
-            return cls(**kwargs)
-        except MaterialError as exc:
-            raise RecordError("options", str(exc)) from None
+    FINAL_ROUND = "final-round"
+    ANY_ROUND = "any-round"
 
 
-_FIELDS: Final = tuple(f.name for f in dataclasses.fields(StudTable))
-_DEFAULTS: Final = {f: encode(getattr(StudTable(), f)) for f in _FIELDS}
+class Consecutive(StrEnum):
+    """Which possible formations of four showing cards need four consecutive ranks (Art 10 d:
+    "Não se considera possível formação de sequência qualquer conjunto de quatro cartas com
+    sequência não consecutiva (Ex. 10-9-6-7)").
+
+    * ``straight`` (default, the letter: the exclusion is written for the possible straight):
+      four suited cards one card completes to a royal or a straight flush are a possible royal
+      or straight flush even with a gap (As Qs Js Ts is a possible royal flush).
+    * ``every-sequence``: the exclusion covers the flushes' sequences too (As Qs Js Ts is a
+      possible flush; how records written before this option were played).
+    """
+
+    STRAIGHT = "straight"
+    EVERY_SEQUENCE = "every-sequence"
+
+
+class TopUpDuty(StrEnum):
+    """When a player must top up (Art 6: "Se, no decurso de uma jogada, o capital de um jogador
+    baixar para montante inferior a $500,00 ... esse jogador terá de reforçar, após essa
+    jogada, o seu capital até atingir a importância mínima exigida").
+
+    * ``during-hand`` (default, the letter): his capital fell below the threshold at any moment
+      of the hand (pot money and bets are taken from it as they are put in), and after the
+      hand it is below the least capital: he tops up to it before he is dealt in again.
+    * ``after-hand``: only a capital below the threshold once the hand is settled (how records
+      written before this option were played).
+    """
+
+    DURING_HAND = "during-hand"
+    AFTER_HAND = "after-hand"
+
+
+class ReraiseMinimum(StrEnum):
+    """The least a re-raise adds (Art 10 b 3 sets it for a raise: "A aposta adicional não pode
+    ser inferior à aposta anterior"; Art 10 b 4, the re-raise, sets none).
+
+    * ``previous-raise`` (default, the practice of no-limit tables: Art 10 b 3's rule read with
+      "the previous bet" as the wager before the re-raiser's, which is a raise; it also keeps a
+      round from being stalled by one-unit re-raises): at least the previous bet or raise.
+    * ``opening-bet``: at least the round's opening bet (b 3's "aposta anterior" read as the bet).
+    * ``any``: any amount (the letter of b 4); the first raise still adds at least the bet.
+    """
+
+    PREVIOUS_RAISE = "previous-raise"
+    OPENING_BET = "opening-bet"
+    ANY = "any"

@@ -31,8 +31,9 @@ from croupier.games.five_card_stud.events import (
     PlayerActed,
     PlayerToppedUp,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
-from croupier.games.five_card_stud.rules import InitialCommission, StudTable
+from croupier.games.five_card_stud.rules import InitialCommission
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
 
@@ -74,15 +75,15 @@ class Watched:
 @pytest.mark.parametrize(
     ("options", "players", "seed"),
     [
-        (StudTable(), 7, 1),
-        (StudTable(), 2, 2),
-        (StudTable.level(100, initial_commission=InitialCommission.EACH), 4, 3),
-        (StudTable(short_all_in_reopens=True, min_bet=1), 5, 4),
-        (StudTable(min_bet=500, initial_commission=InitialCommission.NONE), 3, 5),
+        (StudOptions(), 7, 1),
+        (StudOptions(), 2, 2),
+        (StudOptions.level(100, initial_commission=InitialCommission.EACH), 4, 3),
+        (StudOptions(short_all_in_reopens=True, min_bet=1), 5, 4),
+        (StudOptions(min_bet=500, initial_commission=InitialCommission.NONE), 3, 5),
     ],
 )
 def test_the_bots_only_ever_answer_legal_actions(
-    options: StudTable, players: int, seed: int
+    options: StudOptions, players: int, seed: int
 ) -> None:
     rng = random.Random(seed)
     game = new_table(options, players)
@@ -101,7 +102,7 @@ def test_the_bots_only_ever_answer_legal_actions(
 @pytest.mark.parametrize("seed", range(3))
 def test_legal_decisions_are_all_accepted(seed: int) -> None:
     rng = random.Random(seed)
-    game = new_table(StudTable(), 4)
+    game = new_table(StudOptions(), 4)
     checked = 0
 
     class Probe:
@@ -120,7 +121,7 @@ def test_legal_decisions_are_all_accepted(seed: int) -> None:
             return self.bot.decide(obs)
 
     bots = {s: Probe(RandomBot(rng)) for s in range(1, 5)}
-    run_table(StudTable(), bots, SeededShuffler(seed), rng, 100, game=game)
+    run_table(StudOptions(), bots, SeededShuffler(seed), rng, 100, game=game)
     assert checked > 500
 
 
@@ -134,7 +135,7 @@ def test_legal_decisions_take_the_least_amounts() -> None:
 def net_results(seed: int, hands: int, strength_seat: int) -> dict[str, int]:
     """What each bot won heads-up (its capital at the end, less all it brought)."""
     rng = random.Random(seed)
-    options = StudTable()
+    options = StudOptions()
     game = new_table(options, 2)
     random_seat = 3 - strength_seat
     bots: dict[int, Bot] = {strength_seat: StrengthBot(rng), random_seat: RandomBot(rng)}
@@ -157,7 +158,7 @@ def net_results(seed: int, hands: int, strength_seat: int) -> dict[str, int]:
 @pytest.mark.parametrize(("seed", "strength_seat"), [(11, 1), (12, 2)])
 def test_strength_bot_beats_random_bot_heads_up(seed: int, strength_seat: int) -> None:
     result = net_results(seed, 1500, strength_seat)
-    buy_in = StudTable().min_buy_in
+    buy_in = StudOptions().min_buy_in
     # generous: over 1,500 hands it is far ahead of the random player (tens of buy-ins)
     assert result["strength"] > 0
     assert result["random"] < -10 * buy_in
@@ -168,7 +169,7 @@ def test_the_bots_are_deterministic_given_the_seed() -> None:
     def table(seed: int) -> StudGame:
         rng = random.Random(seed)
         bots: dict[int, Bot] = {1: RandomBot(rng), 2: StrengthBot(rng), 3: RandomBot(rng)}
-        return run_table(StudTable(), bots, SeededShuffler(seed), rng, 60, cut_chance=0.5).game
+        return run_table(StudOptions(), bots, SeededShuffler(seed), rng, 60, cut_chance=0.5).game
 
     a, b, c = table(5), table(5), table(6)
     assert a.digest() == b.digest()
@@ -180,7 +181,7 @@ def test_the_bots_are_deterministic_given_the_seed() -> None:
 def test_each_bot_is_a_function_of_its_rng_and_observation(
     bot_type: type[RandomBot] | type[StrengthBot],
 ) -> None:
-    game = new_table(StudTable(), 3)
+    game = new_table(StudOptions(), 3)
     game.start_hand()
     game.shuffle(SeededShuffler(1))
     game.burn()
@@ -194,7 +195,7 @@ def test_each_bot_is_a_function_of_its_rng_and_observation(
 
 def test_strength_bot_never_folds_when_it_may_check() -> None:
     rng = random.Random(9)
-    game = new_table(StudTable(), 3)
+    game = new_table(StudOptions(), 3)
     folds_with_check = 0
 
     class Spy:
@@ -208,21 +209,21 @@ def test_strength_bot_never_folds_when_it_may_check() -> None:
             folds_with_check += obs.legal.check and decision[0] is Act.FOLD
             return decision
 
-    run_table(StudTable(), {s: Spy() for s in (1, 2, 3)}, SeededShuffler(9), rng, 200, game=game)
+    run_table(StudOptions(), {s: Spy() for s in (1, 2, 3)}, SeededShuffler(9), rng, 200, game=game)
     assert folds_with_check == 0
 
 
 def test_new_table_seats_the_players_and_opens_a_deck() -> None:
-    game = new_table(StudTable.level(100), 4)
+    game = new_table(StudOptions.level(100), 4)
     assert game.players == {1: "p1", 2: "p2", 3: "p3", 4: "p4"}
     assert game.stacks == dict.fromkeys((1, 2, 3, 4), 5000)
     assert game.deck == (1, 0)
-    assert new_table(StudTable(), 2, buy_in=9000).stacks == {1: 9000, 2: 9000}
+    assert new_table(StudOptions(), 2, buy_in=9000).stacks == {1: 9000, 2: 9000}
 
 
 def test_play_hand_cuts_burns_and_settles() -> None:
     rng = random.Random(3)
-    game = new_table(StudTable(), 5)
+    game = new_table(StudOptions(), 5)
     bots: dict[int, Bot] = {s: RandomBot(rng) for s in range(1, 6)}
     for n in range(30):
         for seat in range(1, 6):
@@ -251,7 +252,7 @@ def _split_hands(game: StudGame) -> list[list[DeckCut]]:
 
 def test_run_table_tops_up_and_changes_decks() -> None:
     rng = random.Random(21)
-    options = StudTable(max_deals_per_deck=4)
+    options = StudOptions(max_deals_per_deck=4)
     bots: dict[int, Bot] = {s: RandomBot(rng, fold_weight=0.1) for s in (1, 2, 3)}
     run = run_table(options, bots, SeededShuffler(21), rng, 50)
     game = run.game

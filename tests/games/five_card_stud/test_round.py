@@ -38,13 +38,16 @@ from croupier.games.five_card_stud.events import (
     SeatRecord,
     TimedOut,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, StudGame, StudPhase
-from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie, StudTable
+from croupier.games.five_card_stud.rules import InitialCommission, OddChip, ShowingTie, UncalledBet
 from croupier.protocol import Event
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler, Shuffler
 
 T = TypeVar("T")
+#: the reading that ranks all showing cards as a poker hand (scripted hands written for it)
+BEST = StudOptions(showing_order=ShowingOrder.BEST_HAND)
 PACK: tuple[Card, ...] = Deck.STUD_40.cards
 ACTS = {"fold": Act.FOLD, "check": Act.CHECK, "call": Act.CALL, "bet": Act.BET}
 
@@ -73,10 +76,10 @@ def stacked(text: str) -> tuple[Card, ...]:
     return (*top, *(c for c in PACK if c not in set(top)))
 
 
-def seated(stacks: Mapping[int, int] | int = 3, options: StudTable | None = None) -> StudGame:
+def seated(stacks: Mapping[int, int] | int = 3, options: StudOptions | None = None) -> StudGame:
     """A table with players ``p<seat>`` and a deck open. ``stacks``: a number of players with
     the least capital each (seats 1..n), or seat -> capital (restored as a table in play)."""
-    table = options or StudTable()
+    table = options or StudOptions()
     game = StudGame(table)
     if isinstance(stacks, int):
         for seat in range(1, stacks + 1):
@@ -95,7 +98,7 @@ def seated(stacks: Mapping[int, int] | int = 3, options: StudTable | None = None
 def dealt(
     text: str,
     stacks: Mapping[int, int] | int = 3,
-    options: StudTable | None = None,
+    options: StudOptions | None = None,
     *,
     at: int | None = None,
 ) -> StudGame:
@@ -244,7 +247,7 @@ def test_art3_seats_one_to_seven_one_seat_per_player() -> None:
 
 
 def test_art3_a_smaller_table_has_fewer_seats() -> None:
-    game = StudGame(StudTable(seats=4))
+    game = StudGame(StudOptions(seats=4))
     game.seat_player(4, "ana", 2000)
     refused(game, "Art 3", game.seat_player, 5, "rui", 2000)
     refused(game, "Art 3", game.seat_player, "2", "rui", 2000)
@@ -296,7 +299,7 @@ def test_art3_art6_no_seat_leave_or_top_up_during_a_hand() -> None:
 
 @pytest.mark.parametrize(("level", "least"), [(20, 2000), (100, 5000)])
 def test_art6_the_least_buy_in(level: int, least: int) -> None:
-    game = StudGame(StudTable.level(level))
+    game = StudGame(StudOptions.level(level))
     refused(game, "Art 6", game.seat_player, 1, "ana", least - 1)
     refused(game, "Art 6", game.seat_player, 1, "ana", 2.5 * least)
     refused(game, "Art 6", game.seat_player, 1, "ana", True)
@@ -336,7 +339,7 @@ def test_art6_the_threshold_itself_is_not_below_it() -> None:
 
 
 def test_art6_the_100_table_threshold() -> None:
-    game = seated({1: 1000, 2: 999, 3: 5000}, StudTable.level(100))
+    game = seated({1: 1000, 2: 999, 3: 5000}, StudOptions.level(100))
     assert game.dealt_in() == (1, 3)
     refused(game, "Art 6", game.top_up, 2, 4000)
     game.top_up(2, 4001)
@@ -390,7 +393,7 @@ def test_art2_a_deck_is_opened_before_the_first_hand() -> None:
 
 @pytest.mark.parametrize("deals", [10, 3])
 def test_art2_a_deck_serves_at_most_ten_deals(deals: int) -> None:
-    game = seated(2, StudTable(max_deals_per_deck=deals))
+    game = seated(2, StudOptions(max_deals_per_deck=deals))
     for n in range(deals):
         assert not game.needs_new_deck
         play_quick_hand(game, n)
@@ -485,7 +488,7 @@ def test_art1_a_a_recorded_shuffle_is_the_whole_40_card_deck() -> None:
 def test_art7_art8_pot_money_and_initial_commission(
     mode: InitialCommission, amount: int | None, stack: int, commission: int, pot: int
 ) -> None:
-    options = StudTable(initial_commission=mode, initial_commission_amount=amount)
+    options = StudOptions(initial_commission=mode, initial_commission_amount=amount)
     game = seated(3, options)
     started = game.start_hand()
     assert started == HandStarted(1, (1, 2, 3), 20, commission)
@@ -514,14 +517,14 @@ def showdown_after_open(game: StudGame) -> HandSettled:
 
 
 def test_art8_the_100_table() -> None:
-    game = seated({1: 5000, 2: 5000}, StudTable.level(100))
+    game = seated({1: 5000, 2: 5000}, StudOptions.level(100))
     assert game.start_hand() == HandStarted(1, (1, 2), 100, 100)
     assert game.stacks == {1: 4900, 2: 4900}
     assert game.pot == 100
 
 
 def test_art8_each_mode_takes_the_commission_from_each_stack() -> None:
-    options = StudTable(initial_commission=InitialCommission.EACH)
+    options = StudOptions(initial_commission=InitialCommission.EACH)
     game = seated({1: 500, 2: 2000}, options)
     game.start_hand()
     assert game.stacks == {1: 460, 2: 1960}
@@ -683,7 +686,7 @@ def test_art10_b_after_the_bet_the_turn_goes_counterclockwise_and_raises_are_ful
 
 
 def test_art10_b_a_raise_is_at_least_the_previous_bet() -> None:
-    game = dealt("8c / Kh As / Qs 9c", 2, StudTable(min_bet=50))
+    game = dealt("8c / Kh As / Qs 9c", 2, StudOptions(min_bet=50))
     refused(game, "min_bet", game.bet, 2, 49)
     game.bet(2, 300)
     refused(game, "Art 10 b 3", game.raise_to, 1, 599)
@@ -716,8 +719,8 @@ def test_a_bet_is_a_whole_amount(amount: Any) -> None:
 ROUND2 = "8c / Kh As 6c / Qs 9c Jh / 7d 6d 5h / 8s 8h / 9h Ah"
 
 
-def round2() -> StudGame:
-    game = dealt(ROUND2)
+def round2(options: StudOptions | None = None) -> StudGame:
+    game = dealt(ROUND2, options=options)
     game.bet(2, 20)
     game.call(3)
     game.call(1)
@@ -768,7 +771,7 @@ def test_art10_c_best_showing_speaks_first_then_by_strength_before_a_bet() -> No
 
 
 def test_art10_c_ii_when_everyone_checks_the_next_card_comes() -> None:
-    game = round2()
+    game = round2(BEST)
     game.deal()
     for seat in (3, 2, 1):
         assert game.to_act == seat
@@ -819,7 +822,7 @@ def test_art10_c_showing_order_option(
     order: ShowingOrder, first: int, dealing: tuple[int, ...]
 ) -> None:
     # seat 1 shows A-7, seat 2 K-9: the better hand, or the higher second card (the letter)
-    game = dealt("8c / As Kh / Qs Qd / 7d 9c", 2, StudTable(showing_order=order))
+    game = dealt("8c / As Kh / Qs Qd / 7d 9c", 2, StudOptions(showing_order=order))
     game.bet(1, 20)
     game.call(2)
     assert dealing_of(game) == (1, 2)  # round 1's single up cards: the As either way
@@ -833,7 +836,7 @@ def test_art10_c_showing_order_option(
 @pytest.mark.parametrize(("tie", "first"), [(ShowingTie.SUITS, 2), (ShowingTie.SEAT, 1)])
 def test_art10_c_identical_showing_ranks_option(tie: ShowingTie, first: int) -> None:
     # seat 1 shows Kh 7d, seat 2 Ks 7c: the same ranks
-    game = dealt("8c / Kh Ks / Qs Qd / 7c 7d", 2, StudTable(showing_tie=tie))
+    game = dealt("8c / Kh Ks / Qs Qd / 7c 7d", 2, StudOptions(showing_tie=tie))
     assert game.to_act == 2  # round 1: the suits always (Art 10 b)
     game.bet(2, 20)
     game.call(1)
@@ -890,7 +893,7 @@ SHOWDOWN4 = "5d / 5c As 6c 7c / 5s Kc 6s Qh / Ah 8h 9h 8d / 6d Ts Jd 9s / 7d Qd 
 
 
 def test_art10_e_showdown_from_the_right_of_the_best_showing_hand() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     game.bet(2, 20)
     for seat in (3, 4, 1):
         game.call(seat)
@@ -914,7 +917,7 @@ def test_art10_e_showdown_from_the_right_of_the_best_showing_hand() -> None:
 
 
 def test_art10_e_a_folded_hand_is_not_shown() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     game.bet(2, 20)
     for seat in (3, 4, 1):
         game.call(seat)
@@ -994,7 +997,7 @@ def test_art11_a_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
 
 
 def test_art11_a_short_all_in_reopens_option() -> None:
-    game = dealt(SIDE, {1: 2000, 2: 650, 3: 2000}, StudTable(short_all_in_reopens=True))
+    game = dealt(SIDE, {1: 2000, 2: 650, 3: 2000}, StudOptions(short_all_in_reopens=True))
     game.bet(1, 400)
     game.raise_to(2, 630)
     game.call(3)
@@ -1082,7 +1085,7 @@ def test_art9_four_percent_of_the_pot() -> None:
 
 
 def test_art9_the_uncalled_final_bet_is_returned_and_not_commissioned() -> None:
-    game = dealt(HEADS_UP, 2)
+    game = dealt(HEADS_UP, 2, BEST)
     game.bet(2, 100)
     game.call(1)
     for _ in range(2):
@@ -1100,17 +1103,59 @@ def test_art9_the_uncalled_final_bet_is_returned_and_not_commissioned() -> None:
     assert dict(settled.stacks) == {1: 1880, 2: 2091}
 
 
-def test_art9_a_hand_won_by_everyone_folding_in_round_one() -> None:
+def test_art9_an_uncalled_bet_of_round_one_stays_in_the_pot_by_the_letter() -> None:
+    """Art 9 exempts only "a aposta feita no lanço final": the opener's uncalled round-one bet
+    is part of the pot he wins, and pays the 4%."""
     game = dealt(HEADS_UP, 2)
     game.bet(2, 100)
     game.fold(1)
     assert phase_of(game) is StudPhase.SHOWDOWN
+    settled = game.settle()
+    assert settled.returned == ()
+    (pot,) = settled.pots
+    # 40 pot money - 20 initial commission + 100 = 120; 4% = 4.8: 115 paid, 5 kept
+    assert (pot.amount, pot.commission, pot.paid) == (120, 5, ((2, 115),))
+    assert dict(settled.stacks) == {1: 1980, 2: 1995}
+    assert settled.house == 25
+
+
+def test_art9_a_1000_opening_bet_everyone_folds_the_house_takes_41() -> None:
+    """The issue's figure: a 1,000 opening bet nobody calls; the house takes 41 (4% of 1,020)
+    by the letter, 1 under the any-round option (4% of the 20 left of the pot money)."""
+    for options, returned, commission in (
+        (StudOptions(), (), 41),
+        (StudOptions(uncalled_bet=UncalledBet.ANY_ROUND), ((2, 1000),), 1),
+    ):
+        game = dealt(HEADS_UP, 2, options)
+        game.bet(2, 1000)
+        game.fold(1)
+        settled = game.settle()
+        assert settled.returned == returned
+        assert sum(p.commission for p in settled.pots) == commission
+        assert settled.house == 20 + commission
+        assert sum(game.stacks.values()) + game.house == 4000
+
+
+def test_art9_option_any_round_returns_an_uncalled_bet_of_round_one() -> None:
+    game = dealt(HEADS_UP, 2, StudOptions(uncalled_bet=UncalledBet.ANY_ROUND))
+    game.bet(2, 100)
+    game.fold(1)
     settled = game.settle()
     assert settled.returned == ((2, 100),)
     (pot,) = settled.pots
     assert (pot.amount, pot.commission, pot.paid) == (20, 1, ((2, 19),))
     assert dict(settled.stacks) == {1: 1980, 2: 1999}
     assert settled.house == 21
+
+
+def test_art9_chips_nobody_could_call_come_back_in_any_round() -> None:
+    """Seat 2 bets more than the all-in seat 1 holds, and nobody else is in the hand: the
+    excess was never a bet anyone declined (Art 11 a: the all-in player has no part in it)."""
+    game = dealt(HEADS_UP, {1: 520, 2: 2000})
+    game.bet(2, 900)
+    game.call(1)  # all in for 500
+    settled = showdown(game)
+    assert settled.returned == ((2, 400),)
 
 
 @pytest.mark.parametrize(
@@ -1125,7 +1170,7 @@ def test_art9_a_hand_won_by_everyone_folding_in_round_one() -> None:
 def test_art8_art9_the_commission_modes_at_settlement(
     mode: InitialCommission, stacks: dict[int, int], house: int
 ) -> None:
-    game = dealt(HEADS_UP, 2, StudTable(initial_commission=mode))
+    game = dealt(HEADS_UP, 2, StudOptions(initial_commission=mode))
     game.bet(2, 100)
     game.call(1)
     settled = showdown(game)
@@ -1147,7 +1192,7 @@ SPLIT = "8c / As Ah / Kh Ks / Qd Qc / Jc Jd / 9s 9h"
 def test_art4_equal_hands_split_the_pot(
     odd_chip: OddChip, paid: tuple[tuple[int, int], ...], to_house: int
 ) -> None:
-    game = dealt(SPLIT, 2, StudTable(odd_chip=odd_chip))
+    game = dealt(SPLIT, 2, StudOptions(odd_chip=odd_chip))
     assert game.to_act == 1  # As over Ah
     game.bet(1, 100)
     game.call(2)
@@ -1169,10 +1214,10 @@ def test_art4_equal_hands_split_the_pot(
 def test_art11_b_time_out_only_after_two_minutes() -> None:
     game = dealt("8c / Kh As Kd / Qs 9c Qh", at=1_000)
     assert game.to_act == 2
-    refused(game, "Art 11 b", game.time_out, 2, at=120_999)
+    refused(game, "Art 11 b", game.time_out, 2, at=121_000)  # two minutes: in time
     refused(game, "Art 11 b", game.time_out, 2)  # the turn's start is known: give the time
     refused(game, "Art 11 b", game.time_out, 3, at=200_000)  # not on turn
-    assert game.time_out(2, at=121_000) == TimedOut(2, 121_000)
+    assert game.time_out(2, at=121_001) == TimedOut(2, 121_001)
     assert in_hand_of(game) == (1, 3)
     assert game.to_act == 1  # the duty to open passes: Kh over Kd
 
@@ -1181,13 +1226,13 @@ def test_art11_b_an_action_after_the_limit_is_refused() -> None:
     game = dealt("8c / Kh As Kd / Qs 9c Qh", at=0)
     refused(game, "Art 11 b", game.bet, 2, 20, at=120_001)
     refused(game, "Art 11 b", game.fold, 2, at=300_000)
-    refused(game, "Art 11 b", game.bet, 2, 20, at=120_000)  # the turn is [start, start + 2 min)
-    game.bet(2, 20, at=119_999)
+    # "mais que dois minutos": the turn is [start, start + 2 min], two minutes is in time
+    game.bet(2, 20, at=120_000)
     # the next turn runs from the bet
     assert game.to_act == 3
-    refused(game, "Art 11 b", game.call, 3, at=239_999)
-    refused(game, "Art 11 b", game.time_out, 3, at=239_998)
-    game.time_out(3, at=239_999)
+    refused(game, "Art 11 b", game.call, 3, at=240_001)
+    refused(game, "Art 11 b", game.time_out, 3, at=240_000)
+    game.time_out(3, at=240_001)
     assert game.to_act == 1
 
 
@@ -1200,16 +1245,16 @@ def test_art11_b_an_action_without_time_is_taken() -> None:
 
 
 def test_art11_b_a_table_without_time_limit() -> None:
-    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudTable(time_limit_seconds=None), at=0)
+    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudOptions(time_limit_seconds=None), at=0)
     refused(game, "Art 11 b", game.time_out, 2, at=10_000_000)
     game.bet(2, 20, at=10_000_000)
     assert game.to_act == 3
 
 
 def test_art11_b_a_shorter_limit_option() -> None:
-    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudTable(time_limit_seconds=30), at=0)
-    refused(game, "Art 11 b", game.time_out, 2, at=29_999)
-    game.time_out(2, at=30_000)
+    game = dealt("8c / Kh As Kd / Qs 9c Qh", options=StudOptions(time_limit_seconds=30), at=0)
+    refused(game, "Art 11 b", game.time_out, 2, at=30_000)
+    game.time_out(2, at=30_001)
 
 
 def test_the_table_clock_never_goes_back() -> None:
@@ -1325,7 +1370,7 @@ def test_art11_d_of_the_last_two_the_other_wins(mode: InitialCommission) -> None
     # found by this suite: heads-up under "pot", the survivor's pot money was taken for an
     # uncalled bet and returned, and build_pots raised ValueError (the deduction exceeded the
     # empty main pot): the hand could not be settled
-    options = StudTable(initial_commission=mode)
+    options = StudOptions(initial_commission=mode)
     game = dealt(HEADS_UP, 2, options)
     game.expose_key_card(1)
     assert phase_of(game) is StudPhase.SHOWDOWN
@@ -1416,7 +1461,7 @@ def cards_in(value: Any) -> set[Card]:
 
 
 def test_view_hides_other_key_cards_and_the_deck() -> None:
-    game = dealt(SHOWDOWN4, 4)
+    game = dealt(SHOWDOWN4, 4, BEST)
     keys = {s: game.key_card(s) for s in (1, 2, 3, 4)}
     up = {c for s in (1, 2, 3, 4) for c in game.up_cards(s)}
     for seat in (None, 1, 2, 3, 4, 5):
@@ -1492,7 +1537,7 @@ def scripted() -> StudGame:
     game.expose_key_card(turn_of(game), at=500)
     turn = turn_of(game)
     game.bet(turn, 60, at=600)
-    game.time_out(turn_of(game), at=600 + 120_000)
+    game.time_out(turn_of(game), at=600 + 120_001)
     while phase_of(game) is not StudPhase.SHOWDOWN:
         if phase_of(game) is StudPhase.DEALING:
             game.deal(at=130_000)

@@ -37,13 +37,17 @@ from croupier.games.five_card_stud.events import (
     SeatRecord,
     TimedOut,
 )
+from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, StudGame, StudPhase
 from croupier.games.five_card_stud.rules import (
     HOUSE_RATE,
+    Consecutive,
     InitialCommission,
     OddChip,
+    ReraiseMinimum,
     ShowingTie,
-    StudTable,
+    TopUpDuty,
+    UncalledBet,
 )
 from croupier.money import Rounding, pay
 from croupier.protocol import Event
@@ -77,16 +81,18 @@ class RefSettlement:
     house: int
 
 
-def showing_key(options: StudTable, seat: int, up: Sequence[Card]) -> tuple[Any, ...]:
+def showing_key(options: StudOptions, seat: int, up: Sequence[Card]) -> tuple[Any, ...]:
     """Who shows best (Art 10 b-d, the table's ShowingOrder and ShowingTie options; one up
     card: rank, then suit, always)."""
-    r = showing_rank(up, options.showing_order, STUD40)
+    r = showing_rank(
+        up, options.showing_order, options.rank_rules, gapped_flush_draws=options.gapped_flush_draws
+    )
     if options.showing_tie is ShowingTie.SUITS or len(up) == 1:
         return (r.category, r.key, r.suits, 0)
     return (r.category, r.key, (), -seat)
 
 
-def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
+def reference(options: StudOptions, events: Sequence[Event]) -> RefSettlement:
     """How one hand must be settled, from its events (HandStarted up to the settlement)."""
     started = next(e for e in events if isinstance(e, HandStarted))
     seats = started.seats
@@ -94,7 +100,18 @@ def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
     dealt: dict[int, list[tuple[int, Card]]] = {s: [] for s in seats}
     index = 0
     out: set[int] = set()
+    # Art 9: the round of the last bet or raise, and whether anyone folded facing it; a seat's
+    # betting round is the number of its up cards when it acts
+    last_bet_round, declined = 0, False
     for e in events:
+        if isinstance(e, PlayerActed | TimedOut):
+            betting_round = len(dealt[e.seat]) - 1
+            if isinstance(e, PlayerActed) and e.action in (Act.BET, Act.RAISE):
+                last_bet_round, declined = betting_round, False
+            elif (
+                isinstance(e, TimedOut) or e.action is Act.FOLD
+            ) and betting_round == last_bet_round:
+                declined = True
         if isinstance(e, CardsDealt):
             for seat, card in e.cards:
                 dealt.setdefault(seat, []).append((index, card))
@@ -121,7 +138,8 @@ def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
     ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
     (top_seat, top), second = ranked[0], (ranked[1][1] if len(ranked) > 1 else 0)
     back = min(top - second, top - started.pot_money)
-    if back > 0:
+    free = options.uncalled_bet is UncalledBet.ANY_ROUND or last_bet_round == 4 or not declined
+    if back > 0 and free:
         assert top_seat in live, "nobody folds to his own bet"
         returned[top_seat] = back
         put[top_seat] -= back
@@ -152,11 +170,19 @@ def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
     showdown: tuple[int, ...] = ()
     if len(live) > 1:
         up = {s: [c for i, c in enumerate(cards[s]) if i != 1] for s in live}
-        ranks = {s: showing_rank(up[s], options.showing_order, STUD40) for s in live}
+        ranks = {
+            s: showing_rank(
+                up[s],
+                options.showing_order,
+                options.rank_rules,
+                gapped_flush_draws=options.gapped_flush_draws,
+            )
+            for s in live
+        }
         best = max(live, key=lambda s: (ranks[s].category, ranks[s].key, -s))
         i = live.index(best)
         showdown = (*live[i + 1 :], *live[:i], best)
-    strength = {s: rank(cards[s], rules=STUD40).strength for s in showdown}
+    strength = {s: rank(cards[s], rules=options.rank_rules).strength for s in showdown}
     pots = []
     house = started.commission
     for amount, eligible in raw:
@@ -180,7 +206,7 @@ def reference(options: StudTable, events: Sequence[Event]) -> RefSettlement:
 
 
 def check_settlement(
-    options: StudTable, events: Sequence[Event], settled: HandSettled, before: dict[int, int]
+    options: StudOptions, events: Sequence[Event], settled: HandSettled, before: dict[int, int]
 ) -> None:
     ref = reference(options, events)
     assert settled.showdown == ref.showdown
@@ -249,7 +275,7 @@ def marker(game: StudGame, deep: bool) -> tuple[object, ...]:
 class Driver:
     """Plays hands at one table with bots; now and then throws random commands at it."""
 
-    def __init__(self, options: StudTable, players: int, seed: int, fuzz: float = 0.0) -> None:
+    def __init__(self, options: StudOptions, players: int, seed: int, fuzz: float = 0.0) -> None:
         self.rng = rng = random.Random(seed)
         self.options = options
         self.game = game = StudGame(options)
@@ -492,9 +518,9 @@ class Driver:
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> StudTable:
+def tables(draw: st.DrawFn) -> StudOptions:
     mode = draw(st.sampled_from(list(InitialCommission)))
-    return StudTable.level(
+    return StudOptions.level(
         draw(st.sampled_from([20, 100])),
         initial_commission=mode,
         initial_commission_amount=draw(st.sampled_from([None, None, 0, 5])),
@@ -507,12 +533,20 @@ def tables(draw: st.DrawFn) -> StudTable:
         showing_order=draw(st.sampled_from(list(ShowingOrder))),
         showing_tie=draw(st.sampled_from(list(ShowingTie))),
         short_all_in_reopens=draw(st.booleans()),
+        uncalled_bet=draw(st.sampled_from(list(UncalledBet))),
+        consecutive=draw(st.sampled_from(list(Consecutive))),
+        ace_low_straight_flush=draw(st.booleans()),
+        checked_may_raise=draw(st.booleans()),
+        top_up_duty=draw(st.sampled_from(list(TopUpDuty))),
+        reraise_minimum=draw(st.sampled_from(list(ReraiseMinimum))),
     )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=tables(), players=st.integers(2, 7), seed=st.integers(0, 2**32))
-def test_random_commands_never_break_the_rules(options: StudTable, players: int, seed: int) -> None:
+def test_random_commands_never_break_the_rules(
+    options: StudOptions, players: int, seed: int
+) -> None:
     driver = Driver(options, players, seed, fuzz=0.35)
     for _ in range(12):
         driver.play_hand()
@@ -522,7 +556,7 @@ def test_random_commands_never_break_the_rules(options: StudTable, players: int,
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=tables(), players=st.integers(2, 7), seed=st.integers(0, 2**32))
-def test_bot_tables_settle_as_the_reference(options: StudTable, players: int, seed: int) -> None:
+def test_bot_tables_settle_as_the_reference(options: StudOptions, players: int, seed: int) -> None:
     driver = Driver(options, players, seed)
     for _ in range(60):
         driver.play_hand()
@@ -535,7 +569,7 @@ def test_seeded_fuzz_over_many_hands() -> None:
     kinds: set[str] = set()
     refused = accepted = 0
     for seed in range(6):
-        options = StudTable(short_all_in_reopens=seed % 2 == 1, odd_chip=list(OddChip)[seed % 2])
+        options = StudOptions(short_all_in_reopens=seed % 2 == 1, odd_chip=list(OddChip)[seed % 2])
         driver = Driver(options, 3 + seed % 5, seed, fuzz=0.5)
         for _ in range(40):
             driver.play_hand()
@@ -547,7 +581,7 @@ def test_seeded_fuzz_over_many_hands() -> None:
     assert refused > 1000 and accepted > 50
 
 
-def deck_for(options: StudTable, hands: dict[int, list[Card]]) -> list[Card]:
+def deck_for(options: StudOptions, hands: dict[int, list[Card]]) -> list[Card]:
     """The deck that deals ``hands`` (seat -> up card, key card, three more up cards) when
     nobody folds: the burn, street 1 from seat 1 (up cards, then key cards), then each street
     from the best showing hand, counterclockwise (Art 10 a-d), worked out here."""
@@ -584,7 +618,7 @@ class StackedShuffler(Shuffler):
     data=st.data(),
 )
 def test_art4_art11_a_split_pots_and_odd_chips_as_the_reference(
-    options: StudTable, players: int, data: st.DataObject
+    options: StudOptions, players: int, data: st.DataObject
 ) -> None:
     """Two to four players hold A-K-Q-J-10 in the same ranks (a split, Art 4), the others what
     is left; bets of random sizes, all-ins among them, are all called: split main and side pots,
@@ -654,7 +688,7 @@ def test_seven_bots_ten_thousand_hands() -> None:
     """A full table of seven bots (RandomBot and StrengthBot) plays 10,000 hands: chips are
     conserved and every pot is paid as the reference says, hand by hand; the whole log replays
     at the end."""
-    options = StudTable()
+    options = StudOptions()
     driver = Driver(options, 7, seed=2026)
     driver.bots = {
         s: (RandomBot(driver.rng) if s % 2 else StrengthBot(driver.rng)) for s in driver.seats

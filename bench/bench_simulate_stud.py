@@ -1,0 +1,140 @@
+"""``croupier simulate five-card-stud``, the whole command, before and after (issue 22).
+
+``python -m bench.bench_simulate_stud [--hands N] [--seats S] [--bots B] [--repeat R]
+[--before DIR] [--json FILE]``
+
+Runs the exact command ``croupier simulate five-card-stud --hands N --seats S --bots B --json`` in
+a child process, ``R`` times, and reports the median wall time (start to exit: start-up, play,
+checks, replay and digest), hands/s = N / median, the child's CPU time and its peak resident
+memory (``os.wait4``). With ``--before DIR`` (a checkout of an older commit, e.g. ``git archive
+be9afea croupier | tar -x -C DIR``) the same command runs from that tree too (its ``croupier``
+package first on ``sys.path``), the runs alternated, and the speed-up is printed. Both print the
+log's digest: the figures are of the same hands only when the code played them alike (the
+readings of issue 16 and the bots' stakes changed the hands; the digest of each is shown).
+
+The memory check: ``--hands 500000 --repeat 1`` shows the peak memory of half a million hands
+(the goal: under 300 MB, flat however many hands).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.common import environment, write_report
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_once(tree: Path, hands: int, seats: int, bots: str) -> dict[str, Any]:
+    """One run of the command from ``tree``: wall and CPU seconds, peak memory, its JSON."""
+    argv = ["simulate", "five-card-stud", "--hands", str(hands), "--seats", str(seats)]
+    argv += ["--bots", bots, "--json"]
+    code = f"import sys; from croupier.cli import app; sys.argv = ['croupier', *{argv!r}]; app()"
+    env = dict(os.environ, PYTHONPATH=str(tree), COLUMNS="120")
+    with tempfile.TemporaryDirectory() as where, tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-c", code], cwd=where, env=env, stdout=out, stderr=subprocess.PIPE
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode()
+    if child.returncode != 0:
+        raise SystemExit(f"the command failed in {tree}: exit {child.returncode}\n{text[-2000:]}")
+    data = json.loads(text)
+    return {
+        "wall_s": wall,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "peak_rss_mb": usage.ru_maxrss / 1024,  # Linux: kilobytes
+        "reported_s": data.get("seconds"),
+        "digest": data.get("digest"),
+        "largest_pot": data.get("largest_pot", {}).get("amount"),
+        "invariants": data.get("invariants"),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bench_simulate_stud", description=__doc__
+    )
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--bots", default="mixed", choices=("random", "strength", "mixed"))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--before", type=Path, default=None, help="an older checkout to compare")
+    parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    args = parser.parse_args(argv)
+    if not (1 <= args.hands <= 10_000_000 and 2 <= args.seats <= 7 and 1 <= args.repeat <= 99):
+        parser.error("--hands 1..10,000,000, --seats 2..7, --repeat 1..99")
+    trees = {"after": ROOT}
+    if args.before is not None:
+        if not (args.before / "croupier" / "cli.py").is_file():
+            parser.error(f"--before {args.before}: no croupier package there")
+        trees = {"before": args.before.resolve(), "after": ROOT}
+    runs: dict[str, list[dict[str, Any]]] = {k: [] for k in trees}
+    for _ in range(args.repeat):
+        for name, tree in trees.items():
+            runs[name].append(run_once(tree, args.hands, args.seats, args.bots))
+    env = environment()
+    command = (
+        f"croupier simulate five-card-stud --hands {args.hands} --seats {args.seats} "
+        f"--bots {args.bots} --json"
+    )
+    print(f"{command}\nmedian of {args.repeat} runs, each a fresh process (wall: start to exit)")
+    summary: dict[str, dict[str, Any]] = {}
+    for name, done in runs.items():
+        wall = statistics.median(r["wall_s"] for r in done)
+        cpu = statistics.median(r["cpu_s"] for r in done)
+        rss = max(r["peak_rss_mb"] for r in done)
+        summary[name] = {
+            "wall_s": wall,
+            "cpu_s": cpu,
+            "hands_per_s": args.hands / wall,
+            "hands_per_cpu_s": args.hands / cpu,
+            "peak_rss_mb": rss,
+            "digest": done[0]["digest"],
+            "largest_pot": done[0]["largest_pot"],
+            "invariants": done[0]["invariants"],
+        }
+        print(
+            f"  {name:6s} {wall:8.2f} s wall  {args.hands / wall:8,.0f} hands/s  "
+            f"(CPU {cpu:.2f} s: {args.hands / cpu:,.0f} hands/s)  peak {rss:,.0f} MB  "
+            f"largest pot {done[0]['largest_pot']:,}  digest {str(done[0]['digest'])[:12]}"
+        )
+    if "before" in summary:
+        ratio = summary["before"]["wall_s"] / summary["after"]["wall_s"]
+        print(f"  speed-up {ratio:.2f}x (before wall / after wall)")
+    print(
+        f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
+        f"Python {env['python']} ({env['implementation']}) · load average "
+        f"{os.getloadavg()[0]:.1f} at the end\n"
+        "method: subprocess per run, time.perf_counter around it, os.wait4 for CPU and peak "
+        "RSS, runs alternated, medians"
+    )
+    if args.json is not None:
+        write_report(
+            args.json,
+            "bench.bench_simulate_stud",
+            env,
+            args,
+            command=command,
+            summary=summary,
+            runs=runs,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

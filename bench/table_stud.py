@@ -1,0 +1,138 @@
+"""Five-card stud: the same seeded hands on the game's own API and through the table interface.
+
+``python -m bench.table_stud [--hands N] [--seats S] [--repeat R] [--json FILE]``
+
+* **game**: :class:`~croupier.games.five_card_stud.round.StudGame` driven as
+  :func:`~croupier.games.five_card_stud.bots.play_hand` drives it, with
+  :class:`~croupier.games.five_card_stud.bots.StrengthBot` /
+  :class:`~croupier.games.five_card_stud.bots.RandomBot` reading an
+  :class:`~croupier.games.five_card_stud.view.Observation`, a player below the threshold topped up
+  to the least capital before each hand (Art 6);
+* **table**: :class:`~croupier.table.stud.StudTable` run by
+  :func:`~croupier.table.runner.run_table` with the interface bots
+  (:class:`~croupier.games.five_card_stud.bots.TableBot` around the same bots, reading the
+  table's JSON view and offers): offers, JSON views, entries and their visibility, the ledger.
+
+Both deal hand ``n`` from ``SeededShuffler(f"{seed}:{n}")`` (the table's
+:class:`~croupier.table.sources.SeededSource`) and seed each bot alike, so they play the same
+hands; the script checks that both end with the same stacks. Method: ``R`` runs of each,
+alternated, ``time.perf_counter`` with the garbage collector off, the median reported; hands/s
+and the interface's cost (table time / game time - 1). One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.common import environment, time_once, write_report
+from croupier.games.five_card_stud.bots import (
+    Bot,
+    RandomBot,
+    StrengthBot,
+    TableBot,
+    new_table,
+    play_hand,
+)
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.shuffle import SeededShuffler
+from croupier.table.runner import run_table
+from croupier.table.sources import SeededSource
+from croupier.table.stud import StudTable
+
+SEED = "bench"
+
+
+def _bot(seat: int) -> Bot:
+    rng = random.Random(seat)
+    cap = StudOptions().min_buy_in
+    return StrengthBot(rng, cap=cap) if seat % 2 else RandomBot(rng, cap=cap)
+
+
+class _Shuffles:
+    """The table's seeded source, shuffle by shuffle, for the game's own API."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def next(self) -> SeededShuffler:
+        shuffler = SeededShuffler(f"{SEED}:{self.count}")
+        self.count += 1
+        return shuffler
+
+
+def play_game(hands: int, seats: int) -> dict[int, int]:
+    """``hands`` hands on the game's API; the stacks at the end."""
+    options = StudOptions()
+    game = new_table(options, seats)
+    bots = {s: _bot(s) for s in range(1, seats + 1)}
+    shuffles = _Shuffles()
+    rng = random.Random(0)  # play_hand's own draws (cuts): none at cut_chance 0
+    for _ in range(hands):
+        for seat in sorted(game.players):
+            if game.must_top_up(seat):
+                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        play_hand(game, bots, shuffles.next(), rng)
+    return dict(game.stacks)
+
+
+def play_table(hands: int, seats: int) -> dict[int, int]:
+    """The same ``hands`` through :class:`StudTable` and the runner; the stacks at the end."""
+    table = StudTable(StudOptions(), table_id="bench", source=SeededSource(SEED))
+    names = {f"p{s}": TableBot(_bot(s)) for s in range(1, seats + 1)}
+    run_table(table, names, rounds=hands, close=False)
+    return dict(table.game.stacks)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.table_stud", description=__doc__)
+    parser.add_argument("--hands", type=int, default=500)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    args = parser.parse_args(argv)
+    if not (1 <= args.hands <= 1_000_000 and 2 <= args.seats <= 7 and 1 <= args.repeat <= 99):
+        parser.error("--hands 1..1,000,000, --seats 2..7, --repeat 1..99")
+    game_stacks = play_game(args.hands, args.seats)
+    table_stacks = play_table(args.hands, args.seats)
+    if game_stacks != table_stacks:
+        print(f"the two runs differ: {game_stacks} != {table_stacks}", file=sys.stderr)
+        return 1
+    times: dict[str, list[float]] = {"game": [], "table": []}
+    for _ in range(args.repeat):
+        times["game"].append(time_once(lambda: play_game(args.hands, args.seats))[0])
+        times["table"].append(time_once(lambda: play_table(args.hands, args.seats))[0])
+    median = {k: statistics.median(v) for k, v in times.items()}
+    rate = {k: args.hands / v for k, v in median.items()}
+    cost = median["table"] / median["game"] - 1
+    env = environment()
+    print(
+        f"five-card stud, {args.hands:,} hands at {args.seats} seats (strength and random bots, "
+        f"the same seeded hands: same stacks at the end), median of {args.repeat} runs\n"
+        f"  game's API       {rate['game']:10,.0f} hands/s  ({median['game']:.3f} s)\n"
+        f"  table interface  {rate['table']:10,.0f} hands/s  ({median['table']:.3f} s)\n"
+        f"  interface cost   {cost:+.1%} (table time / game time - 1)\n"
+        f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
+        f"Python {env['python']} ({env['implementation']})\n"
+        "method: time.perf_counter, gc off, runs alternated, medians; one process, one core"
+    )
+    if args.json is not None:
+        fields: dict[str, Any] = {
+            "hands": args.hands,
+            "seats": args.seats,
+            "median_s": median,
+            "hands_per_s": rate,
+            "interface_cost": cost,
+            "runs_s": times,
+        }
+        write_report(args.json, "bench.table_stud", env, args, **fields)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

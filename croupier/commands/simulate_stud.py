@@ -1,0 +1,254 @@
+"""``croupier simulate five-card-stud``: many hands at a table of bots, the invariants checked
+after every hand and the log replayed as it is written.
+
+The run is streamed (issue 22): after every hand the table's new events are handed to a twin
+table that follows them (:meth:`~croupier.protocol.Game.follow`: every event checked again by
+the rules, as a replay of the log would), then released from memory once digested
+(:meth:`~croupier.protocol.Game.release_log`: each event encoded once, into the running
+SHA-256 of the record). Memory stays flat however many hands are played, and nothing is left
+to do once the last hand is settled: the twin's table must then equal the table. Bots bet at
+most the table's least capital at a time (Art 6: 2,000 at the 20 table), so pots stay at the
+table's level. The time reported is the run's wall time, start to end.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.stud_screen import _make_bot, _money, _top_up
+from croupier.errors import CroupierError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from croupier.games.five_card_stud.events import HandSettled
+    from croupier.games.five_card_stud.round import StudGame
+
+__all__ = ["DEFAULT_SIM_HANDS", "DEFAULT_SIM_SEATS", "SIM_BOTS", "run_simulation", "simulate_stud"]
+
+#: ``--bots`` of ``simulate``: every seat the same kind, or strength and random alternately.
+SIM_BOTS: Final = ("random", "strength", "mixed")
+DEFAULT_SIM_HANDS: Final = 1_000
+DEFAULT_SIM_SEATS: Final = 4
+
+
+@dataclass
+class SimResult:
+    """What :func:`run_simulation` found."""
+
+    game: StudGame
+    kinds: dict[int, str]
+    hands: int
+    seconds: float
+    showdowns: int = 0
+    folds: int = 0
+    largest_pot: int = 0
+    largest_pot_hand: int = 0
+    topped_up: int = 0
+    violation: str | None = None
+    #: the log's digest (SHA-256 of its record), streamed as the hands were played
+    digest: str = ""
+
+
+class InvariantError(Exception):
+    """The first invariant a simulated table broke."""
+
+
+def _bot_kinds(bots: str, seats: int) -> dict[int, str]:
+    if bots == "mixed":
+        return {s: ("strength" if s % 2 else "random") for s in range(1, seats + 1)}
+    return dict.fromkeys(range(1, seats + 1), bots)
+
+
+def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) -> None:
+    """The invariants after one hand; InvariantError names the first one broken."""
+    from croupier.games.five_card_stud.rules import InitialCommission
+
+    stacks = game.stacks
+    if sum(stacks.values()) + game.house != bought:
+        raise InvariantError(
+            f"chips conserved: after hand {number} stacks {sum(stacks.values())} + house "
+            f"{game.house} != bought in {bought}"
+        )
+    if any(a < 0 for a in stacks.values()):
+        raise InvariantError(f"stacks non-negative: after hand {number}: {dict(stacks)}")
+    for pot in settled.pots:
+        if pot.commission + pot.odd_to_house + sum(a for _, a in pot.paid) != pot.amount:
+            raise InvariantError(f"pots paid in full: hand {number}: {pot}")
+    # after the top-ups every seat is dealt in: the initial commission is known (Art 8)
+    table = game.options
+    each = table.initial_commission is InitialCommission.EACH
+    initial = table.commission_per_hand * (len(stacks) if each else 1)
+    taken = initial + sum(p.commission + p.odd_to_house for p in settled.pots)
+    if settled.house != taken:
+        raise InvariantError(
+            f"house take: hand {number}: the house took {settled.house}, not the initial "
+            f"commission and commissions {taken}"
+        )
+
+
+def _fingerprint(game: StudGame) -> tuple[object, ...]:
+    return (
+        game.event_count,
+        dict(game.stacks),
+        game.house,
+        game.hands_played,
+        game.phase,
+        game.deck,
+        game.last_settlement,
+    )
+
+
+def run_simulation(
+    hands: int,
+    seats: int,
+    bots: str,
+    seed: str,
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Play ``hands`` hands at a table of ``seats`` bots, checking the invariants after every
+    hand and replaying its events in a twin table as they come (``violation``: the first
+    invariant broken)."""
+    from croupier.games.five_card_stud.bots import new_table, play_hand
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.round import StudGame
+    from croupier.shuffle import SeededShuffler
+
+    t0 = time.perf_counter()
+    table = StudOptions()
+    shuffler = SeededShuffler(f"deck:{seed}")
+    rng = random.Random(f"bots:{seed}")
+    kinds = _bot_kinds(bots, seats)
+    players = {s: _make_bot(k, rng, cap=table.min_buy_in) for s, k in kinds.items()}
+    game = new_table(table, seats)
+    twin = StudGame(table)  # the replay, as the events come
+    bought = table.min_buy_in * seats
+    result = SimResult(game, kinds, 0, 0.0)
+    step = max(1, hands // 200)  # the bar moves by half a percent: drawing it costs time too
+    try:
+        twin.follow(game.release_log())
+        twin.release_log(digest=False)
+        for n in range(1, hands + 1):
+            for _, amount in _top_up(game):
+                bought += amount
+                result.topped_up += amount
+            settled = play_hand(game, players, shuffler, rng)
+            result.hands = n
+            if settled.showdown:
+                result.showdowns += 1
+            else:
+                result.folds += 1
+            pot = sum(p.amount for p in settled.pots)
+            if pot > result.largest_pot:
+                result.largest_pot, result.largest_pot_hand = pot, n
+            _check_hand(game, settled, bought, n)
+            try:
+                twin.follow(game.release_log())
+            except CroupierError as exc:
+                raise InvariantError(f"replay: hand {n}: {exc}") from None
+            twin.release_log(digest=False)  # checked: the twin keeps nothing
+            if progress is not None and (n % step == 0 or n == hands):
+                progress(n)
+        if _fingerprint(twin) != _fingerprint(game):
+            raise InvariantError(
+                "replay: the table replayed from its log does not end as the table did"
+            )
+    except InvariantError as exc:
+        result.violation = str(exc)
+    result.digest = game.digest()
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool) -> None:
+    """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log."""
+    from croupier.games.five_card_stud.rules import MAX_SEATS, MIN_SEATS
+
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
+    kind = bots.strip().lower()
+    if kind not in SIM_BOTS:
+        fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
+    with croupier_errors():
+        if as_json:
+            sim = run_simulation(hands, seats, kind, seed)
+        else:
+            from rich.progress import Progress
+
+            console = make_console()
+            # the bar covers the whole run: each hand is checked and replayed as it is played,
+            # so when the bar is full the simulation is done
+            with Progress(console=console, transient=True) as bar:
+                task = bar.add_task("dealing, checking, replaying", total=hands)
+                sim = run_simulation(
+                    hands, seats, kind, seed, progress=lambda n: bar.update(task, completed=n)
+                )
+        game = sim.game
+        played = max(sim.hands, 1)
+        data: dict[str, Any] = {
+            "game": game.GAME,
+            "seed": seed,
+            "hands": sim.hands,
+            "seats": seats,
+            "bots": kind,
+            "kinds": {str(s): k for s, k in sim.kinds.items()},
+            "seconds": round(sim.seconds, 3),
+            "hands_per_second": round(sim.hands / sim.seconds, 1) if sim.seconds else None,
+            "showdowns": sim.showdowns,
+            "folds": sim.folds,
+            "house": game.house,
+            "house_per_hand": round(game.house / played, 2),
+            "largest_pot": {"hand": sim.largest_pot_hand, "amount": sim.largest_pot},
+            "topped_up": sim.topped_up,
+            "stacks": {str(s): a for s, a in sorted(game.stacks.items())},
+            "digest": sim.digest,
+            "invariants": "ok" if sim.violation is None else sim.violation,
+        }
+        if as_json:
+            print_json(data)
+        else:
+            _render_simulation(console, data)
+        if sim.violation is not None:
+            fail(f"invariant violated: {sim.violation}")
+
+
+def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
+    hands = data["hands"]
+    console.print(
+        f"[bold]Five-card stud[/bold]: {hands} hands at {data['seats']} seats of "
+        f"{data['bots']} bots (seed {data['seed']!r})"
+    )
+    rate = data["hands_per_second"]
+    console.print(
+        f"{data['seconds']:,.2f} s wall time, {rate:,.0f} hands/s (play, checks and replay)"
+        if rate is not None
+        else "hands/s: -"
+    )
+    share = data["showdowns"] / hands if hands else 0.0
+    console.print(
+        f"Showdowns {data['showdowns']} ({share:.1%}), won by folds {data['folds']} "
+        f"({1 - share:.1%})"
+        if hands
+        else "No hand played"
+    )
+    console.print(
+        f"House take {_money(data['house'], 0)} in all, {data['house_per_hand']:,.2f} a hand "
+        "(Art 8, 9)"
+    )
+    largest = data["largest_pot"]
+    console.print(f"Largest pot {_money(largest['amount'], 0)} (hand {largest['hand']})")
+    console.print(f"Topped up {_money(data['topped_up'], 0)} in all (Art 6)")
+    console.print(f"Log digest (sha256): {data['digest']}", soft_wrap=True)
+    if data["invariants"] == "ok":
+        console.print(
+            "invariants: ok (after every hand: chips conserved, stacks non-negative, pots paid "
+            "in full, house take, and its events replayed by a twin table, every event checked "
+            "again; at the end the twin stands as the table)",
+            soft_wrap=True,
+        )

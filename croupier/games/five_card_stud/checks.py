@@ -1,0 +1,558 @@
+"""Five-card stud (Portaria 104/85/M): the checks of the fold, and the events commands make.
+
+:class:`StudChecks` raises a :class:`~croupier.errors.RuleViolation` naming the article when an
+event may not happen in the current state (``_check_*``, one per event type), and builds the
+event each dealer command makes from the state (``_start_event``, ``_burn_event``,
+``_deal_event``, ``_settle_event``...), so a command and the replay of its event are checked by
+the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from croupier.errors import RecordError, RuleViolation
+from croupier.events import CardBurned, ShoeShuffled, order_commitment
+from croupier.games.five_card_stud.events import (
+    Act,
+    CardsDealt,
+    DeckCut,
+    DeckOpened,
+    HandSettled,
+    HandStarted,
+    KeyCardExposed,
+    MisdealRectified,
+    PlayerActed,
+    PlayerLeft,
+    PlayerSeated,
+    PlayerToppedUp,
+    TableRestored,
+    TimedOut,
+    TopUpsDue,
+)
+from croupier.games.five_card_stud.pots import award, build_pots, uncalled
+from croupier.games.five_card_stud.rules import (
+    BETTING_ROUNDS,
+    DECK_SIZE,
+    MAX_CUTTERS,
+    MIN_CUT,
+    InitialCommission,
+    TopUpDuty,
+    UncalledBet,
+)
+from croupier.games.five_card_stud.state import (
+    _APPLIES,
+    PACK_SET,
+    HandState,
+    StudPhase,
+    StudState,
+    rank_tables,
+)
+from croupier.protocol import Event
+from croupier.rank.model import RANK_BITS, RANK_MASK
+from croupier.records import is_int
+
+__all__ = ["StudChecks"]
+
+E = TypeVar("E", bound=Event)
+
+_ACT_NAMES: Final = frozenset(a.value for a in Act)
+
+
+class StudChecks(StudState):
+    """The checks of every event, and the events of the dealer's commands."""
+
+    # -- the events commands make ------------------------------------------------------------------
+
+    def _start_event(self) -> HandStarted:
+        seats = self.dealt_in()
+        table = self.options
+        commission = table.commission_per_hand
+        if table.initial_commission is InitialCommission.EACH:
+            commission *= len(seats)
+        return HandStarted(self._hands + 1, seats, table.pot_money, commission)
+
+    def _burn_event(self) -> CardBurned:
+        h = self._hand
+        if h is None or self._phase is not StudPhase.CUT:
+            raise RuleViolation(
+                "Art 2",
+                f"the first card is burned after the shuffle and cut; "
+                f"the table is at {self._phase}",
+            )
+        return CardBurned(h.order[h.pos])
+
+    def _deal_event(self, count: int | None, to: int | None, at: int | None) -> CardsDealt:
+        h = self._hand
+        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+            raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
+        n = len(h.queue) if count is None else count
+        if to is not None:
+            n = 1
+        if not 1 <= n <= len(h.queue):
+            raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {n}")
+        if to is None:
+            pairs = tuple(zip(h.queue[:n], h.order[h.pos : h.pos + n], strict=True))
+        else:
+            pairs = ((to, h.order[h.pos]),)
+        return CardsDealt(pairs, at)
+
+    def _rectify_event(self, at: int | None) -> MisdealRectified:
+        h = self._hand
+        if h is None or not h.misdealt:
+            raise RuleViolation("Art 11 e", "no misdealt card to rectify")
+        return MisdealRectified(tuple(h.misdealt), at)
+
+    def _act_event(self, seat: int, action: Act, amount: int | None, at: int | None) -> PlayerActed:
+        h = self._hand
+        chips = 0
+        if amount is not None and action in (Act.FOLD, Act.CHECK, Act.CALL):
+            raise RuleViolation("Art 10", f"a {action} takes no amount, got {amount!r}")
+        if type(seat) is not int:
+            raise RuleViolation("Art 11 c", f"a seat is a whole number, got {seat!r}")
+        if action is Act.CALL and h is not None and seat in h.round_bet:
+            chips = min(h.current - h.round_bet[seat], self._stacks.get(seat, 0))
+        elif action is Act.BET:
+            chips = amount if amount is not None else 0
+        elif action is Act.RAISE and h is not None and seat in h.round_bet:
+            if not is_int(amount):
+                raise RuleViolation("Art 10 b", f"a raise is to a whole amount, got {amount!r}")
+            chips = amount - h.round_bet[seat]
+        return PlayerActed(seat, action, chips, at)
+
+    @staticmethod
+    def _action(action: object) -> Act:
+        if isinstance(action, Act):
+            return action
+        if isinstance(action, str) and action in _ACT_NAMES:
+            return Act(action)
+        names = ", ".join(a.value for a in Act)
+        raise RecordError("action", f"unknown action {action!r}: the actions are {names}")
+
+    def _uncalled_comes_back(self, h: HandState) -> bool:
+        """Art 9: whether the part of the last bet nobody called goes back to its owner, free of
+        the commission: always under ``uncalled_bet = any-round``; by the letter, when it was
+        made in the final round (Art 10 d: the fourth is "o último lanço"), or when nobody who
+        could have called it folded (the others still in the hand were all in for less)."""
+        if self.options.uncalled_bet is UncalledBet.ANY_ROUND:
+            return True
+        return h.last_bet_round == BETTING_ROUNDS or not h.declined
+
+    def _settle_event(self) -> HandSettled:
+        h = self._hand
+        if h is None or self._phase is not StudPhase.SHOWDOWN:
+            raise RuleViolation("Art 10 e", f"nothing to settle: the table is at {self._phase}")
+        if self._pending is not None and self._pending[0] == self.event_count:
+            return self._pending[1]
+        table = self.options
+        contrib = dict(h.contrib)
+        live = h.live
+        returned: list[tuple[int, int]] = []
+        # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
+        # pot money is never a bet, so at most the bets come back
+        back = uncalled({s: c for s, c in contrib.items() if s not in h.dead}, live)
+        if back is not None:
+            back = (back[0], min(back[1], contrib[back[0]] - table.pot_money))
+        if back is not None and back[1] > 0 and self._uncalled_comes_back(h):
+            contrib[back[0]] -= back[1]
+            returned.append(back)
+        pots = build_pots(contrib, live, h.deduction)
+        order = self.showdown_order()
+        strengths: dict[int, int] = {}
+        if order:
+            cv, flush, table5 = rank_tables(table.rank_rules)
+            for s in order:
+                total = cv[h.key[s].code]
+                for c in h.up[s]:
+                    total += cv[c.code]
+                strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+        results = tuple(
+            award(
+                p, strengths, order or tuple(live), table.house_rate, table.rounding, table.odd_chip
+            )
+            for p in pots
+        )
+        stacks = dict(self._stacks)
+        for seat, amount in returned:
+            stacks[seat] += amount
+        house = h.commission
+        for r in results:
+            house += r.commission + r.odd_to_house
+            for seat, amount in r.paid:
+                stacks[seat] += amount
+        event = HandSettled(
+            h.number,
+            order,
+            tuple((s, h.key[s]) for s in order),
+            tuple(returned),
+            results,
+            h.commission,
+            house,
+            tuple(sorted(stacks.items())),
+        )
+        self._pending = (self.event_count, event)
+        return event
+
+    # -- the checks --------------------------------------------------------------------------------
+
+    def _check_phase(self, *phases: StudPhase, what: str, rule: str) -> None:
+        if self._phase not in phases:
+            raise RuleViolation(rule, f"cannot {what} now: the table is at {self._phase}")
+
+    def _check_time(self, at: int | None) -> None:
+        if at is None:
+            return
+        if not is_int(at) or at < 0:
+            raise RecordError("at", f"'at' must be whole milliseconds >= 0, got {at!r}")
+        if self._clock is not None and at < self._clock:
+            raise RuleViolation("table clock", f"time runs forward: {at} is before {self._clock}")
+
+    def _check_seat_number(self, seat: object) -> int:
+        if not is_int(seat) or not 1 <= seat <= self.options.seats:
+            raise RuleViolation("Art 3", f"the seats are 1 to {self.options.seats}, got {seat!r}")
+        return seat
+
+    def _check(self, event: Event) -> None:
+        _CHECKS.get(type(event), StudChecks._check_table)(self, event)
+
+    def _commit(self, event: E) -> E:
+        """Check, apply and log one event (a refused event changes nothing): the protocol's
+        step with one lookup of the event's check and fold step (the hot path)."""
+        step = _STEPS.get(type(event))
+        if step is None:
+            raise RuleViolation("protocol", f"{type(event).__name__} is not a {self.GAME} event")
+        step[0](self, event)
+        step[1](self, event)
+        self._log.append(event)
+        return event
+
+    def _check_settled(self, event: HandSettled) -> None:
+        if event != self._settle_event():
+            raise RuleViolation(
+                "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
+            )
+
+    def _check_burned(self, event: CardBurned) -> None:
+        if event != self._burn_event():
+            raise RuleViolation(
+                "Art 2", f"the first card is {self._burn_event().card}, not {event.card}"
+            )
+
+    def _check_rectified(self, event: MisdealRectified) -> None:
+        self._check_time(event.at)
+        if event != self._rectify_event(event.at):
+            raise RuleViolation(
+                "Art 11 e", "each misdealt card goes to the seat the dealing order gives it"
+            )
+
+    def _check_table(self, event: Event) -> None:
+        if isinstance(event, TableRestored):
+            self._check_restored(event)
+            return
+        if isinstance(event, TopUpsDue):
+            self._check_top_ups_due(event)
+            return
+        if self._phase is not StudPhase.IDLE:
+            raise RuleViolation(
+                "Art 2" if isinstance(event, DeckOpened) else "Art 3, 6",
+                f"hand {self.hand_number} is in play: seats, capital and decks change "
+                "only between hands",
+            )
+        if isinstance(event, DeckOpened):
+            if event.number != self._deck + 1:
+                raise RuleViolation("Art 2", f"the next deck is number {self._deck + 1}")
+        elif isinstance(event, PlayerSeated):
+            seat = self._check_seat_number(event.seat)
+            if seat in self._players:
+                raise RuleViolation("Art 3", f"seat {seat} is taken by {self._players[seat]}")
+            name = event.player
+            if not isinstance(name, str) or not name or name != name.strip():
+                raise RecordError("player", f"a player is a non-empty name, got {name!r}")
+            if name in self._players.values():
+                raise RuleViolation("Art 3", f"{name} already has a seat: one seat per player")
+            if not is_int(event.buy_in) or event.buy_in < self.options.min_buy_in:
+                raise RuleViolation(
+                    "Art 6",
+                    f"the least capital at this table is {self.options.min_buy_in}, "
+                    f"got {event.buy_in!r}",
+                )
+        elif isinstance(event, PlayerToppedUp):
+            seat = self._check_seated(event.seat)
+            if not is_int(event.amount) or event.amount < 1:
+                raise RuleViolation(
+                    "Art 6", f"a top-up is a whole amount >= 1, got {event.amount!r}"
+                )
+            after = self._stacks[seat] + event.amount
+            if self.must_top_up(seat) and after < self.options.min_buy_in:
+                raise RuleViolation(
+                    "Art 6",
+                    f"seat {seat} is below {self.options.top_up_below}: the top-up must "
+                    f"bring the capital to at least {self.options.min_buy_in}, not {after}",
+                )
+        elif isinstance(event, PlayerLeft):
+            seat = self._check_seated(event.seat)
+            if event.cash_out != self._stacks[seat]:
+                raise RuleViolation(
+                    "Art 6",
+                    f"a player leaves with all his capital "
+                    f"({self._stacks[seat]}), no partial withdrawal",
+                )
+
+    def _check_seated(self, seat: object) -> int:
+        seat = self._check_seat_number(seat)
+        if seat not in self._players:
+            raise RuleViolation("Art 3", f"nobody sits at seat {seat}")
+        return seat
+
+    def _check_top_ups_due(self, event: TopUpsDue) -> None:
+        if self.event_count != 1 or not self._restored:
+            raise RuleViolation("records", "top-ups due are recorded only right after a restore")
+        if self.options.top_up_duty is not TopUpDuty.DURING_HAND:
+            raise RuleViolation(
+                "Art 6",
+                "at this table only a capital below the threshold after a hand is topped up",
+            )
+        seats = event.seats
+        if not seats or len(set(seats)) != len(seats) or list(seats) != sorted(seats):
+            raise RecordError("seats", f"the seats due are distinct, in order, got {seats!r}")
+        for seat in seats:
+            self._check_seated(seat)
+            if self._stacks[seat] >= self.options.min_buy_in:
+                raise RuleViolation(
+                    "Art 6",
+                    f"seat {seat} holds {self._stacks[seat]}, at least the least capital "
+                    f"{self.options.min_buy_in}: nothing to top up",
+                )
+
+    def _check_restored(self, event: TableRestored) -> None:
+        if self.event_count:
+            raise RuleViolation("records", "a table is restored only at the start of a log")
+        seen: set[str] = set()
+        seats: set[int] = set()
+        for record in event.seats:
+            seat = self._check_seat_number(record.seat)
+            if seat in seats or record.player in seen or not record.player:
+                raise RuleViolation("Art 3", f"seat {seat} or player {record.player!r} twice")
+            if not is_int(record.stack) or record.stack < 0:
+                raise RecordError("stack", f"a stack is a whole amount >= 0, got {record.stack!r}")
+            seats.add(seat)
+            seen.add(record.player)
+        for name in ("deck", "deck_deals", "hands"):
+            value = getattr(event, name)
+            if not is_int(value) or value < 0:
+                raise RecordError(name, f"{name} must be a whole number >= 0, got {value!r}")
+        if event.deck_deals > self.options.max_deals_per_deck or (
+            event.deck == 0 and event.deck_deals
+        ):
+            raise RuleViolation(
+                "Art 2", f"deck {event.deck} cannot have served {event.deck_deals} deals"
+            )
+
+    def _check_started(self, event: HandStarted) -> None:
+        if self._phase is not StudPhase.IDLE:
+            raise RuleViolation("Art 10", f"hand {self.hand_number} is still in play")
+        if self.needs_new_deck:
+            raise RuleViolation(
+                "Art 2",
+                f"deck {self._deck} has served {self._deck_deals} deals (at most "
+                f"{self.options.max_deals_per_deck}): open a new deck"
+                if self._deck
+                else "no deck is open: open one",
+            )
+        expected = self._start_event()
+        if len(expected.seats) < 2:
+            raise RuleViolation(
+                "Art 3", f"a hand needs two players able to play, got {len(expected.seats)}"
+            )
+        if event != expected:
+            raise RuleViolation("Art 6-8", f"the hand starts as {expected}, not {event}")
+
+    def _check_shuffled(self, event: ShoeShuffled) -> None:
+        h = self._hand
+        if h is None or self._phase not in (StudPhase.SHUFFLE, StudPhase.CUT):
+            raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {self._phase}")
+        if h.cutters:
+            raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
+        if len(event.order) != DECK_SIZE or set(event.order) != PACK_SET:
+            raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
+        if event.cut != 0 or event.cut_card_depth is not None:
+            raise RuleViolation("Art 2", "players cut the deck after the shuffle (deck_cut)")
+        if event is not self._recorded and event.commitment != order_commitment(event.order):
+            raise RuleViolation("commitment", "the commitment is not the order's SHA-256")
+
+    def _check_cut(self, event: DeckCut) -> None:
+        h = self._hand
+        if h is None or self._phase is not StudPhase.CUT:
+            raise RuleViolation("Art 2", f"cannot cut now: the table is at {self._phase}")
+        if not is_int(event.seat) or event.seat not in h.seats:
+            raise RuleViolation("Art 2", f"seat {event.seat!r} is not a player in this hand")
+        if event.seat in h.cutters:
+            raise RuleViolation("Art 2", f"seat {event.seat} has cut already")
+        if len(h.cutters) >= MAX_CUTTERS:
+            raise RuleViolation("Art 2", f"at most {MAX_CUTTERS} players cut")
+        if not is_int(event.cards) or not MIN_CUT <= event.cards <= DECK_SIZE - MIN_CUT:
+            raise RuleViolation(
+                "Art 2",
+                f"a cut takes at least {MIN_CUT} cards and leaves {MIN_CUT}, got {event.cards!r}",
+            )
+
+    def _check_dealt(self, event: CardsDealt) -> None:
+        h = self._hand
+        self._check_time(event.at)
+        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+            raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
+        if not event.cards or len(event.cards) > len(h.queue):
+            raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {len(event.cards)}")
+        pos = h.pos
+        for i, (seat, card) in enumerate(event.cards):
+            if card is not h.order[pos + i]:
+                raise RuleViolation("Art 10", f"the next card is {h.order[pos + i]}, not {card}")
+            if type(seat) is not int or seat != h.queue[i]:
+                self._check_seat_number(seat)
+
+    def _check_exposed(self, event: KeyCardExposed) -> None:
+        h = self._hand
+        self._check_time(event.at)
+        early = self._phase is StudPhase.DEALING and h is not None and h.street == 2
+        if self._phase is StudPhase.BETTING and h is not None and h.round == 1:
+            early = not h.acted_in_round
+        if h is None or not early:
+            raise RuleViolation(
+                "Art 11 d", "a key card is exposed in the deal only (before round 1's first action)"
+            )
+        if not is_int(event.seat) or event.seat not in h.key or event.seat not in h.live:
+            raise RuleViolation("Art 11 d", f"seat {event.seat!r} holds no key card in play")
+
+    def _check_timed_out(self, event: TimedOut) -> None:
+        h = self._hand
+        self._check_time(event.at)
+        if h is None or self._phase is not StudPhase.BETTING:
+            raise RuleViolation("Art 11 b", f"nobody is on turn: the table is at {self._phase}")
+        if not is_int(event.seat) or event.seat != h.to_act:
+            raise RuleViolation(
+                "Art 11 b", f"seat {event.seat} is not on turn (seat {h.to_act} is)"
+            )
+        limit = self.options.time_limit_ms
+        if limit is None:
+            raise RuleViolation("Art 11 b", "this table enforces no time limit")
+        if h.turn_since is not None:
+            if event.at is None:
+                raise RuleViolation("Art 11 b", "a time-out needs the time ('at')")
+            # Art 11 b: "mais que dois minutos": the turn is [start, start + limit], an action
+            # at the limit itself is in time; the hand is folded once more time has passed
+            if event.at - h.turn_since <= limit:
+                raise RuleViolation(
+                    "Art 11 b",
+                    f"seat {event.seat} has until {h.turn_since + limit} ms to act, it is "
+                    f"{event.at}",
+                )
+
+    def _check_acted(self, event: PlayerActed) -> None:
+        h = self._hand
+        self._check_time(event.at)
+        if h is None or self._phase is not StudPhase.BETTING:
+            raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
+        seat = event.seat
+        if type(seat) is not int or seat != h.to_act:
+            raise RuleViolation(
+                "Art 11 c", f"seat {seat} acts out of turn: seat {h.to_act} is to act"
+            )
+        limit = self.options.time_limit_ms
+        if (
+            limit is not None
+            and event.at is not None
+            and h.turn_since is not None
+            and event.at - h.turn_since > limit
+        ):
+            raise RuleViolation(
+                "Art 11 b", f"seat {seat}'s time is up: the hand is folded (time_out)"
+            )
+        action = event.action
+        chips = event.chips
+        if type(chips) is not int:
+            raise RecordError("chips", f"chips must be a whole amount, got {chips!r}")
+        stack = self._stacks[seat]
+        owe = h.current - h.round_bet[seat]
+        if chips > stack:
+            raise RuleViolation(
+                "Art 11 a", f"seat {seat} has {stack} on the table, cannot put in {chips}"
+            )
+        if action is Act.FOLD or action is Act.CHECK:
+            if chips:
+                raise RuleViolation("Art 10", f"a {action} puts in no chips")
+            if action is Act.CHECK:
+                if h.round == 1 and not h.opened:
+                    raise RuleViolation(
+                        "Art 10 b", f"nobody has opened: seat {seat} must open (bet) or fold"
+                    )
+                if h.opened:
+                    raise RuleViolation(
+                        "Art 10 c iii", "nobody checks after a bet: call, raise or fold"
+                    )
+            return
+        if action is Act.CALL:
+            if not h.opened:
+                rule = "Art 10 b" if h.round == 1 else "Art 10 c"
+                detail = (
+                    f"nobody has opened: seat {seat} must open (bet) or fold"
+                    if h.round == 1
+                    else "there is no bet to call: check or bet"
+                )
+                raise RuleViolation(rule, detail)
+            if chips != min(owe, stack):
+                raise RuleViolation("Art 10 b 2", f"a call puts in {min(owe, stack)}, not {chips}")
+            return
+        if action is Act.BET:
+            if h.opened:
+                raise RuleViolation("Art 10 b 3", "there is a bet already: call, raise or fold")
+            least = self.options.least_bet
+            if chips < least and chips != stack:
+                raise RuleViolation("min_bet", f"the least bet is {least} (or all in), got {chips}")
+            if chips < 1:
+                raise RuleViolation("min_bet", f"a bet is at least 1, got {chips}")
+            return
+        # RAISE
+        if not h.opened:
+            raise RuleViolation("Art 10 b 3", "nothing to raise: bet")
+        if seat in h.checked and not self.options.checked_may_raise:
+            raise RuleViolation(
+                "Art 10 c i 2", f"seat {seat} checked this round: he may only call or fold"
+            )
+        if seat in h.acted:
+            raise RuleViolation(
+                "Art 10 b 3", f"seat {seat} has acted and no full raise has followed: call or fold"
+            )
+        increment = chips - owe
+        if increment <= 0:
+            raise RuleViolation("Art 10 b 3", f"a raise puts in more than the {owe} owed")
+        if increment < h.min_raise and chips != stack:
+            raise RuleViolation(
+                "Art 10 b 3",
+                f"a raise adds at least the previous bet or raise ({h.min_raise}) "
+                f"unless all in: raise to at least {h.current + h.min_raise}",
+            )
+
+
+_CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
+    PlayerActed: StudChecks._check_acted,
+    CardsDealt: StudChecks._check_dealt,
+    HandSettled: StudChecks._check_settled,
+    HandStarted: StudChecks._check_started,
+    ShoeShuffled: StudChecks._check_shuffled,
+    CardBurned: StudChecks._check_burned,
+    DeckCut: StudChecks._check_cut,
+    TimedOut: StudChecks._check_timed_out,
+    KeyCardExposed: StudChecks._check_exposed,
+    MisdealRectified: StudChecks._check_rectified,
+}
+#: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
+_STEPS: Final[
+    dict[type[Event], tuple[Callable[[StudChecks, Any], None], Callable[[StudState, Any], None]]]
+] = {
+    kind: (
+        _CHECKS.get(kind, StudChecks._check_table),
+        _APPLIES.get(kind, StudState._apply_table),
+    )
+    for kind in StudState.EVENTS
+}

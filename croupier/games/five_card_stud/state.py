@@ -1,0 +1,743 @@
+"""Five-card stud (Portaria 104/85/M): the table's state and the fold that updates it.
+
+:class:`StudState` holds what a table knows (seats, capital, the deck, the hand in play as a
+:class:`HandState`) and folds each checked event into it (``_apply_*``), including the turn
+logic of Art 10 b-d (who speaks, who is dealt the next card first). The checks live in
+:mod:`~croupier.games.five_card_stud.checks`, the commands in
+:mod:`~croupier.games.five_card_stud.round`
+(:class:`~croupier.games.five_card_stud.round.StudGame`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Final
+
+from croupier.cards import Card, Deck
+from croupier.events import CardBurned, ShoeShuffled
+from croupier.games.five_card_stud.events import (
+    Act,
+    CardsDealt,
+    DeckCut,
+    DeckOpened,
+    HandSettled,
+    HandStarted,
+    KeyCardExposed,
+    MisdealRectified,
+    PlayerActed,
+    PlayerLeft,
+    PlayerSeated,
+    PlayerToppedUp,
+    TableRestored,
+    TimedOut,
+    TopUpsDue,
+)
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.rules import (
+    GAME,
+    HAND_SIZE,
+    REGULATION,
+    InitialCommission,
+    ReraiseMinimum,
+    ShowingTie,
+    TopUpDuty,
+)
+from croupier.protocol import Event, Game
+from croupier.rank.model import STUD40, RankRules
+from croupier.rank.showing import (
+    SUIT_PRECEDENCE,
+    ShowingCategory,
+    ShowingKey,
+    ShowingOrder,
+    ShowingRank,
+    showing_key,
+    showing_rank,
+)
+from croupier.records import is_int
+
+__all__ = ["HandState", "StudPhase", "StudState", "rank_tables", "showing"]
+
+DECK: Final = Deck.STUD_40
+
+PACK: Final = tuple(DECK.cards)
+
+PACK_SET: Final = frozenset(PACK)
+
+
+_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def rank_tables(
+    rules: RankRules = STUD40,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The perfect-hash tables of ``rules`` (Art 5), fetched once: a five-card strength is
+    ``table[(s & RANK_MASK) + flush[s >> RANK_BITS]]`` with ``s`` the sum of the cards'
+    values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
+    found = _TABLES.get(rules.name)
+    if found is None:
+        t = rules.tables
+        found = _TABLES[rules.name] = (t.card_value, t.flush_offset, t.table)
+    return found
+
+
+class StudPhase(StrEnum):
+    """Where the table stands between commands."""
+
+    IDLE = "idle"  #: between hands: seat, top up, leave, new deck, start a hand
+    SHUFFLE = "shuffle"  #: pot money posted: the dealer shuffles
+    CUT = "cut"  #: shuffled: up to two players cut, then the first card is burned
+    DEALING = "dealing"  #: cards are being dealt (or a misdeal awaits rectification)
+    BETTING = "betting"  #: a round of betting; ``to_act`` has the turn
+    SHOWDOWN = "showdown"  #: betting over (or one player left): settle
+
+
+_MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
+_RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
+_MEMO_LIMIT: Final = 500_000
+
+
+def showing(
+    up: Sequence[Card],
+    order: ShowingOrder = ShowingOrder.BEST_HAND,
+    rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
+) -> ShowingRank:
+    """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
+    depend on the order the cards came in, so its memo is keyed by the set of cards)."""
+    codes = tuple(c.code for c in up)
+    newest = order is ShowingOrder.NEWEST_CARD
+    key = (newest, rules.name, gapped_flush_draws, codes if newest else tuple(sorted(codes)))
+    hit = _RANKS.get(key)
+    if hit is None:
+        hit = showing_rank(up, order, rules, gapped_flush_draws=gapped_flush_draws)
+        if len(_RANKS) < _MEMO_LIMIT:
+            _RANKS[key] = hit
+    return hit
+
+
+_PAIR: Final = int(ShowingCategory.PAIR)
+_HIGH: Final = int(ShowingCategory.HIGH_CARD)
+
+
+class ShowingKeys:
+    """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
+    best-hand rank of each set of showing cards is computed once (at most 102,090 sets of 1 to
+    4 of the 40 cards) and kept; the letter's newest-card order (Art 10 c-d) is derived from it
+    and the newest card. A key is ``(category, ranks, suits, tie)``: the suits break an exact
+    tie of ranks (Art 10 b's order), or, with ``showing_tie = seat``, ``tie`` does (the seat
+    nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
+    (the tests compare the two on random cards)."""
+
+    __slots__ = ("_memo", "gapped", "newest", "order", "rules", "seat_ties")
+
+    def __init__(self, options: StudOptions) -> None:
+        self.order = options.showing_order
+        self.rules = options.rank_rules
+        self.gapped = options.gapped_flush_draws
+        self.newest = self.order is ShowingOrder.NEWEST_CARD
+        self.seat_ties = options.showing_tie is ShowingTie.SEAT
+        self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
+
+    def rank(self, up: Sequence[Card]) -> ShowingRank:
+        """The showing rank of ``up`` at this table (what the screen names)."""
+        order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
+        return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
+
+    def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
+        """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
+        card codes, when known), from the table."""
+        if mask is None:
+            mask = 0
+            for c in up:
+                mask |= 1 << c.code
+        base = self._memo.get(mask)
+        if base is None:
+            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
+        return base
+
+    def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
+        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
+        (``mask``: their bit set of card codes, when known)."""
+        if mask is None:
+            mask = 0
+            for c in up:
+                mask |= 1 << c.code
+        base = self._memo.get(mask)
+        if base is None:
+            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
+        n = len(up)
+        if n == 1:  # Art 10 b: the up card, suits break ties (in every reading)
+            return (*base, 0)
+        if self.newest and base[0] <= _PAIR:
+            newest = up[-1]
+            rank = newest.rank
+            mates = [c for c in up if c.rank == rank]
+            if len(mates) == 2:  # a pair formed with the newest card
+                suits = sorted((SUIT_PRECEDENCE[c.suit] for c in mates), reverse=True)
+                base = (_PAIR, (rank,), tuple(suits))
+            else:
+                base = (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],))
+        if self.seat_ties:
+            return (base[0], base[1], (), -seat)
+        return (*base, 0)
+
+
+class HandState:
+    """The state of the hand in play (internal, mutable; only the fold writes it)."""
+
+    __slots__ = (
+        "acted",
+        "acted_in_round",
+        "board",
+        "checked",
+        "commission",
+        "contrib",
+        "current",
+        "cutters",
+        "dead",
+        "declined",
+        "deduction",
+        "folded",
+        "key",
+        "last_bet_round",
+        "live",
+        "low",
+        "masks",
+        "min_raise",
+        "misdealt",
+        "number",
+        "opened",
+        "order",
+        "pos",
+        "queue",
+        "round",
+        "round_bet",
+        "seats",
+        "show_key",
+        "shuffle",
+        "speak",
+        "street",
+        "to_act",
+        "turn_since",
+        "up",
+    )
+
+    def __init__(self, event: HandStarted) -> None:
+        self.number = event.number
+        self.seats: tuple[int, ...] = event.seats
+        self.commission = event.commission
+        self.deduction = 0
+        self.shuffle: ShoeShuffled | None = None
+        self.order: list[Card] = []
+        self.pos = 0
+        self.cutters: list[int] = []
+        self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
+        #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
+        self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
+        #: dealing, when first asked for (what bots read of the table); None: not yet
+        self.board: dict[int, tuple[ShowingKey, int]] | None = None
+        self.key: dict[int, Card] = {}
+        self.live: list[int] = list(event.seats)
+        self.folded: set[int] = set()
+        self.dead: set[int] = set()
+        self.contrib: dict[int, int] = dict.fromkeys(event.seats, event.pot_money)
+        self.street = 0  #: cards each live seat holds once the current dealing is done
+        self.queue: list[int] = []
+        self.misdealt: list[tuple[Card, int, int]] = []
+        self.round = 0
+        self.opened = False
+        self.current = 0
+        self.min_raise = 0
+        self.round_bet: dict[int, int] = dict.fromkeys(event.seats, 0)
+        self.checked: set[int] = set()
+        self.acted: set[int] = set()
+        self.acted_in_round = False
+        self.speak: list[int] = []
+        self.to_act: int | None = None
+        self.turn_since: int | None = None
+        #: seat -> its showing cards' place in the order of Art 10 b-d (cached per dealing)
+        self.show_key: dict[int, tuple[Any, ...]] = {}
+        #: the round of the hand's last bet or raise, and whether a player folded facing it
+        #: since (Art 9: a bet nobody called)
+        self.last_bet_round = 0
+        self.declined = False
+        #: seat -> the least capital it had during the hand (Art 6), set as stacks fall
+        self.low: dict[int, int] = {}
+
+
+class StudState(Game[StudOptions]):
+    """The state of a five-card stud table and its fold (see the module docstring)."""
+
+    GAME: ClassVar[str] = GAME
+    REGULATION: ClassVar[str] = REGULATION
+    EVENTS: ClassVar[tuple[type[Event], ...]] = (
+        TableRestored,
+        TopUpsDue,
+        DeckOpened,
+        PlayerSeated,
+        PlayerToppedUp,
+        PlayerLeft,
+        HandStarted,
+        ShoeShuffled,
+        DeckCut,
+        CardBurned,
+        CardsDealt,
+        MisdealRectified,
+        KeyCardExposed,
+        PlayerActed,
+        TimedOut,
+        HandSettled,
+    )
+
+    def __init__(self, options: StudOptions | None = None) -> None:
+        super().__init__(options or StudOptions())
+        self._players: dict[int, str] = {}
+        self._stacks: dict[int, int] = {}
+        self._deck = 0
+        self._deck_deals = 0
+        self._hands = 0
+        self._hand: HandState | None = None
+        #: Art 6: seats whose capital fell below the threshold during the last hand they played
+        #: and must top up to the least capital before they are dealt in again
+        self._owing: set[int] = set()
+        #: the log opened with a restore (a hand history)
+        self._restored = False
+        self._showing = ShowingKeys(self.options)
+        self._phase = StudPhase.IDLE
+        self._clock: int | None = None
+        self._house = 0
+        self._settled: HandSettled | None = None
+        self._pending: tuple[int, HandSettled] | None = None
+        self._recorded: ShoeShuffled | None = None
+        self._last_up: dict[int, tuple[Card, ...]] = {}
+
+    @classmethod
+    def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
+        return StudOptions.from_dict(data)
+
+    # -- public state ------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> StudPhase:
+        return self._phase
+
+    @property
+    def players(self) -> Mapping[int, str]:
+        """Seat -> player."""
+        return dict(self._players)
+
+    @property
+    def stacks(self) -> Mapping[int, int]:
+        """Seat -> capital in front of the player (what is not in the pot)."""
+        return dict(self._stacks)
+
+    @property
+    def house(self) -> int:
+        """Everything the house has taken at this table (Art 8, 9)."""
+        return self._house
+
+    @property
+    def hands_played(self) -> int:
+        return self._hands
+
+    @property
+    def deck(self) -> tuple[int, int]:
+        """(the deck's number, the deals it has served)."""
+        return self._deck, self._deck_deals
+
+    @property
+    def needs_new_deck(self) -> bool:
+        """True when no deck is open or the open one has served its deals (Art 2)."""
+        return self._deck == 0 or self._deck_deals >= self.options.max_deals_per_deck
+
+    @property
+    def hand_number(self) -> int | None:
+        return None if self._hand is None else self._hand.number
+
+    @property
+    def last_settlement(self) -> HandSettled | None:
+        return self._settled
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (betting only)."""
+        return (
+            None
+            if self._hand is None or self._phase is not StudPhase.BETTING
+            else (self._hand.to_act)
+        )
+
+    @property
+    def turn_started_at(self) -> int | None:
+        """The table-clock time the current turn began (None: unknown, or nobody on turn);
+        Art 11 b's limit runs from it."""
+        h = self._hand
+        if h is None or self._phase is not StudPhase.BETTING:
+            return None
+        return h.turn_since
+
+    @property
+    def betting_round(self) -> int:
+        return 0 if self._hand is None else self._hand.round
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats still in the hand (not folded, not dead), in seat order."""
+        return () if self._hand is None else tuple(self._hand.live)
+
+    @property
+    def pot(self) -> int:
+        """Everything in the pot now (less the initial commission taken from it)."""
+        h = self._hand
+        return 0 if h is None else sum(h.contrib.values()) - h.deduction
+
+    def must_top_up(self, seat: int) -> bool:
+        """Art 6: capital below the table's threshold, or (``top_up_duty = during-hand``) it
+        fell below it during the last hand and is below the least capital now."""
+        if type(seat) is not int:
+            return False
+        return self._stacks.get(seat, 0) < self.options.top_up_below or seat in self._owing
+
+    @property
+    def showing_keys(self) -> ShowingKeys:
+        """The order of showing cards at this table (Art 10 b-d)."""
+        return self._showing
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        h = self._hand
+        return () if h is None or not is_int(seat) or seat not in h.up else tuple(h.up[seat])
+
+    def key_card(self, seat: int) -> Card | None:
+        """The seat's key card (dealer's knowledge: views hide it from the others)."""
+        return None if self._hand is None or not is_int(seat) else self._hand.key.get(seat)
+
+    def contributions(self) -> Mapping[int, int]:
+        """Seat -> everything it put in the pot this hand (pot money and bets)."""
+        return {} if self._hand is None else dict(self._hand.contrib)
+
+    @property
+    def dealing_order(self) -> tuple[int, ...]:
+        """The seats still to receive a card in the current dealing, in order."""
+        return () if self._hand is None else tuple(self._hand.queue)
+
+    @property
+    def misdealt(self) -> tuple[tuple[Card, int, int], ...]:
+        """(card, seat it reached, seat it belongs to) for each misdeal not yet rectified."""
+        return () if self._hand is None else tuple(self._hand.misdealt)
+
+    def dealt_in(self) -> tuple[int, ...]:
+        """The seats the next hand would deal in (Art 6: not those who must top up)."""
+        need = max(self.options.top_up_below, self.options.each_pays)
+        owing = self._owing
+        return tuple(s for s in sorted(self._players) if self._stacks[s] >= need and s not in owing)
+
+    # -- the fold ----------------------------------------------------------------------------------
+
+    def _apply(self, event: Event) -> None:
+        _APPLIES.get(type(event), StudState._apply_table)(self, event)
+
+    def _apply_timed_out(self, event: TimedOut) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
+        h.acted_in_round = True
+        if h.opened:
+            h.declined = True
+        self._fold_out(h, event.seat)
+        if self._phase is StudPhase.BETTING:
+            self._after_action(h, event.seat, event.at)
+
+    def _apply_shuffled(self, event: ShoeShuffled) -> None:
+        h = self._hand
+        assert h is not None
+        h.shuffle = event
+        h.order = list(event.order)
+        h.pos = 0
+        self._phase = StudPhase.CUT
+
+    def _apply_cut(self, event: DeckCut) -> None:
+        h = self._hand
+        assert h is not None
+        h.cutters.append(event.seat)
+        h.order = h.order[event.cards :] + h.order[: event.cards]
+
+    def _apply_burned(self, event: CardBurned) -> None:
+        h = self._hand
+        assert h is not None
+        h.pos += 1
+        h.street = 2
+        h.queue = list(h.seats) + list(h.seats)
+        self._phase = StudPhase.DEALING
+
+    def _apply_rectified(self, event: MisdealRectified) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
+        h.misdealt.clear()
+        if not h.queue:
+            self._begin_round(h, event.at)
+
+    def _apply_table(self, event: Event) -> None:
+        if isinstance(event, DeckOpened):
+            self._deck = event.number
+            self._deck_deals = 0
+        elif isinstance(event, PlayerSeated):
+            self._players[event.seat] = event.player
+            self._stacks[event.seat] = event.buy_in
+        elif isinstance(event, PlayerToppedUp):
+            self._stacks[event.seat] += event.amount
+            if self._stacks[event.seat] >= self.options.min_buy_in:
+                self._owing.discard(event.seat)
+        elif isinstance(event, PlayerLeft):
+            del self._players[event.seat]
+            del self._stacks[event.seat]
+            self._owing.discard(event.seat)
+        elif isinstance(event, TopUpsDue):
+            self._owing.update(event.seats)
+        elif isinstance(event, TableRestored):
+            self._restored = True
+            for record in event.seats:
+                self._players[record.seat] = record.player
+                self._stacks[record.seat] = record.stack
+            self._deck = event.deck
+            self._deck_deals = event.deck_deals
+            self._hands = event.hands
+
+    def _apply_started(self, event: HandStarted) -> None:
+        h = HandState(event)
+        each = self.options.initial_commission is InitialCommission.EACH
+        per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
+        stacks = self._stacks
+        low = h.low
+        for s in event.seats:
+            stacks[s] -= per_seat
+            low[s] = stacks[s]
+        if not each:
+            h.deduction = event.commission
+        self._hand = h
+        self._hands = event.number
+        self._deck_deals += 1
+        self._settled = None
+        self._phase = StudPhase.SHUFFLE
+
+    def _apply_dealt(self, event: CardsDealt) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
+        for seat, card in event.cards:
+            intended = h.queue.pop(0)
+            h.pos += 1
+            if h.street == 2 and h.up[intended]:
+                h.key[intended] = card
+            else:
+                h.up[intended].append(card)
+                h.masks[intended] |= 1 << card.code
+                h.show_key.pop(intended, None)
+                h.board = None
+            if seat != intended:
+                h.misdealt.append((card, seat, intended))
+        if not h.queue and not h.misdealt:
+            self._begin_round(h, event.at)
+
+    def _apply_exposed(self, event: KeyCardExposed) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
+        seat = event.seat
+        h.dead.add(seat)
+        h.live.remove(seat)
+        refund = h.contrib[seat]
+        h.contrib[seat] = 0
+        self._stacks[seat] += refund
+        # the exposed key card was the seat's last card of the first dealing, so the queue
+        # holds no card for it; in the deal, dealing goes on to the others
+        if len(h.live) == 1:
+            h.queue.clear()
+            self._phase = StudPhase.SHOWDOWN
+        elif self._phase is StudPhase.BETTING:  # round 1, nobody has acted: begin it again
+            h.round = 0
+            self._begin_round(h, event.at)
+
+    def _apply_acted(self, event: PlayerActed) -> None:
+        if event.at is not None:
+            self._clock = event.at
+        h = self._hand
+        assert h is not None
+        seat = event.seat
+        action = event.action
+        chips = event.chips
+        h.acted_in_round = True
+        if action is Act.FOLD:
+            if h.opened:
+                h.declined = True
+            self._fold_out(h, seat)
+        elif action is Act.CHECK:
+            h.checked.add(seat)
+        else:
+            if chips:
+                stack = self._stacks[seat] - chips
+                self._stacks[seat] = stack
+                h.contrib[seat] += chips
+                h.round_bet[seat] += chips
+                if stack < h.low[seat]:
+                    h.low[seat] = stack
+            if action is Act.BET:
+                h.opened = True
+                h.current = h.round_bet[seat]
+                h.min_raise = max(chips, self.options.least_bet)
+                h.acted = {seat}
+                h.last_bet_round = h.round
+                h.declined = False
+            elif action is Act.RAISE:
+                increment = h.round_bet[seat] - h.current
+                h.current = h.round_bet[seat]
+                h.last_bet_round = h.round
+                h.declined = False
+                if increment >= h.min_raise:
+                    rule = self.options.reraise_minimum
+                    if rule is ReraiseMinimum.PREVIOUS_RAISE:
+                        h.min_raise = increment
+                    elif rule is ReraiseMinimum.ANY:
+                        h.min_raise = 1
+                    h.acted = {seat}
+                elif self.options.short_all_in_reopens:
+                    h.acted = {seat}
+                else:
+                    h.acted.add(seat)
+            else:  # CALL
+                h.acted.add(seat)
+        if self._phase is StudPhase.BETTING:
+            self._after_action(h, seat, event.at)
+
+    def _apply_settled(self, event: HandSettled) -> None:
+        h = self._hand
+        assert h is not None
+        during = self.options.top_up_duty is TopUpDuty.DURING_HAND
+        below, least = self.options.top_up_below, self.options.min_buy_in
+        for seat, stack in event.stacks:
+            self._stacks[seat] = stack
+            if during and stack < least and h.low.get(seat, stack) < below:
+                self._owing.add(seat)
+        self._house += event.house
+        self._settled = event
+        self._last_up = {s: tuple(h.up[s]) for s in h.seats}
+        self._hand = None
+        self._pending = None
+        self._phase = StudPhase.IDLE
+
+    # -- turn logic --------------------------------------------------------------------------------
+
+    def _fold_out(self, h: HandState, seat: int) -> None:
+        h.folded.add(seat)
+        h.live.remove(seat)
+        if len(h.live) == 1:
+            h.to_act = None
+            self._phase = StudPhase.SHOWDOWN
+
+    def _cyclic(self, among: Sequence[int], start: int) -> tuple[int, ...]:
+        """``among`` (in seat order) from ``start`` counterclockwise (seat numbers up)."""
+        i = among.index(start)
+        return tuple(among[i:]) + tuple(among[:i])
+
+    def _showing_key(self, h: HandState, seat: int) -> tuple[Any, ...]:
+        found = h.show_key.get(seat)
+        if found is None:
+            found = h.show_key[seat] = self._showing_key_of(h, seat)
+        return found
+
+    def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
+        return self._showing.key(h.up[seat], seat, h.masks[seat])
+
+    def _best_showing(self, seats: Sequence[int]) -> int:
+        h = self._hand
+        assert h is not None
+        return max(seats, key=lambda s: self._showing_key(h, s))
+
+    def _begin_round(self, h: HandState, at: int | None) -> None:
+        """A new round of betting once every card of the dealing is out and none misdealt (or
+        the cards are dealt on when fewer than two players can bet)."""
+        h.round += 1
+        h.opened = False
+        h.current = 0
+        h.min_raise = self.options.least_bet
+        h.round_bet = dict.fromkeys(h.seats, 0)
+        h.checked = set()
+        h.acted = set()
+        h.acted_in_round = False
+        able = [s for s in h.live if self._stacks[s] > 0]
+        if len(able) < 2:
+            self._round_over(h, at)
+            return
+        h.speak = sorted(able, key=lambda s: self._showing_key(h, s), reverse=True)
+        h.to_act = h.speak[0]
+        h.turn_since = at
+        self._phase = StudPhase.BETTING
+
+    def _after_action(self, h: HandState, seat: int, at: int | None) -> None:
+        nxt: int | None = None
+        if not h.opened:
+            for s in h.speak:
+                if s in h.checked or s not in h.live or self._stacks[s] == 0:
+                    continue
+                nxt = s
+                break
+        else:
+            order = h.seats
+            i = order.index(seat)
+            n = len(order)
+            stacks = self._stacks
+            for k in range(1, n):
+                s = order[(i + k) % n]
+                if s not in h.live or stacks[s] == 0:
+                    continue
+                if s not in h.acted or h.round_bet[s] < h.current:
+                    nxt = s
+                    break
+        if nxt is None:
+            self._round_over(h, at)
+        else:
+            h.to_act = nxt
+            h.turn_since = at
+
+    def _round_over(self, h: HandState, at: int | None) -> None:
+        h.to_act = None
+        if len(h.live) == 1 or h.street == HAND_SIZE:
+            self._phase = StudPhase.SHOWDOWN
+            return
+        h.street += 1
+        h.queue = list(self._cyclic(h.live, self._best_showing(h.live)))
+        self._phase = StudPhase.DEALING
+        h.turn_since = at
+
+    def showdown_order(self) -> tuple[int, ...]:
+        """Art 10 e: from the right of the best four showing cards, counterclockwise (the best
+        showing hand shows last). Empty with one player left."""
+        h = self._hand
+        if h is None or len(h.live) < 2:
+            return ()
+        # Art 10 b: suits do not decide who shows first at the showdown; between identical
+        # showing ranks the seat nearer the dealer's right counts as the best (a reading)
+        best = max(h.live, key=lambda s: (*self._showing_key(h, s)[:2], -s))
+        return (*self._cyclic(h.live, best)[1:], best)
+
+
+#: the fold step of each hand event (the table's own events: ``_apply_table``)
+_APPLIES: Final[dict[type[Event], Callable[[StudState, Any], None]]] = {
+    PlayerActed: StudState._apply_acted,
+    CardsDealt: StudState._apply_dealt,
+    TimedOut: StudState._apply_timed_out,
+    HandStarted: StudState._apply_started,
+    ShoeShuffled: StudState._apply_shuffled,
+    DeckCut: StudState._apply_cut,
+    CardBurned: StudState._apply_burned,
+    HandSettled: StudState._apply_settled,
+    KeyCardExposed: StudState._apply_exposed,
+    MisdealRectified: StudState._apply_rectified,
+}

@@ -1,0 +1,230 @@
+"""Five-card stud (Portaria 104/85/M): what a seat may know and do, as data.
+
+* :class:`Legal`: what the player on turn may do (fold, check, call, bet, raise, with bounds);
+* :class:`Observation`: what one seat may know, for a bot (its key card, every up card, money);
+* :func:`legal_of` and :func:`view_of`: the reading of a table behind ``StudGame.legal`` and
+  ``StudGame.view`` (a seat's key card to that seat only; never the undealt deck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from croupier.cards import Card, format_cards
+from croupier.errors import RuleViolation
+from croupier.games.five_card_stud.rules import GAME, REGULATION
+from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
+from croupier.rank.showing import ShowingKey
+from croupier.records import is_int
+
+__all__ = ["Legal", "Observation", "legal_of", "observation_of", "view_of"]
+
+
+class Legal(NamedTuple):
+    """What the player on turn may do: ``call`` is the chips a call puts in (None: no call
+    possible), ``bet`` / ``raise_to`` the (least, most) amounts (None: not allowed).
+    ``raise_to`` is the player's whole bet in this round after the raise. (A named tuple: made
+    at every turn, it is cheap.)"""
+
+    seat: int
+    fold: bool
+    check: bool
+    call: int | None
+    bet: tuple[int, int] | None
+    raise_to: tuple[int, int] | None
+
+
+class Observation:
+    """What one seat may know, for a bot: its own cards, everyone's up cards, the money.
+
+    ``legal`` is taken when the observation is made; the other fields are read from the table
+    when first asked for (a bot that only needs ``legal`` pays for nothing else), so read them
+    before the next command changes the table."""
+
+    __slots__ = ("_game", "_hand", "legal", "seat")
+
+    def __init__(self, game: StudState, hand: HandState, seat: int, legal: Legal | None) -> None:
+        self._game = game
+        self._hand = hand
+        self.seat = seat
+        self.legal = legal
+
+    @property
+    def hand(self) -> int:
+        """The hand's number at the table."""
+        return self._hand.number
+
+    @property
+    def round(self) -> int:
+        return self._hand.round
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """The seats still in the hand (this one included), in seat order."""
+        return tuple(self._hand.live)
+
+    @property
+    def key(self) -> Card | None:
+        return self._hand.key.get(self.seat)
+
+    @property
+    def up(self) -> tuple[Card, ...]:
+        return tuple(self._hand.up[self.seat])
+
+    def showing(self, seat: int) -> ShowingKey:
+        """``(category, ranks, suits)`` of ``seat``'s up cards ranked as a poker hand (the best-hand
+        order of Art 10 b-d: public), read from the table's ranking of showing hands."""
+        h = self._hand
+        return self._game.showing_keys.base(h.up[seat], h.masks[seat])
+
+    def top_rank(self, seat: int) -> int:
+        """The highest rank among ``seat``'s up cards (-1: none)."""
+        return (self._hand.masks[seat].bit_length() - 1) >> 2
+
+    def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
+        """Seat -> the best-hand key of its up cards and its highest up rank, for every seat
+        of the hand with up cards: public, worked out by the table once a dealing and shared
+        by every bot that reads it."""
+        h = self._hand
+        found = h.board
+        if found is None:
+            base = self._game.showing_keys.base
+            found = h.board = {
+                s: (base(h.up[s], mask), (mask.bit_length() - 1) >> 2)
+                for s, mask in h.masks.items()
+                if mask
+            }
+        return found
+
+    @property
+    def others_up(self) -> Mapping[int, tuple[Card, ...]]:
+        """Up cards of the other players still in the hand."""
+        h = self._hand
+        return {s: tuple(h.up[s]) for s in h.live if s != self.seat}
+
+    @property
+    def stack(self) -> int:
+        return self._game._stacks[self.seat]
+
+    @property
+    def stacks(self) -> Mapping[int, int]:
+        stacks = self._game._stacks
+        return {s: stacks[s] for s in self._hand.live}
+
+    @property
+    def pot(self) -> int:
+        return self._game.pot
+
+    @property
+    def round_bets(self) -> Mapping[int, int]:
+        h = self._hand
+        return {s: h.round_bet[s] for s in h.live}
+
+
+def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
+    """What the player on turn may do (None: not his turn, or no betting now)."""
+    h = game._hand
+    if h is None or game._phase is not StudPhase.BETTING or h.to_act is None:
+        return None
+    if seat is not None and (type(seat) is not int or seat != h.to_act):
+        return None
+    s = h.to_act
+    stack = game._stacks[s]
+    owe = h.current - h.round_bet[s]
+    if not h.opened:
+        least = min(game.options.least_bet, stack)
+        return Legal(s, True, h.round > 1, None, (least, stack), None)
+    call = min(owe, stack)
+    raise_to = None
+    checked = s in h.checked and not game.options.checked_may_raise
+    if not checked and s not in h.acted and stack > owe:
+        top = h.round_bet[s] + stack
+        raise_to = (min(h.current + h.min_raise, top), top)
+    return Legal(s, True, False, call, None, raise_to)
+
+
+def observation_of(game: StudState, seat: int) -> Observation:
+    """What ``seat`` may know now (its own key card, everyone's up cards, the money)."""
+    h = game._hand
+    if h is None or not is_int(seat) or seat not in h.up:
+        raise RuleViolation("Art 3", f"seat {seat} is not in a hand")
+    return Observation(game, h, seat, legal_of(game, seat))
+
+
+def view_of(game: StudState, seat: int | None = None) -> dict[str, Any]:
+    """JSON-ready state as ``seat`` sees it (None: the public display). Key cards are seen
+    by their owner, and by everyone once shown at the showdown; never the undealt deck."""
+    if seat is not None and not is_int(seat):
+        raise RuleViolation("Art 3", f"a seat is a whole number, got {seat!r}")
+    h = game._hand
+    out: dict[str, Any] = {
+        "game": GAME,
+        "regulation": REGULATION,
+        "phase": game._phase.value,
+        "hands_played": game._hands,
+        "deck": {"number": game._deck, "deals": game._deck_deals},
+        "house": game._house,
+        "seats": {
+            str(s): {
+                "player": game._players[s],
+                "stack": game._stacks[s],
+                "must_top_up": game.must_top_up(s),
+            }
+            for s in sorted(game._players)
+        },
+    }
+    if h is not None:
+        hand: dict[str, Any] = {
+            "number": h.number,
+            "round": h.round,
+            "pot": game.pot,
+            "to_act": game.to_act,
+            "in_hand": list(h.live),
+            "folded": sorted(h.folded),
+            "dead": sorted(h.dead),
+            "commitment": None if h.shuffle is None else h.shuffle.commitment,
+            "cutters": list(h.cutters),
+            "up": {str(s): format_cards(h.up[s]) for s in h.seats},
+            "bets": {str(s): h.round_bet[s] for s in h.seats},
+            "put_in": {str(s): h.contrib[s] for s in h.seats},
+            # a key card dealt to the wrong seat stays face down: only its owner sees it
+            "misdealt": [
+                [str(c) if h.key.get(b) is not c or seat == b else "??", a, b]
+                for c, a, b in h.misdealt
+            ],
+        }
+        if seat is not None and seat in h.key:
+            hand["key"] = str(h.key[seat])
+        legal = legal_of(game, seat) if seat is not None else None
+        if legal is not None:
+            hand["legal"] = {
+                "fold": legal.fold,
+                "check": legal.check,
+                "call": legal.call,
+                "bet": None if legal.bet is None else list(legal.bet),
+                "raise_to": None if legal.raise_to is None else list(legal.raise_to),
+            }
+        out["hand"] = hand
+    if game._settled is not None:
+        last = game._settled
+        out["last_hand"] = {
+            "number": last.number,
+            "showdown": list(last.showdown),
+            "shown": {str(s): str(c) for s, c in last.shown},
+            "up": {str(s): format_cards(c) for s, c in game._last_up.items()},
+            "returned": [list(r) for r in last.returned],
+            "pots": [
+                {
+                    "amount": p.amount,
+                    "eligible": list(p.eligible),
+                    "winners": list(p.winners),
+                    "commission": p.commission,
+                    "paid": {str(s): a for s, a in p.paid},
+                }
+                for p in last.pots
+            ],
+            "initial_commission": last.initial_commission,
+            "house": last.house,
+        }
+    return out

@@ -1,0 +1,640 @@
+"""Five-card stud (Portaria 104/85/M) on the table interface: :class:`StudTable`.
+
+The game is :class:`~croupier.games.five_card_stud.round.StudGame`; this adapter gives it the
+interface every game has (:mod:`croupier.table.base`): players known by name (a seat is table
+state: ``sit`` takes one), the commands of :mod:`croupier.games.five_card_stud.commands` offered
+with their bounds, the dealer's work stepped automatically, who is waited on and until when, what
+each actor may see, and the cashier's ledger.
+
+* **The house's steps** (:meth:`~croupier.table.base.Table.step_house`): between hands a new deck
+  when the open one has served its deals (Art 2) and ``open_round`` when two players can be dealt
+  in (Art 6-8); then ``shuffle`` (from :attr:`~croupier.table.base.Table.source`; with a
+  :class:`~croupier.table.sources.FairSource` its commitment is published first), ``burn``,
+  ``deal`` each time cards are due, ``rectify`` a misdeal, ``settle`` at the showdown (and the
+  fair shuffle's seed revealed after it). A human dealer may also report ``deal_card(to)`` (a
+  misdeal, Art 11 e) and ``expose_key_card`` (Art 11 d).
+* **Waiting** (:meth:`waiting_on`): the player to act, for the table's time limit (Art 11 b, two
+  minutes; «mais que dois minutos»: the default applies from the limit plus one millisecond),
+  his hand folded on time-out; between hands, a player who must top up (Art 6), for the same
+  time, leaving the table with his capital on time-out (a reading: he may not play on without
+  topping up, and the table does not wait for ever).
+* **Who sees what** (:meth:`_shown`): the shuffle's order is never public (its commitment is;
+  the inspector reads it once the hand is over); a key card is its owner's alone (Art 10 a:
+  «com a face voltada para baixo») until the showdown shows it (Art 10 e) or it is exposed in the
+  deal (Art 11 d: the view shows it then); up cards are public when dealt (Art 10 a-d).
+* **Money** (:meth:`_money`): ``player:NAME`` (capital at the table), ``pot`` (the hand's pot),
+  ``commission`` (the house's take: Art 8 and 9), ``cashier`` (buy-ins, top-ups, leaving).
+
+>>> from croupier.table import Actor, SeededSource
+>>> from croupier.table.runner import run_table
+>>> from croupier.games.five_card_stud.bots import BOTS
+>>> table = StudTable(StudOptions(), source=SeededSource("doc"))
+>>> report = run_table(table, {p: BOTS["strength"](i) for i, p in enumerate(["ana", "rui"])},
+...                    rounds=3)
+>>> report.rounds, table.books_agree(), table.ledger.total()
+(3, True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Literal
+
+from croupier.errors import RuleViolation
+from croupier.events import CardBurned, ShoeShuffled
+from croupier.games.five_card_stud.commands import (
+    COMMANDS,
+    Bet,
+    Burn,
+    Call,
+    Check,
+    Cut,
+    Deal,
+    DealCard,
+    ExposeKeyCard,
+    Fold,
+    Leave,
+    NewDeck,
+    OpenRound,
+    RaiseTo,
+    Rectify,
+    Settle,
+    Shuffle,
+    Sit,
+    TopUp,
+)
+from croupier.games.five_card_stud.events import (
+    Act,
+    CardsDealt,
+    HandSettled,
+    HandStarted,
+    KeyCardExposed,
+    MisdealRectified,
+    PlayerActed,
+    PlayerLeft,
+    PlayerSeated,
+    PlayerToppedUp,
+    TableRestored,
+)
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import StudGame, StudPhase
+from croupier.games.five_card_stud.rules import (
+    DECK_SIZE,
+    MAX_CUTTERS,
+    MIN_CUT,
+    InitialCommission,
+)
+from croupier.offers import Between, Offer, OneOf
+from croupier.protocol import Command, Event
+from croupier.shuffle import ProvablyFairShuffler
+from croupier.table.actor import Actor, Role
+from croupier.table.base import Table, Wait
+from croupier.table.events import TABLE_EVENTS, FairnessCommitted, FairnessRevealed
+from croupier.table.ledger import Tx
+from croupier.table.log import Entry, Shown
+
+__all__ = ["MAX_CAPITAL", "StudTable"]
+
+#: the most capital one command may bring (Art 6 sets no maximum: a bound on typos, a reading)
+MAX_CAPITAL: Final = 10**12
+#: a card the actor may not see, where a list keeps its length
+HIDDEN: Final = "##"
+#: the offers without fields (the same whenever they are open)
+_FOLD: Final = Offer(Fold, {}, "fold")
+_CHECK: Final = Offer(Check, {}, "check")
+_CALL: Final = Offer(Call, {}, "call")
+
+
+class StudTable(Table[StudOptions]):
+    """A five-card stud table on the table interface (see the module docstring)."""
+
+    GAME: ClassVar[str] = "five-card-stud"
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    EVENTS: ClassVar[tuple[type[Event], ...]] = (*StudGame.EVENTS, *TABLE_EVENTS)
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.game = StudGame(self.options)
+        #: seat -> the last player who sat there (a leaver's name, for the ledger)
+        self._names: dict[int, str] = {}
+        #: table-layer events folded (for _fold_size)
+        self._table_events = 0
+        #: commitments published and not yet revealed, oldest first
+        self._open_commitments: list[str] = []
+        #: the table clock when the last hand was settled (the top-up window starts there)
+        self._settled_at = 0
+        #: offers and waits worked out for the table as it stands at entry ``_cached_at``
+        #: (the state changes only with an entry: asking again costs nothing)
+        self._cached_at = -1
+        self._offers: dict[Actor, tuple[Offer, ...]] = {}
+        self._waits: tuple[Wait, ...] | None = None
+
+    def _fresh(self) -> None:
+        if self._cached_at != self.seq:
+            self._cached_at = self.seq
+            self._offers = {}
+            self._waits = None
+        if not hasattr(self, "_seeds"):
+            #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
+            #: a replay reads the seeds from the FairnessRevealed events)
+            self._seeds: dict[str, str] = {}
+
+    def _fold_size(self) -> int:
+        return self.game.event_count + self._table_events
+
+    @classmethod
+    def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
+        return StudOptions.from_dict(data)
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` holds (None: he holds none)."""
+        for seat, name in self.game.players.items():
+            if name == player:
+                return seat
+        return None
+
+    def chips(self) -> Mapping[str, int]:
+        game = self.game
+        return {name: game.stacks[seat] for seat, name in game.players.items()}
+
+    def join_commands(self, player: str) -> tuple[Command, ...]:
+        game = self.game
+        if self.seat_of(player) is not None:
+            return ()
+        free = [s for s in range(1, self.options.seats + 1) if s not in game.players]
+        if not free:
+            return ()
+        return (Sit(free[0], self.options.min_buy_in),)
+
+    # -- what each actor may send ------------------------------------------------------------
+
+    def legal(self, actor: Actor) -> tuple[Offer, ...]:
+        self._fresh()
+        found = self._offers.get(actor)
+        if found is None:
+            if self.closed:
+                found = ()
+            elif actor.role is Role.PLAYER:
+                found = self._player_offers(actor.name)
+            elif actor.role is Role.DEALER:
+                found = self._dealer_offers()
+            else:
+                found = ()
+            self._offers[actor] = found
+        return found
+
+    def _player_offers(self, name: str) -> tuple[Offer, ...]:
+        game = self.game
+        options = self.options
+        seat = self.seat_of(name)
+        phase = game.phase
+        if seat is None:
+            if phase is not StudPhase.IDLE:
+                return ()
+            free = tuple(s for s in range(1, options.seats + 1) if s not in game.players)
+            if not free:
+                return ()
+            return (
+                Offer(
+                    Sit,
+                    {"seat": OneOf(free), "buy_in": Between(options.min_buy_in, MAX_CAPITAL)},
+                    "sit down with at least the least capital (Art 3, 6)",
+                ),
+            )
+        if phase is StudPhase.IDLE:
+            stack = game.stacks[seat]
+            least = options.min_buy_in - stack if game.must_top_up(seat) else 1
+            offers = [Offer(Leave, {}, "leave the table with all your capital (Art 6)")]
+            if 1 <= least <= MAX_CAPITAL - stack:
+                offers.insert(
+                    0,
+                    Offer(
+                        TopUp,
+                        {"amount": Between(least, MAX_CAPITAL - stack)},
+                        "top up your capital (Art 6)",
+                    ),
+                )
+            return tuple(offers)
+        if phase is StudPhase.CUT:
+            cutters = self._cutters()
+            if seat in game.in_hand and seat not in cutters and len(cutters) < MAX_CUTTERS:
+                return (
+                    Offer(Cut, {"cards": Between(MIN_CUT, DECK_SIZE - MIN_CUT)}, "cut (Art 2)"),
+                )
+            return ()
+        legal = game.legal(seat)
+        if legal is None:
+            return ()
+        offers = [_FOLD]
+        if legal.check:
+            offers.append(_CHECK)
+        if legal.call is not None:
+            offers.append(_CALL)
+        if legal.bet is not None:
+            low, high = legal.bet
+            offers.append(Offer(Bet, {"amount": Between(low, high)}, f"bet {low}..{high}"))
+        if legal.raise_to is not None:
+            low, high = legal.raise_to
+            offers.append(Offer(RaiseTo, {"amount": Between(low, high)}, f"raise to {low}..{high}"))
+        return tuple(offers)
+
+    def _cutters(self) -> tuple[int, ...]:
+        hand = self.game.view(None).get("hand")
+        return tuple(hand["cutters"]) if hand else ()
+
+    def _dealer_offers(self) -> tuple[Offer, ...]:
+        game = self.game
+        offers: list[Offer] = []
+        command = self._house_command(self.last_at)
+        if command is not None:
+            offers.append(Offer(type(command), {}, "the house's next step"))
+        phase = game.phase
+        if phase is StudPhase.DEALING and game.dealing_order:
+            seats = tuple(range(1, self.options.seats + 1))
+            offers.append(Offer(DealCard, {"to": OneOf(seats)}, "deal one card (Art 11 e)"))
+        if phase in (StudPhase.DEALING, StudPhase.BETTING):
+            exposable = game.exposable_seats()
+            if exposable:
+                offers.append(
+                    Offer(
+                        ExposeKeyCard,
+                        {"seat": OneOf(exposable)},
+                        "a key card exposed in the deal (Art 11 d)",
+                    )
+                )
+        return tuple(offers)
+
+    def _verify(self, actor: Actor, command: Command, at: int) -> None:
+        """The article that refuses ``command``: the game's own ``verify_x``."""
+        game = self.game
+        if actor.role is not Role.PLAYER:
+            if actor.role is Role.DEALER:
+                self._verify_dealer(command, at)
+            return
+        seat = self.seat_of(actor.name)
+        if isinstance(command, Sit):
+            if seat is not None:
+                raise RuleViolation("Art 3", f"{actor.name} already has a seat: one seat each")
+            game.verify_seat_player(command.seat, actor.name, command.buy_in)
+            if command.buy_in > MAX_CAPITAL:
+                raise RuleViolation("Art 6", f"a buy-in is at most {MAX_CAPITAL}")
+            return
+        if seat is None:
+            raise RuleViolation("Art 3", f"{actor.name} has no seat at this table: sit first")
+        if isinstance(command, TopUp):
+            game.verify_top_up(seat, command.amount)
+        elif isinstance(command, Leave):
+            game.verify_leave(seat)
+        elif isinstance(command, Cut):
+            game.verify_cut(seat, command.cards)
+        elif isinstance(command, Fold | Check | Call | Bet | RaiseTo):
+            action, amount = _action_of(command)
+            game.verify_act(seat, action, amount, at=at)
+
+    def _verify_dealer(self, command: Command, at: int) -> None:
+        game = self.game
+        if isinstance(command, DealCard):
+            game.verify_deal_card(to=command.to, at=at)
+        elif isinstance(command, ExposeKeyCard):
+            game.verify_expose_key_card(command.seat, at=at)
+        elif isinstance(command, Rectify):
+            game.verify_rectify(at=at)
+        elif isinstance(command, NewDeck):
+            game.verify_new_deck()
+        elif isinstance(command, OpenRound):
+            game.verify_start_hand()
+        elif isinstance(command, Shuffle):
+            game.verify_shuffle()
+        elif isinstance(command, Burn):
+            game.verify_burn()
+        elif isinstance(command, Deal):
+            game.verify_deal(at=at)
+        elif isinstance(command, Settle):
+            game.verify_settle()
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        game = self.game
+        if actor.role is Role.PLAYER:
+            name = actor.name
+            if isinstance(command, Sit):
+                return [game.seat_player(command.seat, name, command.buy_in)]
+            seat = self.seat_of(name)
+            if seat is None:  # pragma: no cover - the offers hold no such command
+                raise RuleViolation("Art 3", f"{name} has no seat at this table")
+            if isinstance(command, TopUp):
+                return [game.top_up(seat, command.amount)]
+            if isinstance(command, Leave):
+                return [game.leave(seat)]
+            if isinstance(command, Cut):
+                return [game.cut(seat, command.cards)]
+            action, amount = _action_of(command)
+            return [game.act(seat, action, amount, at=at)]
+        if isinstance(command, NewDeck):
+            return [game.new_deck()]
+        if isinstance(command, OpenRound):
+            return [game.start_hand()]
+        if isinstance(command, Shuffle):
+            return self._shuffle()
+        if isinstance(command, Burn):
+            return [game.burn()]
+        if isinstance(command, Deal):
+            return [game.deal(at=at)]
+        if isinstance(command, DealCard):
+            return [game.deal_card(to=command.to, at=at)]
+        if isinstance(command, Rectify):
+            return [game.rectify(at=at)]
+        if isinstance(command, ExposeKeyCard):
+            return [game.expose_key_card(command.seat, at=at)]
+        if isinstance(command, Settle):
+            settled: list[Event] = [game.settle()]
+            for commitment in self._open_commitments:
+                seed = self._seeds.get(commitment)
+                if seed is not None:
+                    settled.append(FairnessRevealed(seed))
+            return settled
+        raise RuleViolation("protocol", f"{command.TYPE!r} is not a dealer's command")
+
+    def _shuffle(self) -> list[Event]:
+        """The shuffle from the table's source; a provably fair one publishes its commitment
+        first (the seed is revealed when the hand is settled)."""
+        game = self.game
+        game.verify_shuffle()
+        shuffler = self.source.next()
+        events: list[Event] = []
+        if isinstance(shuffler, ProvablyFairShuffler):
+            committed = FairnessCommitted(shuffler.commitment, shuffler.client_seed, shuffler.nonce)
+            self._seeds[shuffler.commitment] = shuffler.server_seed.hex()
+            events.append(committed)
+        events.append(game.shuffle(shuffler))
+        return events
+
+    def _apply_table_event(self, event: Event) -> None:
+        super()._apply_table_event(event)
+        self._table_events += 1
+        if isinstance(event, FairnessCommitted):
+            if event.commitment not in self._open_commitments:
+                self._open_commitments.append(event.commitment)
+        elif isinstance(event, FairnessRevealed) and self._open_commitments:
+            self._open_commitments.pop(0)  # revealed in the order they were committed
+
+    def _replay_event(self, event: Event, entry: Entry) -> None:
+        self.game.follow([event])
+
+    # -- time and the house ------------------------------------------------------------------
+
+    def waiting_on(self) -> tuple[Wait, ...]:
+        self._fresh()
+        if self._waits is None:
+            self._waits = self._waiting_on()
+        return self._waits
+
+    def _waiting_on(self) -> tuple[Wait, ...]:
+        if self.closed:
+            return ()
+        game = self.game
+        limit = self.options.time_limit_ms
+        phase = game.phase
+        if phase is StudPhase.BETTING:
+            seat = game.to_act
+            if seat is None:  # pragma: no cover - betting always has a seat to act
+                return ()
+            since = game.turn_started_at
+            deadline = None if limit is None or since is None else since + limit + 1
+            return (
+                Wait(
+                    Actor.player(game.players[seat]),
+                    deadline,
+                    "Art 11 b",
+                    "fold, check, call, bet or raise",
+                ),
+            )
+        if phase is StudPhase.IDLE:
+            deadline = None if limit is None else self._settled_at + limit + 1
+            return tuple(
+                Wait(Actor.player(name), deadline, "Art 6", "top up to the least capital")
+                for seat, name in sorted(game.players.items())
+                if game.must_top_up(seat)
+            )
+        return ()
+
+    def _timeout(self, actor: Actor, at: int) -> list[Event]:
+        game = self.game
+        seat = self.seat_of(actor.name)
+        if seat is None:  # pragma: no cover - only seated players are waited on
+            raise RuleViolation("Art 3", f"{actor} has no seat")
+        if game.phase is StudPhase.BETTING:
+            return [game.time_out(seat, at=at)]
+        return [game.leave(seat)]  # Art 6: he may not play on without topping up
+
+    def _house_command(self, at: int) -> Command | None:
+        game = self.game
+        phase = game.phase
+        if phase is StudPhase.IDLE:
+            if len(game.dealt_in()) < 2:
+                return None
+            return NewDeck() if game.needs_new_deck else OpenRound()
+        if phase is StudPhase.SHUFFLE:
+            return Shuffle()
+        if phase is StudPhase.CUT:
+            return Burn()
+        if phase is StudPhase.DEALING:
+            if game.misdealt:
+                return Rectify()
+            return Deal() if game.dealing_order else None
+        if phase is StudPhase.SHOWDOWN:
+            return Settle()
+        return None
+
+    def _check_closable(self) -> None:
+        if self.game.phase is not StudPhase.IDLE:
+            raise RuleViolation(
+                "Art 10", f"hand {self.game.hand_number} is in play: settle it before closing"
+            )
+
+    # -- what people see -----------------------------------------------------------------------
+
+    def view(self, actor: Actor) -> dict[str, Any]:
+        game = self.game
+        seat = self.seat_of(actor.name) if actor.role is Role.PLAYER else None
+        out = game.view(seat)
+        options = self.options
+        out["table"] = {
+            "id": self.table_id,
+            "seats": options.seats,
+            "pot_money": options.pot_money,
+            "min_buy_in": options.min_buy_in,
+            "top_up_below": options.top_up_below,
+            "time_limit_seconds": options.time_limit_seconds,
+            "showing_order": options.showing_order.value,
+            "decimals": options.decimals,
+        }
+        out["you"] = {"actor": str(actor), "seat": seat}
+        hand = out.get("hand")
+        if hand is not None:
+            # Art 11 d: a key card exposed in the deal was seen by everyone
+            hand["exposed"] = {
+                str(s): str(card) for s in hand["dead"] if (card := game.key_card(s)) is not None
+            }
+        out["waiting_on"] = [w.to_dict() for w in self.waiting_on()]
+        return out
+
+    def _shown(self, event: Event) -> Shown:
+        if isinstance(event, ShoeShuffled):
+            return Shown({"type": event.TYPE, **event.public()})
+        if isinstance(event, CardBurned):
+            return Shown({"type": event.TYPE, "card": HIDDEN})
+        if isinstance(event, CardsDealt):
+            return self._shown_dealt(event)
+        if isinstance(event, MisdealRectified):
+            return self._shown_moves(event)
+        return Shown.PUBLIC
+
+    def _key_owners(self) -> dict[int, int]:
+        """Card code -> the seat whose key card it is, in the hand in play."""
+        game = self.game
+        owners: dict[int, int] = {}
+        for seat in game.players:
+            card = game.key_card(seat)
+            if card is not None:
+                owners[card.code] = seat
+        return owners
+
+    def _shown_dealt(self, event: CardsDealt) -> Shown:
+        owners = self._key_owners()
+        hidden = {owners[c.code] for _, c in event.cards if c.code in owners}
+        if not hidden:
+            return Shown.PUBLIC
+
+        def form(viewer: int | None) -> dict[str, Any]:
+            cards = [
+                [s, str(c) if owners.get(c.code, viewer) == viewer else HIDDEN]
+                for s, c in event.cards
+            ]
+            return {"type": event.TYPE, "cards": cards, "at": event.at}
+
+        names = self.game.players
+        return Shown(
+            form(None),
+            {names[owner]: form(owner) for owner in hidden if owner in names},
+        )
+
+    def _shown_moves(self, event: MisdealRectified) -> Shown:
+        owners = self._key_owners()
+        hidden = {owners[c.code] for c, _, _ in event.moves if c.code in owners}
+        if not hidden:
+            return Shown.PUBLIC
+
+        def form(viewer: int | None) -> dict[str, Any]:
+            moves = [
+                [str(c) if owners.get(c.code, viewer) == viewer else HIDDEN, a, b]
+                for c, a, b in event.moves
+            ]
+            return {"type": event.TYPE, "moves": moves, "at": event.at}
+
+        names = self.game.players
+        return Shown(
+            form(None),
+            {names[owner]: form(owner) for owner in hidden if owner in names},
+        )
+
+    # -- money -----------------------------------------------------------------------------------
+
+    def _money(self, event: Event, seq: int) -> Sequence[Tx]:
+        tx = f"{seq}"
+        if isinstance(event, PlayerSeated):
+            self._names[event.seat] = event.player
+            return [Tx.move(tx, "buy_in", "cashier", f"player:{event.player}", event.buy_in)]
+        if isinstance(event, PlayerToppedUp):
+            name = self._names[event.seat]
+            return [Tx.move(tx, "top_up", "cashier", f"player:{name}", event.amount)]
+        if isinstance(event, PlayerLeft):
+            name = self._names[event.seat]
+            if not event.cash_out:
+                return []
+            return [Tx.move(tx, "cash_out", f"player:{name}", "cashier", event.cash_out)]
+        if isinstance(event, TableRestored):
+            for record in event.seats:
+                self._names[record.seat] = record.player
+            return [
+                Tx.move(tx, "restore", "cashier", f"player:{r.player}", r.stack)
+                for r in event.seats
+                if r.stack
+            ]
+        if isinstance(event, HandStarted):
+            changes: dict[str, int] = {}
+            each = self.options.initial_commission is InitialCommission.EACH
+            for seat in event.seats:
+                changes[f"player:{self._names[seat]}"] = -event.pot_money
+            changes["pot"] = event.pot_money * len(event.seats)
+            if each:
+                per = self.options.commission_per_hand
+                for seat in event.seats:
+                    changes[f"player:{self._names[seat]}"] -= per
+            else:
+                changes["pot"] -= event.commission
+            changes["commission"] = event.commission
+            return [Tx.of(tx, "pot_money", changes)]
+        if isinstance(event, PlayerActed):
+            if not event.chips:
+                return []
+            name = self._names[event.seat]
+            return [Tx.move(tx, event.action.value, f"player:{name}", "pot", event.chips)]
+        if isinstance(event, KeyCardExposed):
+            # Art 11 d: his pot money comes back (the only thing he had put in: an exposure is
+            # recorded before anyone acts); an ``each`` initial commission stays paid
+            name = self._names[event.seat]
+            back = self.options.pot_money
+            return [Tx.move(tx, "key_card_exposed", "pot", f"player:{name}", back)]
+        if isinstance(event, HandSettled):
+            changes = {}
+            for seat, amount in event.returned:
+                key = f"player:{self._names[seat]}"
+                changes[key] = changes.get(key, 0) + amount
+            for pot in event.pots:
+                changes["commission"] = (
+                    changes.get("commission", 0) + pot.commission + pot.odd_to_house
+                )
+                for seat, amount in pot.paid:
+                    key = f"player:{self._names[seat]}"
+                    changes[key] = changes.get(key, 0) + amount
+            changes["pot"] = -sum(changes.values())
+            return [Tx.of(tx, "settle", changes)]
+        return []
+
+    def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
+        if isinstance(event, HandStarted):
+            return "open"
+        if isinstance(event, HandSettled):
+            return "close"
+        return None
+
+    def _append(
+        self,
+        event: Event,
+        actor: Actor,
+        command_id: str | None,
+        command: Mapping[str, Any] | None,
+        at: int,
+    ) -> Entry:
+        entry = super()._append(event, actor, command_id, command, at)
+        if isinstance(event, HandSettled):
+            self._settled_at = at
+        return entry
+
+
+def _action_of(command: Command) -> tuple[Act, int | None]:
+    """The game's action and amount for a betting command."""
+    if isinstance(command, Fold):
+        return Act.FOLD, None
+    if isinstance(command, Check):
+        return Act.CHECK, None
+    if isinstance(command, Call):
+        return Act.CALL, None
+    if isinstance(command, Bet):
+        return Act.BET, command.amount
+    if isinstance(command, RaiseTo):
+        return Act.RAISE, command.amount
+    raise RuleViolation("protocol", f"{command.TYPE!r} is not a betting command")

@@ -1,0 +1,88 @@
+"""``croupier simulate five-card-stud`` (issue 15 item 20, issue 22): the real wall time, an
+honest progress bar, bot stakes at the table's level, and the streamed check (each hand's events
+replayed by a twin table as they come, then released: memory stays flat)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.commands import simulate_stud
+from croupier.games.five_card_stud.events import Act, PlayerActed
+from croupier.games.five_card_stud.round import StudGame
+
+runner = CliRunner()
+
+
+def test_issue15_item20_the_time_reported_is_the_run_s_wall_time() -> None:
+    start = time.perf_counter()
+    sim = simulate_stud.run_simulation(60, 6, "mixed", "wall")
+    wall = time.perf_counter() - start
+    assert sim.violation is None and sim.hands == 60
+    # the run, start to end (setup and the final digest included), and nothing else
+    assert 0.8 * wall <= sim.seconds <= wall
+    data = json.loads(
+        runner.invoke(app, ["simulate", "stud", "--hands", "40", "--seed", "w", "--json"]).stdout
+    )
+    # seconds are written to the millisecond: the rate agrees with them to that precision
+    assert data["hands_per_second"] == pytest.approx(40 / data["seconds"], rel=0.05)
+
+
+def test_issue15_item20_the_bar_is_full_only_when_everything_is_done() -> None:
+    seen: list[int] = []
+    done: list[float] = []
+
+    def progress(n: int) -> None:
+        seen.append(n)
+        done.append(time.perf_counter())
+
+    sim = simulate_stud.run_simulation(400, 4, "mixed", "bar", progress=progress)
+    finished = time.perf_counter()
+    assert seen == sorted(seen) and seen[-1] == 400 and len(seen) <= 201
+    # every hand is played, checked and replayed before the bar moves past it: once full,
+    # only the digest's last bytes are left
+    assert finished - done[-1] < 0.1 * sim.seconds + 0.05
+    assert sim.digest and sim.violation is None
+
+
+def test_issue15_item20_bot_stakes_stay_within_the_table_levels() -> None:
+    """Bots bet at most the table's least capital (2,000 at the 20 table) in a round: a pot of
+    six players over four rounds stays under 6 x 4 x 2,000 (it reached 14 M before)."""
+    sim = simulate_stud.run_simulation(600, 6, "mixed", "levels")
+    assert sim.violation is None
+    assert 0 < sim.largest_pot <= 6 * 4 * 2000
+
+
+def test_issue22_the_log_is_released_as_it_goes() -> None:
+    sim = simulate_stud.run_simulation(50, 5, "random", "flat")
+    game = sim.game
+    assert game.event_count > 50 * 10
+    assert game._log == []  # digested, replayed by the twin, released: memory stays flat
+    with pytest.raises(Exception, match="released"):
+        game.to_record()
+
+
+def test_issue22_a_hand_the_twin_refuses_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = StudGame.release_log
+    calls = [0]
+
+    def tampered(self: StudGame, *, digest: bool = True) -> tuple[Any, ...]:
+        events = real(self, digest=digest)
+        if not digest:  # the twin's own release
+            return events
+        calls[0] += 1
+        if calls[0] == 3:  # the second hand: a fold that never happened, appended
+            return (*events, PlayerActed(1, Act.FOLD, 0, None))
+        return events
+
+    monkeypatch.setattr(StudGame, "release_log", tampered)
+    sim = simulate_stud.run_simulation(5, 3, "strength", "twin")
+    assert sim.violation is not None and sim.violation.startswith("replay: hand 2:")
+    calls[0] = 0
+    result = runner.invoke(app, ["simulate", "stud", "--hands", "5", "--seats", "3", "--json"])
+    assert result.exit_code == 2 and "invariant violated: replay: hand" in result.output

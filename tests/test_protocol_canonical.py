@@ -1,0 +1,215 @@
+"""The canonical JSON encoders compiled per event class, and the streamed digest: the same text
+and the same digest as the generic ``json.dumps(encode(...))`` they replace, for every event
+type of every game and for any value a field may hold (issue 22: each event encoded once)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import types
+import typing
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import croupier.events
+import croupier.games.five_card_stud.events
+import croupier.games.mahjong.events
+import croupier.games.thirteen.round
+import croupier.table.events
+from croupier.cards import Card
+from croupier.errors import RecordError
+from croupier.games.five_card_stud.bots import RandomBot, StrengthBot, new_table, play_hand
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import StudGame
+from croupier.protocol import Event, canonical_json
+from croupier.shuffle import SeededShuffler
+from croupier.tiles import Tile
+
+MODULES = (
+    croupier.events,
+    croupier.games.five_card_stud.events,
+    croupier.games.mahjong.events,
+    croupier.games.thirteen.round,
+    croupier.table.events,
+)
+
+
+def event_classes() -> list[type[Event]]:
+    found: dict[str, type[Event]] = {}
+    for module in MODULES:
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Event)
+                and value is not Event
+                and dataclasses.is_dataclass(value)
+            ):
+                found[f"{value.__module__}.{value.__qualname__}"] = value
+    return [found[k] for k in sorted(found)]
+
+
+def reference(value: Any, ascii_only: bool = True) -> str:
+    return json.dumps(
+        value.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=ascii_only
+    )
+
+
+def values_of(annotation: Any) -> st.SearchStrategy[Any]:
+    """Values of the hinted type, and now and then a value of another type (the encoders must
+    write those as the generic encoder does)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        return st.one_of(*(values_of(a) for a in typing.get_args(annotation)))
+    if origin is tuple:
+        args = typing.get_args(annotation)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(values_of(args[0]), max_size=4).map(tuple)
+        return st.tuples(*(values_of(a) for a in args))
+    if annotation is type(None) or annotation is None:
+        return st.none()
+    if annotation is bool:
+        return st.booleans()
+    if annotation is int:
+        return st.one_of(st.integers(-(10**20), 10**20), st.booleans())
+    if annotation is str:
+        return st.text(max_size=12)  # unicode, quotes, backslashes, controls
+    if annotation is Fraction:
+        return st.fractions(max_denominator=1000)
+    if annotation is Card:
+        return st.integers(0, 51).map(Card)
+    if annotation is Tile:
+        return st.integers(0, 33).map(Tile)
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return st.sampled_from(list(annotation))
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return instances(annotation)
+    raise AssertionError(f"no values for {annotation!r}")
+
+
+def instances(cls: type[Any]) -> st.SearchStrategy[Any]:
+    hints = typing.get_type_hints(cls)
+    fields = [f.name for f in dataclasses.fields(cls)]
+
+    def build(values: tuple[Any, ...]) -> Any:
+        made = object.__new__(cls)  # past __post_init__: any combination of field values
+        for name, value in zip(fields, values, strict=True):
+            object.__setattr__(made, name, value)
+        return made
+
+    return st.tuples(*(values_of(hints[n]) for n in fields)).map(build)
+
+
+CLASSES = event_classes()
+
+
+def test_every_game_s_events_are_collected() -> None:
+    names = {c.TYPE for c in CLASSES}
+    assert {"player_acted", "hand_settled", "shoe_shuffled", "chips_in", "table_closed"} <= names
+    assert len(CLASSES) >= 30
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.TYPE)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_protocol_canonical_json_is_the_generic_text(cls: type[Event], data: st.DataObject) -> None:
+    event = data.draw(instances(cls))
+    for ascii_only in (True, False):
+        try:
+            expected = reference(event, ascii_only)
+        except (TypeError, ValueError) as exc:
+            with pytest.raises(type(exc)):
+                canonical_json(event, ascii_only=ascii_only)
+            return
+        assert canonical_json(event, ascii_only=ascii_only) == expected
+
+
+def test_protocol_a_value_of_another_type_goes_the_generic_way() -> None:
+    from croupier.games.five_card_stud.events import Act, PlayerActed
+
+    odd = object.__new__(PlayerActed)
+    for name, value in (("seat", True), ("action", "fold"), ("chips", [1, 2]), ("at", "12")):
+        object.__setattr__(odd, name, value)
+    assert canonical_json(odd) == reference(odd)
+    fine = PlayerActed(3, Act.RAISE, 400, 12)
+    assert (
+        canonical_json(fine)
+        == '{"action":"raise","at":12,"chips":400,"seat":3,"type":"player_acted"}'
+    )
+
+
+def stud_table(hands: int, seed: int) -> StudGame:
+    rng = random.Random(seed)
+    game = new_table(StudOptions(), 5)
+    bots = {s: (RandomBot(rng) if s % 2 else StrengthBot(rng)) for s in range(1, 6)}
+    for _ in range(hands):
+        for seat in list(game.players):
+            if game.must_top_up(seat):
+                game.top_up(seat, game.options.min_buy_in - game.stacks[seat])
+        play_hand(game, bots, SeededShuffler(seed), rng, cut_chance=0.3)
+    return game
+
+
+def whole_digest(game: StudGame) -> str:
+    text = json.dumps(game.to_record(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_protocol_the_streamed_digest_is_the_record_s_digest() -> None:
+    game = stud_table(30, 7)
+    assert game.digest() == whole_digest(game)
+    events = list(game.log)
+    # asked for at every step, and only at the end: the same digest
+    again = StudGame(game.options)
+    for event in events:
+        again.follow([event])
+        assert again.digest() == whole_digest(again)
+    assert again.digest() == game.digest()
+    assert StudGame(StudOptions()).digest() == whole_digest(StudGame(StudOptions()))
+
+
+def test_protocol_release_log_keeps_the_digest_and_drops_the_events() -> None:
+    game = stud_table(20, 3)
+    digest, count, log = game.digest(), game.event_count, game.log
+    released = game.release_log()
+    assert released == log and game.event_count == count and game.digest() == digest
+    assert game.release_log() == ()
+    with pytest.raises(RecordError, match="released"):
+        game.log  # noqa: B018
+    with pytest.raises(RecordError, match="released"):
+        game.to_record()
+    twin = stud_table(25, 3)
+    assert twin.log[:count] == tuple(stud_table(20, 3).log)
+    # the table plays on; its digest is the digest of the whole history
+    more = StudGame.replay(twin.options, twin.log[:count])
+    more.release_log()
+    more.follow(twin.log[count:])
+    assert more.digest() == twin.digest()
+
+
+def test_protocol_follow_names_the_refused_event_by_its_place_in_the_whole_log() -> None:
+    game = stud_table(2, 5)
+    log = game.log
+    again = StudGame.replay(game.options, log[:10])
+    with pytest.raises(Exception, match=r"event 10 "):
+        again.follow([log[11]])
+    assert again.event_count == 10
+
+
+def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
+    game = stud_table(6, 9)
+    twin = StudGame(game.options)
+    twin.follow(game.log)
+    count = twin.event_count
+    assert len(twin.release_log(digest=False)) == count
+    assert twin.event_count == count and twin._log == []
+    with pytest.raises(RecordError, match="unhashed"):
+        twin.digest()
+    twin.follow([])  # it can follow on
+    assert twin.release_log(digest=False) == ()
