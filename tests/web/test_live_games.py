@@ -41,7 +41,8 @@ SETUP: dict[str, tuple[int, int, dict[str, Any]]] = {
     "mahjong": (2, 2, {"claim_ms": 100}),
     "football-poker": (2, 0, {}),
     "three-card-baccarat": (3, 0, {}),
-    "five-card-stud": (3, 1, {}),
+    # the house opens the hand when all four are seated (min_players), not as the second sits
+    "five-card-stud": (3, 1, {"min_players": 4}),
     "toy": (2, 0, {}),  # the table interface's toy game: the driver's own check
 }
 
