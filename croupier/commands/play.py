@@ -462,12 +462,14 @@ def play(
             as_json=as_json,
         )
         return
-    if prompt.is_interactive(bet, bots, as_json):
-        thirteen_only |= {"--player": None, "--option": None}
+    interactive = prompt.is_interactive(bet, bots, as_json)
     for flag, value in thirteen_only.items():
-        if value is not None:
-            fail(f"{flag} applies to thirteen only")
-    if prompt.is_interactive(bet, bots, as_json):
+        if value is None or (interactive and flag in ("--player", "--option")):
+            continue
+        if flag in ("--player", "--option"):
+            fail(f"{flag} applies to thirteen and to {prompt.AT_PROMPT}")
+        fail(f"{flag} applies to thirteen only")
+    if interactive:
         prompt.play_at_prompt(
             game,
             rounds=rounds,
@@ -483,7 +485,7 @@ def play(
         return
     for flag, value in at_prompt.items():
         if value is not None:
-            fail(f"{flag} applies at the prompt only (without --bet, --bots or --json)")
+            fail(f"{flag} applies to {prompt.AT_PROMPT} only")
     from croupier.commands.play_banking import play_banking
 
     play_banking(

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from croupier.tables import BankingGame, TableSpec
 
 __all__ = [
+    "AT_PROMPT",
     "BANKING",
     "DEFAULT_BANKROLL",
     "EXIT_INTERRUPTED",
@@ -80,6 +81,8 @@ __all__ = [
 
 #: the games played at this prompt
 BANKING: Final = ("three-card-baccarat", "football-poker")
+#: when they are, in the words of an error message
+AT_PROMPT: Final = "the banking games at the prompt (without --bet, --bots or --json)"
 
 #: the bankroll when ``--bankroll`` is not given (in the smallest unit: 1,000.00)
 DEFAULT_BANKROLL: Final = 100_000
@@ -362,7 +365,7 @@ class _Session:
 
     def _order(self, order: Order) -> None:
         """A bet, raise or withdrawal: made, or refused with nothing changed."""
-        from croupier.errors import CroupierError
+        from croupier.errors import CroupierError, RuleViolation
 
         assert order.place is not None and order.bet is not None
         table, place, bet = self.table, order.place, order.bet
@@ -391,6 +394,17 @@ class _Session:
                 )
                 return
             table.place_bet(self.player, place, bet, amount)
+        except RuleViolation as exc:
+            if exc.rule == "table limits" and order.amount is not None:
+                total = order.amount + (0 if here is None else here.amount)
+                limit = limit_text(self.options.limits, bet, self.decimals)
+                self._refuse(
+                    f"table limits: your {bet} stake on place {place} would be "
+                    f"{self.money(total)}; the table's {bet} limit is {limit}"
+                )
+            else:
+                self._refuse(str(exc))
+            return
         except CroupierError as exc:
             self._refuse(str(exc))
             return
