@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
@@ -310,6 +313,32 @@ def test_issue15_item2_end_of_input_ends_cleanly_and_the_log_replays(
     assert not list(tmp_path.glob(".*.tmp"))  # the record was replaced whole
 
 
+def test_issue15_item2_ctrl_c_ends_cleanly_and_the_log_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typed = iter(["bet 1 main 2500", "deal", "bet 3 even 1200"])
+
+    def prompt(*_: object, **__: object) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(typer, "prompt", prompt)
+    result, record = at_prompt(BACCARAT, [], tmp_path, code=EXIT_INTERRUPTED)
+    assert "Traceback" not in result.output and "Session summary" in result.stdout
+    assert "Interrupted" in result.stderr and "is not closed" in result.stderr
+    assert events(record)[-1] == {
+        "type": "bet_withdrawn",
+        "player": "you",
+        "position": 3,
+        "bet": "even",
+    }
+    replayed = run("replay", str(next(tmp_path.glob("*.json"))), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.stdout)["events"] == len(record["events"])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_issue15_item2_log_replays_and_the_seed_deals_as_the_scripted_play(
     game: str, tmp_path: Path
@@ -378,7 +407,10 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
         (("thirteen", "--bankroll", "100"), "--bankroll applies to three-card-baccarat"),
         (("mahjong", "--fair", "--client-seed", "long enough"), "--fair applies to"),
         ((BACCARAT, "--bet", "ana:1:main:100", "--bankroll", "100"), "banking games at the prompt"),
-        ((FOOTBALL, "--bots", "2", "--fair", "--client-seed", "x" * 8), "banking games at the prompt"),
+        (
+            (FOOTBALL, "--bots", "2", "--fair", "--client-seed", "x" * 8),
+            "banking games at the prompt",
+        ),
         ((FOOTBALL, "--fair"), "--client-seed"),
         ((FOOTBALL, "--fair", "--seed", "s", "--client-seed", "long enough"), "--seed and --fair"),
         ((FOOTBALL, "-o", "banana=1"), "banana"),
@@ -416,3 +448,67 @@ def test_issue15_item2_quit_leaves_an_open_round_with_an_empty_layout(tmp_path: 
     assert table.phase is Phase.BETTING and table.round_number == 2
     assert table.stakes == ()  # the stake of the round not dealt went back
     assert dict(table.balances) == {"you": nets(record)}
+
+
+# -- invariants over random sessions --------------------------------------------------------------
+
+_BETS = {BACCARAT: ["main", "tie", "odd", "points_0", "banana"], FOOTBALL: ["upper", "post", "odd"]}
+_AMOUNTS = ["0", "1", "99", "100", "2000", "2500", "25.00", "4000", "5001", "1e5", "-3", "9999999"]
+
+
+@st.composite
+def _session(draw: st.DrawFn) -> tuple[str, list[str]]:
+    game = draw(st.sampled_from(GAMES))
+    places = st.sampled_from(["1", "2", "9", "x"])
+    bets = st.sampled_from(_BETS[game])
+    amounts = st.sampled_from(_AMOUNTS)
+    line = st.one_of(
+        st.builds(lambda p, b, a: f"bet {p} {b} {a}", places, bets, amounts),
+        st.builds(lambda p, b, a: f"raise {p} {b} {a}", places, bets, amounts),
+        st.builds(lambda p, b: f"withdraw {p} {b}", places, bets),
+        st.sampled_from(["deal", "bets", "", "nonsense", "bet 1"]),
+    )
+    return game, [*draw(st.lists(line, max_size=25)), "quit", "quit"]
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(session=_session())
+@example(session=(FOOTBALL, ["bet 1 upper 4000", "b 1 upper 2500", "r 1 upper 600", "d", "q"]))
+@example(session=(BACCARAT, ["bet 2 main 2000", "bet 2 tie 1000", "deal", "b 1 odd 3000", "q"]))
+def test_issue15_item2_random_sessions_keep_the_money_straight(
+    session: tuple[str, list[str]], tmp_path: Path
+) -> None:
+    """Whatever is typed: every stake accepted fit in the bankroll and the table limits, the
+    record replays, and the summary's bankroll is the start plus the net less what is still on
+    the table."""
+    game, lines = session
+    start = 3_000
+    limits = ["-o", "limits.default.minimum=100", "-o", "limits.default.maximum=5000"]
+    result, record = at_prompt(game, lines, tmp_path, "--bankroll", str(start), *limits)
+    table_class = BaccaratGame if game == BACCARAT else FootballPokerGame
+    options = table_class.options_from_dict(record["options"])
+    replayed = table_class.replay(options, [])
+    for event in record["events"]:
+        if event["type"] == "bet_placed":
+            on_layout = sum(s.amount for s in replayed.stakes if s.player == "you")
+            bankroll = start + replayed.balances.get("you", 0) - on_layout
+            assert event["amount"] <= bankroll
+            here = next(
+                (
+                    s.amount
+                    for s in replayed.stakes
+                    if (s.player, s.position, s.bet) == ("you", event["position"], event["bet"])
+                ),
+                0,
+            )
+            assert 100 <= here + event["amount"] <= 5000
+        replayed.follow([event])
+    on_table = sum(s.amount for s in replayed.stakes if s.player == "you")
+    assert all(s.carried for s in replayed.stakes)  # only carried stakes stay after quit
+    net = replayed.balances.get("you", 0)
+    rows = summary(result.stdout)
+    assert rows["final bankroll"] == money(start + net - on_table)
+    assert rows["rounds played"] == str(len(events(record, "round_settled")))
+    assert start + net - on_table >= 0

@@ -138,7 +138,11 @@ def play(
     rounds: Annotated[
         int | None,
         typer.Option(
-            "--rounds", min=1, help="Rounds to play (default 3; thirteen: 1).", show_default=False
+            "--rounds",
+            min=1,
+            help="Rounds to play (default 3; thirteen: 1; a banking game at the prompt: until "
+            "you quit).",
+            show_default=False,
         ),
     ] = None,
     seed: Annotated[
@@ -163,8 +167,9 @@ def play(
         typer.Option(
             "--bots",
             min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
-            "thirteen: 0..2, default 0, one on each other position).",
+            help="Bot players (banking games: beside the --bet players, or alone a table of "
+            "bots; with neither --bet nor --bots you play at the prompt; five-card-stud: 1..6, "
+            "default 3; thirteen: 0..2, default 0, one on each other position).",
             show_default=False,
         ),
     ] = None,
@@ -228,8 +233,9 @@ def play(
         int | None,
         typer.Option(
             "--bankroll",
-            help="three-card-baccarat, football-poker at the prompt: your chips, in the "
-            "table's smallest unit (cents).  [default: 100000, i.e. 1,000.00]",
+            help="three-card-baccarat and football-poker at the prompt: your chips, in the "
+            "table's smallest unit (cents); a bet beyond them is refused.  [default: 100000, "
+            "i.e. 1,000.00]",
             show_default=False,
         ),
     ] = None,
