@@ -30,6 +30,7 @@ from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.round import BaccaratGame
 from croupier.money import format_amount
 from croupier.shuffle import SeededShuffler
+from croupier.tables import table_spec
 
 BACCARAT = "three-card-baccarat"
 FOOTBALL = "football-poker"
@@ -487,9 +488,7 @@ def test_issue15_item2_random_sessions_keep_the_money_straight(
     start = 3_000
     limits = ["-o", "limits.default.minimum=100", "-o", "limits.default.maximum=5000"]
     result, record = at_prompt(game, lines, tmp_path, "--bankroll", str(start), *limits)
-    table_class = BaccaratGame if game == BACCARAT else FootballPokerGame
-    options = table_class.options_from_dict(record["options"])
-    replayed = table_class.replay(options, [])
+    replayed = table_spec(game).from_record({**record, "events": []})  # then event by event
     for event in record["events"]:
         if event["type"] == "bet_placed":
             on_layout = sum(s.amount for s in replayed.stakes if s.player == "you")
