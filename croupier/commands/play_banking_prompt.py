@@ -155,18 +155,29 @@ def is_interactive(bet: list[str] | None, bots: int | None, as_json: bool) -> bo
 
 
 class RecordFile:
-    """The ``--log`` file: the table's JSON record, replaced whole and synced after every
-    change, so that the file always holds every event so far (never half a record)."""
+    """The ``--log`` file: the table's JSON record (``{"game", "options", "events"}``, what
+    ``to_record`` gives), replaced whole and synced after every change, so that the file
+    always holds every event so far, never half a record. Each event is encoded once."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.written = -1  # events in the file (-1: nothing written yet)
+        self._head = ""
+        self._events: list[str] = []  # each event's JSON, in order
+
+    @property
+    def written(self) -> int:
+        """The events in the file."""
+        return len(self._events)
 
     def follow(self, table: BankingGame) -> None:
-        if len(table.log) == self.written:
+        log = table.log
+        if self._head and len(log) == len(self._events):
             return
-        record = table.to_record()
-        data = (json.dumps(record, indent=1) + "\n").encode()
+        if not self._head:
+            game, options = json.dumps(table.GAME), json.dumps(table.options.to_dict())
+            self._head = f'{{"game": {game}, "options": {options}, "events": [\n'
+        self._events += [json.dumps(e.to_dict()) for e in log[len(self._events) :]]
+        data = (self._head + ",\n".join(self._events) + "\n]}\n").encode()
         temp = self.path.with_name(f".{self.path.name}.tmp")
         try:
             with open(temp, "wb") as handle:
@@ -176,7 +187,6 @@ class RecordFile:
             os.replace(temp, self.path)
         except OSError as exc:
             fail(f"cannot write the log {str(self.path)!r}: {exc.strerror or exc}")
-        self.written = len(record["events"])
 
 
 def _table(game: str, options: Any) -> BankingGame:
