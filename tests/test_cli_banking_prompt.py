@@ -164,6 +164,11 @@ def test_issue15_item2_help_shows_the_table_limits(tmp_path: Path) -> None:
     result, _ = at_prompt(FOOTBALL, ["help", "quit"], tmp_path, *options)
     rows = [ln for ln in result.stdout.splitlines() if ln.startswith("│ post ")]
     assert rows and f"{money(100)} - {money(50_000)}" in rows[0]
+    # and before the first card
+    assert (
+        f"Table limits, a player's stake on one bet at one place: {money(100)} - "
+        in (result.stdout[: result.stdout.index("Shuffled")])
+    )
 
 
 # -- refusals ------------------------------------------------------------------------------------

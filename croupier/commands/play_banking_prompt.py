@@ -57,6 +57,7 @@ from croupier.commands.banking_guide import (
     parse_command,
 )
 from croupier.commands.output import croupier_errors, fail, make_console
+from croupier.money import BetLimits
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -301,6 +302,15 @@ class _Session:
             f"bankroll {self.money(self.start)} (amounts in units of {self.money(1)}: 2500 and "
             f"25.00 are both {self.money(2500)})."
         )
+        limits = options.limits
+        if limits != BetLimits():
+            own = "".join(
+                f"; {bet} {limit_text(limits, bet, self.decimals)}" for bet in sorted(limits.by_bet)
+            )
+            console.print(
+                "Table limits, a player's stake on one bet at one place: "
+                f"{limit_text(BetLimits(limits.default), '', self.decimals)}{own}"
+            )
         if self.seed is not None:
             console.print(f"Seed: {self.seed!r} (reproducible shoe, not for live play)")
         if self.fair is not None:
