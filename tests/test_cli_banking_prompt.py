@@ -214,6 +214,9 @@ def test_issue15_item2_the_table_limits_are_enforced(tmp_path: Path) -> None:
         ("raise 1 main 100", "no main stake on place 1 to raise"),
         ("bet 1 tie 100", "Art 8.3"),
         ("deal", "no stake on the layout"),
+        ("bet [/x] main 100", "'[/x]'"),  # what is typed is never read as markup
+        ("[/bold]", "'[/bold]'"),
+        ("bet 1 [red]main 100", "'[red]main'"),
     ],
 )
 def test_issue15_item2_a_bad_token_is_named_and_nothing_changes(
@@ -410,6 +413,7 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
         ((BACCARAT, "--bankroll", "0"), "--bankroll 0"),
         ((BACCARAT, "--bankroll", str(MAX_BANKROLL + 1)), "--bankroll"),
         ((BACCARAT, "--player", " "), "--player"),
+        ((BACCARAT, "--player", "[/x]"), "--player '[/x]'"),
         (("thirteen", "--bankroll", "100"), "--bankroll applies to three-card-baccarat"),
         (("mahjong", "--fair", "--client-seed", "long enough"), "--fair applies to"),
         ((BACCARAT, "--bet", "ana:1:main:100", "--bankroll", "100"), "banking games at the prompt"),
@@ -465,7 +469,7 @@ _AMOUNTS = ["0", "1", "99", "100", "2000", "2500", "25.00", "4000", "5001", "1e5
 @st.composite
 def _session(draw: st.DrawFn) -> tuple[str, list[str]]:
     game = draw(st.sampled_from(GAMES))
-    places = st.sampled_from(["1", "2", "9", "x"])
+    places = st.sampled_from(["1", "2", "9", "x", "[/b]"])
     bets = st.sampled_from(_BETS[game])
     amounts = st.sampled_from(_AMOUNTS)
     line = st.one_of(

@@ -93,8 +93,6 @@ MAX_BANKROLL: Final = 10**12
 MAX_ROUNDS: Final = 10_000
 #: the exit code of a session ended by Ctrl-C or the end of the input
 EXIT_INTERRUPTED: Final = 130
-#: the longest player name
-MAX_NAME: Final = 40
 
 
 class FairFlags(NamedTuple):
@@ -214,9 +212,10 @@ def play_banking_prompt(
 ) -> None:
     """Run the interactive table of ``spec``'s game with ``options`` (see the module docstring);
     ``rounds`` caps the rounds (None: until ``quit``, at most :data:`MAX_ROUNDS`)."""
-    player = player.strip()
-    if not player or len(player) > MAX_NAME or not player.isprintable():
-        fail(f"--player {player!r}: a name of 1 to {MAX_NAME} printable characters")
+    from croupier.table.actor import NAME
+
+    if not NAME.match(player):
+        fail(f"--player {player!r}: a player is a name (letters, digits, '.', '_', '-'; 1 to 40)")
     if not 1 <= bankroll <= MAX_BANKROLL:
         fail(f"--bankroll {bankroll}: 1 to {MAX_BANKROLL} units of the table's smallest unit")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
@@ -438,7 +437,12 @@ class _Session:
         )
 
     def _refuse(self, message: str) -> None:
-        self.console.print(f"[red]refused:[/red] {message}; nothing changed.", soft_wrap=True)
+        from rich.markup import escape
+
+        # the message may quote what was typed: never read as Rich markup
+        self.console.print(
+            f"[red]refused:[/red] {escape(message)}; nothing changed.", soft_wrap=True
+        )
 
     def _may_leave(self) -> bool:
         """``quit``: leave (True); with a carried stake on the table, only when said twice."""
