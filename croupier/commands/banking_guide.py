@@ -74,6 +74,16 @@ COMMANDS: Final = (
 )
 
 
+def _quote(text: str, most: int = 60) -> str:
+    """``text`` as Python quotes it, cut to ``most`` characters (a long line stays readable).
+
+    >>> _quote("x" * 100)[-8:]
+    "xxxx...'"
+    """
+    quoted = repr(text)
+    return quoted if len(quoted) <= most else quoted[: most - 4] + "...'"
+
+
 def parse_amount(token: str, decimals: int) -> int:
     """An amount typed at the prompt, in the table's smallest unit: whole units in ASCII digits
     (``2500``, cents at a table of 2 decimals), or currency with up to ``decimals`` decimals after
@@ -88,7 +98,7 @@ def parse_amount(token: str, decimals: int) -> int:
         unit = format_amount(1, decimals=decimals)
         form = f" or with up to {decimals} decimals after a point (25.00)" if decimals else ""
         raise BadOrder(
-            f"the amount {token!r} is not an amount: whole units of {unit} in the digits 0-9 "
+            f"the amount {_quote(token)} is not an amount: whole units of {unit} in the digits 0-9 "
             f"(2500){form}"
         )
     if not point:
@@ -106,19 +116,21 @@ def parse_command(text: str, *, decimals: int) -> Order:
     head = words[0].lower()
     verb = _ALIASES.get(head)
     if verb is None:
-        raise BadOrder(f"unknown command {words[0]!r}")
+        raise BadOrder(f"unknown command {_quote(words[0])}")
     wanted = _VERBS[verb][1]
     form = " ".join((verb, *wanted))
     if len(words) - 1 != len(wanted):
         raise BadOrder(
             f"{verb!r} takes {len(wanted) or 'no'} word(s) after it ({form}), got "
-            f"{len(words) - 1}: {text.strip()!r}"
+            f"{len(words) - 1}: {_quote(text.strip())}"
         )
     if not wanted:
         return Order(verb)
     place_token = words[1]
     if not (place_token.isascii() and place_token.isdigit()):
-        raise BadOrder(f"the place {place_token!r} is not a place number ({form})")
+        raise BadOrder(f"the place {_quote(place_token)} is not a place number ({form})")
+    if len(words[2]) > 40:
+        raise BadOrder(f"the bet {_quote(words[2])} is not a bet name ({form}; help lists them)")
     amount = parse_amount(words[3], decimals) if len(wanted) == 3 else None
     return Order(verb, int(place_token), words[2].lower(), amount)
 
