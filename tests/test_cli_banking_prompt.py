@@ -522,3 +522,13 @@ def test_issue15_item2_random_sessions_keep_the_money_straight(
     assert rows["final bankroll"] == money(start + net - on_table)
     assert rows["rounds played"] == str(len(events(record, "round_settled")))
     assert start + net - on_table >= 0
+
+
+def test_issue15_item2_a_table_of_whole_units_and_any_seed(tmp_path: Path) -> None:
+    """At a table of 0 decimals 2500 is 2,500 and a point is refused; a seed is printed as is."""
+    lines = ["help", "bet 1 upper 25.00", "bet 1 upper 2500", "quit"]
+    result, record = at_prompt(FOOTBALL, lines, tmp_path, "-o", "decimals=0", "--seed", "[/x]")
+    assert "amounts in whole units: 2500 is 2,500" in result.stdout
+    assert "Seed: '[/x]'" in result.stdout
+    assert "refused: the amount '25.00'" in result.stdout
+    assert [e["amount"] for e in events(record, "bet_placed")] == [2500]

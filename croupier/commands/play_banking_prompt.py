@@ -287,6 +287,13 @@ class _Session:
         """What the player holds off the layout: the start, the net result, less his stakes."""
         return self.start + self.net() - self.on_table()
 
+    def amounts(self) -> str:
+        """How amounts are typed at this table."""
+        if not self.decimals:
+            return "amounts in whole units: 2500 is 2,500"
+        point = self.money(2500).replace(",", "")
+        return f"amounts in units of {self.money(1)}: 2500 and {point} are both {self.money(2500)}"
+
     def _save(self) -> None:
         if self.record is not None:
             self.record.follow(self.table)
@@ -298,8 +305,7 @@ class _Session:
         console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
         console.print(
             f"{options.decks} deck(s), places 1..{options.positions}. Player {self.player!r}, "
-            f"bankroll {self.money(self.start)} (amounts in units of {self.money(1)}: 2500 and "
-            f"25.00 are both {self.money(2500)})."
+            f"bankroll {self.money(self.start)} ({self.amounts()})."
         )
         limits = options.limits
         if limits != BetLimits():
@@ -311,7 +317,9 @@ class _Session:
                 f"{limit_text(BetLimits(limits.default), '', self.decimals)}{own}"
             )
         if self.seed is not None:
-            console.print(f"Seed: {self.seed!r} (reproducible shoe, not for live play)")
+            console.print(
+                f"Seed: {self.seed!r} (reproducible shoe, not for live play)", markup=False
+            )
         if self.fair is not None:
             self.fair.announce(console)
         console.print(
@@ -498,10 +506,7 @@ class _Session:
         for row in COMMANDS:
             commands.add_row(*row)
         self.console.print(commands)
-        self.console.print(
-            f"Places are 1..{self.options.positions}; amounts are whole units of "
-            f"{self.money(1)} (2500) or currency with a point (25.00)."
-        )
+        self.console.print(f"Places are 1..{self.options.positions}; {self.amounts()}.")
         bets = Table(title=f"Bets of {self.spec.regulation}", title_justify="left")
         for col in ("bet", "wins when", "pays", "article", "limit", "note"):
             bets.add_column(col)
