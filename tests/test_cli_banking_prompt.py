@@ -420,7 +420,7 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
         (("mahjong", "--fair", "--client-seed", "long enough"), "--fair applies to"),
         ((BACCARAT, "--bet", "ana:1:main:100", "--bankroll", "100"), "banking games at the prompt"),
         (
-            (FOOTBALL, "--bots", "2", "--fair", "--client-seed", "x" * 8),
+            (FOOTBALL, "--bots", "2", "--bankroll", "5000"),
             "banking games at the prompt",
         ),
         ((FOOTBALL, "--fair"), "--client-seed"),
@@ -532,3 +532,41 @@ def test_issue15_item2_a_table_of_whole_units_and_any_seed(tmp_path: Path) -> No
     assert "Seed: '[/x]'" in result.stdout
     assert "refused: the amount '25.00'" in result.stdout
     assert [e["amount"] for e in events(record, "bet_placed")] == [2500]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_issue15_item2_scripted_play_runs_fair_too(game: str, tmp_path: Path) -> None:
+    """--fair with --bet (no prompt): the same commitment and reveal, in the JSON too; each
+    shuffle's seeds give the shoe the table dealt (its cut and its first burned cards)."""
+    log = tmp_path / "fair.json"
+    bet = f"ana:1:{FIRST_BET[game]}:1000"
+    box = ("--decks", "1") if game == BACCARAT else ()  # a box shuffles every round
+    args = (
+        "play",
+        game,
+        "--bet",
+        bet,
+        "--rounds",
+        "2",
+        *box,
+        "--fair",
+        "--client-seed",
+        "seed of mine",
+    )
+    data = json.loads(run(*args, "--json", "--log", str(log)).stdout)
+    fair = data["provably_fair"]
+    record = json.loads(log.read_text())["events"]
+    starts = [i for i, e in enumerate(record) if e["type"] == "shoe_shuffled"]
+    assert fair["nonces"] == list(range(len(starts)))
+    verify = [
+        "verify", game, "--server-seed", fair["server_seed"], "--client-seed", "seed of mine",
+        "--commitment", fair["commitment"], "--decks", str(data["decks"]),
+        "--positions", str(data["positions"]), "--json",
+    ]  # fmt: skip
+    for nonce, start in enumerate(starts):
+        dealt = json.loads(run(*verify, "--nonce", str(nonce)).stdout)
+        burned = [e["card"] for e in record[start:] if e["type"] == "card_burned"]
+        assert burned[: len(dealt["burns"])] == dealt["burns"]
+        assert dealt.get("shoe", dealt)["cut"] == record[start]["cut"]
+    out = run(*args).stdout
+    assert out.index("Commitment") < out.index("Shuffled") < out.index("Server seed")

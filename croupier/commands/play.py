@@ -489,9 +489,9 @@ def play(
             log=log,
         )
         return
-    for flag, value in at_prompt.items():
-        if value is not None:
-            fail(f"{flag} applies to {prompt.AT_PROMPT} only")
+    if bankroll is not None:
+        fail(f"--bankroll applies to {prompt.AT_PROMPT} only")
+    from croupier.commands.fair import FairShuffles
     from croupier.commands.play_banking import play_banking
 
     play_banking(
@@ -504,4 +504,5 @@ def play(
         bots=bots,
         log=log,
         as_json=as_json,
+        fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
     )
