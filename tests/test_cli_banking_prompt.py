@@ -38,6 +38,20 @@ GAMES = (BACCARAT, FOOTBALL)
 #: a bet of each game that never needs another bet first
 FIRST_BET = {BACCARAT: "main", FOOTBALL: "upper"}
 WIDE = {"COLUMNS": "220"}
+BETS = {
+    BACCARAT: [k.value for k in baccarat_rules.BetKind],
+    FOOTBALL: [k.value for k in football_rules.BetKind],
+}
+
+
+def limits(game: str, low: int, high: int) -> list[str]:
+    """``--option`` pairs that set every bet's limit of ``game`` to ``low``..``high`` (whatever
+    the table's defaults are)."""
+    each = {bet: {"minimum": low, "maximum": high} for bet in BETS[game]}
+    return [
+        "-o", f"limits.default.minimum={low}", "-o", f"limits.default.maximum={high}",
+        "-o", f"limits.by_bet={json.dumps(each)}",
+    ]  # fmt: skip
 
 
 def run(*args: str, lines: list[str] | None = None) -> Result:
@@ -160,15 +174,13 @@ def test_issue15_item2_help_lists_every_bet_with_its_payout_from_the_rules(
 
 
 def test_issue15_item2_help_shows_the_table_limits(tmp_path: Path) -> None:
-    options = ["-o", "limits.default.minimum=100", "-o", "limits.default.maximum=50000"]
-    result, _ = at_prompt(FOOTBALL, ["help", "quit"], tmp_path, *options)
+    result, _ = at_prompt(FOOTBALL, ["help", "quit"], tmp_path, *limits(FOOTBALL, 100, 50_000))
     rows = [ln for ln in result.stdout.splitlines() if ln.startswith("│ post ")]
     assert rows and f"{money(100)} - {money(50_000)}" in rows[0]
     # and before the first card
-    assert (
-        f"Table limits, a player's stake on one bet at one place: {money(100)} - "
-        in (result.stdout[: result.stdout.index("Shuffled")])
-    )
+    intro = result.stdout[: result.stdout.index("Shuffled")]
+    assert "Table limits, a player's stake on one bet at one place: " in intro
+    assert f"; post {money(100)} - {money(50_000)}" in intro
 
 
 # -- refusals ------------------------------------------------------------------------------------
@@ -187,9 +199,8 @@ def test_issue15_item2_a_bet_larger_than_the_bankroll_is_refused(game: str, tmp_
 
 
 def test_issue15_item2_the_table_limits_are_enforced(tmp_path: Path) -> None:
-    limits = ["-o", "limits.default.minimum=100", "-o", "limits.default.maximum=5000"]
     lines = ["bet 1 main 99", "bet 1 main 5001", "bet 1 main 5000", "raise 1 main 1", "quit"]
-    result, record = at_prompt(BACCARAT, lines, tmp_path, *limits)
+    result, record = at_prompt(BACCARAT, lines, tmp_path, *limits(BACCARAT, 100, 5000))
     out = result.stdout
     assert out.count("refused: table limits") == 3
     assert f"your main stake on place 1 would be {money(5001)}" in out
@@ -497,8 +508,8 @@ def test_issue15_item2_random_sessions_keep_the_money_straight(
     the table."""
     game, lines = session
     start = 3_000
-    limits = ["-o", "limits.default.minimum=100", "-o", "limits.default.maximum=5000"]
-    result, record = at_prompt(game, lines, tmp_path, "--bankroll", str(start), *limits)
+    table_limits = limits(game, 100, 5000)
+    result, record = at_prompt(game, lines, tmp_path, "--bankroll", str(start), *table_limits)
     replayed = table_spec(game).from_record({**record, "events": []})  # then event by event
     for event in record["events"]:
         if event["type"] == "bet_placed":
