@@ -363,7 +363,9 @@ def test_play_thirteen_bad_options_fail_cleanly(
     "flag", [("--player", "ana"), ("--position", "3"), ("--units", "2"), ("--auto",)]
 )
 def test_thirteen_options_do_not_apply_to_banking_games(flag: tuple[str, ...]) -> None:
-    clean_failure(run("play", "three-card-baccarat", "--seed", "x", *flag), "thirteen only")
+    # scripted (--bots): at the prompt (issue 15 item 2) --player names the player
+    args = ("play", "three-card-baccarat", "--seed", "x", "--bots", "1", *flag)
+    clean_failure(run(*args), f"{flag[0]} applies to thirteen")
 
 
 def test_issue15_16_help_and_behaviour_agree_on_thirteen_bots() -> None:
