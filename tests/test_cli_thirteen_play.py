@@ -443,3 +443,15 @@ def test_issue15_19_solve_and_play_show_the_tiers_front_middle_back() -> None:
     assert order(alone) == ["front", "middle", "back"]
     played = ok("play", "thirteen", "--seed", "order", input="auto\n").stdout
     assert order(played) == ["front", "middle", "back"] * 2  # the banker's, then the reveal
+
+
+def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
+    """``[/x]`` typed at the prompt is quoted back as typed, not read as a Rich tag."""
+    result = ok(
+        "play",
+        "thirteen",
+        "--seed",
+        "tokens",
+        input="[/x] Kd Qd / Jd Td 9d 8d 7d / 6d 5d 4d 3d 2d\n\n",
+    )
+    assert "error:" in result.stdout and "[/x]" in result.stdout, result.stdout
