@@ -402,6 +402,7 @@ def play(
             log=log,
             as_json=as_json,
             history=history,
+            force=force,
         )
         return
     for flag, value in stud_only.items():
