@@ -10,11 +10,12 @@ The banking games (3-card baccarat, football poker) are :mod:`croupier.commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt
 from croupier.commands.output import fail
@@ -28,6 +29,9 @@ from croupier.commands.play_banking import (
 )
 from croupier.commands.replay_banking import replay_summary
 from croupier.commands.tablelog import ForceOpt, claim_outputs
+
+if TYPE_CHECKING:
+    from croupier.commands.fair import TableFairness
 
 __all__ = [
     "BANKING_HELP",
@@ -131,6 +135,38 @@ def _mahjong_table_flags(
     }
 
 
+#: the games ``play --fair`` runs (on the table interface: the table commits and reveals)
+FAIR_PLAY_GAMES = ("thirteen", "mahjong", "five-card-stud")
+
+
+def _fairness(
+    game: str,
+    fair: bool,
+    client_seed: str | None,
+    nonce: int | None,
+    server_seed_file: Path | None,
+    seed: str | None,
+    option: list[str] | None,
+) -> TableFairness | None:
+    """``--fair``'s shuffles (None without it), for a game played on the table interface; the
+    verify commands printed carry the table's ``--option`` pairs."""
+    from croupier.commands.fair import TableFairness
+
+    name = {"stud": "five-card-stud", "mah-jong": "mahjong"}.get(game.strip().lower(), game)
+    name = name.strip().lower()
+    given = fair or client_seed is not None or nonce is not None or server_seed_file is not None
+    if given and name not in FAIR_PLAY_GAMES:
+        fail(
+            f"--fair, --client-seed, --nonce and --server-seed-file: play runs "
+            f"{', '.join(FAIR_PLAY_GAMES)} provably fair; {name} not yet (deal/verify {name} "
+            "--fair deal one round fair)"
+        )
+    fairness = TableFairness.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed)
+    if fairness is not None:
+        fairness.flags = tuple(f for pair in option or [] for f in ("--option", pair))
+    return fairness
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=PLAY_HELP, show_default=False)],
@@ -214,6 +250,10 @@ def play(
     ] = None,
     force: ForceOpt = False,
     option: OptionsOpt = None,
+    fair: FairOpt = False,
+    client_seed: ClientSeedOpt = None,
+    nonce: NonceOpt = None,
+    server_seed_file: ServerSeedFileOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
@@ -309,6 +349,7 @@ def play(
     Mah-Jong against three bots (mahjong: you sit at place 1)."""
     game = check_game(game, "play")
     claim_outputs(log, history, force=force)
+    fairness = _fairness(game, fair, client_seed, nonce, server_seed_file, seed, option)
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -381,6 +422,7 @@ def play(
                 false_win=false_win,
             ),
             force=force,
+            fairness=fairness,
         )
         return
     for flag, value in {"--games": games, **mahjong_table}.items():
@@ -403,6 +445,8 @@ def play(
             as_json=as_json,
             history=history,
             force=force,
+            fairness=fairness,
+            option_pairs=option or [],
         )
         return
     for flag, value in stud_only.items():
@@ -428,6 +472,7 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
+            fairness=fairness,
         )
         return
     for flag, value in thirteen_only.items():

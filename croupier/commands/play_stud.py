@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -74,6 +74,7 @@ from croupier.commands.stud_screen import (
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.commands.fair import TableFairness
     from croupier.commands.tablelog import TableLogWriter
     from croupier.games.five_card_stud.bots import Bot, Decision
     from croupier.games.five_card_stud.events import Act, PlayerActed
@@ -233,6 +234,8 @@ class _Desk:
         self.game = table.game
         self.names = names
         self.writer = writer
+        self.fairness: TableFairness | None = None
+        self.console: Console | None = None
 
     def at(self, now: int | None) -> int:
         """The table clock (ms): the session's, or 0 when nobody is timed (``--auto``)."""
@@ -302,6 +305,9 @@ class _Desk:
     def follow(self) -> None:
         if self.writer is not None:
             self.writer.follow(self.table)
+        if self.fairness is not None:
+            fair = self.fairness
+            fair.follow(self.console, self.table, self.table.GAME)
 
 
 def _history_dir(path: Path) -> None:
@@ -337,12 +343,15 @@ def play_stud(
     history: Path | None = None,
     force: bool = False,
     options: StudOptions | None = None,
+    fairness: TableFairness | None = None,
+    option_pairs: Sequence[str] = (),
 ) -> None:
     """Play ``hands`` hands of five-card stud at seat 1 against bots (see the module docstring).
 
     ``as_json`` implies ``auto``: no prompt, one JSON object on stdout; ``options`` (from
     ``--option``, on top of ``level``) replaces the level's; ``force`` replaces an existing
-    ``log``."""
+    ``log``; ``fairness`` (``--fair``) makes every shuffle provably fair, each checked by a
+    ``croupier verify`` command with the table's ``option_pairs`` and its seats."""
     if not MIN_BOTS <= bots <= MAX_BOTS:
         fail(f"--bots {bots}: five-card stud seats 1 to {MAX_BOTS} bots beside you (Art 3: 2-7)")
     kind = bot_kind.strip().lower()
@@ -357,9 +366,12 @@ def play_stud(
     writer = None if log is None else TableLogWriter.open(log, force=force)
     try:
         with croupier_errors():
-            _play(
-                hands, seed, bots, kind, level, auto or as_json, as_json, history, writer, options
-            )
+            if fairness is not None:  # verify deals to the seats taken (Art 10)
+                kept = [p for p in option_pairs if p.partition("=")[0].strip() != "seats"]
+                flags = [f for p in kept for f in ("--option", p)]
+                fairness.flags = (*flags, "--option", f"seats={bots + 1}")
+            auto = auto or as_json
+            _play(hands, seed, bots, kind, level, auto, as_json, history, writer, options, fairness)
     except KeyboardInterrupt:
         if writer is not None:
             writer.close()
@@ -385,6 +397,7 @@ def _play(
     history: Path | None,
     writer: TableLogWriter | None,
     given: StudOptions | None,
+    fairness: TableFairness | None = None,
 ) -> None:
     from croupier.games.five_card_stud.bots import StrengthBot
     from croupier.games.five_card_stud.commands import (
@@ -407,7 +420,9 @@ def _play(
     shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"deck:{seed}")
     rng = random.SystemRandom() if seed is None else random.Random(f"bots:{seed}")
     names = {YOUR_SEAT: YOU} | {s: f"bot{s - 1}" for s in range(2, bots + 2)}
-    desk = _Desk(StudTable(options, table_id="cli", source=_one_shuffler(shuffler)), names, writer)
+    source = _one_shuffler(shuffler) if fairness is None else fairness.source
+    desk = _Desk(StudTable(options, table_id="cli", source=source), names, writer)
+    desk.fairness, desk.console = fairness, None if as_json else make_console()
     game = desk.game
     players: dict[int, Bot] = {s: _make_bot(kind, rng) for s in names if s != YOUR_SEAT}
     if auto:
@@ -420,7 +435,7 @@ def _play(
     def money(units: int) -> str:
         return _money(units, decimals)
 
-    console = None if as_json else make_console()
+    console = desk.console
     if console is not None:
         console.width = max(console.width, 100)
         console.print(f"[bold]Five-card stud[/bold] · {REGULATION}")
@@ -433,6 +448,8 @@ def _play(
         )
         if seed is not None:
             console.print(f"Seed: {seed!r} (reproducible deck and bots, not for live play)")
+        if fairness is not None:
+            fairness.announce(console)
         if not auto:
             console.print(
                 "Answer f (fold), c (check, or call a bet), check, call, b N (bet N) or "
@@ -554,6 +571,11 @@ def _play(
                 "digest": game.digest(),
                 "head": desk.table.head(),
                 "sealed": desk.table.closed,
+                **(
+                    {}
+                    if fairness is None
+                    else {"provably_fair": fairness.to_dict(desk.table, game.GAME)}
+                ),
             }
         )
         return
