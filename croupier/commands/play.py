@@ -17,7 +17,7 @@ import typer
 from croupier.commands.app import app
 from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -358,7 +358,6 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
-        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -404,6 +403,16 @@ def play(
             seven_pairs=seven_pairs,
             banker_doubles=banker_doubles,
         )
+        flagged = mahjong.table_options(
+            scoring=scoring,
+            max_games=max_games,
+            banker_stays_on_draw=banker_stays_on_draw,
+            rob_concealed_kong=rob_concealed_kong,
+            prevailing=prevailing,
+            full_game=full_game,
+            rotation=rotation,
+            false_win=false_win,
+        )
         mahjong.play_mahjong(
             games=games,
             seed=seed,
@@ -411,16 +420,7 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
-            options=mahjong.table_options(
-                scoring=scoring,
-                max_games=max_games,
-                banker_stays_on_draw=banker_stays_on_draw,
-                rob_concealed_kong=rob_concealed_kong,
-                prevailing=prevailing,
-                full_game=full_game,
-                rotation=rotation,
-                false_win=false_win,
-            ),
+            options=game_options("mahjong", option, flagged),
             force=force,
             fairness=fairness,
         )
@@ -434,12 +434,18 @@ def play(
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
                 fail(f"{flag} does not apply to five-card-stud{hint}")
+        from croupier.games.five_card_stud.options import StudOptions
+
+        level = 20 if level is None else level
+        if level not in stud.LEVELS:
+            fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
         stud.play_stud(
+            options=game_options("five-card-stud", option, StudOptions.level(level)),
             hands=1 if hands is None else hands,
             seed=seed,
             bots=3 if bots is None else bots,
             bot_kind="strength" if bot_kind is None else bot_kind,
-            level=20 if level is None else level,
+            level=level,
             auto=auto,
             log=log,
             as_json=as_json,
@@ -456,7 +462,6 @@ def play(
         for flag, value in banking_only.items():
             if value is not None and value != []:
                 fail(f"{flag} does not apply to thirteen")
-        from croupier.commands.options import game_options
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
@@ -478,6 +483,11 @@ def play(
     for flag, value in thirteen_only.items():
         if value is not None:
             fail(f"{flag} applies to thirteen only")
+    if option:
+        fail(
+            f"--option: play {game} takes its table through --decks, --positions and --bet "
+            "(the banking games' --option comes with their table interface)"
+        )
     from croupier.commands.play_banking import play_banking
 
     play_banking(

@@ -44,6 +44,7 @@ invariant and what was seen; the command exits with code 1 (a bad flag: 2, as ev
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -154,9 +155,13 @@ class SimConfig:
     close_rate: float = 0.0
     scoring: ScoringOptions = DEFAULT_OPTIONS
     rob_concealed_kong: bool = True
+    #: the table's options (``--option``; None: the defaults with ``scoring``)
+    table: MahjongOptions | None = None
 
     def options(self, number: int) -> MahjongOptions:
         """Game ``number``'s options: the prevailing wind changes every round of four games."""
+        if self.table is not None:
+            return dataclasses.replace(self.table, prevailing=prevailing_of(number))
         return MahjongOptions(
             scoring=self.scoring,
             prevailing=prevailing_of(number),
@@ -729,6 +734,7 @@ def simulate_mahjong(
     scoring: ScoringOptions,
     as_json: bool,
     rob_concealed_kong: bool = True,
+    table: MahjongOptions | None = None,
 ) -> None:
     """``croupier simulate mahjong`` (see the module docstring; None: the default): exit 1 and
     the game's number when an invariant breaks, 2 for a bad flag."""
@@ -754,6 +760,7 @@ def simulate_mahjong(
         close_rate=close_rate,
         scoring=scoring,
         rob_concealed_kong=rob_concealed_kong,
+        table=table,
     )
     with croupier_errors():
         if as_json:
