@@ -44,6 +44,7 @@ __all__ = [
     "OLD_RECORDS_ACCEPTED",
     "is_table_log",
     "read_record_file",
+    "replay_banking_record",
     "replay_old_record",
 ]
 
@@ -188,26 +189,20 @@ def _unknown_game(game: str) -> NoReturn:
 def replay_old_record(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
     """Replay an old game record (or one restored from a migrated log) by its game's own
     record replay, which prints its summary."""
-    game = data.get("game")
-    if game == "thirteen":
-        from croupier.commands.play_thirteen import replay_thirteen
+    from croupier.errors import CroupierError
+    from croupier.table.registry import game_of_record
 
-        replay_thirteen(data, expect_digest, as_json)
-    elif game == "five-card-stud":
-        from croupier.commands.play_stud import replay_stud
-
-        replay_stud(data, expect_digest, as_json)
-    elif game == "mahjong-round":
-        from croupier.commands.play_mahjong import replay_mahjong
-
-        replay_mahjong(data, expect_digest, as_json)
-    elif game in ("three-card-baccarat", "football-poker"):
-        _replay_banking(data, expect_digest, as_json)
-    else:
-        _unknown_game(str(game))
+    try:
+        info = game_of_record(data.get("game"))
+    except CroupierError:
+        _unknown_game(str(data.get("game")))
+    info.record_replay(data, expect_digest, as_json)
 
 
-def _replay_banking(data: Mapping[str, Any], expect_digest: str | None, as_json: bool) -> None:
+def replay_banking_record(
+    data: Mapping[str, Any], expect_digest: str | None, as_json: bool
+) -> None:
+    """Replay an old record of a banking game (the registry's ``record_replay`` of both)."""
     from croupier.commands.play_banking import _render_totals, _spec
     from croupier.commands.replay_banking import replay_summary
 
