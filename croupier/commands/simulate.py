@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt
+from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt, check_files
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt, game_options
@@ -120,9 +120,10 @@ def simulate(
     from croupier.commands import play_stud as stud
 
     if game not in ("three-card-baccarat", "football-poker") and (
-        scheduler.strip().lower() != "auto" or resume or out
+        scheduler.strip().lower() != "auto" or resume
     ):
-        fail("--scheduler, --resume and --out apply to the banking games' simulation only")
+        fail("--scheduler and --resume apply to the banking games' simulation only")
+    check_files(out, None)
 
     mahjong_only: dict[str, object] = {
         "--games": games,
@@ -182,6 +183,7 @@ def simulate(
             as_json=as_json,
             rob_concealed_kong=table.orphans_rob_concealed_kong,
             table=table,
+            out=out,
         )
         return
     for flag, value in mahjong_only.items():
@@ -205,6 +207,7 @@ def simulate(
             seed=seed,
             as_json=as_json,
             options=game_options("five-card-stud", option),
+            out=out,
         )
         return
     for flag, value in stud_only.items():

@@ -16,14 +16,18 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
+from croupier.commands.analysis_options import run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError
+from croupier.protocol import encode
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
     from croupier.games.five_card_stud.events import HandSettled
@@ -176,9 +180,11 @@ def simulate_stud(
     seed: str,
     as_json: bool,
     options: StudOptions | None = None,
+    out: Path | None = None,
 ) -> None:
     """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log
-    (``options``: the table's, from ``--option``; None: the defaults)."""
+    (``options``: the table's, from ``--option``; None: the defaults). The JSON, and the
+    ``--out`` file (JSON, or CSV with one row), carry the run: seed, version, parameters."""
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.rules import MIN_SEATS
 
@@ -212,7 +218,15 @@ def simulate_stud(
                 )
         game = sim.game
         played = max(sim.hands, 1)
+        params = {
+            "hands": hands,
+            "seats": seats,
+            "bots": kind,
+            # every option, even one a record leaves out when it is the old rule
+            "options": {f.name: encode(getattr(options, f.name)) for f in fields(options)},
+        }
         data: dict[str, Any] = {
+            "run": run_record("simulate-five-card-stud", seed, params),
             "game": game.GAME,
             "seed": seed,
             "hands": sim.hands,
@@ -231,10 +245,13 @@ def simulate_stud(
             "digest": sim.digest,
             "invariants": "ok" if sim.violation is None else sim.violation,
         }
+        write_run(out, data)
         if as_json:
             print_json(data)
         else:
             _render_simulation(console, data)
+            if out is not None:
+                console.print(f"wrote {out}")
         if sim.violation is not None:
             fail(f"invariant violated: {sim.violation}")
 
