@@ -487,3 +487,31 @@ def test_issue15_item18_on_a_terminal_the_line_is_rewritten_in_place() -> None:
     written = out.getvalue()
     assert "0:31 left to act" in written
     assert "\x1b7\x1b[1A" in written and "0:29 left to act (Art 11 b): hurry" in written
+
+
+def test_issue15_item7_item9_an_interrupted_stud_session_leaves_an_unsealed_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["c", "c"])
+
+    def prompt(*args: Any, **kwargs: Any) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None  # Ctrl-C at the third question
+
+    monkeypatch.setattr(typer, "prompt", prompt)
+    log = tmp_path / "stud.log"
+    result = run("play", "stud", "--seed", "x", "--hands", "3", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    assert "unsealed" in result.output and "--allow-open" in result.output
+    opened = run("replay", str(log))
+    assert opened.exit_code == 3 and "not sealed" in opened.output
+    summary = json.loads(ok("replay", str(log), "--allow-open", "--json").stdout)
+    acted = [
+        json.loads(line)["event"]
+        for line in log.read_text(encoding="utf-8").splitlines()[1:]
+        if '"player_acted"' in line
+    ]
+    assert sum(e["seat"] == 1 for e in acted) == 2  # both answers kept, each when it was made
+    assert summary["sealed"] is False and summary["ledger"]["balanced"] is True
