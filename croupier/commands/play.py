@@ -152,8 +152,7 @@ def _fairness(
     verify commands printed carry the table's ``--option`` pairs."""
     from croupier.commands.fair import TableFairness
 
-    name = {"stud": "five-card-stud", "mah-jong": "mahjong"}.get(game.strip().lower(), game)
-    name = name.strip().lower()
+    name = game  # the registry's name (check_game)
     given = fair or client_seed is not None or nonce is not None or server_seed_file is not None
     if given and name not in FAIR_PLAY_GAMES:
         fail(
