@@ -64,22 +64,24 @@ def log_events(path: Path) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(
-    ("args", "first_card", "settled"),
+    ("args", "first_card", "answers"),
     [
-        (("thirteen", "--auto"), "Your 13 cards", "Settlement"),
-        (("five-card-stud", "--auto"), "betting round 1", "Hand 1: pots"),
-        (("mahjong", "--auto", "--games", "1"), "Game 1", "Game 1"),
+        (("thirteen",), "Your 13 cards", "\n"),  # an empty answer: the best response
+        (("five-card-stud",), "Your action [", "c\n" * 40),
+        (("mahjong", "--games", "1"), "Your tiles: ", "1\n" * 3000),
     ],
 )
 def test_issue15_item5_play_prints_the_commitment_before_the_first_card_and_the_seed_after(
-    args: tuple[str, ...], first_card: str, settled: str
+    args: tuple[str, ...], first_card: str, answers: str
 ) -> None:
-    text = ok("play", *args, "--fair", "--client-seed", CLIENT).stdout
+    result = run("play", *args, "--fair", "--client-seed", CLIENT, input=answers)
+    assert result.exit_code == 0, (result.output, result.exception)
+    text = result.stdout
     committed = text.index("Fair shuffle, nonce 0: commitment")
     assert f"client seed {CLIENT!r}, first nonce 0" in text[:committed]
-    assert committed < text.index(first_card)
     revealed = text.index("Server seed of the shuffle with nonce 0")
-    assert committed < revealed and "croupier verify" in text[revealed:]
+    assert committed < text.index(first_card) < revealed
+    assert "croupier verify" in text[revealed:]
     assert "Demonstration" in text  # no --server-seed-file: said so
 
 
