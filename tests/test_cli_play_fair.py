@@ -67,7 +67,7 @@ def log_events(path: Path) -> list[dict[str, Any]]:
     ("args", "first_card", "answers"),
     [
         (("thirteen",), "Your 13 cards", "\n"),  # an empty answer: the best response
-        (("five-card-stud",), "Your action [", "c\n" * 40),
+        (("five-card-stud",), "Your action [", "f\n" * 5),  # a fold is always open
         (("mahjong", "--games", "1"), "Your tiles: ", "1\n" * 3000),
     ],
 )
