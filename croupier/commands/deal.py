@@ -31,7 +31,7 @@ from croupier.commands.fair import (
     ServerSeedFileOpt,
 )
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.options import OptionsOpt, cli_base, game_options
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.seeds import MIN_CLIENT_SEED
 
@@ -90,7 +90,7 @@ class LegacyFlags:
 def _table(game: str, legacy: LegacyFlags, option: list[str] | None) -> tuple[Any, list[str]]:
     """The options of the table dealt, and the flags that reproduce them."""
     pairs = [*legacy.pairs(game), *(option or [])]
-    options = game_options(game, pairs)
+    options = game_options(game, pairs, cli_base(game))
     flags = legacy.flags()
     for pair in option or []:
         flags += ["--option", pair]
@@ -119,8 +119,8 @@ DecksOpt = Annotated[
     int | None,
     typer.Option(
         "--decks",
-        help="3-card baccarat (1 = a box) and football poker: decks; the same as "
-        "--option decks=N.  [default: the table's]",
+        help="3-card baccarat and football poker: decks; the same as --option decks=N.  "
+        "[default: 3-card baccarat 8 (1 = a box), football poker 6]",
         show_default=False,
     ),
 ]

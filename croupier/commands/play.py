@@ -15,6 +15,14 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import (
+    BOTS_BANKING,
+    DECKS,
+    HANDS_PLAY,
+    POSITIONS,
+    ROUNDS_PLAY,
+    bounded,
+)
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt
 from croupier.commands.output import fail
@@ -137,7 +145,9 @@ def play(
     rounds: Annotated[
         int | None,
         typer.Option(
-            "--rounds", min=1, help="Rounds to play (default 3; thirteen: 1).", show_default=False
+            "--rounds",
+            help=ROUNDS_PLAY.help("Rounds to play (default 3; thirteen: 1)."),
+            show_default=False,
         ),
     ] = None,
     seed: Annotated[
@@ -146,8 +156,28 @@ def play(
             "--seed", help="Reproducible shoe and bots (not for live play).", show_default=False
         ),
     ] = None,
-    decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
-    positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help=DECKS.help(
+                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+                "decks in the shoe; the same as --option decks=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    positions: Annotated[
+        int | None,
+        typer.Option(
+            "--positions",
+            help=POSITIONS.help(
+                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+                "the same as --option positions=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     bet: Annotated[
         list[str] | None,
         typer.Option(
@@ -161,9 +191,9 @@ def play(
         int | None,
         typer.Option(
             "--bots",
-            min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
-            "thirteen: 0..2, default 0, one on each other position).",
+            help="Bot players (banking games: 0 to 16, default 3 when no --bet is given; "
+            "five-card-stud: 1 to 6, default 3; thirteen: 0 to 2, default 0, one on each other "
+            "position).",
             show_default=False,
         ),
     ] = None,
@@ -171,8 +201,7 @@ def play(
         int | None,
         typer.Option(
             "--hands",
-            min=1,
-            help="five-card-stud: hands to play (default 1).",
+            help=HANDS_PLAY.help("five-card-stud: hands to play (default 1)."),
             show_default=False,
         ),
     ] = None,
@@ -308,6 +337,12 @@ def play(
     five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
     Mah-Jong against three bots (mahjong: you sit at place 1)."""
     game = check_game(game, "play")
+    bounded("--rounds", rounds, ROUNDS_PLAY)
+    bounded("--hands", hands, HANDS_PLAY)
+    bounded("--decks", decks, DECKS)
+    bounded("--positions", positions, POSITIONS)
+    if bots is not None and bots < 0:
+        fail(f"--bots {bots}: a number of bots is 0 or more")
     claim_outputs(log, history, force=force)
     from croupier.commands import play_stud as stud
 
@@ -317,7 +352,6 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
-        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -349,6 +383,7 @@ def play(
     }
     if mahjong.is_mahjong(game):
         not_mahjong = {**banking_only, **stud_only, **thirteen_only, "--bots": bots}
+        not_mahjong["--option"] = option
         not_mahjong |= {"--bot-kind": None, "--auto": None, "--rounds": rounds}
         for flag, value in not_mahjong.items():
             if value is not None and value != []:
@@ -388,6 +423,7 @@ def play(
             fail(f"{flag} applies to mahjong only")
     if stud.is_stud(game):
         others = {**banking_only, **thirteen_only, "--auto": None, "--rounds": rounds}
+        others["--option"] = option
         for flag, value in others.items():
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
@@ -432,6 +468,7 @@ def play(
     for flag, value in thirteen_only.items():
         if value is not None:
             fail(f"{flag} applies to thirteen only")
+    bounded("--bots", bots, BOTS_BANKING)
     from croupier.commands.play_banking import play_banking
 
     play_banking(
@@ -444,4 +481,5 @@ def play(
         bots=bots,
         log=log,
         as_json=as_json,
+        option=option,
     )

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, Final
 import typer
 
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.money import format_money, format_rate
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -305,9 +306,9 @@ def _render_game(console: Console, summary: GameSummary, settled: GameSettled) -
     for column in ("wind", "player", "net"):
         pay.add_column(column, justify="right" if column == "net" else "left")
     for seat, name, net in zip("ESWN", players, settled.net, strict=True):
-        pay.add_row(seat, name, f"{net:+d}")
+        pay.add_row(seat, name, format_money(net, sign=True))
     if settled.commission:
-        pay.add_row("", "house", f"{settled.commission:+d}")
+        pay.add_row("", "house", format_money(settled.commission, sign=True))
     console.print(pay)
     stays = "stays with the banker" if summary.stays else "passes to his right"
     console.print(f"The deal {stays}.")
@@ -425,9 +426,13 @@ def table_options(
 
 
 def _options_text(options: MahjongOptions) -> str:
+    from fractions import Fraction
+
     from croupier.games.mahjong.options import FalseWin, Rotation
+    from croupier.games.mahjong.scoring import BASIS_POINTS
 
     s = options.scoring
+    rate = format_rate(Fraction(s.commission_bp, BASIS_POINTS))
     pays = "the discarder pays all" if s.discarder_pays_all else "everyone pays"
     draw = "stays with" if options.banker_stays_on_draw else "passes from"
     extras = [
@@ -443,8 +448,8 @@ def _options_text(options: MahjongOptions) -> str:
     ]
     return (
         f"Scoring: {s.min_faan} faan to win, limit {s.limit}, unit {s.unit} (base = unit x "
-        f"2^faan), on a discard {pays}, commission {s.commission_bp} bp; buy-in "
-        f"{options.least_buy_in}" + "".join(f"; {e}" for e in extras)
+        f"2^faan), on a discard {pays}, commission {rate} of the winner's gain; buy-in "
+        f"{format_money(options.least_buy_in)}" + "".join(f"; {e}" for e in extras)
     )
 
 

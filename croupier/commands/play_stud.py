@@ -278,6 +278,8 @@ def play_stud(
         def money(units: int) -> str:
             return _money(units, decimals)
 
+        from croupier.money import format_rate
+
         console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 100)
@@ -285,7 +287,7 @@ def play_stud(
             console.print(
                 f"Pot money {money(options.pot_money)} (Art 7), initial commission "
                 f"{money(options.commission_per_hand)} (Art 8), commission "
-                f"{float(options.house_rate):.0%} of the pot (Art 9); capital "
+                f"{format_rate(options.house_rate)} of the pot (Art 9); capital "
                 f"{money(options.min_buy_in)}, topped up below {money(options.top_up_below)} "
                 f"(Art 6). You are seat {YOUR_SEAT} against {bots} {kind} bot(s)."
             )

@@ -268,14 +268,16 @@ def _render(result: Score) -> None:
     console.print(result.reason)
     s = result.settlement
     if s is not None:
+        from croupier.money import format_money
+
         pay = Table(title=f"Payments (base {s.base} = unit x 2^{result.faan})")
         pay.add_column("seat")
         pay.add_column("net")
         for seat in Seat:
             label = seat.symbol + (" (winner)" if seat is s.winner else "")
-            pay.add_row(label, f"{s.net[seat]:+d}")
+            pay.add_row(label, format_money(s.net[seat], sign=True))
         if s.commission:
-            pay.add_row("house commission", f"{s.commission:+d}")
+            pay.add_row("house commission", format_money(s.commission, sign=True))
         console.print(pay)
         console.print(f"Rule: {s.rule}")
     console.print(f"Source: {SOURCE}")
