@@ -18,7 +18,14 @@ import typer
 
 from croupier.commands.output import fail
 
-__all__ = ["OptionsOpt", "banking_options", "cli_base", "game_options", "options_class"]
+__all__ = [
+    "OptionsOpt",
+    "banking_options",
+    "cli_base",
+    "game_options",
+    "options_class",
+    "readings",
+]
 
 OptionsOpt = Annotated[
     list[str] | None,
@@ -93,3 +100,16 @@ def banking_options(
             fail(f"{flag} and --option {key}=... both set {key}: give one of them")
         flags.append(f"{key}={value}")
     return game_options(game, [*flags, *(pairs or [])], cli_base(game))
+
+
+def readings(game: str, options: Any) -> str:
+    """The options of a banking table other than its decks and places that are not the
+    command line's defaults, as ``key=value, ...`` (empty when there are none): what a command
+    prints so that its figures say which readings they are for."""
+    base = cli_base(game)
+    plain = (base if base is not None else type(options)()).to_dict()
+    return ", ".join(
+        f"{k}={v}"
+        for k, v in options.to_dict().items()
+        if k not in ("decks", "positions") and plain.get(k) != v
+    )

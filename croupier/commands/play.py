@@ -191,8 +191,8 @@ def play(
         int | None,
         typer.Option(
             "--bots",
-            help="Bot players (banking games: 0 to 16, default 3 when no --bet is given; "
-            "five-card-stud: 1 to 6, default 3; thirteen: 0 to 2, default 0, one on each other "
+            help="Bot players (banking games: 0..16, default 3 when no --bet is given; "
+            "five-card-stud: 1..6, default 3; thirteen: 0..2, default 0, one on each other "
             "position).",
             show_default=False,
         ),

@@ -230,6 +230,11 @@ def play_banking(
                 f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of {unit} "
                 f"(10000 is shown as {format_amount(10_000, decimals=decimals)})"
             )
+            from croupier.commands.options import readings
+
+            changed = readings(spec.name, options)
+            if changed:
+                console.print(f"Table options that are not the default: {changed}")
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
             write_record(log, table.to_record())

@@ -171,7 +171,10 @@ class BaccaratDeal:
         for p in positions:
             if len(hands[p]) != CARDS_PER_HAND:
                 raise CardCountError(str(CARDS_PER_HAND), len(hands[p]), position_label(p))
-        expected = tuple((p, hands[p][i]) for i in range(CARDS_PER_HAND) for p in positions)
+        if table.deal_order is DealOrder.HAND_BY_HAND:
+            expected = tuple((p, hands[p][i]) for p in positions for i in range(CARDS_PER_HAND))
+        else:
+            expected = tuple((p, hands[p][i]) for i in range(CARDS_PER_HAND) for p in positions)
         if tuple(self.deal_order) != expected:
             raise CroupierError("deal order does not match the hands (Art 3.2)")
         parse_cards(
