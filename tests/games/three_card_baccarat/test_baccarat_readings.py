@@ -13,6 +13,7 @@ import pytest
 
 from croupier.cards import Card, parse_cards
 from croupier.errors import MaterialError, RecordError
+from croupier.events import CardDealt
 from croupier.games.three_card_baccarat.deal import deal_three_card_baccarat
 from croupier.games.three_card_baccarat.options import (
     MAX_DECKS,
@@ -200,7 +201,7 @@ def test_art3_2_option_three_cards_at_a_time() -> None:
     table = BaccaratOptions(positions=3, deal_order=DealOrder.HAND_BY_HAND)
     results, game = settle(table, hands, [(1, "main"), (3, "main")])
     assert results[1, "main"] is Result.WIN and results[3, "main"] is Result.WIN  # 6, 5 > 4
-    dealt_to = [e.to for e in game.log if type(e).__name__ == "CardDealt"]
+    dealt_to = [e.to for e in game.log if isinstance(e, CardDealt)]
     assert dealt_to == [1, 1, 1, 3, 3, 3, BANKER, BANKER, BANKER]
     assert BaccaratGame.from_record(game.to_record()).digest() == game.digest()
 
