@@ -113,24 +113,28 @@ def _decimal_text(value: Fraction, places: int, least: int) -> str:
     return text if rounded == scaled else "≈" + text
 
 
-def format_money(amount: Fraction | int, *, decimals: int = 0, sign: bool = False) -> str:
-    """An exact amount of the smallest unit as a cashier shows it: the currency with its
-    ``decimals`` (``195.00``); a fraction of the smallest unit (a 5% commission of an odd
-    prize) with the few more digits it needs (``0.975``), ``≈`` when even those do not hold it.
-    ``sign``: ``+`` before a positive amount. JSON keeps the exact value, never this text.
+def format_money(
+    amount: Fraction | int, *, decimals: int = 0, sign: bool = False, exact: bool = False
+) -> str:
+    """An amount of the smallest unit as a cashier shows it: the currency with its ``decimals``
+    and thousands commas (``195.00``); an amount that holds a fraction of the smallest unit (a
+    5% commission of an odd prize, half an odd stake) is rounded to it and marked ``≈``, or
+    with ``exact`` shown with the (at most two) more digits that hold it (``0.975``). ``sign``:
+    ``+`` before a positive amount. JSON keeps the exact value, never this text.
 
     >>> format_money(19500, decimals=2), format_money(Fraction(195, 2), decimals=2)
-    ('195.00', '0.975')
+    ('195.00', '≈0.98')
+    >>> format_money(Fraction(195, 2), decimals=2, exact=True)
+    '0.975'
     >>> format_money(-250, decimals=2, sign=True), format_money(Fraction(1, 3), decimals=2)
-    ('-2.50', '≈0.0033')
+    ('-2.50', '≈0.00')
     >>> format_money(1_000_000), format_money(5, sign=True)
     ('1,000,000', '+5')
     """
     value = Fraction(amount)
     prefix = "-" if value < 0 else ("+" if sign and value > 0 else "")
-    return prefix + _decimal_text(
-        abs(value) / 10**decimals, decimals + MONEY_EXTRA_DIGITS, decimals
-    )
+    places = decimals + (MONEY_EXTRA_DIGITS if exact else 0)
+    return prefix + _decimal_text(abs(value) / 10**decimals, places, decimals)
 
 
 def format_rate(rate: Fraction | int) -> str:

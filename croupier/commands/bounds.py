@@ -14,6 +14,7 @@ asked for. :func:`bounded` checks a value against one of them (the error: ``--ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,7 +24,9 @@ __all__ = [
     "BOTS_BANKING",
     "BOT_DELAY_MS",
     "DECKS",
+    "EQUITY_LIMIT",
     "FUZZ",
+    "GAMES_SIMULATE",
     "HANDS_PLAY",
     "HANDS_SIMULATE",
     "NONCE",
@@ -55,6 +58,15 @@ class Bound:
         """``text`` with the range appended, for ``--help``."""
         return f"{text} Allowed: {self.text}."
 
+    def check(self, flag: str) -> Callable[[int | None], int | None]:
+        """A Typer callback refusing a value of ``flag`` outside the range (as
+        :func:`bounded`), for an option checked before the command runs."""
+
+        def callback(value: int | None) -> int | None:
+            return bounded(flag, value, self)
+
+        return callback
+
 
 #: decks of a banking game's shoe (the options classes' engine limit; football poker from 6)
 DECKS: Final = Bound(1, 16, "decks (football poker: 6 to 16)")
@@ -70,6 +82,8 @@ BOTS_BANKING: Final = Bound(0, 16, "bots")
 ROUNDS_SIMULATE: Final = Bound(2, 10_000_000, "rounds")
 #: hands of ``simulate five-card-stud``
 HANDS_SIMULATE: Final = Bound(1, 1_000_000, "hands")
+#: games of ``simulate mahjong``
+GAMES_SIMULATE: Final = Bound(1, 100_000, "games")
 #: fuzzed points of a game in ``simulate mahjong``
 FUZZ: Final = Bound(0, 1_000, "points a game")
 #: worker processes
@@ -82,6 +96,8 @@ NONCE: Final = Bound(0, 2**63 - 1, "")
 PORT: Final = Bound(0, 65_535, "")
 #: ``serve --bot-delay-ms``
 BOT_DELAY_MS: Final = Bound(0, 60_000, "ms")
+#: ``equity --limit``: steps of 10-20 ns, so at most a few minutes
+EQUITY_LIMIT: Final = Bound(1, 10_000_000_000, "steps")
 
 
 def bounded(flag: str, value: int | None, bound: Bound) -> int | None:

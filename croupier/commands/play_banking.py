@@ -156,7 +156,10 @@ def render_settlement(
     if settlement.commission:
         from croupier.money import format_money
 
-        charged = format_money(settlement.commission, decimals=decimals)
+        commission = settlement.commission
+        charged = format_money(commission, decimals=decimals)
+        if commission.denominator != 1:  # a fraction of the smallest unit: say it exactly
+            charged += f" (exactly {format_money(commission, decimals=decimals, exact=True)})"
         note = f"; commission charged ({commission_article}): {charged}"
     console.print(f"House this round: {money(settlement.house_result)}{note}")
 

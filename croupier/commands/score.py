@@ -170,6 +170,10 @@ def score_mahjong(
             if not sep or not (value.strip() == LIMIT or value.strip().isdigit()):
                 fail(f"--faan: expected NAME=FAAN or NAME=limit, got {item!r}")
             overrides[name.strip()] = LIMIT if value.strip() == LIMIT else int(value)
+        from croupier.commands.play_mahjong import scoring_options
+
+        # the bounds of the numbers, each refused naming its flag (issue 15 item 3)
+        scoring_options(min_faan=min_faan, limit=limit, unit=unit, commission_bp=commission_bp)
         options = ScoringOptions(
             min_faan=min_faan,
             limit=limit,

@@ -15,6 +15,7 @@ from croupier.commands.app import app
 from croupier.commands.bounds import (
     DECKS,
     FUZZ,
+    GAMES_SIMULATE,
     HANDS_SIMULATE,
     POSITIONS,
     ROUNDS_SIMULATE,
@@ -100,7 +101,7 @@ def simulate(
         int | None,
         typer.Option(
             "--games",
-            help="mahjong: games to play (default 1000).",
+            help=GAMES_SIMULATE.help("mahjong: games to play (default 1000)."),
             show_default=False,
         ),
     ] = None,
@@ -155,6 +156,7 @@ def simulate(
     bounded("--positions", positions, POSITIONS)
     bounded("--hands", hands, HANDS_SIMULATE)
     bounded("--fuzz", fuzz, FUZZ)
+    bounded("--games", games, GAMES_SIMULATE)
     bounded("--workers", workers, WORKERS)
     if option and game not in ("three-card-baccarat", "football-poker"):
         fail("--option applies to simulate three-card-baccarat and football-poker only")
