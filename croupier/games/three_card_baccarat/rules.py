@@ -1,7 +1,8 @@
 """3-Card Baccarat, Portaria 22/96/M as amended by Portaria 219/96/M: the articles the deal uses.
 
-Article numbers follow the regulation (Art 2 material, Art 3 procedure, Art 4 end of a shoe,
-Art 5 places, Art 6 values; our copy of the text has lost its headings, see GAMES.md).
+Article numbers are ours (Art 2 material, Art 3 procedure, Art 4 end of a shoe, Art 5 places,
+Art 6 values: a reconstruction, our copy of the text having lost its headings; Art 7 tie and
+Art 8 side bets counted back from Art 9, which the text's Art 10 cites; see docs/rules.md).
 
 * Art 2: one or more 52-card decks; one deck goes in a box ("caixa") with one cut card, more than
   one in a shoe ("sabot") with two cut cards.
