@@ -155,7 +155,14 @@ class FootballOptions:
     limits: BetLimits = field(default_factory=BetLimits)
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
-    first_round_burn: FirstBurn = FirstBurn.EXTRA
+    first_round_burn: FirstBurn = field(
+        default=FirstBurn.EXTRA,
+        metadata={
+            "doc": "Art 5.2: extra (default, the letter: the first round after a shuffle burns "
+            "its own card besides one per deck, decks + 1) or included (the per-deck burns are "
+            "the first round's burn, as the 3-card baccarat text has it: decks only)."
+        },
+    )
 
     def __post_init__(self) -> None:
         decks = _whole(self.decks, "decks")

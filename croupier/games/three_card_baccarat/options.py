@@ -88,7 +88,9 @@ class BaccaratOptions:
 
     The deal:
 
-    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1).
+    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1);
+      1 to 16. ``croupier deal``, ``verify``, ``play``, ``simulate`` and ``odds`` start from an
+      8-deck shoe (``CLI_DEFAULT_DECKS``).
     * ``positions``: the player places marked on the table (Art 5.1), numbered 1.. clockwise.
       The banker's place comes on top of them.
     * ``cut_card_depth``: shoe only: how many cards the second cut card leaves behind it, within
