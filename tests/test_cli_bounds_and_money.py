@@ -287,3 +287,21 @@ def test_issue15_item4_table_run_prints_money_with_the_tables_decimals() -> None
     out = _ok("table", "run", "thirteen", "--rounds", "2", "--seed", "s").output
     assert re.search(r"house [+-]?\d[\d,]*\.\d\d, commission [+-]?\d[\d,]*\.\d\d", out), out
     assert re.search(r"chips: bot1 \d[\d,]*\.\d\d", out), out
+
+
+def test_issue15_item4_replay_prints_the_ledger_as_money(tmp_path: Any) -> None:
+    log = tmp_path / "thirteen.log"
+    _ok("table", "run", "thirteen", "--rounds", "2", "--seed", "s", "--log", str(log))
+    out = " ".join(_ok("replay", str(log)).output.split())
+    assert re.search(r"house [+-]?\d[\d,]*\.\d\d, commission \d[\d,]*\.\d\d, in play 0\.00", out)
+    data = json.loads(_ok("replay", str(log), "--json").output)
+    assert isinstance(data["ledger"]["house"], int)  # JSON keeps the units
+
+
+def test_issue15_item4_mahjong_totals_are_signed_amounts_with_commas() -> None:
+    args = ("play", "mahjong", "--auto", "--seed", "a", "--games", "1", "--unit", "100")
+    out = _ok(*args).output
+    totals = out[out.index("Totals") : out.index("Last hash")]
+    assert re.search(r"\d{1,3},\d{3},\d{3}", totals), totals  # the buy-ins, with commas
+    assert re.search(r"[+-]\d{1,3}(,\d{3})*\b", totals), totals  # the nets, signed
+    assert not re.search(r"\d{4}", totals), totals  # no amount without its commas

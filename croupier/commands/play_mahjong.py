@@ -321,8 +321,13 @@ def _render_totals(console: Console, data: Mapping[str, Any]) -> None:
     for column in ("player", "bought in", "chips", "net"):
         totals.add_column(column, justify="left" if column == "player" else "right")
     for name, row in data["players"].items():
-        totals.add_row(name, str(row["bought"]), str(row["chips"]), f"{row['net']:+d}")
-    totals.add_row("[bold]house[/bold]", "", "", f"{data['house']:+d}")
+        totals.add_row(
+            name,
+            format_money(row["bought"]),
+            format_money(row["chips"]),
+            format_money(row["net"], sign=True),
+        )
+    totals.add_row("[bold]house[/bold]", "", "", format_money(data["house"], sign=True))
     console.print(totals)
     console.print(
         f"The sitting is over: {data['end']}."
@@ -658,8 +663,8 @@ def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: 
         )
         console.print(
             "Totals by place: "
-            + ", ".join(f"{p} {n:+d}" for p, n in summary["totals"].items())
-            + f"; house {summary['house']:+d}"
+            + ", ".join(f"{p} {format_money(n, sign=True)}" for p, n in summary["totals"].items())
+            + f"; house {format_money(summary['house'], sign=True)}"
         )
         console.print(f"Round digest (sha256): {summary['digest']}", soft_wrap=True)
 
