@@ -156,7 +156,8 @@ def simulate(
     bounded("--positions", positions, POSITIONS)
     bounded("--hands", hands, HANDS_SIMULATE)
     bounded("--fuzz", fuzz, FUZZ)
-    bounded("--games", games, GAMES_SIMULATE)
+    if games is not None and games > GAMES_SIMULATE.high:  # below 1: simulate mahjong says why
+        bounded("--games", games, GAMES_SIMULATE)
     bounded("--workers", workers, WORKERS)
     if option and game not in ("three-card-baccarat", "football-poker"):
         fail("--option applies to simulate three-card-baccarat and football-poker only")
