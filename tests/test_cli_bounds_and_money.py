@@ -48,6 +48,8 @@ CASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("play", "--decks"): ("play", "football-poker", "--seed", "s", "--json"),
     ("play", "--positions"): ("play", "three-card-baccarat", "--seed", "s", "--json"),
     ("play", "--bots"): ("play", "football-poker", "--seed", "s", "--json"),
+    ("play", "--bankroll"): ("play", "three-card-baccarat", "--seed", "s"),
+    ("play", "--nonce"): ("play", "football-poker", *FAIR, "--bots", "1", "--json"),
     ("play", "--hands"): ("play", "five-card-stud", "--auto", "--seed", "s", "--json"),
     ("play", "--level"): ("play", "five-card-stud", "--auto", "--seed", "s", "--json"),
     ("play", "--position"): ("play", "thirteen", "--auto", "--seed", "s", "--json"),

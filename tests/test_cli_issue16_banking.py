@@ -160,3 +160,22 @@ def test_issue16_unknown_option_is_refused_with_the_list(command: str, game: str
 def test_issue16_decks_both_ways_is_refused(command: str) -> None:
     out = failed(command, FOOTBALL, "--decks", "7", "-o", "decks=8")
     assert "decks" in out
+
+
+def test_issue16_the_prompts_help_follows_the_readings() -> None:
+    from croupier.commands.banking_guide import bet_guide
+    from croupier.games.three_card_baccarat.options import BaccaratOptions
+
+    plain = {g.name: g for g in bet_guide(BACCARAT, BaccaratOptions())}
+    assert "annex levels" in plain["tie"].wins_on
+    assert "the banker's points" in plain["points_3"].wins_on
+    read = BaccaratOptions(
+        numbers_hand="place",  # type: ignore[arg-type]
+        tie_rule="same-points",  # type: ignore[arg-type]
+        commission=Fraction(1, 40),
+    )
+    guide = {g.name: g for g in bet_guide(BACCARAT, read)}
+    assert "points, three figures highest" in guide["main"].wins_on
+    assert guide["points_3"].wins_on == "the place's points are 3"
+    assert "the place's hand" in guide["three_faces"].wins_on
+    assert guide["main"].pays == "1:1 less 2.5% commission"
