@@ -17,8 +17,8 @@ SchedulerOpt = Annotated[
     typer.Option(
         "--scheduler",
         help="Where the chunks run: none (this process), local (a Dask LocalCluster on this "
-        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a "
-        "long run, else none).",
+        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a long "
+        "run when Dask is installed, else none).",
     ),
 ]
 ResumeOpt = Annotated[

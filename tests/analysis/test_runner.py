@@ -143,3 +143,14 @@ def test_bad_scheduler_and_bad_counts_are_named() -> None:
 def test_auto_runs_in_process_for_a_short_plan() -> None:
     result = run(Plan("t", "a", units=3, chunk_size=1), flips, scheduler="auto")
     assert result.scheduler == "none" and result.workers == 1
+
+
+def test_auto_runs_in_process_without_dask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain install (no ``analysis`` extra): ``auto`` may not ask for a LocalCluster (the
+    demo's ``odds thirteen`` failed with "needs dask[distributed]" on a long enough plan)."""
+    import croupier.analysis.runner as runner
+
+    monkeypatch.setattr(runner, "dask_installed", lambda: False)
+    result = run(Plan("t", "a", units=16, chunk_size=1), flips, scheduler="auto", workers=2)
+    assert result.scheduler == "none" and result.workers == 1
+    assert result.total["n"] == 16
