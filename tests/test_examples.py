@@ -61,3 +61,18 @@ def test_issue17_every_game_on_the_interface_has_its_example() -> None:
         and not (ROOT / "examples" / f"{name.replace('-', '_')}.py").exists()
     ]
     assert not missing, f"no examples/<game>.py for {missing} (README: a program per game)"
+
+
+def test_issue17_the_readme_loop_runs_every_game_on_the_interface() -> None:
+    """The README's library quick start is the loop of examples/any_game.py: it runs as printed,
+    for every game whose adapter is in the tree (the printed game swapped for each)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Library quick start", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert 'GAMES["five-card-stud"]' in code
+    ran = []
+    for name in GAMES:
+        if adapter_available(name):
+            exec(code.replace('GAMES["five-card-stud"]', f"GAMES[{name!r}]"), {})
+            ran.append(name)
+    assert ran
