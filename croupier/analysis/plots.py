@@ -33,11 +33,15 @@ SUFFIXES = (".png", ".svg")
 
 
 class PlotError(CroupierError, ValueError):
-    """A figure file whose suffix is neither .png nor .svg, or that cannot be written."""
+    """A figure file whose suffix is neither .png nor .svg, or that cannot be written, or
+    matplotlib missing (the ``analysis`` extra)."""
 
 
 def _pyplot() -> Any:
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:  # a plain install (scripts/demo): the figures are the analysis extra's
+        raise PlotError("--plot needs matplotlib: pip install 'croupier[analysis]'") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
