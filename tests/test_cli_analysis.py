@@ -132,3 +132,15 @@ def test_plot_without_matplotlib_is_refused_before_the_run(
     result = run("odds", "thirteen", "--rounds", "4", "--scheduler", "none", "--plot", str(plot))
     refused(result, "croupier[analysis]")
     assert not plot.exists()
+
+
+def test_a_fully_resumed_run_reports_no_rate(tmp_path: Path) -> None:
+    """A run whose chunks all come from its resume file computed nothing: no player-hands/s
+    (a rate over the file's reading time was reported as billions)."""
+    chunks = tmp_path / "run.jsonl"
+    args = ("odds", "thirteen", "--rounds", "4", "--seed", "r", "--scheduler", "none")
+    assert run(*args, "--resume", str(chunks)).exit_code == 0
+    again = run(*args, "--resume", str(chunks))
+    assert again.exit_code == 0, again.output
+    assert "every chunk read from the resume file" in " ".join(again.output.split())
+    assert ok_json(*args, "--resume", str(chunks))["house_edge"]["player_hands_per_second"] == 0

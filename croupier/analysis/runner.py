@@ -221,6 +221,13 @@ class RunResult:
     workers: int
     seconds: float
     resumed: int = 0  #: chunks read from the resume file, not computed
+    computed_units: int | None = None  #: units computed by this run (None: all of them)
+
+    @property
+    def units_computed(self) -> int:
+        """The units (rounds, hands) this run computed itself: a rate is these over
+        :attr:`seconds`, not the resumed ones too."""
+        return self.plan.units if self.computed_units is None else self.computed_units
 
     @functools.cached_property
     def total(self) -> Counts:
@@ -465,6 +472,7 @@ def run(
         workers=seen[0] if seen else n_workers,
         seconds=time.perf_counter() - start,
         resumed=resumed,
+        computed_units=sum(c.size for c in todo),
     )
 
 

@@ -83,8 +83,10 @@ def test_interrupt_keeps_finished_chunks_and_resume_finishes_the_run(tmp_path: P
     assert json.loads(lines[0])["seed"] == "r" and len(lines) == 4
     resumed = run(plan, flips, resume=path)
     assert resumed.resumed == 3
+    assert resumed.units_computed == 20  # a rate counts the two chunks this run computed
     assert resumed.total == run(plan, flips).total
     assert len(path.read_text().splitlines()) == 6
+    assert run(plan, flips, resume=path).units_computed == 0
 
 
 def test_interrupt_without_a_resume_file_keeps_the_chunks_in_the_working_directory(
