@@ -29,7 +29,10 @@ DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
     "bo": ("player", "demo-bo-22"),
     "dee": ("dealer", "demo-dee-3"),
     "ida": ("inspector", "demo-ida-4"),
+    "cy": ("cashier", "demo-cy-55"),
 }
+#: what the cashier deposits for each demo player once (smallest units)
+DEMO_DEPOSIT = 10_000_000
 #: bots seated per game (the rest of the places are for people)
 BOTS = {
     "mahjong": 3,
@@ -50,6 +53,10 @@ async def open_demo(server: Server) -> None:
         except AuthError as exc:
             if exc.reason != "exists":
                 raise
+        if role == "player":  # the key makes it once, however many times the demo starts
+            await asyncio.to_thread(
+                server.cashier.deposit, name, DEMO_DEPOSIT, key=f"demo-{name}", by="cy", at=now
+            )
     if not hub.tables:
         for game in hub.catalog.available():
             kinds = list(hub.catalog.bots(game))

@@ -17,7 +17,7 @@ from croupier.errors import RuleViolation
 from croupier.offers import Text
 from croupier.server.catalog import Catalog
 from croupier.server.entries import HOUSE, house_entry, to_ms
-from croupier.server.hub import ledger_tx
+from croupier.server.money import bots_of, table_ledger
 from croupier.server.store import EventStore
 from croupier.table.actor import Actor
 from croupier.table.sources import LiveSource
@@ -91,7 +91,7 @@ def void_round(
             expected_seq=len(stored),
             genesis=row.genesis,
             command_id=applied.command_id,
-            ledger=[ledger_tx(row.id, tx) for tx in new_txs],
+            ledger=table_ledger(row.id, new_txs, bots_of(store).get(row.id, set())),
         )
         store.append_in(
             connection,

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from croupier.server.auth import Accounts, AuthSettings, Principal, Role
+from croupier.server.cashier import Cashier
 from croupier.server.catalog import Catalog, ExtraGame
 from croupier.server.db import DEFAULT_URL, Database, open_database
 from croupier.server.hub import Hub, HubSettings
@@ -79,6 +80,7 @@ class Server:
         self.database: Database | None = database
         self._store: EventStore | None = None
         self._accounts: Accounts | None = None
+        self._cashier: Cashier | None = None
         self._hub: Hub | None = None
         self._listener: asyncio.Task[None] | None = None
         self.started_at = datetime.now(UTC)
@@ -96,6 +98,11 @@ class Server:
         return self._accounts
 
     @property
+    def cashier(self) -> Cashier:
+        assert self._cashier is not None, "the server is not started"
+        return self._cashier
+
+    @property
     def hub(self) -> Hub:
         assert self._hub is not None, "the server is not started"
         return self._hub
@@ -109,6 +116,7 @@ class Server:
             )
         self._store = EventStore(self.database.engine, origin=self.origin)
         self._accounts = Accounts(self._store, settings.auth)
+        self._cashier = Cashier(self._store)
         made = await asyncio.to_thread(
             self._accounts.bootstrap_admin, at=datetime.now(UTC), environ=settings.environ
         )

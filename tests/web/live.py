@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +143,10 @@ class LiveServer:
         )
         if status not in (200, 409):  # 409: made before
             raise AssertionError(f"create {name}: {status} {answer}")
+        if role == "player":  # issue 19: a buy-in comes from the wallet (once per name)
+            self.server.cashier.deposit(
+                name, 10**9, key=f"live-{name}", by="test-cashier", at=datetime.now(UTC)
+            )
 
     def open_table(
         self,

@@ -1,0 +1,158 @@
+"""The house's REST routes (issue 19): the cashier, wallets and limits, accounts for admins.
+
+Every route needs a session (:data:`croupier.server.api.Caller`) and says who may call it:
+
+=========================================== =================================================
+``POST /api/cashier/deposit``, ``/withdrawal`` a cashier: ``{name, amount, key}``; ``key`` is
+                                              the idempotency key (a retry is answered with
+                                              the first movement, ``duplicate: true``)
+``GET /api/wallet``                            a player: his own balance, movements, limits
+``GET /api/wallets/{name}``                    a cashier, an admin or an inspector
+``GET /api/limits``, ``POST /api/limits``      a player, his own; an admin, anyone's (``name``)
+``GET /api/users``                             an admin: every account and role
+``POST /api/users/{name}/role``                an admin: change a role (``role.changed``)
+=========================================== =================================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from croupier.errors import RuleViolation
+from croupier.server.api import ApiError, Caller, now, require, server_of
+from croupier.server.auth import AuthError, Role
+from croupier.server.cashier import KeyReused, Limits
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+def _refused(exc: RuleViolation) -> ApiError:
+    code = "key-reused" if isinstance(exc, KeyReused) else "refused"
+    return ApiError(409, code, exc.detail, exc.rule)
+
+
+class MovementBody(BaseModel):
+    name: str = Field(max_length=64)
+    amount: int
+    key: str = Field(min_length=1, max_length=64)
+
+
+async def _move(kind: str, body: MovementBody, caller: Caller, request: Request) -> dict[str, Any]:
+    require(caller, Role.CASHIER)
+    cashier = server_of(request).cashier
+    move = cashier.deposit if kind == "deposit" else cashier.withdraw
+    try:
+        done = await asyncio.to_thread(
+            move, body.name, body.amount, key=body.key, by=caller.name, at=now()
+        )
+    except RuleViolation as exc:
+        raise _refused(exc) from None
+    return done.to_dict()
+
+
+@router.post("/api/cashier/deposit", tags=["cashier"])
+async def deposit(body: MovementBody, caller: Caller, request: Request) -> dict[str, Any]:
+    """Money in at the desk to a player's wallet (cashiers only; idempotent by ``key``)."""
+    return await _move("deposit", body, caller, request)
+
+
+@router.post("/api/cashier/withdrawal", tags=["cashier"])
+async def withdrawal(body: MovementBody, caller: Caller, request: Request) -> dict[str, Any]:
+    """Money out at the desk from a player's wallet, never below zero (cashiers only)."""
+    return await _move("withdrawal", body, caller, request)
+
+
+async def _wallet(request: Request, name: str) -> dict[str, Any]:
+    cashier = server_of(request).cashier
+
+    def read() -> dict[str, Any]:
+        return {
+            "name": name,
+            "balance": cashier.balance(name),
+            "movements": cashier.statement(name),
+            "limits": cashier.limits(name).to_dict(),
+            "loss_today": cashier.loss_today(name, now()),
+        }
+
+    return await asyncio.to_thread(read)
+
+
+@router.get("/api/wallet", tags=["cashier"])
+async def my_wallet(caller: Caller, request: Request) -> dict[str, Any]:
+    """The caller's own wallet: balance, last movements, limits, today's loss (players)."""
+    require(caller, Role.PLAYER)
+    return await _wallet(request, caller.name)
+
+
+@router.get("/api/wallets/{name}", tags=["cashier"])
+async def a_wallet(name: str, caller: Caller, request: Request) -> dict[str, Any]:
+    """Anyone's wallet (cashiers, admins, inspectors)."""
+    require(caller, Role.CASHIER, Role.ADMIN, Role.INSPECTOR)
+    return await _wallet(request, name)
+
+
+class LimitsBody(BaseModel):
+    #: whose limits (an admin's choice; a player sets his own and may leave it out)
+    name: str | None = Field(default=None, max_length=64)
+    daily_loss_limit: int | None = None
+    session_reminder_minutes: int | None = None
+
+
+@router.get("/api/limits", tags=["responsible gaming"])
+async def get_limits(caller: Caller, request: Request) -> dict[str, Any]:
+    require(caller, Role.PLAYER)
+    limits = await asyncio.to_thread(server_of(request).cashier.limits, caller.name)
+    return {"name": caller.name, **limits.to_dict()}
+
+
+@router.post("/api/limits", tags=["responsible gaming"])
+async def set_limits(body: LimitsBody, caller: Caller, request: Request) -> dict[str, Any]:
+    """Set a player's daily loss limit and session reminder (None: no limit); recorded as a
+    ``limit.changed`` event. A player sets his own; an admin anyone's."""
+    require(caller, Role.PLAYER, Role.ADMIN)
+    name = body.name or caller.name
+    if caller.role is Role.PLAYER and name != caller.name:
+        raise ApiError(403, "forbidden", "a player sets only his own limits")
+    limits = Limits(body.daily_loss_limit, body.session_reminder_minutes)
+    try:
+        await asyncio.to_thread(
+            server_of(request).cashier.set_limits, name, limits, by=caller.name, at=now()
+        )
+    except RuleViolation as exc:
+        raise _refused(exc) from None
+    return {"name": name, **limits.to_dict()}
+
+
+# -- accounts (admins) ------------------------------------------------------------------------
+
+
+@router.get("/api/users", tags=["accounts"])
+async def users(caller: Caller, request: Request) -> list[dict[str, Any]]:
+    """Every account and its role (admins only)."""
+    require(caller, Role.ADMIN)
+    names = await asyncio.to_thread(server_of(request).accounts.names)
+    return [{"name": n, "role": r.value} for n, r in sorted(names.items())]
+
+
+class RoleBody(BaseModel):
+    role: str = Field(max_length=32)
+
+
+@router.post("/api/users/{name}/role", tags=["accounts"])
+async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) -> dict[str, Any]:
+    """Change an account's role (admins only; recorded as ``role.changed``)."""
+    require(caller, Role.ADMIN)
+    try:
+        await asyncio.to_thread(
+            server_of(request).accounts.set_role, name, body.role, by=caller.name, at=now()
+        )
+    except AuthError as exc:
+        status = 404 if str(exc).startswith("no account") else 400
+        raise ApiError(status, exc.reason, str(exc)) from None
+    return {"name": name, "role": body.role}
