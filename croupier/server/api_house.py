@@ -11,21 +11,29 @@ Every route needs a session (:data:`croupier.server.api.Caller`) and says who ma
 ``GET /api/limits``, ``POST /api/limits``      a player, his own; an admin, anyone's (``name``)
 ``GET /api/users``                             an admin: every account and role
 ``POST /api/users/{name}/role``                an admin: change a role (``role.changed``)
+``GET /api/audit/export``                      an inspector or an admin: the record of a time
+                                              range or a table, zipped (``audit export``)
 =========================================== =================================================
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
+import tempfile
+import zipfile
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from croupier.errors import RuleViolation
+from croupier.errors import CroupierError, RuleViolation
 from croupier.server.api import ApiError, Caller, now, require, server_of
 from croupier.server.auth import AuthError, Role
 from croupier.server.cashier import KeyReused, Limits
+from croupier.server.entries import format_time
 
 __all__ = ["router"]
 
@@ -156,3 +164,56 @@ async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) 
         status = 404 if str(exc).startswith("no account") else 400
         raise ApiError(status, exc.reason, str(exc)) from None
     return {"name": name, "role": body.role}
+
+
+# -- the inspector's export -------------------------------------------------------------------
+
+
+@router.get("/api/audit/export", tags=["audit"])
+async def audit_export(
+    caller: Caller,
+    request: Request,
+    since: str | None = None,
+    until: str | None = None,
+    table: str | None = None,
+) -> Response:
+    """The record of a time range (ISO 8601, UTC; ``since`` inclusive, ``until`` exclusive) or
+    of one table, as ``croupier audit export`` writes it, in a zip archive (inspectors and
+    admins); ``croupier audit verify --from-export DIR`` checks it unpacked."""
+    require(caller, Role.INSPECTOR, Role.ADMIN)
+    low, high = _moment(since, "since"), _moment(until, "until")
+    store = server_of(request).store
+
+    def build() -> bytes:
+        from croupier.server.export import export, iter_files
+
+        with tempfile.TemporaryDirectory() as scratch:
+            directory = Path(scratch) / "export"
+            export(store, directory, since=low, until=high, table=table)
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in iter_files(directory):
+                    archive.write(path, f"export/{path.name}")
+            return buffer.getvalue()
+
+    try:
+        body = await asyncio.to_thread(build)
+    except CroupierError as exc:
+        raise ApiError(404, "not-found", str(exc)) from None
+    return Response(
+        body,
+        media_type="application/zip",
+        headers={"Content-Disposition": 'attachment; filename="croupier-export.zip"'},
+    )
+
+
+def _moment(text: str | None, name: str) -> str | None:
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(400, "bad-request", f"{name} {text!r} is not an ISO 8601 time") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return format_time(moment)
