@@ -11,6 +11,10 @@ Every route needs a session (:data:`croupier.server.api.Caller`) and says who ma
 ``GET /api/limits``, ``POST /api/limits``      a player, his own; an admin, anyone's (``name``)
 ``GET /api/users``                             an admin: every account and role
 ``POST /api/users/{name}/role``                an admin: change a role (``role.changed``)
+``POST /api/tables/{T}/dealers``              an admin: ``{name, assigned}`` gives a dealer
+                                              the table or takes it back
+``POST /api/tables/{T}/close``                 an admin: close a table between rounds (its
+                                              bots leave; nobody may hold chips there)
 ``GET /api/audit/export``                      an inspector or an admin: the record of a time
                                               range or a table, zipped (``audit export``)
 =========================================== =================================================
@@ -217,3 +221,47 @@ def _moment(text: str | None, name: str) -> str | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return format_time(moment)
+
+
+# -- tables: dealers and closing ---------------------------------------------------------------
+
+
+class DealerBody(BaseModel):
+    name: str = Field(max_length=64)
+    assigned: bool = True
+
+
+@router.post("/api/tables/{table_id}/dealers", tags=["tables"])
+async def assign_dealer(
+    table_id: str, body: DealerBody, caller: Caller, request: Request
+) -> dict[str, Any]:
+    """Give a dealer the table (or take it back): recorded as ``dealer.assigned`` /
+    ``dealer.removed`` in the house stream (admins only)."""
+    require(caller, Role.ADMIN)
+    server = server_of(request)
+    if table_id not in server.hub.tables:
+        raise ApiError(404, "not-found", f"no table {table_id!r}")
+    roles = await asyncio.to_thread(server.accounts.names)
+    if roles.get(body.name) is not Role.DEALER:
+        raise ApiError(400, "bad-request", f"{body.name!r} is not a dealer's account")
+    await asyncio.to_thread(
+        server.roster.assign, table_id, body.name, assigned=body.assigned, by=caller.name, at=now()
+    )
+    dealers = await asyncio.to_thread(server.roster.dealers, table_id)
+    return {"table": table_id, "dealers": sorted(dealers)}
+
+
+@router.post("/api/tables/{table_id}/close", tags=["tables"])
+async def close(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
+    """Close a table between rounds (admins only): its bots leave, then its seal and a
+    ``table.closed`` house event; refused while a round is in play or a person holds chips."""
+    from croupier.server.operations import close_table
+
+    require(caller, Role.ADMIN)
+    try:
+        outcome = await close_table(server_of(request).hub, table_id, by=caller.name)
+    except CroupierError as exc:
+        raise ApiError(404, "not-found", str(exc)) from None
+    if not outcome.accepted:
+        raise ApiError(409, "refused", outcome.message or "refused", outcome.article)
+    return {"table": table_id, "closed": True, "seq": outcome.last_seq}

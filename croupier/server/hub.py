@@ -310,9 +310,11 @@ class Hub:
         *,
         by: str | None,
         bots: Mapping[str, str] | None = None,
+        dealers: Sequence[str] = (),
     ) -> LiveTable:
         """Open a new table (recorded as ``table.opened`` in the house stream, with its row in
-        ``tables``), seat ``bots`` (name -> kind) and start its writer."""
+        ``tables`` and the ``dealers`` who run it), seat ``bots`` (name -> kind) and start its
+        writer."""
         if table_id in self.tables or await self.db(self.store.table, table_id) is not None:
             raise RuleViolation("tables", f"table {table_id!r} exists already")
         cls = self.catalog.table_class(game)
@@ -335,7 +337,12 @@ class Hub:
                 entries = [
                     house_entry(
                         "table.opened",
-                        {"table": table_id, "game": game, "options": options_dict},
+                        {
+                            "table": table_id,
+                            "game": game,
+                            "options": options_dict,
+                            "dealers": sorted(dealers),
+                        },
                         at=at,
                         actor=actor,
                     )

@@ -85,6 +85,7 @@ class Server:
         self._listener: asyncio.Task[None] | None = None
         self.started_at = datetime.now(UTC)
         self.faults: list[str] = []
+        self.roster: Any = None  # the DealerRoster, from start
         self.metrics: Any = None
 
     @property
@@ -107,6 +108,12 @@ class Server:
         assert self._hub is not None, "the server is not started"
         return self._hub
 
+    async def actor_at(self, principal: Principal, table_id: str) -> Actor:
+        """The actor ``principal`` is at ``table_id`` (croupier.server.access)."""
+        from croupier.server.access import table_actor
+
+        return await asyncio.to_thread(table_actor, principal, table_id, self.roster)
+
     async def start(self) -> None:
         """Open (lock, migrate) the database, create the first admin, fold every table."""
         settings = self.settings
@@ -116,7 +123,10 @@ class Server:
             )
         self._store = EventStore(self.database.engine, origin=self.origin)
         self._accounts = Accounts(self._store, settings.auth)
+        from croupier.server.access import DealerRoster
+
         self._cashier = Cashier(self._store)
+        self.roster = DealerRoster(self._store)
         made = await asyncio.to_thread(
             self._accounts.bootstrap_admin, at=datetime.now(UTC), environ=settings.environ
         )

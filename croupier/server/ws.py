@@ -42,6 +42,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.errors import CroupierError
+from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
 from croupier.server.hub import Subscriber
 from croupier.server.runtime import Server, actor_of
@@ -229,7 +230,8 @@ class Connection:
             self.send(_error("bad-field", "'since' is the last seq seen (an integer >= 0)"))
             return
         self.bye(table_id)
-        subscriber = Subscriber(self.actor, since, self.outbox)
+        actor = await self.server.actor_at(self.principal, table_id)  # a dealer: his tables only
+        subscriber = Subscriber(actor, since, self.outbox)
         try:
             await self.server.hub.subscribe(table_id, subscriber, self.person)
         except CroupierError as exc:
@@ -260,7 +262,7 @@ class Connection:
                 )
             )
             return
-        outcome = await self.server.hub.submit(table_id, self.actor, command, command_id)
+        outcome = await access.submit(self.server, self.principal, table_id, command, command_id)
         self.send(outcome.frame(table_id))
 
     async def close(self) -> None:

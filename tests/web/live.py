@@ -154,11 +154,23 @@ class LiveServer:
         game: str,
         options: Mapping[str, Any] | None = None,
         bots: Mapping[str, str] | None = None,
+        dealers: list[str] | None = None,
     ) -> None:
+        """Open a table; its dealers (issue 19: a dealer runs only his tables) are every
+        dealer's account unless named."""
         assert self.admin is not None
+        if dealers is None:
+            names = self.server.accounts.names()
+            dealers = sorted(n for n, role in names.items() if role.value == "dealer")
         self.admin.post(
             "/api/tables",
-            {"table": table, "game": game, "options": dict(options or {}), "bots": bots or {}},
+            {
+                "table": table,
+                "game": game,
+                "options": dict(options or {}),
+                "bots": bots or {},
+                "dealers": dealers,
+            },
         )
 
     def read(self, table: str, reader: Callable[[LiveTable], Any]) -> Any:

@@ -51,7 +51,9 @@ def setup(client: TestClient) -> dict[str, dict[str, str]]:
             "/api/users", headers=admin, json={"name": name, "role": role, "password": "secret-123"}
         )
         assert made.status_code == 200, made.text
-    opened = client.post("/api/tables", headers=admin, json={"table": "t1", "game": "toy"})
+    opened = client.post(
+        "/api/tables", headers=admin, json={"table": "t1", "game": "toy", "dealers": ["dee"]}
+    )
     assert opened.status_code == 200, opened.text
     return {
         "admin": admin,
