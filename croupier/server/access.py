@@ -110,7 +110,9 @@ async def submit(
     is recorded in the house stream too."""
     roster: DealerRoster = server.roster
     if principal.role not in (Role.PLAYER, Role.DEALER):
-        return refusal(command_id, f"a {principal.role.value} sends no table command")
+        role = principal.role.value
+        article = "an" if role[0] in "aeiou" else "a"
+        return refusal(command_id, f"{article} {role} sends no table command")
     actor = await asyncio.to_thread(table_actor, principal, table_id, roster)
     if actor is Actor.OBSERVER:
         return refusal(command_id, f"{principal.name} is not a dealer of table {table_id!r}")

@@ -64,9 +64,7 @@ async def open_demo(server: Server) -> None:
                 continue
             bots = {f"bot-{i + 1}": kinds[0] for i in range(BOTS.get(game, 2))}
             try:
-                await hub.open_table(
-                    f"demo-{game}", game, {}, by=None, bots=bots, dealers=["dee"]
-                )
+                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots, dealers=["dee"])
             except CroupierError as exc:
                 log.warning("demo: cannot open a %s table: %s", game, exc)
     tables = ", ".join(sorted(hub.tables)) or "none (no game adapter available yet)"
