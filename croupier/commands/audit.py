@@ -127,3 +127,35 @@ def export_command(
         f"exported to {out}: {report.events} events, {report.transactions} ledger "
         f"transactions, {report.tables} table(s); manifest sha256 {digest}"
     )
+
+
+@audit_app.command("selfcheck")
+def selfcheck_command(
+    manifest: Annotated[
+        Path | None,
+        typer.Option("--manifest", help="Check against this manifest (default: pip's RECORD)."),
+    ] = None,
+    write_manifest: Annotated[
+        Path | None,
+        typer.Option(
+            "--write-manifest",
+            help="Write the manifest of the installed files here (at deployment) instead.",
+        ),
+    ] = None,
+) -> None:
+    """Hash (SHA-256) every installed file of croupier and compare with the manifest built at
+    install; exit 1 naming what differs."""
+    import json
+
+    from croupier.server.integrity import build_manifest, self_check
+
+    if write_manifest is not None:
+        data = build_manifest()
+        write_manifest.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        typer.echo(f"manifest of {len(data['files'])} files written to {write_manifest}")
+        return
+    with croupier_errors():
+        result = self_check(manifest)
+    if not result.ok:
+        fail(result.describe(), code=1)
+    typer.echo(result.describe())
