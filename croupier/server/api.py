@@ -22,6 +22,7 @@ from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.server import access
 from croupier.server.auth import AuthError, Principal, Role, SessionKind
 from croupier.server.hub import Hub, LiveTable, Outcome
+from croupier.server.recall import recall
 from croupier.server.runtime import Server
 from croupier.table.actor import Actor
 
@@ -386,11 +387,15 @@ async def rounds(table_id: str, caller: Caller, request: Request) -> dict[str, A
 
 @router.get("/api/tables/{table_id}/rounds/{number}", tags=["recall"])
 async def round_log(table_id: str, number: int, caller: Caller, request: Request) -> dict[str, Any]:
-    """One round's entries, as the caller may see them (an inspector: whole once finished)."""
+    """One round's entries, as the caller may see them (an inspector: whole once finished),
+    each with its article, and the provably-fair commitment and seed that dealt it."""
     try:
         server = server_of(request)
         actor = await server.actor_at(caller, table_id)
-        return await server.hub.round_log(table_id, actor, number)
+        return await server.hub.read(
+            table_id,
+            lambda live: recall(live.table, live.row.game, actor, number, live.stored_seq),
+        )
     except RecordError as exc:
         raise ApiError(404, "not-found", str(exc)) from None
     except CroupierError as exc:

@@ -15,6 +15,8 @@ Every route needs a session (:data:`croupier.server.api.Caller`) and says who ma
                                               the table or takes it back
 ``POST /api/tables/{T}/close``                 an admin: close a table between rounds (its
                                               bots leave; nobody may hold chips there)
+``GET /api/rounds/{T}:{N}``                   anyone with a session: round N of table T by
+                                              its id (as ``/api/tables/T/rounds/N``)
 ``GET /api/audit/export``                      an inspector or an admin: the record of a time
                                               range or a table, zipped (``audit export``)
 =========================================== =================================================
@@ -265,3 +267,14 @@ async def close(table_id: str, caller: Caller, request: Request) -> dict[str, An
     if not outcome.accepted:
         raise ApiError(409, "refused", outcome.message or "refused", outcome.article)
     return {"table": table_id, "closed": True, "seq": outcome.last_seq}
+
+
+@router.get("/api/rounds/{round_id}", tags=["recall"])
+async def round_by_id(round_id: str, caller: Caller, request: Request) -> dict[str, Any]:
+    """A round by its id ``TABLE:NUMBER`` (as the recall lists it), as the caller may see it."""
+    from croupier.server.api import round_log
+
+    table_id, _, number = round_id.rpartition(":")
+    if not table_id or not number.isdigit():
+        raise ApiError(400, "bad-request", f"a round id is TABLE:NUMBER, got {round_id!r}")
+    return await round_log(table_id, int(number), caller, request)
