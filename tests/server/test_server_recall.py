@@ -29,8 +29,8 @@ def test_issue19_recall_the_last_10_rounds_and_a_round_by_id(database_url: str) 
     )
     with TestClient(create_app(settings, announce=lambda _: None)) as client:
         admin = bearer(client, **ADMIN)
-        client.post("/api/users", headers=admin,
-                    json={"name": "ida", "role": "inspector", "password": "ida-secret"})  # fmt: skip
+        ida_account = {"name": "ida", "role": "inspector", "password": "ida-secret"}
+        client.post("/api/users", headers=admin, json=ida_account)
         ida = bearer(client, "ida", "ida-secret")
         bots = {f"bot-{i}": "strength" for i in range(1, 4)}
         opened = client.post(
