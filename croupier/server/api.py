@@ -168,14 +168,27 @@ async def logout(caller: Caller, request: Request, response: Response) -> dict[s
 
 
 @router.get("/api/me", tags=["sessions"])
-async def me(caller: Caller) -> dict[str, Any]:
-    return {
+async def me(caller: Caller, request: Request) -> dict[str, Any]:
+    """Who am I; for a player, his session's length and when its reminder is next due."""
+    out: dict[str, Any] = {
         "name": caller.name,
         "role": caller.role.value,
         "session": caller.session_id,
+        "session_started": caller.created_at,
         "expires_at": caller.expires_at,
         "must_change_password": caller.must_change_password,
     }
+    if caller.role is Role.PLAYER and caller.created_at:
+        from croupier.server.cashier import next_reminder
+        from croupier.server.entries import format_time, parse_time
+
+        limits = await asyncio.to_thread(server_of(request).cashier.limits, caller.name)
+        started, moment = parse_time(caller.created_at), now()
+        due = next_reminder(started, limits.session_reminder_minutes, moment)
+        out["minutes_played"] = int((moment - started).total_seconds() // 60)
+        out["session_reminder_minutes"] = limits.session_reminder_minutes
+        out["next_reminder_at"] = format_time(due) if due else None
+    return out
 
 
 class PasswordBody(BaseModel):
@@ -243,6 +256,19 @@ async def lobby(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return out
 
 
+#: the words that make a table option one of its limits (min/max per bet kind, levels)
+LIMIT_WORDS = ("min", "max", "limit", "pot_money", "buy_in", "top_up", "unit", "stake", "ante")
+
+
+def table_limits(options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a table that are its limits (shown in the lobby, set when it opens).
+
+    >>> table_limits({"pot_money": 20, "min_buy_in": 2000, "seats": 7})
+    {'pot_money': 20, 'min_buy_in': 2000}
+    """
+    return {k: v for k, v in options.items() if any(w in k for w in LIMIT_WORDS)}
+
+
 def lobby_row(hub: Hub, live: LiveTable, *, actor: Actor) -> dict[str, Any]:
     """One table in the lobby, read in its writer (committed state only)."""
     frame = hub.view_frame(live, actor)
@@ -251,6 +277,7 @@ def lobby_row(hub: Hub, live: LiveTable, *, actor: Actor) -> dict[str, Any]:
         "game": live.row.game,
         "title": hub.catalog.title(live.row.game),
         "options": live.row.options,
+        "limits": table_limits(live.row.options),
         "players": sorted(live.table.chips()),
         "bots": frame["bots"],
         "away": frame["away"],
@@ -281,11 +308,22 @@ async def open_table(body: OpenTableBody, caller: Caller, request: Request) -> d
     for name in body.dealers:
         if roles.get(name) is not Role.DEALER:
             raise ApiError(400, "bad-request", f"{name!r} is not a dealer's account")
+    options = dict(body.options)
+    if body.game == "five-card-stud" and "level" in options:
+        # Art 6-8: a stud table opens at a level (pot money 20 or 100) and the buy-in and
+        # top-up follow from it
+        from croupier.games.five_card_stud.options import StudOptions
+
+        level = options.pop("level")
+        try:
+            options = StudOptions.level(level, **options).to_dict()
+        except (CroupierError, TypeError, ValueError) as exc:
+            raise ApiError(400, "bad-request", f"bad options for {body.game}: {exc}") from None
     try:
         await hub.open_table(
             body.table,
             body.game,
-            body.options,
+            options,
             by=caller.name,
             bots=body.bots,
             dealers=body.dealers,

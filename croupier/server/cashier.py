@@ -37,7 +37,7 @@ from croupier.server.store import EventStore, LedgerTx
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
-__all__ = ["CASHIER", "Cashier", "KeyReused", "Limits", "Movement"]
+__all__ = ["CASHIER", "Cashier", "KeyReused", "Limits", "Movement", "next_reminder"]
 
 #: the stream of the cashier's desk
 CASHIER = "cashier"
@@ -259,3 +259,21 @@ class Cashier:
                     RG_ARTICLE,
                     f"{name}'s daily loss limit is {limit}: this buy-in would make today's {loss}",
                 )
+
+
+def next_reminder(started: datetime, every_minutes: int | None, now: datetime) -> datetime | None:
+    """When the session-length reminder is next due: the first whole multiple of
+    ``every_minutes`` after ``started`` that is later than ``now`` (None: no reminder).
+
+    >>> from datetime import UTC
+    >>> start = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    >>> next_reminder(start, 30, datetime(2026, 1, 1, 12, 45, tzinfo=UTC)).time()
+    datetime.time(13, 0)
+    >>> next_reminder(start, None, start) is None
+    True
+    """
+    if every_minutes is None:
+        return None
+    step = timedelta(minutes=every_minutes)
+    done = max(0, int((now - started) / step))
+    return started + step * (done + 1)
