@@ -126,3 +126,16 @@ def test_issue19_the_session_length_reminder(client: TestClient) -> None:
         frame = ws.receive_json()
         assert frame["type"] == "reminder" and frame["minutes_played"] == 1, frame
         assert frame["every_minutes"] == 1
+
+
+def test_issue19_the_cashier_page_shows_the_desk_and_the_wallet(client: TestClient) -> None:
+    ana = bearer(client, "ana", "ana-secret")
+    cy = bearer(client, "cy", "cy-secret")
+    mine = client.get("/cashier", headers=ana)
+    assert mine.status_code == 200 and "Your wallet" in mine.text
+    assert 'id="wallet-balance" class="num">20000<' in mine.text
+    assert "The desk" not in mine.text
+    desk = client.get("/cashier", headers=cy)
+    assert desk.status_code == 200 and "The desk" in desk.text and "Your wallet" not in desk.text
+    admin = client.get("/admin", headers=bearer(client, **ADMIN))
+    assert "Change a role" in admin.text and "table-dealers" in admin.text

@@ -206,7 +206,12 @@ async def cashier_page(request: Request, person: Person) -> Response:
     if person.role not in (Role.PLAYER, Role.CASHIER, Role.ADMIN):
         return forbidden(request, person, "The cashier is for players and cashiers.")
     tables = await lobby(request, person)
-    return page(request, person, "cashier.html", tables=tables, titles=TITLES)
+    wallet = None
+    if person.role is Role.PLAYER:
+        from croupier.server.api_house import my_wallet
+
+        wallet = await my_wallet(person, request)
+    return page(request, person, "cashier.html", tables=tables, titles=TITLES, wallet=wallet)
 
 
 @router.get("/admin", response_class=HTMLResponse)
