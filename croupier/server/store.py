@@ -718,14 +718,17 @@ class EventStore:
         from sqlalchemy import func, select
 
         with self.reading() as connection:
-            count, low, high = connection.execute(
+            # one statement, so one snapshot on PostgreSQL too (READ COMMITTED takes a new one
+            # per statement: a server appending between two reads would look like a gap)
+            last_pos = select(schema.positions.c.last).where(schema.positions.c.id == 1)
+            count, low, high, last = connection.execute(
                 select(
                     func.count(schema.events.c.pos),
                     func.min(schema.events.c.pos),
                     func.max(schema.events.c.pos),
+                    last_pos.scalar_subquery(),
                 )
             ).one()
-            last = connection.execute(select(schema.positions.c.last)).scalar_one()
         if count == 0:
             return None if last == 0 else f"no events but positions handed out up to {last}"
         if low != 1 or high != count or high != last:
