@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from funding import fund
+from funding import FAST, fund
 from toy_server import CATALOG, GAME_OPTION
 from typer.testing import CliRunner
 
@@ -49,10 +49,13 @@ def played(database_url: str, rounds: int = 2) -> None:
             if any(o.type == "ante" for o in table.legal(ana)):
                 await hub.submit("t1", ana, {"type": "ante"}, f"a{table.seq}")
             await asyncio.sleep(0.002)
-        hub.unsubscribe("t1", sub, "ana")
+        hub.unsubscribe("t1", sub, "ana")  # the table rests after the round in play
         for _ in range(3000):
+            table = hub.tables["t1"].table
             if not hub.tables["t1"].in_round():
                 break
+            if any(o.type == "sit_out" for o in table.legal(ana)):
+                await hub.submit("t1", ana, {"type": "sit_out"}, f"o{table.seq}")
             await asyncio.sleep(0.002)
         assert (await hub.submit("t1", ana, {"type": "leave"}, "bye")).accepted
         await hub.stop()
@@ -167,3 +170,38 @@ def test_issue19_an_export_whose_event_was_changed_in_the_database_fails(
     checked = verify_export(tmp_path / "x", CATALOG)
     assert checked.fault is not None and "events.jsonl line" in checked.fault
     assert "its hash does not match the entry" in checked.fault
+
+
+def test_issue19_the_inspectors_export_over_the_api_verifies_offline(
+    database_url: str, tmp_path: Path
+) -> None:
+    import io
+    import zipfile
+    from datetime import UTC, datetime
+
+    from starlette.testclient import TestClient
+    from test_server_api import bearer, settings
+
+    from croupier.server.app import create_app
+    from croupier.server.auth import Accounts
+
+    played(database_url, rounds=1)
+    database = open_database(database_url)
+    try:  # the players made the database not empty: no first admin, the inspector by hand
+        Accounts(EventStore(database.engine), FAST).create(
+            "ida", "inspector", "ida-secret", by="cli", at=datetime.now(UTC)
+        )
+    finally:
+        database.close()
+    with TestClient(create_app(settings(database_url), announce=lambda _: None)) as client:
+        ida = bearer(client, "ida", "ida-secret")
+        got = client.get("/api/audit/export?table=t1", headers=ida)
+        assert got.status_code == 200 and got.headers["content-type"] == "application/zip"
+        bad = client.get("/api/audit/export?since=soon", headers=ida)
+        assert bad.status_code == 400 and "since 'soon'" in bad.json()["message"]
+        missing = client.get("/api/audit/export?table=nope", headers=ida)
+        assert missing.status_code == 404
+    zipfile.ZipFile(io.BytesIO(got.content)).extractall(tmp_path)
+    checked = verify_export(tmp_path / "export", CATALOG)
+    assert checked.ok, checked.fault
+    assert checked.folded == ["table:t1"]
