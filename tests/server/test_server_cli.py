@@ -31,7 +31,7 @@ def test_db_upgrade_migrates_once(database_url: str) -> None:
     assert first.exit_code == 0, first.output
     again = runner.invoke(app, ["db", "upgrade", "--database", database_url])
     assert again.exit_code == 0
-    assert again.output.strip() == "database at revision 0001: nothing to do"
+    assert again.output.strip() == "database at revision 0002: nothing to do"
 
 
 def test_admin_create_user_reads_the_password_from_stdin(database_url: str) -> None:
