@@ -21,6 +21,7 @@ from croupier.commands.analysis_options import (
 )
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.play_banking import _fit_width, _spec
 
@@ -207,6 +208,7 @@ def odds(
     resume: ResumeOpt = None,
     out: OutOpt = None,
     plot: PlotOpt = None,
+    option: OptionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -251,18 +253,22 @@ def odds(
             )
         from croupier.commands.odds_stud import odds_stud
 
-        odds_stud(as_json=as_json, out=out, plot=plot)
+        odds_stud(
+            as_json=as_json, out=out, plot=plot, options=game_options("five-card-stud", option)
+        )
         return
     if game.strip().lower() == "thirteen":
         if decks is not None or removed is not None or removal or commission is not None:
             fail("--decks, --removed, --removal and --commission do not apply to thirteen")
         from croupier.commands.odds_thirteen import odds_thirteen
 
+        table = game_options("thirteen", option)
         odds_thirteen(
             rounds=3_000 if rounds is None else rounds,
             seed="croupier" if seed is None else seed,
             workers=workers,
-            way="expected-points" if way is None else way,
+            way=table.house_way.value if way is None else way,
+            options=table,
             as_json=as_json,
             scheduler=scheduler,
             resume=resume,
@@ -272,6 +278,11 @@ def odds(
         return
     if rounds is not None or seed is not None or workers is not None or way is not None:
         fail("--rounds, --seed, --workers and --way apply to thirteen only")
+    if option:
+        fail(
+            f"--option: odds {game} takes its shoe through --decks, --removed and --commission "
+            "(the banking games' --option comes with their table interface)"
+        )
     spec = _spec(game)
     n_decks = spec.default_decks if decks is None else decks
     if n_decks < spec.min_decks:

@@ -10,14 +10,14 @@ The banking games (3-card baccarat, football poker) are :mod:`croupier.commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.commands.app import app
 from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -29,6 +29,9 @@ from croupier.commands.play_banking import (
 )
 from croupier.commands.replay_banking import replay_summary
 from croupier.commands.tablelog import ForceOpt, claim_outputs
+
+if TYPE_CHECKING:
+    from croupier.commands.fair import TableFairness
 
 __all__ = [
     "BANKING_HELP",
@@ -132,6 +135,37 @@ def _mahjong_table_flags(
     }
 
 
+#: the games ``play --fair`` runs (on the table interface: the table commits and reveals)
+FAIR_PLAY_GAMES = ("thirteen", "mahjong", "five-card-stud")
+
+
+def _fairness(
+    game: str,
+    fair: bool,
+    client_seed: str | None,
+    nonce: int | None,
+    server_seed_file: Path | None,
+    seed: str | None,
+    option: list[str] | None,
+) -> TableFairness | None:
+    """``--fair``'s shuffles (None without it), for a game played on the table interface; the
+    verify commands printed carry the table's ``--option`` pairs."""
+    from croupier.commands.fair import TableFairness
+
+    name = game  # the registry's name (check_game)
+    given = fair or client_seed is not None or nonce is not None or server_seed_file is not None
+    if given and name not in FAIR_PLAY_GAMES:
+        fail(
+            f"--fair, --client-seed, --nonce and --server-seed-file: play runs "
+            f"{', '.join(FAIR_PLAY_GAMES)} provably fair; {name} not yet (deal/verify {name} "
+            "--fair deal one round fair)"
+        )
+    fairness = TableFairness.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed)
+    if fairness is not None:
+        fairness.flags = tuple(f for pair in option or [] for f in ("--option", pair))
+    return fairness
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=PLAY_HELP, show_default=False)],
@@ -220,6 +254,10 @@ def play(
     ] = None,
     force: ForceOpt = False,
     option: OptionsOpt = None,
+    fair: FairOpt = False,
+    client_seed: ClientSeedOpt = None,
+    nonce: NonceOpt = None,
+    server_seed_file: ServerSeedFileOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
@@ -239,10 +277,6 @@ def play(
             show_default=False,
         ),
     ] = None,
-    fair: FairOpt = False,
-    client_seed: ClientSeedOpt = None,
-    nonce: NonceOpt = None,
-    server_seed_file: ServerSeedFileOpt = None,
     position: Annotated[
         int | None,
         typer.Option("--position", help="thirteen: your position, 2..4.  [default: 2]"),
@@ -337,17 +371,15 @@ def play(
     claim_outputs(log, history, force=force)
     from croupier.commands import play_banking_prompt as prompt
 
-    at_prompt: dict[str, object] = {
-        "--bankroll": bankroll,
-        "--fair": fair or None,
-        "--client-seed": client_seed,
-        "--nonce": nonce,
-        "--server-seed-file": server_seed_file,
-    }
-    if game not in prompt.BANKING:
-        for flag, value in at_prompt.items():
-            if value is not None:
-                fail(f"{flag} applies to {' and '.join(prompt.BANKING)} only (for now)")
+    if game not in prompt.BANKING and bankroll is not None:
+        fail(f"--bankroll applies to {' and '.join(prompt.BANKING)} only")
+    # the banking games take --fair at their prompt and in scripted play (FairShuffles); the
+    # others play on the table interface (TableFairness)
+    fairness = (
+        None
+        if game in prompt.BANKING
+        else _fairness(game, fair, client_seed, nonce, server_seed_file, seed, option)
+    )
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -356,7 +388,6 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
-        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -402,6 +433,16 @@ def play(
             seven_pairs=seven_pairs,
             banker_doubles=banker_doubles,
         )
+        flagged = mahjong.table_options(
+            scoring=scoring,
+            max_games=max_games,
+            banker_stays_on_draw=banker_stays_on_draw,
+            rob_concealed_kong=rob_concealed_kong,
+            prevailing=prevailing,
+            full_game=full_game,
+            rotation=rotation,
+            false_win=false_win,
+        )
         mahjong.play_mahjong(
             games=games,
             seed=seed,
@@ -409,17 +450,9 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
-            options=mahjong.table_options(
-                scoring=scoring,
-                max_games=max_games,
-                banker_stays_on_draw=banker_stays_on_draw,
-                rob_concealed_kong=rob_concealed_kong,
-                prevailing=prevailing,
-                full_game=full_game,
-                rotation=rotation,
-                false_win=false_win,
-            ),
+            options=game_options("mahjong", option, flagged),
             force=force,
+            fairness=fairness,
         )
         return
     for flag, value in {"--games": games, **mahjong_table}.items():
@@ -431,16 +464,25 @@ def play(
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
                 fail(f"{flag} does not apply to five-card-stud{hint}")
+        from croupier.games.five_card_stud.options import StudOptions
+
+        level = 20 if level is None else level
+        if level not in stud.LEVELS:
+            fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
         stud.play_stud(
+            options=game_options("five-card-stud", option, StudOptions.level(level)),
             hands=1 if hands is None else hands,
             seed=seed,
             bots=3 if bots is None else bots,
             bot_kind="strength" if bot_kind is None else bot_kind,
-            level=20 if level is None else level,
+            level=level,
             auto=auto,
             log=log,
             as_json=as_json,
             history=history,
+            force=force,
+            fairness=fairness,
+            option_pairs=option or [],
         )
         return
     for flag, value in stud_only.items():
@@ -450,7 +492,6 @@ def play(
         for flag, value in banking_only.items():
             if value is not None and value != []:
                 fail(f"{flag} does not apply to thirteen")
-        from croupier.commands.options import game_options
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
@@ -466,6 +507,7 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
+            fairness=fairness,
         )
         return
     interactive = prompt.is_interactive(bet, bots, as_json)

@@ -51,6 +51,7 @@ from croupier.commands.output import croupier_errors, fail, make_console, print_
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.commands.fair import TableFairness
     from croupier.commands.tablelog import TableLogWriter
     from croupier.games.mahjong.bots import MahjongBot
     from croupier.games.mahjong.match import GameSummary, Match
@@ -464,9 +465,11 @@ def play_mahjong(
     as_json: bool,
     options: MahjongOptions | None = None,
     force: bool = False,
+    fairness: TableFairness | None = None,
 ) -> None:
     """Play the sitting (or ``games`` games of it) at place 1 against three bots (see the module
-    docstring) under ``options`` (:func:`table_options`). ``as_json`` implies ``auto``."""
+    docstring) under ``options`` (:func:`table_options`). ``as_json`` implies ``auto``;
+    ``fairness`` (``--fair``) deals every wall provably fair."""
     from croupier.games.mahjong.bots import BOT_KINDS
 
     kind = bot_kind.strip().lower()
@@ -482,7 +485,7 @@ def play_mahjong(
         writer = TableLogWriter.open(log, force=force)
     try:
         with croupier_errors():
-            data = _play(games, seed, kind, auto, as_json, options, writer)
+            data = _play(games, seed, kind, auto, as_json, options, writer, fairness)
     finally:
         if writer is not None:
             writer.close()
@@ -502,6 +505,7 @@ def _play(
     as_json: bool,
     options: MahjongOptions | None,
     writer: TableLogWriter | None,
+    fair: TableFairness | None = None,
 ) -> dict[str, Any]:
     from croupier.games.mahjong.bots import BOTS
     from croupier.games.mahjong.match import rotation_source
@@ -513,6 +517,8 @@ def _play(
     from croupier.table.sources import LiveSource, SeededSource, ShuffleSource
 
     source: ShuffleSource = LiveSource() if seed is None else SeededSource(f"wall:{seed}")
+    if fair is not None:
+        source = fair.source
     table = MahjongTable(options or MahjongOptions(), table_id="play", source=source)
     bots: dict[str, MahjongBot] = {n: BOTS[kind](_bot_seed(seed, n)) for n in NAMES if n != YOU}
     if auto:
@@ -533,6 +539,8 @@ def _play(
         console.print(_options_text(o) + ".", soft_wrap=True)
         if seed is not None:
             console.print(f"Seed: {seed!r} (reproducible walls and bots, not for live play)")
+        if fair is not None:
+            fair.announce(console)
         if not auto:
             console.print(
                 "Answer a move's number or d TILE (discard), k TILE (kong), win, pung, kong, "
@@ -543,6 +551,8 @@ def _play(
     def follow() -> None:
         if writer is not None:
             writer.follow(table)
+        if fair is not None:
+            fair.follow(console, table, "mahjong")
 
     for name in NAMES:
         for command in table.join_commands(name):
@@ -621,6 +631,8 @@ def _play(
         "sealed": table.closed,
         "head": table.head(),
     }
+    if fair is not None:
+        data["provably_fair"] = fair.to_dict(table, "mahjong")
     if console is not None:
         _render_totals(console, data)
     return data

@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 
-from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt
+from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt, check_files
 from croupier.commands.app import app
 from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -108,6 +109,7 @@ def simulate(
     scheduler: SchedulerOpt = "auto",
     resume: ResumeOpt = None,
     out: OutOpt = None,
+    option: OptionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
@@ -118,9 +120,10 @@ def simulate(
     from croupier.commands import play_stud as stud
 
     if game not in ("three-card-baccarat", "football-poker") and (
-        scheduler.strip().lower() != "auto" or resume or out
+        scheduler.strip().lower() != "auto" or resume
     ):
-        fail("--scheduler, --resume and --out apply to the banking games' simulation only")
+        fail("--scheduler and --resume apply to the banking games' simulation only")
+    check_files(out, None)
 
     mahjong_only: dict[str, object] = {
         "--games": games,
@@ -152,9 +155,23 @@ def simulate(
             if other is not None:
                 hint = ": use --games" if flag in ("--rounds", "--hands") else ""
                 fail(f"{flag} does not apply to mahjong{hint}")
-        from croupier.commands.play_mahjong import scoring_options
+        from croupier.commands.play_mahjong import scoring_options, table_options
         from croupier.commands.simulate_mahjong import simulate_mahjong
 
+        scoring = scoring_options(
+            min_faan=min_faan,
+            limit=limit,
+            unit=unit,
+            discarder_pays_all=discarder_pays_all,
+            commission_bp=commission_bp,
+            seven_pairs=seven_pairs,
+            banker_doubles=banker_doubles,
+        )
+        table = game_options(
+            "mahjong",
+            option,
+            table_options(scoring=scoring, rob_concealed_kong=rob_concealed_kong is not False),
+        )
         simulate_mahjong(
             games=games,
             bots=bots,
@@ -162,17 +179,11 @@ def simulate(
             fuzz=fuzz,
             close_rate=close_rate,
             workers=workers,
-            scoring=scoring_options(
-                min_faan=min_faan,
-                limit=limit,
-                unit=unit,
-                discarder_pays_all=discarder_pays_all,
-                commission_bp=commission_bp,
-                seven_pairs=seven_pairs,
-                banker_doubles=banker_doubles,
-            ),
+            scoring=table.scoring,
             as_json=as_json,
-            rob_concealed_kong=rob_concealed_kong is not False,
+            rob_concealed_kong=table.orphans_rob_concealed_kong,
+            table=table,
+            out=out,
         )
         return
     for flag, value in mahjong_only.items():
@@ -195,11 +206,18 @@ def simulate(
             bots="strength" if bots is None else bots,
             seed=seed,
             as_json=as_json,
+            options=game_options("five-card-stud", option),
+            out=out,
         )
         return
     for flag, value in stud_only.items():
         if value is not None:
             fail(f"{flag} applies to five-card-stud only")
+    if option:
+        fail(
+            f"--option: simulate {game} takes its table through --decks and --positions (the "
+            "banking games' --option comes with their table interface)"
+        )
     from croupier.commands.simulate_banking import simulate_banking
 
     simulate_banking(
