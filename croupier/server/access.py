@@ -98,6 +98,28 @@ def table_actor(principal: Principal, table_id: str, roster: DealerRoster) -> Ac
     return Actor.OBSERVER
 
 
+#: a command type -> its field that brings chips from the wallet (the games' sit and top-up)
+BUY_INS = {"sit": "buy_in", "top_up": "amount"}
+
+
+def _short_of_money(server: Any, principal: Principal, command: Any) -> str | None:
+    """A fast refusal of a buy-in the wallet plainly cannot pay, before the table is touched
+    (the store's check in the transaction stays the one that decides; this spares the table
+    the refold that undoes a command refused at its commit)."""
+    if principal.role is not Role.PLAYER or not isinstance(command, dict):
+        return None
+    amount = command.get(BUY_INS.get(str(command.get("type")), ""))
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        return None
+    balance: int = server.cashier.balance(principal.name)
+    if amount <= balance:
+        return None
+    return (
+        f"wallet:{principal.name} holds {balance}, not {amount}: a wallet is never negative "
+        "(deposit at the cashier first)"
+    )
+
+
 def refusal(command_id: str, message: str) -> Outcome:
     return Outcome(command_id, False, article=AUTHORISATION, message=message)
 
@@ -116,6 +138,9 @@ async def submit(
     actor = await asyncio.to_thread(table_actor, principal, table_id, roster)
     if actor is Actor.OBSERVER:
         return refusal(command_id, f"{principal.name} is not a dealer of table {table_id!r}")
+    short = await asyncio.to_thread(_short_of_money, server, principal, command)
+    if short is not None:
+        return Outcome(command_id, False, article="cashier", message=short)
     outcome: Outcome = await server.hub.submit(table_id, actor, command, command_id)
     if outcome.accepted and not outcome.duplicate and principal.role is Role.DEALER:
         kind = command.get("type") if isinstance(command, dict) else None

@@ -350,7 +350,16 @@ def outcome_json(outcome: Outcome, table_id: str) -> dict[str, Any]:
 async def join(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
     """Take the next free place with the table's default buy-in (players only)."""
     require(caller, Role.PLAYER)
-    hub = server_of(request).hub
+    server = server_of(request)
+    hub = server.hub
+    if not await asyncio.to_thread(server.cashier.balance, caller.name):
+        # a fast refusal (the transaction's check decides): no table is touched for it
+        raise ApiError(
+            409,
+            "refused",
+            f"wallet:{caller.name} is empty: deposit at the cashier first",
+            "cashier",
+        )
     try:
         outcome = await hub.join(table_id, caller.name)
     except CroupierError as exc:

@@ -139,3 +139,24 @@ def test_issue19_the_cashier_page_shows_the_desk_and_the_wallet(client: TestClie
     assert desk.status_code == 200 and "The desk" in desk.text and "Your wallet" not in desk.text
     admin = client.get("/admin", headers=bearer(client, **ADMIN))
     assert "Change a role" in admin.text and "table-dealers" in admin.text
+
+
+def test_issue19_a_buy_in_the_wallet_cannot_pay_is_refused_without_touching_the_table(
+    client: TestClient,
+) -> None:
+    admin = bearer(client, **ADMIN)
+    client.post("/api/tables", headers=admin, json={"table": "t1", "game": "toy"})
+    account = {"name": "zoe", "role": "player", "password": "zoe-secret"}
+    client.post("/api/users", headers=admin, json=account)
+    zoe, ana = bearer(client, "zoe", "zoe-secret"), bearer(client, "ana", "ana-secret")
+    hub = client.app.state.server.hub  # type: ignore[attr-defined]
+    refolds, seq = hub.counts["refolds"], hub.tables["t1"].stored_seq
+    empty = client.post("/api/tables/t1/join", headers=zoe)
+    assert empty.status_code == 409 and empty.json()["article"] == "cashier"
+    assert "wallet:zoe is empty" in empty.json()["message"]
+    sit = {"command_id": "s1", "command": {"type": "sit", "buy_in": 20_001}}
+    over = client.post("/api/tables/t1/commands", headers=ana, json=sit)
+    assert over.status_code == 409 and "wallet:ana holds 20000, not 20001" in over.text
+    assert hub.counts["refolds"] == refolds and hub.tables["t1"].stored_seq == seq
+    sit["command"]["buy_in"] = 20_000
+    assert client.post("/api/tables/t1/commands", headers=ana, json=sit).status_code == 200
