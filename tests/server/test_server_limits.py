@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -154,7 +155,7 @@ def test_issue19_a_buy_in_the_wallet_cannot_pay_is_refused_without_touching_the_
     empty = client.post("/api/tables/t1/join", headers=zoe)
     assert empty.status_code == 409 and empty.json()["article"] == "cashier"
     assert "wallet:zoe is empty" in empty.json()["message"]
-    sit = {"command_id": "s1", "command": {"type": "sit", "buy_in": 20_001}}
+    sit: dict[str, Any] = {"command_id": "s1", "command": {"type": "sit", "buy_in": 20_001}}
     over = client.post("/api/tables/t1/commands", headers=ana, json=sit)
     assert over.status_code == 409 and "wallet:ana holds 20000, not 20001" in over.text
     assert hub.counts["refolds"] == refolds and hub.tables["t1"].stored_seq == seq
