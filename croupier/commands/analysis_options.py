@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,8 +18,8 @@ SchedulerOpt = Annotated[
     typer.Option(
         "--scheduler",
         help="Where the chunks run: none (this process), local (a Dask LocalCluster on this "
-        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a "
-        "long run, else none).",
+        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a long "
+        "run when Dask is installed, else none).",
     ),
 ]
 ResumeOpt = Annotated[
@@ -49,11 +50,14 @@ EXIT_INTERRUPTED = 130
 
 
 def check_files(out: Path | None, plot: Path | None) -> None:
-    """Refuse a bad --out or --plot suffix before a long run starts."""
+    """Refuse a bad --out or --plot suffix, or --plot without matplotlib, before a long run
+    starts."""
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         fail(f"--out {str(out)!r} must end in .csv or .json")
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         fail(f"--plot {str(plot)!r} must end in .png or .svg")
+    if plot is not None and importlib.util.find_spec("matplotlib") is None:
+        fail("--plot needs matplotlib: pip install 'croupier[analysis]'")
 
 
 @contextmanager

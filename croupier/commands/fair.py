@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from croupier.commands.bounds import NONCE
 from croupier.commands.output import fail
 from croupier.seeds import MIN_CLIENT_SEED
 
@@ -89,8 +90,9 @@ NonceOpt = Annotated[
     int | None,
     typer.Option(
         "--nonce",
-        min=0,
-        help="With --fair: the first shuffle's number on this server seed.  [default: 0]",
+        callback=NONCE.check("--nonce"),
+        help=NONCE.help("With --fair: the first shuffle's number on this server seed.")
+        + "  [default: 0]",
         show_default=False,
     ),
 ]

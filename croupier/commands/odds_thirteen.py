@@ -209,5 +209,14 @@ def _render_edge(console: Console, report: EdgeReport) -> None:
         f"A win nets {report.optimal.win_net} of the stake (prize {report.table.prize} less "
         f"{report.table.commission} of it, Art 11). {report.rounds * 3:,} player-hands in "
         f"{report.seconds:.1f} s on {report.workers} worker(s) (scheduler {scheduler}): "
-        f"{report.hands_per_second:,.0f} player-hands/s."
+        + (
+            f"{report.hands_per_second:,.0f} player-hands/s."
+            if report.run is None or report.run.units_computed
+            else "every chunk read from the resume file."
+        )
+        + (
+            f" ({report.run.resumed} chunk(s) read from the resume file.)"
+            if report.run is not None and report.run.resumed and report.run.units_computed
+            else ""
+        )
     )

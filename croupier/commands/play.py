@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import (
+    BOTS_BANKING,
+    DECKS,
+    HANDS_PLAY,
+    POSITIONS,
+    ROUNDS_PLAY,
+    bounded,
+)
 from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt, game_options
@@ -173,9 +181,10 @@ def play(
         int | None,
         typer.Option(
             "--rounds",
-            min=1,
-            help="Rounds to play (default 3; thirteen: 1; a banking game at the prompt: until "
-            "you quit).",
+            help=ROUNDS_PLAY.help(
+                "Rounds to play (default 3; thirteen: 1; a banking game at the prompt: until "
+                "you quit)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -185,8 +194,28 @@ def play(
             "--seed", help="Reproducible shoe and bots (not for live play).", show_default=False
         ),
     ] = None,
-    decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
-    positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help=DECKS.help(
+                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+                "decks in the shoe; the same as --option decks=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    positions: Annotated[
+        int | None,
+        typer.Option(
+            "--positions",
+            help=POSITIONS.help(
+                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+                "the same as --option positions=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     bet: Annotated[
         list[str] | None,
         typer.Option(
@@ -200,10 +229,10 @@ def play(
         int | None,
         typer.Option(
             "--bots",
-            min=0,
-            help="Bot players (banking games: beside the --bet players, or alone a table of "
-            "bots; with neither --bet nor --bots you play at the prompt; five-card-stud: 1..6, "
-            "default 3; thirteen: 0..2, default 0, one on each other position).",
+            help="Bot players (banking games: 0..16, beside the --bet players, or alone a "
+            "table of bots; with neither --bet nor --bots you play at the prompt; "
+            "five-card-stud: 1..6, default 3; thirteen: 0..2, default 0, one on each other "
+            "position).",
             show_default=False,
         ),
     ] = None,
@@ -211,8 +240,7 @@ def play(
         int | None,
         typer.Option(
             "--hands",
-            min=1,
-            help="five-card-stud: hands to play (default 1).",
+            help=HANDS_PLAY.help("five-card-stud: hands to play (default 1)."),
             show_default=False,
         ),
     ] = None,
@@ -368,6 +396,12 @@ def play(
     your cards); or hands of five-card stud against bots (five-card-stud, or stud: you bet at
     seat 1); or a round of Mah-Jong against three bots (mahjong: you sit at place 1)."""
     game = check_game(game, "play")
+    bounded("--rounds", rounds, ROUNDS_PLAY)
+    bounded("--hands", hands, HANDS_PLAY)
+    bounded("--decks", decks, DECKS)
+    bounded("--positions", positions, POSITIONS)
+    if bots is not None and bots < 0:
+        fail(f"--bots {bots}: a number of bots is 0 or more")
     claim_outputs(log, history, force=force)
     from croupier.commands import play_banking_prompt as prompt
 
@@ -512,11 +546,12 @@ def play(
         return
     interactive = prompt.is_interactive(bet, bots, as_json)
     for flag, value in thirteen_only.items():
-        if value is None or (interactive and flag in ("--player", "--option")):
+        if value is None or (interactive and flag == "--player"):
             continue
-        if flag in ("--player", "--option"):
+        if flag == "--player":
             fail(f"{flag} applies to thirteen and to {prompt.AT_PROMPT}")
         fail(f"{flag} applies to thirteen only")
+    bounded("--bots", bots, BOTS_BANKING)
     if interactive:
         prompt.play_at_prompt(
             game,
@@ -546,5 +581,6 @@ def play(
         bots=bots,
         log=log,
         as_json=as_json,
+        option=option,
         fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
     )

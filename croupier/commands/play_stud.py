@@ -410,6 +410,7 @@ def _play(
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudPhase
     from croupier.games.five_card_stud.rules import REGULATION
+    from croupier.money import format_rate
     from croupier.shuffle import LiveShuffler, SeededShuffler
     from croupier.table.stud import StudTable
 
@@ -440,7 +441,7 @@ def _play(
         console.print(
             f"Pot money {money(options.pot_money)} (Art 7), initial commission "
             f"{money(options.commission_per_hand)} (Art 8), commission "
-            f"{float(options.house_rate):.0%} of the pot (Art 9); capital "
+            f"{format_rate(options.house_rate)} of the pot (Art 9); capital "
             f"{money(options.min_buy_in)}, topped up below {money(options.top_up_below)} "
             f"(Art 6). You are seat {YOUR_SEAT} against {bots} {kind} bot(s)."
         )

@@ -275,7 +275,15 @@ def _replay_table_log(
     }
     if not chain.sealed:
         summary["ends"] = report.end()
-    _finish(summary, allow_open, expect_digest, as_json, title=info.title)
+    decimals = getattr(getattr(report.table, "options", None), "decimals", 0)
+    _finish(
+        summary,
+        allow_open,
+        expect_digest,
+        as_json,
+        title=info.title,
+        decimals=decimals if isinstance(decimals, int) else 0,
+    )
 
 
 def _replay_migrated(
@@ -331,6 +339,7 @@ def _finish(
     as_json: bool,
     *,
     title: str,
+    decimals: int = 0,
 ) -> None:
     if expect_digest is not None and expect_digest.strip().lower() != summary["head"]:
         fail(
@@ -349,11 +358,16 @@ def _finish(
         f"{summary['rounds']} rounds; chain checked, [bold]{state}[/bold]; every event checked "
         "against the rules."
     )
+    from croupier.money import format_money
+
+    def cash(units: int) -> str:  # as a cashier writes it, with the table's decimals
+        return format_money(units, decimals=decimals)
+
     ledger = summary["ledger"]
-    players = ", ".join(f"{p} {v}" for p, v in ledger["players"].items()) or "none"
+    players = ", ".join(f"{p} {cash(v)}" for p, v in ledger["players"].items()) or "none"
     console.print(
         f"Ledger: balanced {ledger['balanced']}, books agree {summary['books_agree']}; "
-        f"house {ledger['house']}, commission {ledger['commission']}, in play "
-        f"{ledger['in_play']}; players: {players}"
+        f"house {cash(ledger['house'])}, commission {cash(ledger['commission'])}, in play "
+        f"{cash(ledger['in_play'])}; players: {players}"
     )
     console.print(f"Last hash: {summary['head']}", soft_wrap=True)

@@ -12,6 +12,16 @@ import typer
 
 from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt, check_files
 from croupier.commands.app import app
+from croupier.commands.bounds import (
+    DECKS,
+    FUZZ,
+    GAMES_SIMULATE,
+    HANDS_SIMULATE,
+    POSITIONS,
+    ROUNDS_SIMULATE,
+    WORKERS,
+    bounded,
+)
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
@@ -38,17 +48,40 @@ def simulate(
     game: Annotated[str, typer.Argument(help=SIMULATE_HELP, show_default=False)],
     rounds: Annotated[
         int | None,
-        typer.Option("--rounds", min=2, help="Rounds to play (default 20000).", show_default=False),
+        typer.Option(
+            "--rounds",
+            help=ROUNDS_SIMULATE.help("Rounds to play (default 20000)."),
+            show_default=False,
+        ),
     ] = None,
     seed: Annotated[str, typer.Option("--seed", help="Seed of the simulation.")] = "0",
-    decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
-    positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help=DECKS.help(
+                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+                "decks in the shoe; the same as --option decks=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    positions: Annotated[
+        int | None,
+        typer.Option(
+            "--positions",
+            help=POSITIONS.help(
+                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+                "the same as --option positions=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     hands: Annotated[
         int | None,
         typer.Option(
             "--hands",
-            min=1,
-            help="five-card-stud: hands to play (default 1000).",
+            help=HANDS_SIMULATE.help("five-card-stud: hands to play (default 1000)."),
             show_default=False,
         ),
     ] = None,
@@ -68,7 +101,7 @@ def simulate(
         int | None,
         typer.Option(
             "--games",
-            help="mahjong: games to play (default 1000).",
+            help=GAMES_SIMULATE.help("mahjong: games to play (default 1000)."),
             show_default=False,
         ),
     ] = None,
@@ -76,8 +109,9 @@ def simulate(
         int | None,
         typer.Option(
             "--fuzz",
-            help="mahjong: points of each game where random commands are tried (default 3; 0: "
-            "none).",
+            help=FUZZ.help(
+                "mahjong: points of each game where random commands are tried (default 3; 0: none)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -94,7 +128,7 @@ def simulate(
         int | None,
         typer.Option(
             "--workers",
-            help="mahjong: processes playing the games (default: every core).",
+            help=WORKERS.help("mahjong: processes playing the games (default: every core)."),
             show_default=False,
         ),
     ] = None,
@@ -117,6 +151,14 @@ def simulate(
     counted after every hand and the log replayed; mahjong: many games of bots, every game's
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
     game = check_game(game, "simulate")
+    bounded("--rounds", rounds, ROUNDS_SIMULATE)
+    bounded("--decks", decks, DECKS)
+    bounded("--positions", positions, POSITIONS)
+    bounded("--hands", hands, HANDS_SIMULATE)
+    bounded("--fuzz", fuzz, FUZZ)
+    if games is not None and games > GAMES_SIMULATE.high:  # below 1: simulate mahjong says why
+        bounded("--games", games, GAMES_SIMULATE)
+    bounded("--workers", workers, WORKERS)
     from croupier.commands import play_stud as stud
 
     if game not in ("three-card-baccarat", "football-poker") and (
@@ -213,11 +255,6 @@ def simulate(
     for flag, value in stud_only.items():
         if value is not None:
             fail(f"{flag} applies to five-card-stud only")
-    if option:
-        fail(
-            f"--option: simulate {game} takes its table through --decks and --positions (the "
-            "banking games' --option comes with their table interface)"
-        )
     from croupier.commands.simulate_banking import simulate_banking
 
     simulate_banking(
@@ -230,4 +267,5 @@ def simulate(
         scheduler=scheduler,
         resume=resume,
         out=out,
+        option=option,
     )
