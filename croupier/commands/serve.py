@@ -67,6 +67,23 @@ def serve_command(
             "processes on one PostgreSQL database must share it).",
         ),
     ] = Path("croupier.fairkey"),
+    manifest: Annotated[
+        Path | None,
+        typer.Option(
+            "--manifest",
+            envvar="CROUPIER_MANIFEST",
+            help="The manifest of the installed files (croupier audit selfcheck "
+            "--write-manifest); default: the installed distribution's RECORD.",
+        ),
+    ] = None,
+    integrity_interval: Annotated[
+        float,
+        typer.Option(
+            "--integrity-interval",
+            help="Seconds between the background audit verify and self-check runs (the first "
+            "at start; 0: no audit).",
+        ),
+    ] = 86_400.0,
 ) -> None:
     """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
     /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
@@ -91,6 +108,8 @@ def serve_command(
             extra_games=extra,
             demo=demo,
             secure_cookies=secure_cookies,
+            manifest=str(manifest) if manifest else None,
+            integrity_interval=integrity_interval,
         )
         opened = open_database(database, migrate=True, lock=True)
 

@@ -29,7 +29,10 @@ DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
     "bo": ("player", "demo-bo-22"),
     "dee": ("dealer", "demo-dee-3"),
     "ida": ("inspector", "demo-ida-4"),
+    "cy": ("cashier", "demo-cy-55"),
 }
+#: what the cashier deposits for each demo player once (smallest units)
+DEMO_DEPOSIT = 10_000_000
 #: the web pages a demo user opens (docs/web.md), announced with the logins
 PAGES = (
     "/login",
@@ -60,6 +63,10 @@ async def open_demo(server: Server) -> None:
         except AuthError as exc:
             if exc.reason != "exists":
                 raise
+        if role == "player":  # the key makes it once, however many times the demo starts
+            await asyncio.to_thread(
+                server.cashier.deposit, name, DEMO_DEPOSIT, key=f"demo-{name}", by="cy", at=now
+            )
     if not hub.tables:
         for game in hub.catalog.available():
             kinds = list(hub.catalog.bots(game))
@@ -67,7 +74,7 @@ async def open_demo(server: Server) -> None:
                 continue
             bots = {f"bot-{i + 1}": kinds[0] for i in range(BOTS.get(game, 2))}
             try:
-                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots)
+                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots, dealers=["dee"])
             except CroupierError as exc:
                 log.warning("demo: cannot open a %s table: %s", game, exc)
     tables = ", ".join(sorted(hub.tables)) or "none (no game adapter available yet)"

@@ -60,6 +60,16 @@ def setup_table(client: TestClient, bots: dict[str, str] | None = None) -> dict[
         "/api/tables", headers=admin, json={"table": "t1", "game": "toy", "bots": bots or {}}
     )
     assert opened.status_code == 200, opened.text
+    # issue 19: a buy-in comes from the wallet; the cashier takes a deposit for each
+    client.post(
+        "/api/users", headers=admin, json={"name": "cy", "role": "cashier", "password": "cy-secret"}
+    )
+    cy = bearer(client, "cy", "cy-secret")
+    for name in ("ana", "bo"):
+        paid = client.post(
+            "/api/cashier/deposit", headers=cy, json={"name": name, "amount": 5000, "key": name}
+        )
+        assert paid.status_code == 200, paid.text
     return bearer(client, "ana", "ana-secret")
 
 
