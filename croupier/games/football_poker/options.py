@@ -23,9 +23,13 @@ readings of Art 5 where the regulation leaves a choice.
   place upward, twice, as a casino deals a layout; :attr:`DealOrder.HAND_BY_HAND` deals both
   cards of a hand before the next hand. Third cards (Art 8.1) always come after every hand has
   its two, in place order.
-* ``limits`` (:class:`~croupier.money.BetLimits` by bet name), ``rounding`` (how a lost half of an
+* ``limits`` (:class:`~croupier.money.BetLimits` by bet name; default :data:`DEFAULT_LIMITS`:
+  100 to 500,000 on the even-money bets, 100 to 60,000 on post), ``rounding`` (how a lost half of an
   odd stake is paid, Art 8.2; default :attr:`~croupier.money.Rounding.HOUSE`: rounded down) and
   ``decimals`` (display only: amounts are integers of the table's smallest unit).
+* ``betting_seconds`` (1..3600, default 60; the despacho sets no time): how long betting stays
+  open once a round opens at a table (:class:`~croupier.table.football.FootballTable`); when it
+  has passed, the bets of whoever has not said ``done`` close.
 
 A round must fit in the cards in front of the cut card: a round starts only while the cut card is
 still in the shoe (Art 5.5), so with at least ``cut_card_from_end`` cards left, and needs at most
@@ -48,17 +52,18 @@ croupier.errors.MaterialError: Art 2.1: six or more decks of 52 cards, got decks
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
 from croupier.errors import MaterialError, RecordError
 from croupier.games.football_poker.rules import CARDS_DEALT, MIN_DECKS, MIN_POSITIONS, BetKind
-from croupier.money import BetLimits, Rounding
+from croupier.money import BetLimits, Limit, Rounding
 from croupier.records import as_int
 
 __all__ = [
     "DECK_SIZE",
+    "DEFAULT_LIMITS",
     "MAX_DECIMALS",
     "BurnRule",
     "DealOrder",
@@ -67,8 +72,15 @@ __all__ = [
 ]
 
 DECK_SIZE: Final = 52
+#: The default table limits (issue 15 item 1; the despacho leaves limits to the house), in units
+#: of the table's smallest unit (cents: 100 is 1.00): the even-money bets (upper, lower, even,
+#: odd; Art 9.1) 100 to 500,000; post (8:1, Art 9.2) 100 to 60,000, so that no prize passes
+#: the even-money bets' largest. A player's whole stake on one bet at one place is checked.
+DEFAULT_LIMITS: Final = BetLimits(Limit(100, 500_000), {BetKind.POST.value: Limit(100, 60_000)})
 #: ``decimals`` is a display setting: 0 (whole units) to 8.
 MAX_DECIMALS: Final = 8
+#: The longest betting window a table may set (an hour), in seconds.
+MAX_BETTING_SECONDS: Final = 3600
 
 
 class BurnRule(StrEnum):
@@ -127,9 +139,10 @@ class FootballOptions:
     min_cut: int = 1
     burn_per: BurnRule = BurnRule.ROUND
     deal_order: DealOrder = DealOrder.ROUND_ROBIN
-    limits: BetLimits = field(default_factory=BetLimits)
+    limits: BetLimits = DEFAULT_LIMITS
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
+    betting_seconds: int = 60
 
     def __post_init__(self) -> None:
         decks = _whole(self.decks, "decks")
@@ -165,6 +178,9 @@ class FootballOptions:
         decimals = _whole(self.decimals, "decimals")
         if not 0 <= decimals <= MAX_DECIMALS:
             raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {decimals}")
+        seconds = _whole(self.betting_seconds, "betting_seconds")
+        if not 1 <= seconds <= MAX_BETTING_SECONDS:
+            raise MaterialError(f"betting_seconds must be 1..{MAX_BETTING_SECONDS}, got {seconds}")
         need = self.max_round_cards(first_round=False)
         if need > self.cut_card_from_end:
             raise MaterialError(
@@ -213,6 +229,7 @@ class FootballOptions:
             "limits": self.limits.to_dict(),
             "rounding": self.rounding.value,
             "decimals": self.decimals,
+            "betting_seconds": self.betting_seconds,
         }
 
     @classmethod
@@ -231,12 +248,13 @@ class FootballOptions:
             "limits",
             "rounding",
             "decimals",
+            "betting_seconds",
         }
         unknown = sorted(str(k) for k in set(data) - names)
         if unknown:
             raise RecordError(unknown[0], f"table options: unknown field {unknown[0]!r}")
         kwargs: dict[str, Any] = {}
-        for name in ("decks", "positions", "min_cut", "decimals"):
+        for name in ("decks", "positions", "min_cut", "decimals", "betting_seconds"):
             if name in data:
                 kwargs[name] = as_int(data[name], name)
         if "cut_card_depth" in data:
