@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from croupier.banking import BankingOptions, BankingTable
+from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import (
     BetPlaced,
@@ -70,6 +71,7 @@ from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine
 from croupier.shuffle import ProvablyFairShuffler
 from croupier.table.actor import Actor, Role
+from croupier.table.banking_checks import MAX_CHIPS, refuse
 from croupier.table.banking_events import (
     OWN_EVENTS,
     BetsDone,
@@ -77,6 +79,7 @@ from croupier.table.banking_events import (
     HandsRevealed,
     Seated,
 )
+from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
 from croupier.table.events import (
     ChipsIn,
@@ -91,15 +94,13 @@ from croupier.table.sources import ShuffleSource
 
 __all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
 
-#: the most chips a player may hold at a table (a bound on typos, not a rule)
-MAX_CHIPS: Final = 10**12
 #: the buy-in of :meth:`ShoeTable.join_commands` (cents: 1,000.00)
 DEFAULT_BUY_IN: Final = 100_000
 #: a card the actor may not see, where a list keeps its length
 HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
-CASHIER: Final = "cashier"
+
 
 class ShoeOptions(BankingOptions, Protocol):
     """What the table reads of a banking game's options besides the game's."""
@@ -178,6 +179,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._commitments: list[str] = []  # fair shuffles not yet revealed
         self._own = 0  # table events and the table's own events folded
         self._revealed = False  # this round's hands shown
+        #: the face-down cards of the round each player was shown as they were dealt
+        self._seen: dict[str, list[Card]] = {}
         self._shoe_start = -1  # the entry index of the current shoe's shuffle
         self._shoe_done = False  # its seed revealed: the shoe is finished
         self._memo_key: tuple[int, int] = (-1, -1)
@@ -259,6 +262,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return next((p for p, n in self._seats.items() if n == player), None)
 
     def _free_places(self) -> tuple[int, ...]:
+        """The places a player may take now: free ones, and none while a round's cards are out
+        (baccarat Art 5.3: nobody changes place in the middle of a round; the table's reading
+        for football poker too)."""
+        if self.game.phase in (Phase.DEALING, Phase.DEALT):
+            return ()
         return tuple(p for p in self._places() if p not in self._seats)
 
     def _places(self) -> tuple[int, ...]:
@@ -330,7 +338,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                     Sit,
                     {
                         "place": OneOf(self._free_places()),
-                        "buy_in": Between(0, MAX_CHIPS - chips),
+                        "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
                     },
                     "take a free place",
                 )
@@ -405,112 +413,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- refusals ----------------------------------------------------------------------------
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
-        if actor.role is Role.DEALER:
-            self._verify_dealer(command)
-            return
-        name = actor.name
-        game = self.game
-        present = name in self._present
-        if isinstance(command, Sit):
-            self._check_place(command.place)
-            if command.place in self._seats:
-                raise RuleViolation(
-                    self.PLACE_ARTICLE,
-                    f"place {command.place} is taken by {self._seats[command.place]}",
-                )
-            if self.place_of(name) is not None:
-                raise RuleViolation(TABLES, f"{name} already sits at place {self.place_of(name)}")
-            least = 0 if present else self._least_buy_in()
-            self._check_chips_in(command.buy_in, least, name)
-            return
-        if isinstance(command, BuyIn):
-            self._check_chips_in(command.amount, 1 if present else self._least_buy_in(), name)
-            return
-        if not present:
-            raise RuleViolation(TABLES, f"{name} is not at this table: sit or buy chips first")
-        if isinstance(command, Leave):
-            if self._staked(name):
-                raise RuleViolation(
-                    TABLES,
-                    f"{name} has stakes on the layout: withdraw them or wait for their settlement "
-                    "(a carried stake awaits the next round)",
-                )
-            return
-        if isinstance(command, Done):
-            if game.phase is not Phase.BETTING:
-                raise RuleViolation(TABLES, f"betting is not open (phase {game.phase.value})")
-            raise RuleViolation(TABLES, f"{name} has already said done this round")
-        if isinstance(command, Withdraw):
-            game.verify_withdraw_bet(name, command.place, command.bet)
-            return
-        if isinstance(command, Bet | Raise):
-            stake = next(
-                (
-                    s
-                    for s in game.stakes
-                    if (s.player, s.position, s.bet) == (name, command.place, command.bet)
-                ),
-                None,
-            )
-            if isinstance(command, Bet) and stake is not None:
-                raise RuleViolation(
-                    "layout",
-                    f"{name} already has a {command.bet} stake at place {command.place}: raise it",
-                )
-            if isinstance(command, Raise) and stake is None:
-                raise RuleViolation(
-                    "layout",
-                    f"{name} has no {command.bet} stake at place {command.place} to raise",
-                )
-            game.verify_place_bet(name, command.place, command.bet, command.amount)
-            chips = self._chips(name)
-            if command.amount > chips:
-                raise RuleViolation(
-                    CASHIER,
-                    f"{name} has {chips} in chips: a stake of {command.amount} needs more "
-                    "(buy chips first)",
-                )
-
-    def _check_place(self, place: int) -> None:
-        if not 1 <= place <= self.options.positions:
-            raise RuleViolation(
-                self.PLACE_ARTICLE,
-                f"place {place} is not on this table (places 1..{self.options.positions})",
-            )
-
-    def _check_chips_in(self, amount: int, least: int, name: str) -> None:
-        if amount < least:
-            raise RuleViolation(
-                CASHIER,
-                f"a buy-in is at least {least} (the table's least stake), got {amount}",
-            )
-        if amount > MAX_CHIPS - self._chips(name):
-            raise RuleViolation(CASHIER, f"a player holds at most {MAX_CHIPS} in chips")
-
-    def _verify_dealer(self, command: Command) -> None:
-        game = self.game
-        if isinstance(command, Shuffle):
-            game.verify_shuffle()
-        elif isinstance(command, Burn):
-            game.verify_burn()
-        elif isinstance(command, OpenRound):
-            game.verify_open_round()
-        elif isinstance(command, CloseBets):
-            game.verify_close_bets()
-            if not self._betting_over():
-                raise RuleViolation(
-                    "betting_seconds",
-                    "players still have betting time: bets close when all are done",
-                )
-        elif isinstance(command, CallBets):
-            if not self._betting_over() or game.stakes:
-                raise RuleViolation(TABLES, "bets are called again only when nobody bet")
-        elif isinstance(command, Deal):
-            game.verify_deal()
-        elif isinstance(command, Settle):
-            game.verify_settle()
-        else:
-            self._verify_extra(command)
+        refuse(self, actor, command)
 
     # -- applying ----------------------------------------------------------------------------
 
@@ -620,6 +523,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, Seated):
             ok = (
                 event.player in self._present
+                and game.phase not in (Phase.DEALING, Phase.DEALT)
                 and 1 <= event.place <= self.options.positions
                 and event.place not in self._seats
                 and self.place_of(event.player) is None
@@ -720,75 +624,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- what people see -------------------------------------------------------------------------
 
     def view(self, actor: Actor) -> dict[str, Any]:
-        game = self.game
-        name = actor.name if actor.is_player else None
-        out = game.view(None)
-        dealing = game.phase is Phase.DEALING or (game.phase is Phase.DEALT and not self._revealed)
-        mine = set() if name is None else {p for p in game.hands if name in self._card_viewers(p)}
-        hands = out.get("hands") or []
-        for item in hands:
-            place = item["position"]
-            item["place"] = place
-            item["holder"] = self._hand_holder(place)
-            if dealing:
-                cards = game.hands.get(place, ())
-                exposed = item.get("exposed") or []
-                item["cards"] = [
-                    str(c) if place in mine or (i < len(exposed) and exposed[i]) else None
-                    for i, c in enumerate(cards)
-                ]
-                for key in ("points", "figures", "level", "hand", "total"):
-                    if key in item:
-                        item[key] = None
-                if place in mine and "total" in item:
-                    item["total"] = self._total(cards)
-        for stake in out.get("layout") or []:
-            stake["place"] = stake["position"]
-        chips = self.chips()
-        on_layout: dict[str, int] = {}
-        for stake in game.stakes:
-            on_layout[stake.player] = on_layout.get(stake.player, 0) + stake.amount
-        players = {
-            p: {
-                "place": self.place_of(p),
-                "chips": chips.get(p, 0),
-                "done": p in self._done,
-                "on_layout": on_layout.get(p, 0),
-            }
-            for p in self._present
-        }
-        limits = self.options.limits
-        out.update(
-            table_id=self.table_id,
-            seq=self.seq,
-            seats={str(p): n for p, n in sorted(self._seats.items())},
-            players=players,
-            limits={
-                k.value: {
-                    "min": limits.limit(k.value).minimum,
-                    "max": limits.limit(k.value).maximum,
-                }
-                for k in game.BET_KIND
-            },
-            betting=None
-            if game.phase is not Phase.BETTING
-            else {
-                "opened_at": self._opened_at,
-                "deadline": self._opened_at + self.options.betting_seconds * 1000,
-                "done": sorted(self._done),
-            },
-            you=None
-            if name is None
-            else {
-                "name": name,
-                "place": self.place_of(name),
-                "chips": chips.get(name, 0),
-                "done": name in self._done,
-                "on_layout": on_layout.get(name, 0),
-            },
-            waiting_on=[w.to_dict() for w in self.waiting_on()],
-        )
-        return out
+        return table_view(self, actor)
 
     @staticmethod
     def _total(cards: Sequence[Any]) -> int | None:
@@ -820,6 +656,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         at: int,
     ) -> Entry:
         entry = super()._append(event, actor, command_id, command, at)
+        if isinstance(event, CardDealt) and not event.exposed:
+            for name in self._card_viewers(event.to):
+                self._seen.setdefault(name, []).append(event.card)
+        elif isinstance(event, RoundOpened):
+            self._seen = {}
         if isinstance(event, ShoeShuffled):
             self._shoe_start, self._shoe_done = entry.seq - 1, False
         elif isinstance(event, FairnessRevealed | TableClosed) or (
