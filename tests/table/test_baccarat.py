@@ -590,3 +590,34 @@ def test_art7_2_a_tie_carried_main_bet_may_be_raised_not_withdrawn() -> None:
         assert table.game.stakes[0].amount == 1500 and table.books_agree()
         return
     pytest.fail("no tie in 200 seeded rounds")
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+def test_show_it_croupier_table_run_baccarat_bots_rounds_seed_json() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    args = ["table", "run", "three-card-baccarat", "--bots", "3", "--rounds", "5", "--seed", "s"]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["game"] == "three-card-baccarat" and out["rounds"] == 5
+    assert out["events"] > 5 * 10 and out["books_agree"] is True
+    ledger = out["ledger"]
+    assert ledger["balanced"] is True and set(ledger["players"]) == {"bot1", "bot2", "bot3"}
+    assert (
+        ledger["cashier"]
+        + ledger["house"]
+        + ledger["commission"]
+        + sum(ledger["players"].values())
+        + ledger["in_play"]
+        == 0
+    )
+    assert out["options"]["limits"] == DEFAULT_LIMITS.to_dict()
+    again = CliRunner().invoke(app, [*args, "--json"])
+    assert again.output == result.output  # the seed makes the run
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 0 and "Ledger balanced: True; books agree: True" in text.output

@@ -345,3 +345,21 @@ def test_bad_input_is_refused_naming_the_fault_and_changes_nothing(
     with pytest.raises(CroupierError, match=error):
         table.apply(actor, command, "bad", at=at)
     assert state(table) == before
+
+
+def test_show_it_croupier_table_run_football_bots_rounds_seed_json() -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    args = ["table", "run", "football-poker", "--bots", "3", "--rounds", "5", "--seed", "s"]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["game"] == "football-poker" and out["rounds"] == 5
+    assert out["ledger"]["balanced"] is True and out["books_agree"] is True
+    assert set(out["ledger"]["players"]) == {"bot1", "bot2", "bot3"}
+    assert [r["round"] for r in out["results"]] == [1, 2, 3, 4, 5]
+    bad = CliRunner().invoke(app, ["table", "run", "football-poker", "-o", "betting_seconds=0"])
+    assert bad.exit_code == 2 and "betting_seconds must be 1..3600" in bad.output
+    assert "Traceback" not in bad.output
