@@ -446,3 +446,10 @@ def test_issue15_item18_on_a_terminal_the_line_is_rewritten_in_place() -> None:
     written = out.getvalue()
     assert "0:31 left to act" in written
     assert "\x1b7\x1b[1A" in written and "0:29 left to act (Art 11 b): hurry" in written
+
+
+def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
+    """What a person types is quoted back in the error as typed: ``[/x]`` is no Rich tag (it
+    used to end the prompt with a MarkupError traceback)."""
+    result = ok("play", "stud", "--seed", "x", input="[/x]\nf\nf\nf\nf\n")
+    assert "error: unknown action '[/x]'" in result.stdout

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt
 from croupier.commands.output import fail
@@ -137,7 +138,11 @@ def play(
     rounds: Annotated[
         int | None,
         typer.Option(
-            "--rounds", min=1, help="Rounds to play (default 3; thirteen: 1).", show_default=False
+            "--rounds",
+            min=1,
+            help="Rounds to play (default 3; thirteen: 1; a banking game at the prompt: until "
+            "you quit).",
+            show_default=False,
         ),
     ] = None,
     seed: Annotated[
@@ -162,8 +167,9 @@ def play(
         typer.Option(
             "--bots",
             min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
-            "thirteen: 0..2, default 0, one on each other position).",
+            help="Bot players (banking games: beside the --bet players, or alone a table of "
+            "bots; with neither --bet nor --bots you play at the prompt; five-card-stud: 1..6, "
+            "default 3; thirteen: 0..2, default 0, one on each other position).",
             show_default=False,
         ),
     ] = None,
@@ -217,8 +223,26 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
-        typer.Option("--player", help="thirteen: your name.  [default: you]", show_default=False),
+        typer.Option(
+            "--player",
+            help="thirteen and the banking games at the prompt: your name.  [default: you]",
+            show_default=False,
+        ),
     ] = None,
+    bankroll: Annotated[
+        int | None,
+        typer.Option(
+            "--bankroll",
+            help="three-card-baccarat and football-poker at the prompt: your chips, in the "
+            "table's smallest unit (cents); a bet beyond them is refused.  [default: 100000, "
+            "i.e. 1,000.00]",
+            show_default=False,
+        ),
+    ] = None,
+    fair: FairOpt = False,
+    client_seed: ClientSeedOpt = None,
+    nonce: NonceOpt = None,
+    server_seed_file: ServerSeedFileOpt = None,
     position: Annotated[
         int | None,
         typer.Option("--position", help="thirteen: your position, 2..4.  [default: 2]"),
@@ -303,12 +327,27 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
-    rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
-    five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
-    Mah-Jong against three bots (mahjong: you sit at place 1)."""
+    """Play a banking game at the prompt (three-card-baccarat, football-poker without --bet,
+    --bots or --json: you bet, raise and withdraw from a --bankroll, `help` lists the bets and
+    their payouts, `deal` deals, `quit` sums up), or its rounds with scripted bets and bots,
+    settled to the unit; or rounds of the 13-card game against the house (thirteen: you set
+    your cards); or hands of five-card stud against bots (five-card-stud, or stud: you bet at
+    seat 1); or a round of Mah-Jong against three bots (mahjong: you sit at place 1)."""
     game = check_game(game, "play")
     claim_outputs(log, history, force=force)
+    from croupier.commands import play_banking_prompt as prompt
+
+    at_prompt: dict[str, object] = {
+        "--bankroll": bankroll,
+        "--fair": fair or None,
+        "--client-seed": client_seed,
+        "--nonce": nonce,
+        "--server-seed-file": server_seed_file,
+    }
+    if game not in prompt.BANKING:
+        for flag, value in at_prompt.items():
+            if value is not None:
+                fail(f"{flag} applies to {' and '.join(prompt.BANKING)} only (for now)")
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -429,9 +468,30 @@ def play(
             as_json=as_json,
         )
         return
+    interactive = prompt.is_interactive(bet, bots, as_json)
     for flag, value in thirteen_only.items():
-        if value is not None:
-            fail(f"{flag} applies to thirteen only")
+        if value is None or (interactive and flag in ("--player", "--option")):
+            continue
+        if flag in ("--player", "--option"):
+            fail(f"{flag} applies to thirteen and to {prompt.AT_PROMPT}")
+        fail(f"{flag} applies to thirteen only")
+    if interactive:
+        prompt.play_at_prompt(
+            game,
+            rounds=rounds,
+            seed=seed,
+            decks=decks,
+            positions=positions,
+            option=option,
+            player=player,
+            bankroll=bankroll,
+            fair=prompt.FairFlags(fair, client_seed, nonce, server_seed_file),
+            log=log,
+        )
+        return
+    if bankroll is not None:
+        fail(f"--bankroll applies to {prompt.AT_PROMPT} only")
+    from croupier.commands.fair import FairShuffles
     from croupier.commands.play_banking import play_banking
 
     play_banking(
@@ -444,4 +504,5 @@ def play(
         bots=bots,
         log=log,
         as_json=as_json,
+        fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
     )

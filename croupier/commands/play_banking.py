@@ -6,6 +6,10 @@ with the article that decided it) and the table's event log can be saved (``--lo
 ``croupier replay`` checks event by event and sums up.
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
+``--fair --client-seed C`` shuffles provably fair (:class:`~croupier.commands.fair.FairShuffles`:
+the commitment before the first card; the seed and a ``croupier verify`` command per shuffle
+after the last, or ``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
+the game is played at the prompt: :mod:`croupier.commands.play_banking_prompt`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from croupier.commands.fair import FairShuffles
     from croupier.settlement import Settlement
     from croupier.shuffle import Shuffler
     from croupier.tables import BankingGame, TableSpec
@@ -174,8 +179,10 @@ def play_banking(
     bots: int | None,
     log: Path | None,
     as_json: bool,
+    fair: FairShuffles | None = None,
 ) -> None:
-    """``croupier play`` of a banking game (the options as given; None: not given)."""
+    """``croupier play`` of a banking game (the options as given; None: not given); ``fair``:
+    every shuffle provably fair (the commitment before the first card, the seed after)."""
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
@@ -202,12 +209,14 @@ def play_banking(
                 f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of 0.01 "
                 "(10000 is shown as 100.00)"
             )
+            if fair is not None:
+                fair.announce(console)
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
             write_record(log, table.to_record())
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
-                shuffled = table.shuffle(shuffler)
+                shuffled = table.shuffle(shuffler if fair is None else fair.next())
                 if console is not None:
                     console.print(
                         f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; "
@@ -238,11 +247,15 @@ def play_banking(
                     "balances": dict(table.balances),
                     "house_result": table.house_result,
                     "digest": table.digest(),
+                    **({} if fair is None else {"provably_fair": fair.to_dict()}),
                 }
             )
             return
         assert console is not None
         _render_totals(console, table, decimals)
+        if fair is not None:
+            flags = ["--decks", str(n_decks), "--positions", str(n_positions)]
+            fair.reveal(console, spec.name, flags)
         if log is not None:
             console.print(f"Event log written to {log} (check it with `croupier replay {log}`)")
 

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, say_error
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -232,14 +232,12 @@ def _ask(console: Console, table: MahjongTable, at: int) -> None:
             command = answer_command(text, legal, window)
             table.apply(you, command, f"you:{table.seq}", at=at)
         except _BadAnswer as exc:
-            console.print(
-                f"[red]error:[/red] {exc}; answer a number or d TILE, k TILE, win, pung, kong, "
-                "chow TILE, pass",
-                soft_wrap=True,
+            say_error(
+                console, exc, "answer a number or d TILE, k TILE, win, pung, kong, chow TILE, pass"
             )
             continue
         except CroupierError as exc:
-            console.print(f"[red]error:[/red] {exc}", soft_wrap=True)
+            say_error(console, exc)
             continue
         return
 

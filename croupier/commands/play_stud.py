@@ -44,7 +44,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json, write_record
+from croupier.commands.output import (
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
+    say_error,
+    write_record,
+)
 from croupier.commands.simulate_stud import (
     DEFAULT_SIM_HANDS,
     DEFAULT_SIM_SEATS,
@@ -187,10 +194,8 @@ def _ask(game: StudGame, now: Callable[[], int | None], console: Console) -> Pla
         try:
             action, amount = parse_answer(text, legal)
         except _BadAnswer as exc:
-            console.print(
-                f"[red]error:[/red] {exc}; the actions are: {', '.join(choices)} "
-                "(f, c, b N, r N for short)",
-                soft_wrap=True,
+            say_error(
+                console, exc, f"the actions are: {', '.join(choices)} (f, c, b N, r N for short)"
             )
             continue
         try:
@@ -204,9 +209,9 @@ def _ask(game: StudGame, now: Callable[[], int | None], console: Console) -> Pla
                     "to decide; your hand is folded."
                 )
                 return None
-            console.print(f"[red]error:[/red] {exc}", soft_wrap=True)
+            say_error(console, exc)
         except CroupierError as exc:
-            console.print(f"[red]error:[/red] {exc}", soft_wrap=True)
+            say_error(console, exc)
 
 
 def _history_dir(path: Path) -> None:

@@ -53,6 +53,7 @@ from croupier.commands.output import (
     fail,
     make_console,
     print_json,
+    say_error,
 )
 
 if TYPE_CHECKING:
@@ -502,7 +503,7 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
             try:
                 command = SetTiers.of(position, Setting.parse(answer))
             except CroupierError as exc:
-                console.print(f"[red]error:[/red] {exc}")
+                say_error(console, exc)
                 continue
         try:
             session.apply(session.me, command)
@@ -516,7 +517,7 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
             session.apply(session.me, SetTiers.of(position, command.setting, confirm_foul=True))
             return
         except CroupierError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            say_error(console, exc)
             continue
         if isinstance(command, DeclareNatural):
             console.print("Natural declared (Art 9 I).")
