@@ -312,6 +312,20 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         (a carried one included) it is a raise. Table limits apply to the resulting stake."""
         return self._commit(BetPlaced(player, position, self._bet_name(bet), amount))
 
+    def may_stake_at(self, player: str, position: int, bet: BetT | str) -> bool:
+        """Whether a new stake of ``bet`` at ``position`` by ``player`` passes the game's own
+        rules for a new stake (baccarat Art 8.3: a tie needs a main bet there); the phase, the
+        names and the table limits are :meth:`can_place_bet`'s. Cheap: a table's offers ask it
+        for every place and bet."""
+        kind = self._bets.get(self._bet_name(bet))
+        if kind is None:
+            return False
+        try:
+            self._check_new_stake(player, position, kind)
+        except RuleViolation:
+            return False
+        return True
+
     def verify_withdraw_bet(self, player: str, position: int, bet: BetT | str) -> None:
         self._check(BetWithdrawn(player, position, self._bet_name(bet)))
 

@@ -360,10 +360,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             high = min(MAX_CHIPS if limit.maximum is None else limit.maximum, chips)
             if high < low:
                 continue
+            # betting is open, the names are the table's and [low, high] is within the limit:
+            # what is left to ask is the game's rule for a new stake (baccarat Art 8.3)
             places = tuple(
                 p
                 for p in self._places()
-                if (p, bet) not in mine and game.can_place_bet(name, p, bet, low)
+                if (p, bet) not in mine and game.may_stake_at(name, p, bet)
             )
             if places:
                 groups.setdefault((low, high, places), []).append(bet)
