@@ -67,7 +67,8 @@ def script_of(table: Any) -> list[list[tuple[str, Any]]]:
 
 def play_game(name: str, script: list[list[tuple[str, Any]]]) -> dict[str, int]:
     """The same rounds on the game's own API; the balances at the end."""
-    game = game_info(name).table(_options(name)).game  # a fresh game of the same options
+    table: Any = game_info(name).table(_options(name))
+    game = table.game  # a fresh game of the same options
     shuffles = 0
     for bets in script:
         if game.phase is Phase.NEEDS_SHUFFLE:
