@@ -100,7 +100,7 @@ def tables(draw: st.DrawFn) -> BaccaratOptions:
     )
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=tables(), seed=st.integers(0, 2**32), players=st.integers(1, 5))
 def test_promise_every_command_sampled_from_legal_applies(
     options: BaccaratOptions, seed: int, players: int
@@ -111,7 +111,7 @@ def test_promise_every_command_sampled_from_legal_applies(
     assert run.table.game.round_number >= 1
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_promise_commands_no_offer_admits_are_refused_and_change_nothing(seed: int) -> None:
     rng = random.Random(seed)
@@ -146,7 +146,7 @@ def test_promise_no_actor_receives_a_card_he_may_not_see(options: BaccaratOption
     """Random rounds with misdeals, exposed cards, voids and early shuffles: every view after
     every command, and every event as each actor receives it, hold no card the log does not let
     him see then (Art 3.2 face down, 3.5 exposed, 5.3 a place's own cards)."""
-    target, played, seed = max(ROUNDS, 40), 0, 0
+    target, played, seed = max(ROUNDS, 30), 0, 0
     while played < target:
         run = driver(seed, options, 5)
         for _ in range(2500):
