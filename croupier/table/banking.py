@@ -100,6 +100,7 @@ DEFAULT_BUY_IN: Final = 100_000
 HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
+FAIR: Final = "fair play"
 
 
 class ShoeOptions(BankingOptions, Protocol):
@@ -181,6 +182,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._revealed = False  # this round's hands shown
         #: the face-down cards of the round each player was shown as they were dealt
         self._seen: dict[str, list[Card]] = {}
+        #: fair shuffles' commitments not yet revealed (in order) and the shoe each dealt
+        self._fair_queue: list[FairnessCommitted] = []
+        self._fair_shoes: dict[str, ShoeShuffled] = {}
         self._shoe_start = -1  # the entry index of the current shoe's shuffle
         self._shoe_done = False  # its seed revealed: the shoe is finished
         self._memo_key: tuple[int, int] = (-1, -1)
@@ -657,7 +661,14 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
+        if isinstance(event, FairnessRevealed):
+            self._check_reveal(event)
         entry = super()._append(event, actor, command_id, command, at)
+        if isinstance(event, FairnessCommitted):
+            self._fair_queue.append(event)
+        elif isinstance(event, ShoeShuffled) and self._fair_queue:
+            last = self._fair_queue[-1]
+            self._fair_shoes.setdefault(last.commitment, event)
         if isinstance(event, CardDealt) and not event.exposed:
             for name in self._card_viewers(event.to):
                 self._seen.setdefault(name, []).append(event.card)
@@ -670,6 +681,38 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         ):
             self._shoe_done = True  # no more cards of this shoe will be dealt
         return entry
+
+    def _check_reveal(self, event: FairnessRevealed) -> None:
+        """A revealed seed must be the committed one and deal the recorded shoe: the shuffle is
+        made again from the seed, the client seed and the nonce, and compared (order, cut and
+        cut card), live and at every replay."""
+        if not self._fair_queue:
+            raise RuleViolation(FAIR, "a seed is revealed with no commitment outstanding")
+        committed = self._fair_queue.pop(0)
+        shoe = self._fair_shoes.pop(committed.commitment, None)
+        try:
+            seed = bytes.fromhex(event.server_seed)
+        except ValueError:
+            raise RuleViolation(
+                FAIR, f"the revealed seed {event.server_seed!r} is not hex"
+            ) from None
+        shuffler = ProvablyFairShuffler(seed, committed.client_seed, committed.nonce)
+        if shuffler.commitment != committed.commitment:
+            raise RuleViolation(
+                FAIR, f"the revealed seed does not hash to the commitment {committed.commitment}"
+            )
+        if shoe is None:
+            return
+        again = self.game._shuffle_event(shuffler, None)  # the draws the live shuffle made
+        if (again.order, again.cut, again.cut_card_depth) != (
+            shoe.order,
+            shoe.cut,
+            shoe.cut_card_depth,
+        ):
+            raise RuleViolation(
+                FAIR,
+                "the recorded shoe is not the one the revealed seed deals (order, cut, cut card)",
+            )
 
     # -- money and rounds ------------------------------------------------------------------------
 

@@ -621,3 +621,15 @@ def test_show_it_croupier_table_run_baccarat_bots_rounds_seed_json() -> None:
     assert again.output == result.output  # the seed makes the run
     text = CliRunner().invoke(app, args)
     assert text.exit_code == 0 and "Ledger balanced: True; books agree: True" in text.output
+
+
+def test_provably_fair_a_revealed_seed_is_checked_against_the_shoe_at_replay() -> None:
+    source = FairSource("player's own seed", server_seed=b"\x05" * 32)
+    table = BaccaratTable(BOX, table_id="fair", source=source)
+    run_table(table, {n: BOTS["flat"](i) for i, n in enumerate(NAMES[:2])}, rounds=2)
+    record = json.loads(json.dumps(table.to_record()))
+    assert BaccaratTable.replay(BOX, record["entries"], table_id="fair").hashes() == table.hashes()
+    revealed = next(e for e in record["entries"] if e["event"]["type"] == "fairness_revealed")
+    revealed["event"]["server_seed"] = "06" * 32  # another seed (the hashes made again: no chain)
+    with pytest.raises(RuleViolation, match="fair play: .*does not hash to the commitment"):
+        BaccaratTable.replay(BOX, record["entries"], table_id="fair", check_hashes=False)
