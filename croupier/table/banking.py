@@ -357,6 +357,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         limits = self.options.limits
         mine = {(s.position, s.bet): s for s in game.stakes if s.player == name}
         groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
+        all_places = self._places()
         for kind in game.BET_KIND:
             bet = kind.value
             limit = limits.limit(bet)
@@ -366,10 +367,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 continue
             # betting is open, the names are the table's and [low, high] is within the limit:
             # what is left to ask is the game's rule for a new stake (baccarat Art 8.3)
+            ruled = bet in game.NEW_STAKE_RULES
             places = tuple(
                 p
-                for p in self._places()
-                if (p, bet) not in mine and game.may_stake_at(name, p, bet)
+                for p in all_places
+                if (p, bet) not in mine and (not ruled or game.may_stake_at(name, p, bet))
             )
             if places:
                 groups.setdefault((low, high, places), []).append(bet)
