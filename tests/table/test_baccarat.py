@@ -631,5 +631,5 @@ def test_provably_fair_a_revealed_seed_is_checked_against_the_shoe_at_replay() -
     assert BaccaratTable.replay(BOX, record["entries"], table_id="fair").hashes() == table.hashes()
     revealed = next(e for e in record["entries"] if e["event"]["type"] == "fairness_revealed")
     revealed["event"]["server_seed"] = "06" * 32  # another seed (the hashes made again: no chain)
-    with pytest.raises(RuleViolation, match="fair play: .*does not hash to the commitment"):
+    with pytest.raises(RuleViolation, match=r"fair play: .*does not hash to the commitment"):
         BaccaratTable.replay(BOX, record["entries"], table_id="fair", check_hashes=False)
