@@ -428,7 +428,6 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
         ((BACCARAT, "--player", " "), "--player"),
         ((BACCARAT, "--player", "[/x]"), "--player '[/x]'"),
         (("thirteen", "--bankroll", "100"), "--bankroll applies to three-card-baccarat"),
-        (("mahjong", "--fair", "--client-seed", "long enough"), "--fair applies to"),
         ((BACCARAT, "--bet", "ana:1:main:100", "--bankroll", "100"), "banking games at the prompt"),
         (
             (FOOTBALL, "--bots", "2", "--bankroll", "5000"),

@@ -292,7 +292,10 @@ def test_play_mahjong_table_flags_are_recorded_and_replayed(tmp_path: Path) -> N
     assert ok_json("replay", str(log))["head"] == data["head"]
     text = ok("play", "mahjong", "--auto", "--seed", "a", *flags, "--games", "1").stdout
     assert "Scoring: 1 faan to win, limit 8, unit 10" in text
-    assert "the discarder pays all, commission 250 bp" in text and "at most 5 games" in text
+    assert (
+        "the discarder pays all, commission 2.5% of the winner's gain" in text
+        and "at most 5 games" in text
+    )
     assert "on a drawn game the deal passes from the banker" in text
 
 

@@ -152,9 +152,9 @@ class BetGuide:
 def _ratio(prize: int, commission: Fraction) -> str:
     if not commission:
         return f"{prize}:1"
-    percent = commission * 100
-    shown = f"{percent.numerator}" if percent.denominator == 1 else f"{float(percent):g}"
-    return f"{prize}:1 less {shown}% commission"
+    from croupier.money import format_rate
+
+    return f"{prize}:1 less {format_rate(commission)} commission"
 
 
 def _baccarat(options: Any) -> list[BetGuide]:
@@ -163,9 +163,17 @@ def _baccarat(options: Any) -> list[BetGuide]:
     zero = "counts as even" if options.zero_is_even else "is neither odd nor even"
     three = "count as 0" if options.three_figures_as_zero else "count as no points"
     whose = "your own" if options.tie_needs_own_main_bet else "a"
+    # the readings of issue 16: whose hand the "Números" look at, which hands are equal
+    on_place = str(getattr(options, "numbers_hand", "banker")) == "place"
+    numbers = "the place's" if on_place else "the banker's"
+    by = (
+        "points, three figures highest"
+        if str(options.tie_rule) == "same-points"
+        else "annex levels"
+    )
     text = {
         BetKind.MAIN: (
-            "the place's hand beats the banker's (annex levels)",
+            f"the place's hand beats the banker's ({by})",
             "a tie stays on the "
             "table for the next round: it may be raised, not withdrawn (Art 7.2)",
         ),
@@ -177,18 +185,18 @@ def _baccarat(options: Any) -> list[BetGuide]:
             f"the banker's points are even (0 {zero})",
             "the banker's three figures keep it on the table for the next round (Art 8.1)",
         ),
-        BetKind.THREE_FACES: ("the banker holds three figures (J, Q, K)", ""),
+        BetKind.THREE_FACES: (f"{numbers} hand holds three figures (J, Q, K)", ""),
         BetKind.TIE: (
-            "the place's hand equals the banker's",
+            f"the place's hand equals the banker's ({by})",
             f"needs {whose} main bet on the place first (Art 8.3)",
         ),
     }
     out = []
     for kind in BetKind:
         if kind.points is not None:
-            wins, note = f"the banker's points are {kind.points}", ""
+            wins, note = f"{numbers} points are {kind.points}", ""
             if kind.points == 0:
-                note = f"the banker's three figures {three} here (Art 8.2 b)"
+                note = f"{numbers} three figures {three} here (Art 8.2 b)"
         else:
             wins, note = text[kind]
         commission = options.commission if kind in COMMISSIONED else Fraction(0)

@@ -139,8 +139,13 @@ def render_settlement(
     console.print(lines)
     note = ""
     if settlement.commission:
-        exact = settlement.commission / 10**decimals
-        note = f"; commission charged ({commission_article}): {float(exact):,.4f}"
+        from croupier.money import format_money
+
+        commission = settlement.commission
+        charged = format_money(commission, decimals=decimals)
+        if commission.denominator != 1:  # a fraction of the smallest unit: say it exactly
+            charged += f" (exactly {format_money(commission, decimals=decimals, exact=True)})"
+        note = f"; commission charged ({commission_article}): {charged}"
     console.print(f"House this round: {money(settlement.house_result)}{note}")
 
 
@@ -179,10 +184,13 @@ def play_banking(
     bots: int | None,
     log: Path | None,
     as_json: bool,
+    option: list[str] | None = None,
     fair: FairShuffles | None = None,
 ) -> None:
-    """``croupier play`` of a banking game (the options as given; None: not given); ``fair``:
-    every shuffle provably fair (the commitment before the first card, the seed after)."""
+    """``croupier play`` of a banking game (the options as given; None: not given).
+    ``option``: the table's ``--option KEY=VALUE`` pairs (``--decks`` and ``--positions`` are
+    two of them); ``fair``: every shuffle provably fair (the commitment before the first card,
+    the seed after)."""
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
@@ -190,25 +198,34 @@ def play_banking(
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
         fail("nobody is betting: give --bet or --bots")
+    from croupier.commands.options import banking_options
+
+    options = banking_options(spec.name, option, decks=decks, positions=positions)
     with croupier_errors():
         from croupier.events import Phase
         from croupier.games.banking_bots import place_bot_bets
+        from croupier.money import format_amount
         from croupier.shuffle import LiveShuffler, SeededShuffler
 
-        n_decks = spec.default_decks if decks is None else decks
-        n_positions = spec.default_positions if positions is None else positions
-        table = spec.build(n_decks, n_positions, {})
+        n_decks, n_positions = options.decks, options.positions
+        table = spec.game(options)
         shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
         bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
-        decimals = 2
+        decimals = options.decimals
         console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 112)
             console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
+            unit = format_amount(1, decimals=decimals)
             console.print(
-                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of 0.01 "
-                "(10000 is shown as 100.00)"
+                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of {unit} "
+                f"(10000 is shown as {format_amount(10_000, decimals=decimals)})"
             )
+            from croupier.commands.options import readings
+
+            changed = readings(spec.name, options)
+            if changed:
+                console.print(f"Table options that are not the default: {changed}")
             if fair is not None:
                 fair.announce(console)
         played: list[dict[str, Any]] = []
@@ -243,6 +260,7 @@ def play_banking(
                     "game": spec.name,
                     "decks": n_decks,
                     "positions": n_positions,
+                    "table": options.to_dict(),
                     "rounds": played,
                     "balances": dict(table.balances),
                     "house_result": table.house_result,

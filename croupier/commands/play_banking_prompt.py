@@ -121,15 +121,12 @@ def play_at_prompt(
     the table's options (``--decks``, ``--positions`` over the game's play defaults, then each
     ``--option``), the fair shuffles, then :func:`play_banking_prompt`."""
     from croupier.commands.fair import FairShuffles
-    from croupier.commands.options import game_options
+    from croupier.commands.options import banking_options
     from croupier.commands.play_banking import _spec
 
     spec = _spec(game)
-    n_decks = spec.default_decks if decks is None else decks
-    n_positions = spec.default_positions if positions is None else positions
-    with croupier_errors():
-        base = game_options(game, [f"decks={n_decks}", f"positions={n_positions}"])
-    options = game_options(game, option, base)
+    # the CLI's default shoe (3-card baccarat: 8 decks), --decks and --positions, each --option
+    options = banking_options(spec.name, option, decks=decks, positions=positions)
     session = FairShuffles.from_flags(*fair, seed=seed)
     flags = ["--decks", str(options.decks), "--positions", str(options.positions)]
     for pair in option or []:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import BOT_DELAY_MS, PORT
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors, fail
 
@@ -22,7 +23,14 @@ from croupier.commands.output import croupier_errors, fail
 def serve_command(
     database: DatabaseOption = "sqlite:///croupier.db",
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port",
+            callback=PORT.check("--port"),
+            help=PORT.help("The port to listen on (0: a free port the system picks)."),
+        ),
+    ] = 8000,
     demo: Annotated[
         bool,
         typer.Option("--demo", help="Open one table of each game with bots and print demo logins."),
@@ -35,7 +43,12 @@ def serve_command(
         ),
     ] = None,
     bot_delay_ms: Annotated[
-        int, typer.Option("--bot-delay-ms", help="A bot's pause before acting (ms).")
+        int,
+        typer.Option(
+            "--bot-delay-ms",
+            callback=BOT_DELAY_MS.check("--bot-delay-ms"),
+            help=BOT_DELAY_MS.help("A bot's pause before acting (ms)."),
+        ),
     ] = 600,
     bots_play_alone: Annotated[
         bool,

@@ -19,7 +19,7 @@ from croupier.server.auth import AuthError
 if TYPE_CHECKING:
     from croupier.server.runtime import Server
 
-__all__ = ["DEMO_ACCOUNTS", "open_demo"]
+__all__ = ["DEMO_ACCOUNTS", "PAGES", "open_demo"]
 
 log = logging.getLogger("croupier.server")
 
@@ -30,6 +30,16 @@ DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
     "dee": ("dealer", "demo-dee-3"),
     "ida": ("inspector", "demo-ida-4"),
 }
+#: the web pages a demo user opens (docs/web.md), announced with the logins
+PAGES = (
+    "/login",
+    "/lobby",
+    "/tables/<table>",
+    "/cashier",
+    "/dealer",
+    "/admin",
+    "/recall",
+)
 #: bots seated per game (the rest of the places are for people)
 BOTS = {
     "mahjong": 3,
@@ -64,3 +74,8 @@ async def open_demo(server: Server) -> None:
     logins = "; ".join(f"{n} / {p} ({r})" for n, (r, p) in DEMO_ACCOUNTS.items())
     server.announce(f"demo tables: {tables}")
     server.announce(f"demo logins (name / password): {logins}")
+    server.announce(
+        "pages: "
+        + ", ".join(PAGES)
+        + " (the table page is the dealer's console for a dealer; recall is the inspector's)"
+    )

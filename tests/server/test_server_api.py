@@ -361,3 +361,27 @@ def test_ws_reconnect_with_last_seq_gets_the_missed_events(client: TestClient) -
         assert missed["type"] == "events" and [e["seq"] for e in missed["events"]] == [2]
         assert missed["events"][0]["event"]["player"] == "bo"
         assert ws.receive_json()["type"] == "view"
+
+
+def test_serve_demo_announces_its_logins_and_pages_and_every_page_exists(
+    database_url: str,
+) -> None:
+    """``croupier serve --demo`` is the README's one command away: it prints the demo logins
+    and the pages to open, and each page it names is served (behind a login, not a 404)."""
+    from croupier.server.demo import DEMO_ACCOUNTS, PAGES
+
+    shown: list[str] = []
+    app = create_app(settings(database_url, demo=True), announce=shown.append)
+    with TestClient(app) as client:
+        text = "\n".join(shown)
+        assert "demo-toy" in text
+        for name, (role, password) in DEMO_ACCOUNTS.items():
+            assert f"{name} / {password} ({role})" in text
+        [pages] = [line for line in shown if line.startswith("pages: ")]
+        for page in PAGES:
+            assert page in pages
+            path = page.replace("<table>", "demo-toy")
+            answer = client.get(path, follow_redirects=False)
+            assert answer.status_code in (200, 303, 307), (path, answer.status_code)
+            if answer.status_code != 200:
+                assert answer.headers["location"].startswith("/login")
