@@ -25,6 +25,8 @@ from croupier.games.three_card_baccarat.options import (
     DEFAULT_LIMITS,
     NO_LIMITS,
     BaccaratOptions,
+    DealOrder,
+    TieRule,
 )
 from croupier.money import BetLimits, Limit
 from croupier.offers import Between, OneOf, find_offer
@@ -97,6 +99,8 @@ def tables(draw: st.DrawFn) -> BaccaratOptions:
         limits=limits,
         tie_needs_own_main_bet=draw(st.booleans()),
         betting_seconds=draw(st.sampled_from([1, 60])),
+        deal_order=draw(st.sampled_from(list(DealOrder))),
+        tie_rule=draw(st.sampled_from(list(TieRule))),
     )
 
 

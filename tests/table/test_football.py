@@ -20,7 +20,12 @@ from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.events import CardDealt
 from croupier.games.football_poker.bots import BOTS
 from croupier.games.football_poker.commands import COMMANDS
-from croupier.games.football_poker.options import DEFAULT_LIMITS, BurnRule, FootballOptions
+from croupier.games.football_poker.options import (
+    DEFAULT_LIMITS,
+    BurnRule,
+    FirstBurn,
+    FootballOptions,
+)
 from croupier.money import BetLimits, Limit
 from croupier.offers import Between, find_offer
 from croupier.table import Actor, FairSource, SeededSource
@@ -85,6 +90,7 @@ def tables(draw: st.DrawFn) -> FootballOptions:
         burn_per=draw(st.sampled_from(list(BurnRule))),
         limits=draw(st.sampled_from([DEFAULT_LIMITS, BetLimits(), BetLimits(Limit(300, 900))])),
         betting_seconds=draw(st.sampled_from([1, 60])),
+        first_round_burn=draw(st.sampled_from(list(FirstBurn))),
     )
 
 
