@@ -208,6 +208,10 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
     CARRIES: ClassVar[bool] = False
     #: the house's share of a prize on a commissioned win
     COMMISSION: ClassVar[Fraction] = _NOTHING
+    #: the bets whose new stake has a rule of the game beyond the phase, the names and the
+    #: limits (:meth:`_check_new_stake`; baccarat: the tie, Art 8.3): the others may go on any
+    #: place, which a table's offers need not ask place by place
+    NEW_STAKE_RULES: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, options: OptionsT) -> None:
         super().__init__(options)
@@ -225,6 +229,7 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         self._house = 0
         self._due: tuple[PayoutLine, ...] | None = None  # the dealt round's settlement, cached
         self._line_memo: dict[tuple[object, ...], PayoutLine] = {}
+        self._settled_memo: tuple[Settlement, dict[str, Any]] | None = None
 
     # -- read-only state -----------------------------------------------------------------------
 
@@ -311,6 +316,20 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         """``player`` puts ``amount`` more on ``bet`` at ``position``: on a stake already there
         (a carried one included) it is a raise. Table limits apply to the resulting stake."""
         return self._commit(BetPlaced(player, position, self._bet_name(bet), amount))
+
+    def may_stake_at(self, player: str, position: int, bet: BetT | str) -> bool:
+        """Whether a new stake of ``bet`` at ``position`` by ``player`` passes the game's own
+        rules for a new stake (baccarat Art 8.3: a tie needs a main bet there); the phase, the
+        names and the table limits are :meth:`can_place_bet`'s. Cheap: a table's offers ask it
+        for every place and bet."""
+        kind = self._bets.get(self._bet_name(bet))
+        if kind is None:
+            return False
+        try:
+            self._check_new_stake(player, position, kind)
+        except RuleViolation:
+            return False
+        return True
 
     def verify_withdraw_bet(self, player: str, position: int, bet: BetT | str) -> None:
         self._check(BetWithdrawn(player, position, self._bet_name(bet)))
@@ -676,10 +695,22 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
             "shoe": shoe,
             "layout": [self._view_stake(s) for s in self._stakes],
             **self._view_round(seat),
-            "last_settlement": None if self._last is None else self._view_settlement(self._last),
+            "last_settlement": self._settled_view(),
             "balances": dict(sorted(self._balances.items())),
             "house_result": self._house,
         }
+
+    def _settled_view(self) -> dict[str, Any] | None:
+        """The last settlement's part of the view, made once a settlement (a table asks for a
+        view at every decision) and copied for each view (lines included)."""
+        last = self._last
+        if last is None:
+            return None
+        made = self._settled_memo
+        if made is None or made[0] is not last:
+            made = self._settled_memo = (last, self._view_settlement(last))
+        view = made[1]
+        return {**view, "lines": [dict(line) for line in view["lines"]]}
 
     def _check_seat(self, seat: object) -> None:
         """Refuse a seat that is not on this table (here: a place)."""

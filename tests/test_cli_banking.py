@@ -206,7 +206,8 @@ def test_odds_removal_table_shows_every_figure_whole() -> None:
     out = ok(*args).stdout
     assert "Effect of removing one card of a rank" in out
     assert "…" not in out
-    lines = out.splitlines()
+    # the tables before the table limits (issue 15 item 1), which follow them
+    lines = out[: out.index("Table limits")].splitlines()
     effects = data["effect_of_removal"]["effects"]
     for name in BACCARAT_BETS:
         rows = [ln for ln in lines if ln.split()[:1] == [name]]
@@ -622,3 +623,35 @@ def test_replay_expect_digest(tmp_path: Path) -> None:
     digest = ok_json("replay", str(log), "--json")["digest"]
     ok("replay", str(log), "--expect-digest", digest)
     clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+
+
+# -- issue 15 item 1: table limits -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "bet", "most"),
+    [(BACCARAT, "main", 500_000), (BACCARAT, "tie", 25_000), (FOOTBALL, "upper", 500_000),
+     (FOOTBALL, "post", 60_000)],
+)  # fmt: skip
+def test_issue15_item1_odds_shows_the_default_table_limits(game: str, bet: str, most: int) -> None:
+    data = ok_json("odds", game)
+    assert list(data["limits"]) == BETS[game]
+    assert data["limits"][bet] == {"min": 100, "max": most}
+    text = ok("odds", game).output
+    assert "Table limits" in text
+    assert f"{most // 100:,}.00" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "bet", "fragment"),
+    [
+        (BACCARAT, "ana:1:main:1", "a main stake must be at least 100 units, got 1"),
+        (BACCARAT, "ana:1:main:" + "1" + "0" * 21, "a main stake may be at most 500000 units"),
+        (FOOTBALL, "ana:2:post:60001", "a post stake may be at most 60000 units, got 60001"),
+    ],
+)
+def test_issue15_item1_play_refuses_a_stake_outside_the_table_limits(
+    game: str, bet: str, fragment: str
+) -> None:
+    result = run("play", game, "--rounds", "1", "--seed", "s", "--bet", bet, "--bots", "0")
+    clean_failure(result, "table limits", fragment)

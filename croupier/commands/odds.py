@@ -347,10 +347,12 @@ def odds(
             if baccarat:
                 options.update(report.options)
             _banking_files(spec, report, eor, options, out, plot, table)
+        limits = _table_limits(spec.name, table)
         if as_json:
             data = report.to_json()
             if eor is not None:
                 data["effect_of_removal"] = eor.to_json()
+            data["limits"] = limits
             print_json(data)
             return
         console = make_console()
@@ -363,6 +365,50 @@ def odds(
             console.print(f"Table options that are not the default: {changed}")
         if eor is not None:
             _render_removal(console, eor)
+        _render_limits(console, limits)
+
+
+def _table_limits(game: str, table: Any) -> dict[str, dict[str, int | None]]:
+    """The table's limits (issue 15 item 1; the default unless ``--option limits...`` set
+    them), by bet: ``min``, ``max``."""
+    limits = table.limits
+    kinds = _kinds("three_card_baccarat" if game == "three-card-baccarat" else "football_poker")
+    return {k: {"min": limits.limit(k).minimum, "max": limits.limit(k).maximum} for k in kinds}
+
+
+def _kinds(package: str) -> tuple[str, ...]:
+    import importlib
+
+    rules = importlib.import_module(f"croupier.games.{package}.rules")
+    return tuple(k.value for k in rules.BetKind)
+
+
+def _render_limits(console: Console, limits: dict[str, dict[str, int | None]]) -> None:
+    """The table's default limits, in currency units (docs/rules.md, Table limits)."""
+    from rich import box
+    from rich.table import Table
+
+    from croupier.money import format_amount
+
+    grid = Table(
+        title="Table limits (the default unless --option limits... sets them)",
+        caption="One player's whole stake on one bet at one place, in currency units.",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        min_width=76,
+    )
+    grid.add_column("bet", no_wrap=True)
+    grid.add_column("least", justify="right", no_wrap=True)
+    grid.add_column("most", justify="right", no_wrap=True)
+    for name, limit in limits.items():
+        most = limit["max"]
+        grid.add_row(
+            name,
+            format_amount(limit["min"] or 0, decimals=2),
+            "no limit" if most is None else format_amount(most, decimals=2),
+        )
+    _fit_width(console, grid)
+    console.print(grid)
 
 
 #: Decks drawn in the EV-against-decks figure: the game's least and five more.

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 __all__ = ["BANKING_HELP", "play_banking", "render_settlement"]
 
 BANKING_HELP = "three-card-baccarat or football-poker"
-BOT_AMOUNTS = (1_000, 2_500, 5_000, 10_000)
 
 
 def _spec(game: str) -> TableSpec:
@@ -69,25 +68,6 @@ def _parse_bet(text: str) -> tuple[str, int, str, int]:
         return player, int(place), bet, int(amount)
     except ValueError:
         fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
-
-
-def _bot_bets(
-    spec: TableSpec, table: BankingGame, bots: int, rng: Shuffler, positions: int
-) -> list[tuple[str, int, str, int]]:
-    """Each bot picks a place and one to three bets (a main bet first where a tie needs one)."""
-    out: list[tuple[str, int, str, int]] = []
-    for i in range(1, bots + 1):
-        player = f"bot{i}"
-        place = 1 + rng.randbelow(positions)
-        chosen = [spec.bets[rng.randbelow(len(spec.bets))] for _ in range(1 + rng.randbelow(3))]
-        if "tie" in chosen and "main" not in chosen:
-            chosen.insert(0, "main")
-        for bet in dict.fromkeys(chosen):
-            amount = BOT_AMOUNTS[rng.randbelow(len(BOT_AMOUNTS))]
-            if table.can_place_bet(player, place, bet, amount):
-                table.place_bet(player, place, bet, amount)
-                out.append((player, place, bet, amount))
-    return out
 
 
 def _round_data(spec: TableSpec, table: BankingGame) -> dict[str, Any]:
@@ -223,6 +203,7 @@ def play_banking(
     options = banking_options(spec.name, option, decks=decks, positions=positions)
     with croupier_errors():
         from croupier.events import Phase
+        from croupier.games.banking_bots import place_bot_bets
         from croupier.money import format_amount
         from croupier.shuffle import LiveShuffler, SeededShuffler
 
@@ -264,7 +245,7 @@ def play_banking(
                 # a stake carried over (baccarat Art 7.2, 8.1) stays as it is: no silent raise
                 if (player, place, kind) not in carried:
                     table.place_bet(player, place, kind, amount)
-            _bot_bets(spec, table, n_bots, bot_rng, n_positions)
+            place_bot_bets(table, n_bots, bot_rng, n_positions)
             table.close_bets()
             table.deal()
             table.settle()

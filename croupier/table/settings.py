@@ -534,12 +534,14 @@ def _nested(tp: Any) -> bool:
     return dataclasses.is_dataclass(tp) and isinstance(tp, type)
 
 
-def settings_of(cls: type[Any], *, prefix: str = "") -> tuple[Setting, ...]:
+def settings_of(cls: type[Any], *, prefix: str = "", base: Any = None) -> tuple[Setting, ...]:
     """Every key of the options class ``cls`` (a dataclass whose fields all have defaults), in
-    field order; a nested dataclass field gives its own keys under ``name.``."""
+    field order; a nested dataclass field gives its own keys under ``name.``, with the defaults
+    of the outer class's default (``base``: the default object, ``cls()`` when not given)."""
     if not (dataclasses.is_dataclass(cls) and isinstance(cls, type)):
         raise TypeError(f"{cls!r} is not an options dataclass")
-    base = cls()
+    if base is None:
+        base = cls()
     hints = _hints(cls)
     out: list[Setting] = []
     for field in dataclasses.fields(cls):
@@ -548,7 +550,7 @@ def settings_of(cls: type[Any], *, prefix: str = "") -> tuple[Setting, ...]:
         tp = hints[field.name]
         key = prefix + field.name
         if _nested(tp):
-            out.extend(settings_of(tp, prefix=key + "."))
+            out.extend(settings_of(tp, prefix=key + ".", base=getattr(base, field.name)))
             continue
         try:
             reader = _reader(tp)

@@ -24,6 +24,8 @@ def test_issue18_clients_play_full_rounds_of_every_game_with_bots(database_url: 
         lobby = server.call("GET", "/api/tables", token=tokens["ana"])
         tables = [t["table"] for t in lobby]
         assert "demo-toy" in tables
+        # every game of the registry has its adapter: the demo opens a table of each
+        assert {"demo-three-card-baccarat", "demo-football-poker"} <= set(tables)
         players: list[Player] = []
         seated: list[tuple[str, str]] = []
         for table in tables:  # everyone sits first: a table rests until a person is there

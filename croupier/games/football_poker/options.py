@@ -34,9 +34,13 @@ readings of Art 5 where the regulation leaves a choice.
     jogada"), so the first round after a shuffle burns only ``decks`` cards (with
     ``burn_per=hand``, its first hand has no burn of its own).
 
-* ``limits`` (:class:`~croupier.money.BetLimits` by bet name), ``rounding`` (how a lost half of an
-  odd stake is paid, Art 8.2; default :attr:`~croupier.money.Rounding.HOUSE`: rounded down) and
+* ``limits`` (:class:`~croupier.money.BetLimits` by bet name; default :data:`DEFAULT_LIMITS`:
+  100 to 500,000 on the even-money bets, 100 to 60,000 on post), ``rounding`` (how a lost half of
+  an odd stake is paid, Art 8.2; default :attr:`~croupier.money.Rounding.HOUSE`: rounded down) and
   ``decimals`` (display only: amounts are integers of the table's smallest unit).
+* ``betting_seconds`` (1..3600, default 60; the despacho sets no time): how long betting stays
+  open once a round opens at a table (:class:`~croupier.table.football.FootballTable`); when it
+  has passed, the bets of whoever has not said ``done`` close.
 
 A round must fit in the cards in front of the cut card: a round starts only while the cut card is
 still in the shoe (Art 5.5), so with at least ``cut_card_from_end`` cards left, and needs at most
@@ -65,11 +69,12 @@ from typing import Any, Final
 
 from croupier.errors import MaterialError, RecordError
 from croupier.games.football_poker.rules import CARDS_DEALT, MIN_DECKS, MIN_POSITIONS, BetKind
-from croupier.money import BetLimits, Rounding
+from croupier.money import BetLimits, Limit, Rounding
 from croupier.records import as_int
 
 __all__ = [
     "DECK_SIZE",
+    "DEFAULT_LIMITS",
     "MAX_DECIMALS",
     "MAX_DECKS",
     "BurnRule",
@@ -80,12 +85,21 @@ __all__ = [
 ]
 
 DECK_SIZE: Final = 52
+#: The default table limits (issue 15 item 1; the despacho leaves limits to the house), in units
+#: of the table's smallest unit (cents: 100 is 1.00): the even-money bets (upper, lower, even,
+#: odd; Art 9.1) 100 to 500,000; post (8:1, Art 9.2) 100 to 60,000, so that no prize passes
+#: the even-money bets' largest. A player's whole stake on one bet at one place is checked.
+DEFAULT_LIMITS: Final = BetLimits(Limit(100, 500_000), {BetKind.POST.value: Limit(100, 60_000)})
 #: The most decks a table may use: Art 2.1 sets no maximum ("seis ou mais"); a shoe past 16
 #: decks is no table's, and the bound keeps a typo (``--decks 10000000``) from building a shoe
 #: of millions of cards. An engine limit, not the regulation's.
 MAX_DECKS: Final = 16
 #: ``decimals`` is a display setting: 0 (whole units) to 8.
 MAX_DECIMALS: Final = 8
+#: The longest betting window a table may set (an hour), in seconds.
+MAX_BETTING_SECONDS: Final = 3600
+#: The betting window of a table that sets none (a minute).
+DEFAULT_BETTING_SECONDS: Final = 60
 
 
 class BurnRule(StrEnum):
@@ -152,7 +166,7 @@ class FootballOptions:
     min_cut: int = 1
     burn_per: BurnRule = BurnRule.ROUND
     deal_order: DealOrder = DealOrder.ROUND_ROBIN
-    limits: BetLimits = field(default_factory=BetLimits)
+    limits: BetLimits = DEFAULT_LIMITS
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
     first_round_burn: FirstBurn = field(
@@ -163,6 +177,7 @@ class FootballOptions:
             "the first round's burn, as the 3-card baccarat text has it: decks only)."
         },
     )
+    betting_seconds: int = DEFAULT_BETTING_SECONDS
 
     def __post_init__(self) -> None:
         decks = _whole(self.decks, "decks")
@@ -206,6 +221,9 @@ class FootballOptions:
         decimals = _whole(self.decimals, "decimals")
         if not 0 <= decimals <= MAX_DECIMALS:
             raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {decimals}")
+        seconds = _whole(self.betting_seconds, "betting_seconds")
+        if not 1 <= seconds <= MAX_BETTING_SECONDS:
+            raise MaterialError(f"betting_seconds must be 1..{MAX_BETTING_SECONDS}, got {seconds}")
         need = self.max_round_cards(first_round=False)
         if need > self.cut_card_from_end:
             per_place = CARDS_DEALT + 1 + (1 if burn_per is BurnRule.HAND else 0)
@@ -270,6 +288,12 @@ class FootballOptions:
                 if self.first_round_burn is not FirstBurn.EXTRA
                 else {}
             ),
+            # the table's betting window (issue 17), the same way
+            **(
+                {}
+                if self.betting_seconds == DEFAULT_BETTING_SECONDS
+                else {"betting_seconds": self.betting_seconds}
+            ),
         }
 
     @classmethod
@@ -288,13 +312,14 @@ class FootballOptions:
             "limits",
             "rounding",
             "decimals",
+            "betting_seconds",
             "first_round_burn",
         }
         unknown = sorted(str(k) for k in set(data) - names)
         if unknown:
             raise RecordError(unknown[0], f"table options: unknown field {unknown[0]!r}")
         kwargs: dict[str, Any] = {}
-        for name in ("decks", "positions", "min_cut", "decimals"):
+        for name in ("decks", "positions", "min_cut", "decimals", "betting_seconds"):
             if name in data:
                 kwargs[name] = as_int(data[name], name)
         if "cut_card_depth" in data:

@@ -24,12 +24,13 @@ from croupier.games.three_card_baccarat.rules import (
     DECK_SIZE,
     BetKind,
 )
-from croupier.money import BetLimits, Rounding
+from croupier.money import BetLimits, Limit, Rounding
 from croupier.protocol import decode
 from croupier.records import as_bool, as_int
 
 __all__ = [
     "CLI_DEFAULT_DECKS",
+    "DEFAULT_LIMITS",
     "DEFAULT_POSITIONS",
     "MAX_DECIMALS",
     "MAX_DECKS",
@@ -45,8 +46,28 @@ __all__ = [
 DEFAULT_POSITIONS: Final = 7
 #: The most decimals a table's currency display may use (BaccaratOptions.decimals).
 MAX_DECIMALS: Final = 6
-#: The default table limits: at least 1 unit, no maximum, for every bet.
+#: The longest betting window a table may set (an hour), in seconds.
+MAX_BETTING_SECONDS: Final = 3600
+#: The betting window of a table that sets none (a minute).
+DEFAULT_BETTING_SECONDS: Final = 60
+#: No table limits: at least 1 unit, no maximum, for every bet (a table must ask for it).
 NO_LIMITS: Final = BetLimits()
+#: The default table limits (issue 15 item 1; the regulation leaves limits to the house), in
+#: units of the table's smallest unit (cents: 100 is 1.00): a main bet 100 to 500,000; the side
+#: bets smaller, the more so the more they pay, so that no prize passes the main bet's largest:
+#: odd and even (1:1) 100 to 200,000, points 0-9 (8:1) 100 to 60,000, three figures (16:1) 100
+#: to 30,000, tie (20:1) 100 to 25,000. A player's whole stake on one bet at one place is
+#: checked (a raise included). See docs/rules.md, "Table limits".
+DEFAULT_LIMITS: Final = BetLimits(
+    Limit(100, 500_000),
+    {
+        BetKind.ODD.value: Limit(100, 200_000),
+        BetKind.EVEN.value: Limit(100, 200_000),
+        BetKind.THREE_FACES.value: Limit(100, 30_000),
+        **{k.value: Limit(100, 60_000) for k in BetKind if k.points is not None},
+        BetKind.TIE.value: Limit(100, 25_000),
+    },
+)
 #: The most decks a table may use: Art 2.1 sets no maximum ("um ou mais baralhos"); a shoe past
 #: 16 decks is no table's, and the bound keeps a typo from building a shoe of millions of cards.
 #: An engine limit, not the regulation's.
@@ -104,7 +125,9 @@ class BaccaratOptions:
     Money (amounts are integers of the table's smallest unit, cents by default):
 
     * ``limits``: minimum and maximum of one player's whole stake on one bet at one place, by bet
-      name (:class:`~croupier.money.BetLimits`; names are :class:`BetKind` values).
+      name (:class:`~croupier.money.BetLimits`; names are :class:`BetKind` values); default
+      :data:`DEFAULT_LIMITS` (main 100 to 500,000, the side bets smaller); :data:`NO_LIMITS`
+      for none.
     * ``rounding``: how an amount owed that is not a whole unit (a 5% commission, Art 10) is paid
       (:class:`~croupier.money.Rounding`, default ``house``: rounded down).
     * ``decimals`` (display only, 0..6, default 2): the smallest unit is ``10**-decimals`` of the
@@ -138,6 +161,12 @@ class BaccaratOptions:
       last, and does not say how many at a time: ``round-robin`` (default, one card at a time,
       as a baccarat shoe is dealt) or ``hand-by-hand`` (three at a time, as football poker may).
 
+    The table (:class:`~croupier.table.baccarat.BaccaratTable`):
+
+    * ``betting_seconds`` (1..3600, default 60; the regulation sets no time): how long betting
+      stays open once a round opens; when it has passed, the bets of whoever has not said
+      ``done`` close (the table's rule, not an article).
+
     A round (burns + 3 cards per place and the banker) must fit in the cards the regulation
     guarantees: with a shoe a round starts before the cut card is out, so with at least the cut
     card's depth (30 unless fixed) in the shoe; with a box the whole deck. Tables that could run
@@ -164,7 +193,7 @@ cards, got cut_card_depth 29
     positions: int = DEFAULT_POSITIONS
     cut_card_depth: int | None = None
     min_cut: int = 1
-    limits: BetLimits = NO_LIMITS
+    limits: BetLimits = DEFAULT_LIMITS
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
     three_figures_as_zero: bool = True
@@ -174,6 +203,7 @@ cards, got cut_card_depth 29
     numbers_hand: NumbersHand = NumbersHand.BANKER
     tie_rule: TieRule = TieRule.LEVEL
     deal_order: DealOrder = DealOrder.ROUND_ROBIN
+    betting_seconds: int = DEFAULT_BETTING_SECONDS
 
     def __post_init__(self) -> None:
         for name in ("decks", "positions"):
@@ -256,6 +286,15 @@ cards, got cut_card_depth 29
             raise MaterialError(
                 f"Art 10: commission must be a Fraction in [0, 1), got {self.commission!r}"
             )
+        seconds = self.betting_seconds
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int)
+            or not 1 <= seconds <= MAX_BETTING_SECONDS
+        ):
+            raise MaterialError(
+                f"betting_seconds must be 1..{MAX_BETTING_SECONDS}, got {seconds!r}"
+            )
 
     @property
     def is_box(self) -> bool:
@@ -309,6 +348,12 @@ cards, got cut_card_depth 29
                 for name, default in _LATER_DEFAULTS.items()
                 if getattr(self, name) is not default
             },
+            # the table's betting window (issue 17), the same way
+            **(
+                {}
+                if self.betting_seconds == DEFAULT_BETTING_SECONDS
+                else {"betting_seconds": self.betting_seconds}
+            ),
         }
 
     @classmethod
@@ -340,7 +385,7 @@ cards, got cut_card_depth 29
                 positions=as_int(data.get("positions", DEFAULT_POSITIONS), "positions"),
                 cut_card_depth=None if depth is None else as_int(depth, "cut_card_depth"),
                 min_cut=as_int(data.get("min_cut", 1), "min_cut"),
-                limits=BetLimits.from_dict(data["limits"]) if "limits" in data else NO_LIMITS,
+                limits=BetLimits.from_dict(data["limits"]) if "limits" in data else DEFAULT_LIMITS,
                 rounding=Rounding(rounding),
                 decimals=as_int(data.get("decimals", 2), "decimals"),
                 three_figures_as_zero=as_bool(
@@ -351,6 +396,9 @@ cards, got cut_card_depth 29
                     data.get("tie_needs_own_main_bet", False), "tie_needs_own_main_bet"
                 ),
                 commission=decode(data.get("commission", str(COMMISSION)), Fraction, "commission"),
+                betting_seconds=as_int(
+                    data.get("betting_seconds", DEFAULT_BETTING_SECONDS), "betting_seconds"
+                ),
                 **{
                     name: _enum_field(type(default), data[name], name)
                     for name, default in _LATER_DEFAULTS.items()

@@ -199,6 +199,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
     OPTIONS_KEY: ClassVar[str] = "table"
     CARRIES: ClassVar[bool] = True
     COMMISSION: ClassVar[Fraction] = COMMISSION
+    NEW_STAKE_RULES: ClassVar[frozenset[str]] = frozenset({_TIE})  # Art 8.3
 
     def _commission_rate(self) -> Fraction:
         """Art 10 (5%), or the table's ``commission`` option."""

@@ -35,7 +35,9 @@ from croupier.settlement import Result
 from croupier.shoe import ordered_pack
 from croupier.shuffle import SeededShuffler, Shuffler
 
-TABLE = FootballOptions()
+#: the articles' tests stake any amount: a table without limits (the limits have their own)
+NO_LIMITS = BetLimits()
+TABLE = FootballOptions(limits=NO_LIMITS)
 # seven cards for the first round's burns: six after the shuffle (one per deck) + one for the round
 BURNS = "2s 2h 2d 2c 3s 3h 3d"
 
@@ -156,13 +158,13 @@ def test_art5_1_cut_out_of_range_refused_before_any_randomness(cut: int) -> None
     err = refused(game, lambda: game.shuffle(shuffler, cut=cut))
     assert isinstance(err, RuleViolation) and err.rule == "Art 5.1"
     assert shuffler.calls == [] and not game.can_shuffle(cut=cut)
-    table = FootballOptions(min_cut=30)
+    table = FootballOptions(limits=NO_LIMITS, min_cut=30)
     assert not FootballPokerGame(table).can_shuffle(cut=29)
     assert FootballPokerGame(table).can_shuffle(cut=30)
 
 
 def test_art5_1_random_cut_respects_min_cut() -> None:
-    table = FootballOptions(min_cut=50)
+    table = FootballOptions(limits=NO_LIMITS, min_cut=50)
     pack = ordered_pack(decks=6)
     low = FootballPokerGame(table).shuffle(FixedShuffler(pack, answer=0))
     high = FootballPokerGame(table).shuffle(FixedShuffler(pack, answer=312 - 100))
@@ -170,7 +172,7 @@ def test_art5_1_random_cut_respects_min_cut() -> None:
 
 
 def test_art5_1_cut_card_depth_follows_the_option() -> None:
-    table = FootballOptions(cut_card_depth=90)
+    table = FootballOptions(limits=NO_LIMITS, cut_card_depth=90)
     event = FootballPokerGame(table).shuffle(SeededShuffler(1))
     assert event.cut_card_depth == 90
 
@@ -210,7 +212,7 @@ def test_art5_2_one_burn_per_deck_then_one_per_round() -> None:
 
 @pytest.mark.parametrize("decks", [7, 8])
 def test_art5_2_burns_follow_the_number_of_decks(decks: int) -> None:
-    game = FootballPokerGame(FootballOptions(decks=decks))
+    game = FootballPokerGame(FootballOptions(limits=NO_LIMITS, decks=decks))
     game.shuffle(SeededShuffler(decks))
     events, _ = one_round(game, [("ana", 2, "odd", 100)])
     assert sum(isinstance(e, CardBurned) for e in events) == decks + 1
@@ -238,7 +240,7 @@ def test_art5_2_burns_refused_while_betting() -> None:
 
 
 def test_art5_2_burn_per_hand_option() -> None:
-    table = FootballOptions(burn_per=BurnRule.HAND)
+    table = FootballOptions(limits=NO_LIMITS, burn_per=BurnRule.HAND)
     front = "2s 2h 2d 2c 3s 3h" + " 4s Ks Kh" + " 4h 7s 8h" + " 4d 9s Td" + " Ad 2s"
     game = rigged(front, table)
     events, _ = one_round(game, [("ana", 1, "even", 100), ("bo", 4, "odd", 100)])
@@ -287,7 +289,7 @@ def test_art5_4_deal_only_once_bets_close_verify_and_can_agree() -> None:
 
 
 def test_art5_4_hand_by_hand_option() -> None:
-    table = FootballOptions(deal_order=DealOrder.HAND_BY_HAND)
+    table = FootballOptions(limits=NO_LIMITS, deal_order=DealOrder.HAND_BY_HAND)
     game = rigged(BURNS + " 7s 8h 2h 3h 5d 6d", table)
     bets = [("ana", 6, "odd", 10), ("bo", 2, "even", 10), ("cy", 4, "post", 5)]
     events, _ = one_round(game, bets)
@@ -448,7 +450,7 @@ def test_art8_2_post_loses_when_the_third_card_does_not_make_0_or_9() -> None:
 def test_art8_2_rounding_option_on_half_losses_with_odd_stakes(
     rounding: Rounding, stake: int
 ) -> None:
-    game = rigged(BURNS + " Ks Qh Jd", FootballOptions(rounding=rounding))
+    game = rigged(BURNS + " Ks Qh Jd", FootballOptions(limits=NO_LIMITS, rounding=rounding))
     _, settled = one_round(game, [("ana", 1, "even", stake)])
     (line,) = settled.lines
     half = Fraction(stake, 2)
@@ -466,7 +468,9 @@ def test_art8_2_rounding_option_on_half_losses_with_odd_stakes(
 def test_half_even_rounds_half_to_the_even_unit() -> None:
     paid = {}
     for stake in (101, 103):
-        game = rigged(BURNS + " Ks Qh Jd", FootballOptions(rounding=Rounding.HALF_EVEN))
+        game = rigged(
+            BURNS + " Ks Qh Jd", FootballOptions(limits=NO_LIMITS, rounding=Rounding.HALF_EVEN)
+        )
         _, settled = one_round(game, [("ana", 1, "even", stake)])
         paid[stake] = settled.lines[0].paid
     assert paid == {101: 50, 103: 52}  # 50.5 -> 50, 51.5 -> 52
@@ -584,7 +588,7 @@ def test_art4_1_unknown_place_refused(position: Any) -> None:
 
 
 def test_art4_1_more_places_on_a_bigger_table() -> None:
-    game = rigged(BURNS, FootballOptions(positions=12))
+    game = rigged(BURNS, FootballOptions(limits=NO_LIMITS, positions=12))
     game.open_round()
     game.place_bet("ana", 12, "odd", 100)
     assert game.close_bets().positions == (12,)
@@ -855,7 +859,9 @@ def test_replay_reproduces_the_state() -> None:
 
 
 def test_record_round_trips_through_json() -> None:
-    table = FootballOptions(decks=7, positions=9, burn_per=BurnRule.HAND, rounding=Rounding.PLAYER)
+    table = FootballOptions(
+        limits=NO_LIMITS, decks=7, positions=9, burn_per=BurnRule.HAND, rounding=Rounding.PLAYER
+    )
     game = played("json", rounds=8, table=table)
     record = json.loads(json.dumps(game.to_record()))
     assert record["game"] == "football-poker"
@@ -1156,7 +1162,9 @@ def test_random_command_sequences_keep_the_money_balanced(
 def test_every_round_follows_the_articles(
     seed: int, burn_per: BurnRule, order: DealOrder, first_burn: FirstBurn
 ) -> None:
-    table = FootballOptions(burn_per=burn_per, deal_order=order, first_round_burn=first_burn)
+    table = FootballOptions(
+        limits=NO_LIMITS, burn_per=burn_per, deal_order=order, first_round_burn=first_burn
+    )
     game = FootballPokerGame(table)
     shuffled = game.shuffle(SeededShuffler(seed))
     top = 0

@@ -27,7 +27,7 @@ from croupier.events import (
     RoundSettled,
     ShoeShuffled,
 )
-from croupier.games.three_card_baccarat.options import BaccaratOptions
+from croupier.games.three_card_baccarat.options import NO_LIMITS, BaccaratOptions
 from croupier.games.three_card_baccarat.round import GAME, BaccaratGame
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
@@ -155,8 +155,8 @@ def refused(game: BaccaratGame, rule: str | None, command: Any, *args: Any, **kw
     assert snapshot(game) == before
 
 
-BOX = BaccaratOptions(positions=3)
-SHOE2 = BaccaratOptions(decks=2, positions=3, cut_card_depth=30)
+BOX = BaccaratOptions(limits=NO_LIMITS, positions=3)
+SHOE2 = BaccaratOptions(limits=NO_LIMITS, decks=2, positions=3, cut_card_depth=30)
 
 # Art 9: prizes in stakes; Art 10: 5% on the prizes of 9.1 (main) and 9.2 (odd/even).
 ART9_PRIZE = {"main": 1, "odd": 1, "even": 1, "three_faces": 16, "tie": 20}
@@ -241,7 +241,7 @@ def expected_paid(bet: str, stake: int, result: Result, rounding: Rounding) -> i
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_art6_to_10_every_bet_kind_settles(name: str) -> None:
     place, banker, not_lost = SCENARIOS[name]
-    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(limits=NO_LIMITS, positions=1), {1: place, BANKER: banker})
     settled = play(game, *(("p", 1, bet, 100) for bet in ALL_BETS))
     assert len(settled.lines) == len(ALL_BETS)
     for bet in ALL_BETS:
@@ -282,7 +282,10 @@ def test_art10_commission_exact_and_rounded_by_the_table_option(
     stake: int, rounding: Rounding, paid: int
 ) -> None:
     place, banker, _ = SCENARIOS["more_figures_wins"]
-    game = game_with(BaccaratOptions(positions=1, rounding=rounding), {1: place, BANKER: banker})
+    game = game_with(
+        BaccaratOptions(limits=NO_LIMITS, positions=1, rounding=rounding),
+        {1: place, BANKER: banker},
+    )
     settled = play(game, ("ana", 1, "main", stake), ("ana", 1, "odd", stake))
     for bet in ("main", "odd"):
         line = line_of(settled.lines, "ana", 1, bet)
@@ -296,7 +299,7 @@ def test_art10_commission_exact_and_rounded_by_the_table_option(
 
 def test_art9_3_to_9_5_prizes_carry_no_commission() -> None:
     place, banker, _ = SCENARIOS["both_three_figures"]
-    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(limits=NO_LIMITS, positions=1), {1: place, BANKER: banker})
     settled = play(game, ("a", 1, "main", 33), ("a", 1, "tie", 33), ("a", 1, "three_faces", 33))
     assert line_of(settled.lines, "a", 1, "tie").paid == 33 * 21
     assert line_of(settled.lines, "a", 1, "three_faces").paid == 33 * 17
@@ -306,7 +309,7 @@ def test_art9_3_to_9_5_prizes_carry_no_commission() -> None:
 def test_art8_2_b_three_figures_as_zero_option() -> None:
     place, banker, _ = SCENARIOS["banker_three_figures"]
     for as_zero in (True, False):
-        options = BaccaratOptions(positions=1, three_figures_as_zero=as_zero)
+        options = BaccaratOptions(limits=NO_LIMITS, positions=1, three_figures_as_zero=as_zero)
         game = game_with(options, {1: place, BANKER: banker})
         settled = play(game, ("a", 1, "main", 10), ("a", 1, "points_0", 10))
         line = line_of(settled.lines, "a", 1, "points_0")
@@ -317,7 +320,7 @@ def test_art8_2_b_three_figures_as_zero_option() -> None:
 def test_art8_1_zero_is_even_option() -> None:
     place, banker, _ = SCENARIOS["banker_zero"]
     for zero_is_even in (True, False):
-        options = BaccaratOptions(positions=1, zero_is_even=zero_is_even)
+        options = BaccaratOptions(limits=NO_LIMITS, positions=1, zero_is_even=zero_is_even)
         game = game_with(options, {1: place, BANKER: banker})
         settled = play(game, ("a", 1, "even", 100), ("a", 1, "odd", 100))
         even = line_of(settled.lines, "a", 1, "even")
@@ -353,7 +356,7 @@ def test_art5_2_one_player_on_several_places_and_several_players_on_one() -> Non
 
 def test_art5_1_only_the_places_with_a_stake_are_dealt_in_clockwise_order() -> None:
     hands = {2: "9s Kd Qh", 5: "As 4h 4d", BANKER: "Qd 2c 7s"}
-    game = game_with(BaccaratOptions(positions=7), hands)
+    game = game_with(BaccaratOptions(limits=NO_LIMITS, positions=7), hands)
     game.open_round()
     game.place_bet("ana", 5, "main", 100)
     game.place_bet("rui", 2, "odd", 100)  # a side bet puts its place in play
@@ -541,7 +544,7 @@ def test_art8_3_tie_bet_needs_a_main_bet_on_that_place() -> None:
 
 
 def test_art8_3_option_tie_needs_the_players_own_main_bet() -> None:
-    options = BaccaratOptions(positions=3, tie_needs_own_main_bet=True)
+    options = BaccaratOptions(limits=NO_LIMITS, positions=3, tie_needs_own_main_bet=True)
     game = game_with(options, {1: "2s 3s 4s", BANKER: "5s 6s 7s"})
     game.open_round()
     game.place_bet("rui", 1, "main", 100)
@@ -572,7 +575,7 @@ def test_art8_3_main_bet_under_a_tie_bet_cannot_be_withdrawn() -> None:
 
 @pytest.mark.parametrize("decks", [1, 2, 6, 8])
 def test_art3_2_burns_one_card_per_deck_before_the_first_round(decks: int) -> None:
-    game = BaccaratGame(BaccaratOptions(decks=decks, positions=2))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=decks, positions=2))
     game.shuffle(SeededShuffler(f"burn{decks}"))
     game.open_round()
     game.place_bet("ana", 2, "main", 100)
@@ -586,7 +589,7 @@ def test_art3_2_burns_one_card_per_deck_before_the_first_round(decks: int) -> No
 
 
 def test_art3_2_deal_only_once_bets_are_closed_verify_and_can_agree() -> None:
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6, positions=2))
     assert not game.can_deal()
     refused(game, "Art 3.2", game.verify_deal)
     refused(game, "Art 3.2", game.deal)
@@ -602,7 +605,7 @@ def test_art3_2_deal_only_once_bets_are_closed_verify_and_can_agree() -> None:
 
 
 def test_art3_3_one_burn_before_each_later_round_of_a_shoe() -> None:
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=7))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6, positions=7))
     game.shuffle(SeededShuffler("later"))
     for number in range(1, 4):
         game.open_round()
@@ -646,7 +649,7 @@ def test_art4_2_box_deals_one_round_per_shuffle() -> None:
 
 
 def test_art4_1_the_cut_card_round_is_the_last_of_the_shoe() -> None:
-    options = BaccaratOptions(decks=2, positions=1, cut_card_depth=30)
+    options = BaccaratOptions(limits=NO_LIMITS, decks=2, positions=1, cut_card_depth=30)
     game = BaccaratGame(options)
     game.shuffle(SeededShuffler("cut card"))
     rounds = 0
@@ -666,7 +669,7 @@ def test_art4_1_the_cut_card_round_is_the_last_of_the_shoe() -> None:
 
 
 def test_art4_1_casino_may_reshuffle_at_the_end_of_any_round_only() -> None:
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6, positions=2))
     game.shuffle(SeededShuffler("first"))
     play(game, ("ana", 1, "main", 100))
     assert game.phase is Phase.READY and game.can_shuffle()
@@ -689,7 +692,7 @@ def test_art4_1_casino_may_reshuffle_at_the_end_of_any_round_only() -> None:
 
 def test_art3_1_shuffle_records_the_shoe_and_refuses_a_bad_cut_before_drawing() -> None:
     shuffler = CountingShuffler("cut")
-    game = BaccaratGame(BaccaratOptions(decks=6))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6))
     for cut in (0, 312, -1, True):
         refused(game, "Art 3.1", game.shuffle, shuffler, cut=cut)
         assert not game.can_shuffle(cut=cut)
@@ -700,12 +703,12 @@ def test_art3_1_shuffle_records_the_shoe_and_refuses_a_bad_cut_before_drawing() 
 
 
 def test_art3_1_fixed_cut_card_depth_is_kept() -> None:
-    game = BaccaratGame(BaccaratOptions(decks=4, cut_card_depth=35))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=4, cut_card_depth=35))
     assert game.shuffle(SeededShuffler(5)).cut_card_depth == 35
 
 
 def test_art2_replay_refuses_a_shoe_that_is_not_the_tables() -> None:
-    options = BaccaratOptions(decks=2, cut_card_depth=30)
+    options = BaccaratOptions(limits=NO_LIMITS, decks=2, cut_card_depth=30)
     order = list(shoe_order(decks=2))
     good = ShoeShuffled.record(order, cut=5, cut_card_depth=30)
     BaccaratGame.replay(options, [good])
@@ -784,7 +787,9 @@ def test_art3_4_misdeal_is_rectified_before_settlement() -> None:
 
 
 def test_art3_4_misdeal_to_an_empty_place_rectified_while_dealing() -> None:
-    game = game_with(BaccaratOptions(positions=5), {1: "9s Kd Qh", BANKER: "Qd 2c 7s"})
+    game = game_with(
+        BaccaratOptions(limits=NO_LIMITS, positions=5), {1: "9s Kd Qh", BANKER: "Qd 2c 7s"}
+    )
     game.open_round()
     game.place_bet("ana", 1, "main", 100)
     game.close_bets()
@@ -885,7 +890,7 @@ CARD_TOKEN = re.compile(r"\b[2-9TJQKA][shdc]\b")
 
 
 def test_view_hides_face_down_cards_and_never_shows_the_shoe() -> None:
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=7))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6, positions=7))
     game.shuffle(SeededShuffler("view"))
     game.open_round()
     for place in (2, 4, 7):
@@ -929,7 +934,9 @@ def test_view_of_a_fresh_table_and_bad_seats() -> None:
 
 def eventful_table() -> BaccaratGame:
     """A 6-deck table after rounds with ties, misdeals, a void and a reshuffle."""
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=7, rounding=Rounding.PLAYER))
+    game = BaccaratGame(
+        BaccaratOptions(limits=NO_LIMITS, decks=6, positions=7, rounding=Rounding.PLAYER)
+    )
     game.shuffle(SeededShuffler("records"))
     for number in range(12):
         game.open_round()
@@ -1156,7 +1163,7 @@ def test_art10_commission_option_refuses_nonsense(rate: Any) -> None:
 def test_art4_1_voluntary_reshuffle_only_at_the_end_of_a_round() -> None:
     """Art 4.1: the casino may shuffle again "no final de qualquer jogada": not twice in a row
     with no round between (no shopping for a shoe)."""
-    game = BaccaratGame(BaccaratOptions(decks=6, positions=2))
+    game = BaccaratGame(BaccaratOptions(limits=NO_LIMITS, decks=6, positions=2))
     game.shuffle(SeededShuffler("first"))
     refused(game, "Art 4.1", game.shuffle, SeededShuffler("second"))
     play(game, ("ana", 1, "main", 100))
@@ -1168,7 +1175,7 @@ def test_art4_1_voluntary_reshuffle_only_at_the_end_of_a_round() -> None:
 def test_art3_4_no_void_without_a_misdeal() -> None:
     """Art 3.4 cancels a round only "na impossibilidade de ser rectificado o erro"."""
     place, banker, _ = SCENARIOS["more_figures_wins"]
-    game = game_with(BaccaratOptions(positions=1), {1: place, BANKER: banker})
+    game = game_with(BaccaratOptions(limits=NO_LIMITS, positions=1), {1: place, BANKER: banker})
     game.open_round()
     game.place_bet("ana", 1, "main", 100)
     game.close_bets()

@@ -247,7 +247,7 @@ def test_random_commands_keep_the_books_and_replay(options: BaccaratOptions, dat
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 7), st.sampled_from([1, 2, 6, 8]))
 def test_many_rounds_balance_and_follow_the_shoe(seed: int, positions: int, decks: int) -> None:
-    game = BaccaratGame(BaccaratOptions(decks=decks, positions=positions))
+    game = BaccaratGame(BaccaratOptions(decks=decks, positions=positions, limits=LIMITS[0]))
     shuffler = SeededShuffler(seed)
     put_in = 0
     shoes = 0

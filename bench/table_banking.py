@@ -1,0 +1,142 @@
+"""The banking games: the same seeded rounds on the game's own API and through the table interface.
+
+``python -m bench.table_banking [--game three-card-baccarat|football-poker] [--rounds N]
+[--players P] [--repeat R] [--json FILE]``
+
+* **table**: :class:`~croupier.table.baccarat.BaccaratTable` /
+  :class:`~croupier.table.football.FootballTable` run by :func:`~croupier.table.runner.run_table`
+  with the interface bots (``random``, reading the JSON view and the offers): offers, JSON
+  views, the betting window, entries and their visibility, the ledger;
+* **game**: :class:`~croupier.games.three_card_baccarat.round.BaccaratGame` /
+  :class:`~croupier.games.football_poker.round.FootballPokerGame` playing the very rounds the
+  table played: each shuffle from the same seeded shufflers, each round the bets the table's
+  bots placed (read from its record beforehand: no bot runs on this side), closed, dealt and
+  settled.
+
+Both end with the same balances (checked). The game side runs no bot, so the cost measured
+includes the interface bots' choices (a bias against the interface). Method: ``R`` runs of each,
+alternated, ``time.perf_counter`` with the garbage collector off, the median reported; rounds/s
+and the interface's cost (table time / game time - 1). One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.common import environment, time_once, write_report
+from croupier.events import BetPlaced, BetWithdrawn, Phase, RoundOpened
+from croupier.shuffle import SeededShuffler
+from croupier.table.registry import game as game_info
+from croupier.table.runner import run_table
+from croupier.table.sources import SeededSource
+
+SEED = "bench"
+GAMES = ("three-card-baccarat", "football-poker")
+
+
+def _options(name: str) -> Any:
+    info = game_info(name)
+    return info.options(decks=8) if name == "three-card-baccarat" else info.options()
+
+
+def play_table(name: str, rounds: int, players: int) -> Any:
+    """``rounds`` rounds through the table interface; the table."""
+    info = game_info(name)
+    table = info.table(_options(name), table_id="bench", source=SeededSource(SEED))
+    bots = {f"p{i}": info.bots["random"](i) for i in range(1, players + 1)}
+    run_table(table, bots, rounds=rounds, close=False)
+    return table
+
+
+def script_of(table: Any) -> list[list[tuple[str, Any]]]:
+    """Each round's bets and withdrawals as the table recorded them."""
+    script: list[list[tuple[str, Any]]] = []
+    for entry in table.entries:
+        event = entry.event
+        if isinstance(event, RoundOpened):
+            script.append([])
+        elif isinstance(event, BetPlaced | BetWithdrawn):
+            script[-1].append((event.TYPE, event))
+    return script
+
+
+def play_game(name: str, script: list[list[tuple[str, Any]]]) -> dict[str, int]:
+    """The same rounds on the game's own API; the balances at the end."""
+    table: Any = game_info(name).table(_options(name))
+    game = table.game  # a fresh game of the same options
+    shuffles = 0
+    for bets in script:
+        if game.phase is Phase.NEEDS_SHUFFLE:
+            game.shuffle(SeededShuffler(f"{SEED}:{shuffles}"))
+            shuffles += 1
+        while game.phase is Phase.READY and game.can_burn():
+            game.burn()
+        game.open_round()
+        for kind, event in bets:
+            if kind == "bet_placed":
+                game.place_bet(event.player, event.position, event.bet, event.amount)
+            else:
+                game.withdraw_bet(event.player, event.position, event.bet)
+        game.close_bets()
+        game.deal()
+        game.settle()
+    return dict(game.balances)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.table_banking", description=__doc__)
+    parser.add_argument("--game", choices=GAMES, default="three-card-baccarat")
+    parser.add_argument("--rounds", type=int, default=500)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    args = parser.parse_args(argv)
+    if not (1 <= args.rounds <= 1_000_000 and 1 <= args.players <= 7 and 1 <= args.repeat <= 99):
+        parser.error("--rounds 1..1,000,000, --players 1..7, --repeat 1..99")
+    table = play_table(args.game, args.rounds, args.players)
+    script = script_of(table)
+    balances = play_game(args.game, script)
+    if balances != dict(table.game.balances):
+        print(f"the two runs differ: {balances} != {dict(table.game.balances)}", file=sys.stderr)
+        return 1
+    times: dict[str, list[float]] = {"game": [], "table": []}
+    for _ in range(args.repeat):
+        times["game"].append(time_once(lambda: play_game(args.game, script))[0])
+        times["table"].append(
+            time_once(lambda: play_table(args.game, args.rounds, args.players))[0]
+        )
+    median = {k: statistics.median(v) for k, v in times.items()}
+    rate = {k: args.rounds / v for k, v in median.items()}
+    cost = median["table"] / median["game"] - 1
+    env = environment()
+    print(
+        f"{args.game}, {args.rounds:,} rounds, {args.players} random bots (the same rounds: the "
+        f"same balances at the end), median of {args.repeat} runs\n"
+        f"  game's API       {rate['game']:10,.0f} rounds/s  ({median['game']:.3f} s)\n"
+        f"  table interface  {rate['table']:10,.0f} rounds/s  ({median['table']:.3f} s)\n"
+        f"  interface cost   {cost:+.1%} (table time / game time - 1; the game side runs no bot)\n"
+        f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
+        f"Python {env['python']} ({env['implementation']})\n"
+        "method: time.perf_counter, gc off, runs alternated, medians; one process, one core"
+    )
+    if args.json is not None:
+        fields: dict[str, Any] = {
+            "game": args.game,
+            "rounds": args.rounds,
+            "players": args.players,
+            "median_s": median,
+            "rounds_per_s": rate,
+            "interface_cost": cost,
+            "runs_s": times,
+        }
+        write_report(args.json, "bench.table_banking", env, args, **fields)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

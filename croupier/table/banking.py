@@ -1,0 +1,758 @@
+"""The banking games on the table interface: what :class:`~croupier.table.baccarat.BaccaratTable`
+and :class:`~croupier.table.football.FootballTable` share, written once (:class:`ShoeTable`).
+
+The game is a :class:`~croupier.banking.BankingTable` (3-card baccarat, football poker); the
+adapter gives it the interface every game has (:mod:`croupier.table.base`):
+
+* **Players** come with chips from the cashier: ``sit`` takes a free place of the layout,
+  ``buy_in`` buys chips (to bet standing, or more); both may bet on any place (baccarat Art 5.2,
+  football Art 4.2). ``leave`` cashes every chip out when none of his stakes is on the layout.
+* **A round**: ``open_round`` (house) opens a betting window of the table option
+  ``betting_seconds``; every player at the table places (``bet``), raises (``raise``) and
+  withdraws (``withdraw``) stakes within the table's limits and his chips, and says ``done``;
+  his time-out says it for him (the bets close). When everyone is done the house closes the
+  bets (``close_bets``; with nothing on the layout it calls for bets again, ``call_bets``),
+  ``burn`` s what is due, ``deal`` s every card face down (baccarat Art 3.2, football Art 5.4)
+  and, once every card is out, shows every hand (:class:`HandsRevealed`); then ``settle``.
+* **The shoe**: ``shuffle`` when the game calls for one (with a
+  :class:`~croupier.table.sources.FairSource`, its commitment first); the shoe serves many
+  rounds, so its seed is revealed when the shoe is finished (the settlement after which the
+  game needs a new shuffle, a new shuffle the casino calls early, or the table's close).
+* **Who sees what**: the shoe's order is never shown (its commitment is); a burned card is
+  nobody's; a card dealt face down is shown to the place's own (baccarat: the player sitting
+  there, Art 5.3; football: the holder, the highest bettor, Art 4.2, 5.4) and to everyone else as
+  ``"##"`` until :class:`HandsRevealed`; a card exposed in the deal is everyone's (baccarat
+  Art 3.5, football Art 6). An inspector sees a finished round whole, and the shoe's order once
+  the shoe is finished.
+* **Money**: ``player:NAME`` (chips in front of him), ``stake:PLACE:BET:NAME`` (a stake on the
+  layout, a carried one included), ``house`` (the bank: stakes lost less prizes paid),
+  ``commission`` (baccarat Art 10; a fraction of a unit stays with the house), ``cashier``.
+
+See docs/table.md for each game's commands, house steps, deadlines and visibility.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
+
+from croupier.banking import BankingOptions, BankingTable
+from croupier.cards import Card
+from croupier.errors import RuleViolation
+from croupier.events import (
+    BetPlaced,
+    BetWithdrawn,
+    CardBurned,
+    CardDealt,
+    Phase,
+    RoundOpened,
+    RoundSettled,
+    RoundVoided,
+    ShoeShuffled,
+)
+from croupier.games.banking_commands import (
+    Bet,
+    Burn,
+    BuyIn,
+    CallBets,
+    CloseBets,
+    Deal,
+    Done,
+    Leave,
+    OpenRound,
+    Raise,
+    Settle,
+    Shuffle,
+    Sit,
+    Withdraw,
+)
+from croupier.offers import Between, Offer, OneOf
+from croupier.protocol import Command, Event
+from croupier.settlement import PayoutLine
+from croupier.shuffle import ProvablyFairShuffler
+from croupier.table.actor import Actor, Role
+from croupier.table.banking_checks import MAX_CHIPS, refuse
+from croupier.table.banking_events import (
+    OWN_EVENTS,
+    BetsDone,
+    BettingReopened,
+    HandsRevealed,
+    Seated,
+)
+from croupier.table.banking_view import table_view
+from croupier.table.base import Applied, Table, Wait
+from croupier.table.events import (
+    ChipsIn,
+    ChipsOut,
+    FairnessCommitted,
+    FairnessRevealed,
+    TableClosed,
+)
+from croupier.table.ledger import Tx
+from croupier.table.log import Entry, Shown
+from croupier.table.sources import ShuffleSource
+
+__all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
+
+#: the buy-in of :meth:`ShoeTable.join_commands` (cents: 1,000.00)
+DEFAULT_BUY_IN: Final = 100_000
+#: a card the actor may not see, where a list keeps its length
+HIDDEN: Final = "##"
+#: what the table's own refusals cite
+TABLES: Final = "tables"
+FAIR: Final = "fair play"
+
+
+class ShoeOptions(BankingOptions, Protocol):
+    """What the table reads of a banking game's options besides the game's."""
+
+    @property
+    def betting_seconds(self) -> int: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=ShoeOptions)
+GameT = TypeVar("GameT", bound="BankingTable[Any, Any]")
+
+
+class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
+    """A banking game's table on the table interface (see the module docstring).
+
+    A game's adapter sets ``GAME``, ``COMMANDS``, ``EVENTS`` and :meth:`_new_game`, and may add
+    its dealer's incidents (:meth:`_extra_dealer_offers`, :meth:`_extra_dealer_events`,
+    :meth:`_verify_extra`) and who sees a face-down card (:meth:`_card_viewers`)."""
+
+    #: the article a place out of the layout cites
+    PLACE_ARTICLE: ClassVar[str] = "Art 5.1"
+
+    def __init__(
+        self,
+        options: OptionsT | None = None,
+        *,
+        table_id: str = "table",
+        source: ShuffleSource | None = None,
+    ) -> None:
+        # kept across a rebuild: the fair shuffles' server seeds until they are revealed
+        self._seeds: dict[str, str] = {}
+        self._nonces: dict[str, int] = {}
+        super().__init__(
+            options if options is not None else self.default_options(),
+            table_id=table_id,
+            source=source,
+        )
+
+    # -- adapter hooks ---------------------------------------------------------------------------
+
+    @classmethod
+    def default_options(cls) -> OptionsT:
+        raise NotImplementedError
+
+    def _new_game(self) -> GameT:
+        raise NotImplementedError
+
+    def _extra_dealer_offers(self) -> list[Offer]:
+        """A human dealer's incidents open now (misdeals, exposed cards)."""
+        return []
+
+    def _extra_dealer_events(self, command: Command) -> list[Event] | None:
+        """The events of a game-specific dealer command (None: not one)."""
+        return None
+
+    def _verify_extra(self, command: Command) -> None:
+        """The refusal of a game-specific dealer command."""
+
+    def _card_viewers(self, place: int) -> tuple[str, ...]:
+        """Who sees a card dealt face down to ``place`` before the hands are shown."""
+        return ()
+
+    def _hand_holder(self, place: int) -> str | None:
+        """The name shown with a place's hand."""
+        return self._seats.get(place)
+
+    # -- state -----------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.game: GameT = self._new_game()
+        self._present: dict[str, None] = {}  # players at the table, in the order they came
+        self._bought: dict[str, int] = {}  # chips in less chips out, by player
+        self._seats: dict[int, str] = {}
+        self._done: set[str] = set()
+        self._opened_at = 0
+        self._commitments: list[str] = []  # fair shuffles not yet revealed
+        self._own = 0  # table events and the table's own events folded
+        self._revealed = False  # this round's hands shown
+        #: the face-down cards of the round each player was shown as they were dealt
+        self._seen: dict[str, list[Card]] = {}
+        #: fair shuffles' commitments not yet revealed (in order) and the shoe each dealt
+        self._fair_queue: list[FairnessCommitted] = []
+        self._fair_shoes: dict[str, ShoeShuffled] = {}
+        self._shoe_start = -1  # the entry index of the current shoe's shuffle
+        self._shoe_done = False  # its seed revealed: the shoe is finished
+        self._memo_key: tuple[int, int] = (-1, -1)
+        self._memo_values: dict[Any, Any] = {}
+
+    def _fold_size(self) -> int:
+        return self.game.event_count + self._own
+
+    def _memo(self) -> dict[Any, Any]:
+        key = (len(self._entries), self._fold_size())
+        if self._memo_key != key:
+            self._memo_key, self._memo_values = key, {}
+        return self._memo_values
+
+    def _apply_table_event(self, event: Event) -> None:
+        super()._apply_table_event(event)
+        self._own += 1
+        if isinstance(event, ChipsIn):
+            self._present.setdefault(event.player, None)
+            self._bought[event.player] = self._bought.get(event.player, 0) + event.amount
+        elif isinstance(event, ChipsOut):
+            self._present.pop(event.player, None)
+            self._done.discard(event.player)
+            self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
+            for place, name in list(self._seats.items()):
+                if name == event.player:
+                    del self._seats[place]
+        elif isinstance(event, FairnessCommitted):
+            self._commitments.append(event.commitment)
+            self._nonces[event.commitment] = event.nonce
+        elif isinstance(event, FairnessRevealed) and self._commitments:
+            self._commitments.pop(0)
+
+    def _after(self, event: Event, at: int) -> None:
+        """Fold what the table keeps besides the game: its own events and the times."""
+        if isinstance(event, OWN_EVENTS):
+            self._own += 1
+        if isinstance(event, Seated):
+            self._seats[event.place] = event.player
+        elif isinstance(event, BetsDone):
+            self._done.add(event.player)
+        elif isinstance(event, BettingReopened | RoundOpened):
+            self._done = set()
+            self._opened_at = at
+            if isinstance(event, RoundOpened):
+                self._revealed = False
+        elif isinstance(event, HandsRevealed):
+            self._revealed = True
+
+    def chips(self) -> Mapping[str, int]:
+        """Each player's chips in front of him: bought, less cashed out, plus his results, less
+        what he has on the layout now."""
+        memo = self._memo()
+        if "chips" not in memo:
+            game = self.game
+            out = {p: self._bought.get(p, 0) for p in {*self._bought, *game.balances}}
+            for player, net in game.balances.items():
+                out[player] += net
+            for stake in game.stakes:
+                out[stake.player] = out.get(stake.player, 0) - stake.amount
+            memo["chips"] = out
+        chips: Mapping[str, int] = memo["chips"]
+        return chips
+
+    def _chips(self, player: str) -> int:
+        return self.chips().get(player, 0)
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        """The players at the table (seated or standing), in the order they came."""
+        return tuple(self._present)
+
+    @property
+    def seats(self) -> Mapping[int, str]:
+        """Place -> the player sitting there."""
+        return dict(self._seats)
+
+    def place_of(self, player: str) -> int | None:
+        return next((p for p, n in self._seats.items() if n == player), None)
+
+    def _free_places(self) -> tuple[int, ...]:
+        """The places a player may take now: free ones, and none while a round's cards are out
+        (baccarat Art 5.3: nobody changes place in the middle of a round; the table's reading
+        for football poker too)."""
+        if self.game.phase in (Phase.DEALING, Phase.DEALT):
+            return ()
+        return tuple(p for p in self._places() if p not in self._seats)
+
+    def _places(self) -> tuple[int, ...]:
+        return tuple(range(1, self.options.positions + 1))
+
+    def _staked(self, player: str) -> bool:
+        return any(s.player == player for s in self.game.stakes)
+
+    def _least_buy_in(self) -> int:
+        limits = self.options.limits
+        kinds = [k.value for k in self.game.BET_KIND]
+        return min(limits.limit(k).minimum for k in kinds)
+
+    def _betting_over(self) -> bool:
+        return self.game.phase is Phase.BETTING and set(self._present) <= self._done
+
+    # -- what each actor may send ------------------------------------------------------------
+
+    def legal(self, actor: Actor) -> tuple[Offer, ...]:
+        memo = self._memo()
+        offers: tuple[Offer, ...] | None = memo.get(actor)
+        if offers is None:
+            if self.closed or actor.role in (Role.OBSERVER, Role.INSPECTOR):
+                offers = ()
+            elif actor.role is Role.DEALER:
+                offers = self._dealer_offers()
+            else:
+                offers = tuple(self._player_offers(actor.name))
+            memo[actor] = offers
+        return offers
+
+    def _player_offers(self, name: str) -> list[Offer]:
+        game = self.game
+        offers: list[Offer] = []
+        least = self._least_buy_in()
+        if name not in self._present:
+            free = self._free_places()
+            if free:
+                offers.append(
+                    Offer(
+                        Sit,
+                        {"place": OneOf(free), "buy_in": Between(least, MAX_CHIPS)},
+                        "sit at a place, with chips from the cashier",
+                    )
+                )
+            offers.append(
+                Offer(BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing")
+            )
+            return offers
+        chips = self._chips(name)
+        if game.phase is Phase.BETTING:
+            if name not in self._done:
+                offers.append(Offer(Done, {}, "no more bets"))
+            offers += self._bet_offers(name, chips)
+            for stake in game.stakes:
+                if stake.player == name and game.can_withdraw_bet(name, stake.position, stake.bet):
+                    offers.append(
+                        Offer(
+                            Withdraw,
+                            {"place": OneOf((stake.position,)), "bet": OneOf((stake.bet,))},
+                            f"withdraw your {stake.bet} stake at place {stake.position}",
+                        )
+                    )
+        if chips < MAX_CHIPS:
+            offers.append(Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"))
+        if self.place_of(name) is None and self._free_places():
+            offers.append(
+                Offer(
+                    Sit,
+                    {
+                        "place": OneOf(self._free_places()),
+                        "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
+                    },
+                    "take a free place",
+                )
+            )
+        if not self._staked(name):
+            offers.append(Offer(Leave, {}, "cash out and leave"))
+        return offers
+
+    def _bet_offers(self, name: str, chips: int) -> list[Offer]:
+        """New stakes grouped by kinds sharing their bounds and places, then raises."""
+        game = self.game
+        limits = self.options.limits
+        mine = {(s.position, s.bet): s for s in game.stakes if s.player == name}
+        groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
+        all_places = self._places()
+        for kind in game.BET_KIND:
+            bet = kind.value
+            limit = limits.limit(bet)
+            low = limit.minimum
+            high = min(MAX_CHIPS if limit.maximum is None else limit.maximum, chips)
+            if high < low:
+                continue
+            # betting is open, the names are the table's and [low, high] is within the limit:
+            # what is left to ask is the game's rule for a new stake (baccarat Art 8.3)
+            ruled = bet in game.NEW_STAKE_RULES
+            places = tuple(
+                p
+                for p in all_places
+                if (p, bet) not in mine and (not ruled or game.may_stake_at(name, p, bet))
+            )
+            if places:
+                groups.setdefault((low, high, places), []).append(bet)
+        offers = [
+            Offer(
+                Bet,
+                {"place": OneOf(places), "bet": OneOf(tuple(bets)), "amount": Between(low, high)},
+                f"bet {' / '.join(bets) if len(bets) < 4 else ', '.join(bets[:2]) + ', ...'}",
+            )
+            for (low, high, places), bets in groups.items()
+        ]
+        for (place, bet), stake in mine.items():
+            limit = limits.limit(bet)
+            low = max(1, limit.minimum - stake.amount)
+            top = MAX_CHIPS if limit.maximum is None else limit.maximum
+            high = min(top - stake.amount, chips)
+            if low <= high and game.can_place_bet(name, place, bet, low):
+                offers.append(
+                    Offer(
+                        Raise,
+                        {
+                            "place": OneOf((place,)),
+                            "bet": OneOf((bet,)),
+                            "amount": Between(low, high),
+                        },
+                        f"raise your {bet} stake at place {place}",
+                    )
+                )
+        return offers
+
+    def _dealer_offers(self) -> tuple[Offer, ...]:
+        offers: list[Offer] = []
+        command = self._house_command(self.last_at)
+        if command is not None:
+            offers.append(Offer(type(command), {}, "the house's next step"))
+        game = self.game
+        if (
+            game.phase is Phase.READY
+            and not isinstance(command, Shuffle)
+            and game.can_shuffle()
+            and self._present
+        ):
+            offers.append(Offer(Shuffle, {}, "shuffle a new shoe now"))
+        offers += self._extra_dealer_offers()
+        return tuple(offers)
+
+    # -- refusals ----------------------------------------------------------------------------
+
+    def _verify(self, actor: Actor, command: Command, at: int) -> None:
+        refuse(self, actor, command)
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        events = (
+            self._dealer(command)
+            if actor.role is Role.DEALER
+            else self._player(actor.name, command)
+        )
+        for event in events:
+            self._after(event, at)
+        return events
+
+    def _player(self, name: str, command: Command) -> list[Event]:
+        game = self.game
+        if isinstance(command, Sit):
+            events: list[Event] = []
+            if command.buy_in:
+                events.append(ChipsIn(name, command.buy_in))
+            events.append(Seated(name, command.place))
+            return events
+        if isinstance(command, BuyIn):
+            return [ChipsIn(name, command.amount)]
+        if isinstance(command, Leave):
+            return [ChipsOut(name, self._chips(name))]
+        if isinstance(command, Done):
+            return [BetsDone(name)]
+        if isinstance(command, Bet | Raise):
+            return [game.place_bet(name, command.place, command.bet, command.amount)]
+        if isinstance(command, Withdraw):
+            return [game.withdraw_bet(name, command.place, command.bet)]
+        raise RuleViolation("protocol", f"{command.TYPE!r} is not a player's command")
+
+    def _dealer(self, command: Command) -> list[Event]:
+        game = self.game
+        events: list[Event] = []
+        if isinstance(command, Shuffle):
+            events += self._shuffle()
+        elif isinstance(command, Burn):
+            while game.can_burn():
+                events.append(game.burn())
+        elif isinstance(command, OpenRound):
+            events.append(game.open_round())
+        elif isinstance(command, CallBets):
+            events.append(BettingReopened())
+        elif isinstance(command, CloseBets):
+            events.append(game.close_bets())
+        elif isinstance(command, Deal):
+            events += game.deal()
+            events += self._reveal()
+        elif isinstance(command, Settle):
+            events.append(game.settle())
+            if game.phase is Phase.NEEDS_SHUFFLE:  # the shoe is finished: its seed is due
+                events += self._seeds_due()
+        else:
+            extra = self._extra_dealer_events(command)
+            if extra is None:
+                raise RuleViolation("protocol", f"{command.TYPE!r} is not a dealer's command")
+            events += extra
+        return events
+
+    def _reveal(self, *, again: bool = False) -> list[Event]:
+        """Every hand, once every card is out (and again after they moved: a rectified misdeal)."""
+        game = self.game
+        if game.phase is not Phase.DEALT or (self._revealed and not again):
+            return []
+        hands = game.hands
+        return [HandsRevealed(tuple(hands), tuple(hands.values()))]
+
+    def _shuffle(self) -> list[Event]:
+        """A new shoe: an earlier shoe's seed first (the casino shuffles before its end), then
+        a provably fair shuffle's commitment, then the shuffle."""
+        game = self.game
+        game.verify_shuffle()
+        events: list[Event] = self._seeds_due()
+        shuffler = self.source.next()
+        if isinstance(shuffler, ProvablyFairShuffler):
+            events.append(
+                FairnessCommitted(shuffler.commitment, shuffler.client_seed, shuffler.nonce)
+            )
+            self._seeds[shuffler.commitment] = shuffler.server_seed.hex()
+        events.append(game.shuffle(shuffler))
+        return events
+
+    def _seeds_due(self) -> list[Event]:
+        return [FairnessRevealed(seed) for c in self._commitments if (seed := self._seed_of(c))]
+
+    def _seed_of(self, commitment: str) -> str:
+        """The server seed (hex) behind a commitment: from this process's shuffle, or (after a
+        restart) from the source's key; "" when neither knows it."""
+        seed = self._seeds.get(commitment)
+        if seed is None and commitment in self._nonces:
+            secret = self.source.secret(commitment, self._nonces[commitment])
+            seed = "" if secret is None else secret.hex()
+        return seed or ""
+
+    def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, OWN_EVENTS):
+            self._check_own(event)
+        else:
+            self.game.follow([event])
+        self._after(event, entry.at)
+
+    def _check_own(self, event: Event) -> None:
+        """A recorded event of the table's own, checked against the state."""
+        game = self.game
+        if isinstance(event, Seated):
+            ok = (
+                event.player in self._present
+                and game.phase not in (Phase.DEALING, Phase.DEALT)
+                and 1 <= event.place <= self.options.positions
+                and event.place not in self._seats
+                and self.place_of(event.player) is None
+            )
+        elif isinstance(event, BetsDone):
+            ok = game.phase is Phase.BETTING and event.player in self._present
+        elif isinstance(event, BettingReopened):
+            ok = self._betting_over() and not game.stakes
+        else:
+            assert isinstance(event, HandsRevealed)
+            hands = game.hands
+            ok = (
+                game.phase is Phase.DEALT
+                and event.places == tuple(hands)
+                and event.hands == tuple(hands.values())
+            )
+        if not ok:
+            raise RuleViolation(TABLES, f"{event.TYPE} does not follow from the record")
+
+    # -- time and the house --------------------------------------------------------------------
+
+    def waiting_on(self) -> tuple[Wait, ...]:
+        memo = self._memo()
+        if "waits" not in memo:
+            memo["waits"] = self._waits()
+        waits: tuple[Wait, ...] = memo["waits"]
+        return waits
+
+    def _waits(self) -> tuple[Wait, ...]:
+        if self.closed or self.game.phase is not Phase.BETTING:
+            return ()
+        deadline = self._opened_at + self.options.betting_seconds * 1000
+        return tuple(
+            Wait(Actor.player(p), deadline, "betting_seconds", "bet, raise, withdraw or say done")
+            for p in self._present
+            if p not in self._done
+        )
+
+    def _timeout(self, actor: Actor, at: int) -> list[Event]:
+        events: list[Event] = [BetsDone(actor.name)]
+        for event in events:
+            self._after(event, at)
+        return events
+
+    def _house_command(self, at: int) -> Command | None:
+        game = self.game
+        phase = game.phase
+        if phase is Phase.NEEDS_SHUFFLE:
+            return Shuffle() if self._present else None
+        if phase is Phase.READY:
+            if game.can_burn():  # football: one card per deck after the shuffle (Art 5.2)
+                return Burn()
+            return OpenRound() if self._present else None
+        if phase is Phase.BETTING:
+            if not self._present or not self._betting_over():
+                return None
+            return CloseBets() if game.stakes else CallBets()
+        if phase is Phase.DEALING:
+            return Burn() if game.can_burn() else Deal()
+        return self._dealt_command()
+
+    def _dealt_command(self) -> Command | None:
+        """The house's step once every card is out (a baccarat misdeal is rectified first)."""
+        return Settle()
+
+    def join_commands(self, player: str) -> tuple[Command, ...]:
+        if player in self._present:
+            return ()
+        free = self._free_places()
+        if free:
+            return (Sit(free[0], DEFAULT_BUY_IN),)
+        return (BuyIn(DEFAULT_BUY_IN),)
+
+    def _check_closable(self) -> None:
+        if self.game.phase not in (Phase.NEEDS_SHUFFLE, Phase.READY):
+            raise RuleViolation(
+                TABLES, f"round {self.game.round_number} is in play: settle it before closing"
+            )
+
+    def close(self, *, at: int) -> Applied:
+        """Seal the table; a shoe not finished has its seed revealed first (no card of it will
+        be dealt: the players can check the rounds it dealt)."""
+        self._check_time(at)
+        if not self.closed and self._commitments:
+            self._check_closable()
+            reveals = self._seeds_due()
+            for i, event in enumerate(reveals):
+                self._apply_table_event(event)
+                self._append(
+                    event,
+                    Actor.HOUSE,
+                    f"reveal:{self.seq - i}",
+                    {"type": "reveal"} if i == 0 else None,
+                    at,
+                )
+        return super().close(at=at)
+
+    # -- what people see -------------------------------------------------------------------------
+
+    def view(self, actor: Actor) -> dict[str, Any]:
+        return table_view(self, actor)
+
+    @staticmethod
+    def _total(cards: Sequence[Any]) -> int | None:
+        return None
+
+    def _shown(self, event: Event) -> Shown:
+        if isinstance(event, ShoeShuffled):
+            return Shown({"type": event.TYPE, **event.public()})
+        if isinstance(event, CardBurned):
+            return Shown({"type": event.TYPE, "card": HIDDEN})
+        if isinstance(event, CardDealt) and not event.exposed:
+            public = {"type": event.TYPE, "card": HIDDEN, "to": event.to, "exposed": False}
+            return Shown.only(self._card_viewers(event.to), public)
+        return Shown.PUBLIC
+
+    def _finished(self, index: int) -> bool:
+        """An inspector sees a closed round whole; outside a round, what belongs to a finished
+        shoe (its shuffle's order, the burns after it) once the shoe is finished."""
+        if self._round_of[index] >= 0:
+            return super()._finished(index)
+        return self._shoe_start < 0 or index < self._shoe_start or self._shoe_done
+
+    def _append(
+        self,
+        event: Event,
+        actor: Actor,
+        command_id: str | None,
+        command: Mapping[str, Any] | None,
+        at: int,
+    ) -> Entry:
+        if isinstance(event, FairnessRevealed):
+            self._check_reveal(event)
+        entry = super()._append(event, actor, command_id, command, at)
+        if isinstance(event, FairnessCommitted):
+            self._fair_queue.append(event)
+        elif isinstance(event, ShoeShuffled) and self._fair_queue:
+            last = self._fair_queue[-1]
+            self._fair_shoes.setdefault(last.commitment, event)
+        if isinstance(event, CardDealt) and not event.exposed:
+            for name in self._card_viewers(event.to):
+                self._seen.setdefault(name, []).append(event.card)
+        elif isinstance(event, RoundOpened):
+            self._seen = {}
+        if isinstance(event, ShoeShuffled):
+            self._shoe_start, self._shoe_done = entry.seq - 1, False
+        elif isinstance(event, FairnessRevealed | TableClosed) or (
+            isinstance(event, RoundSettled | RoundVoided) and self.game.phase is Phase.NEEDS_SHUFFLE
+        ):
+            self._shoe_done = True  # no more cards of this shoe will be dealt
+        return entry
+
+    def _check_reveal(self, event: FairnessRevealed) -> None:
+        """A revealed seed must be the committed one and deal the recorded shoe: the shuffle is
+        made again from the seed, the client seed and the nonce, and compared (order, cut and
+        cut card), live and at every replay."""
+        if not self._fair_queue:
+            raise RuleViolation(FAIR, "a seed is revealed with no commitment outstanding")
+        committed = self._fair_queue.pop(0)
+        shoe = self._fair_shoes.pop(committed.commitment, None)
+        try:
+            seed = bytes.fromhex(event.server_seed)
+        except ValueError:
+            raise RuleViolation(
+                FAIR, f"the revealed seed {event.server_seed!r} is not hex"
+            ) from None
+        shuffler = ProvablyFairShuffler(seed, committed.client_seed, committed.nonce)
+        if shuffler.commitment != committed.commitment:
+            raise RuleViolation(
+                FAIR, f"the revealed seed does not hash to the commitment {committed.commitment}"
+            )
+        if shoe is None:
+            return
+        again = self.game._shuffle_event(shuffler, None)  # the draws the live shuffle made
+        if (again.order, again.cut, again.cut_card_depth) != (
+            shoe.order,
+            shoe.cut,
+            shoe.cut_card_depth,
+        ):
+            raise RuleViolation(
+                FAIR,
+                "the recorded shoe is not the one the revealed seed deals (order, cut, cut card)",
+            )
+
+    # -- money and rounds ------------------------------------------------------------------------
+
+    def _money(self, event: Event, seq: int) -> Sequence[Tx]:
+        tx = f"{seq}"
+        if isinstance(event, BetPlaced):
+            stake = f"stake:{event.position}:{event.bet}:{event.player}"
+            return [Tx.move(tx, "bet", f"player:{event.player}", stake, event.amount)]
+        if isinstance(event, BetWithdrawn):
+            stake = f"stake:{event.position}:{event.bet}:{event.player}"
+            amount = self.ledger.balance(stake)
+            return [Tx.move(tx, "withdraw", stake, f"player:{event.player}", amount)]
+        if isinstance(event, RoundSettled | RoundVoided):
+            reason = "settle" if isinstance(event, RoundSettled) else "void"
+            return [Tx.of(tx, reason, _changes(event.lines))]
+        return []
+
+    def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
+        if isinstance(event, RoundOpened):
+            return "open"
+        if isinstance(event, RoundSettled | RoundVoided):
+            return "close"
+        return None
+
+
+def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:
+    """The ledger's changes of a round's settlement lines: each stake decided leaves its
+    account (a carried one stays), the player is paid, the commission (whole units; a fraction
+    stays with the house) and the house take the rest."""
+    changes: dict[str, int] = {}
+    for line in lines:
+        decided = line.stake - line.carried
+        commission = int(line.commission)
+        for account, amount in (
+            (f"stake:{line.position}:{line.bet}:{line.player}", -decided),
+            (f"player:{line.player}", line.paid),
+            ("commission", commission),
+            ("house", decided - line.paid - commission),
+        ):
+            changes[account] = changes.get(account, 0) + amount
+    return changes

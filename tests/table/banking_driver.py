@@ -1,0 +1,271 @@
+"""What the banking tables' tests share (tests/table/test_baccarat.py, test_football.py): a
+random driver that samples every command from ``legal`` (players, the house, a human dealer's
+incidents, time-outs), an independent reading of the log saying who may see which card when,
+and the checks of views, events and books after every command."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from croupier.cards import Card
+from croupier.errors import CroupierError
+from croupier.protocol import Command
+from croupier.table import Actor
+from croupier.table.banking import HIDDEN, ShoeTable
+from croupier.table.base import Applied
+
+NAMES = ("ana", "bo", "cy", "di", "ed")
+HOUSE = Actor.HOUSE
+IDA = Actor.inspector("ida")
+DEE = Actor.dealer("dee")
+#: a human dealer's incidents (only offered when the rules allow them)
+INCIDENTS = ("deal_card", "rectify", "void", "shuffle")
+
+
+def cards_in(value: Any) -> list[Card]:
+    """Every card named anywhere in a JSON value (a string token like ``As``), with repeats."""
+    found: list[Card] = []
+    if isinstance(value, Mapping):
+        for v in value.values():
+            found += cards_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            found += cards_in(v)
+    elif isinstance(value, str) and len(value) == 2:
+        with contextlib.suppress(CroupierError):
+            found.append(Card.parse(value))
+    return found
+
+
+class Allowed:
+    """Who may see which card of the round in play, read from the log alone (not from the
+    adapter's ``_shown``): a card dealt face down is its place's own (``owners(place)``: the
+    seated player at baccarat, Art 5.3; the holder at football poker, Art 4.2, 5.4) until the
+    hands are shown; an exposed card is everyone's (baccarat Art 3.5, football Art 6); the
+    burned cards and the shoe's order are nobody's. Resets with each round."""
+
+    def __init__(self, holders: Callable[[Allowed, int], tuple[str, ...]]) -> None:
+        self.holders = holders
+        self.public: list[Card] = []
+        self.private: dict[str, list[Card]] = {}
+        self.seats: dict[int, str] = {}
+        #: the round's stakes in the order first placed: [player, place, bet, amount]
+        self.stakes: list[list[Any]] = []
+        self.closed_holders: dict[int, str] = {}
+
+    def see(self, event: Any) -> None:
+        kind = event.TYPE
+        if kind == "seated":
+            self.seats[event.place] = event.player
+        elif kind == "chips_out":
+            self.seats = {p: n for p, n in self.seats.items() if n != event.player}
+        elif kind == "round_opened":
+            self.public, self.private = [], {}
+            self.stakes = [s for s in self.stakes if s[4]]  # the carried ones stay
+            for s in self.stakes:
+                s[4] = False
+        elif kind == "bet_placed":
+            for s in self.stakes:
+                if s[:3] == [event.player, event.position, event.bet]:
+                    s[3] += event.amount
+                    break
+            else:
+                self.stakes.append([event.player, event.position, event.bet, event.amount, False])
+        elif kind == "bet_withdrawn":
+            self.stakes = [
+                s for s in self.stakes if s[:3] != [event.player, event.position, event.bet]
+            ]
+        elif kind == "bets_closed":
+            totals: dict[int, dict[str, int]] = {}
+            for player, place, _, amount, _ in self.stakes:
+                by = totals.setdefault(place, {})
+                by[player] = by.get(player, 0) + amount
+            self.closed_holders = {p: max(t, key=t.__getitem__) for p, t in totals.items()}
+        elif kind in ("round_settled", "round_voided"):
+            kept = {(line.player, line.position, line.bet) for line in event.lines if line.carried}
+            self.stakes = [s for s in self.stakes if (s[0], s[1], s[2]) in kept]
+            for s in self.stakes:
+                s[4] = True
+        elif kind == "card_dealt":
+            if event.exposed:
+                self.public.append(event.card)
+            else:
+                for name in self.holders(self, event.to):
+                    self.private.setdefault(name, []).append(event.card)
+        elif kind == "hands_revealed":
+            for hand in event.hands:
+                self.public.extend(hand)
+
+    def of(self, actor: Actor) -> list[Card]:
+        if actor.is_player:
+            return self.public + self.private.get(actor.name, [])
+        return list(self.public)
+
+
+def baccarat_holders(allowed: Allowed, place: int) -> tuple[str, ...]:
+    name = allowed.seats.get(place) if place else None
+    return () if name is None else (name,)
+
+
+def football_holders(allowed: Allowed, place: int) -> tuple[str, ...]:
+    name = allowed.closed_holders.get(place)
+    return () if name is None else (name,)
+
+
+def within(seen: list[Card], allowed: list[Card]) -> bool:
+    """Every card seen is allowed (as many copies as allowed: a shoe holds several decks)."""
+    left = list(allowed)
+    for card in seen:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
+def state(table: ShoeTable[Any, Any]) -> tuple[object, ...]:
+    views = [table.view(Actor.player(n)) for n in NAMES] + [table.view(Actor.OBSERVER)]
+    return (
+        table.seq,
+        dict(table.ledger.balances),
+        json.dumps(views, sort_keys=True),
+        table.head(),
+        table.game.event_count,
+    )
+
+
+class Driver:
+    """A table of random players, each command sampled from ``legal``; now and then a human
+    dealer's incident (a card dealt by hand, a misdeal, its rectification, a void, a shuffle),
+    a time-out or a player leaving; the clock runs by random steps."""
+
+    def __init__(
+        self,
+        table: ShoeTable[Any, Any],
+        seed: int,
+        players: int,
+        holders: Callable[[Allowed, int], tuple[str, ...]],
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.table = table
+        self.names = NAMES[:players]
+        self.at = 0
+        self.allowed = Allowed(holders)
+        for name in self.names:
+            (command,) = table.join_commands(name)
+            self.apply(Actor.player(name), command)
+
+    def apply(self, actor: Actor, command: Command) -> Applied:
+        applied = self.table.apply(actor, command, f"c{self.table.seq}:{actor}", at=self.at)
+        self.check(applied.entries)
+        return applied
+
+    def check(self, entries: Iterable[Any]) -> None:
+        table = self.table
+        for entry in entries:
+            self.allowed.see(entry.event)
+        for actor in (*(Actor.player(n) for n in NAMES), Actor.OBSERVER, DEE, IDA):
+            seen = cards_in(table.view(actor))
+            assert within(seen, self.allowed.of(actor)), (actor, seen, self.allowed.of(actor))
+        assert table.ledger.total() == 0 and table.books_agree()
+
+    def step(self) -> None:
+        table, rng = self.table, self.rng
+        self.at += rng.choice((0, 1, 500, 20_000))
+        waits = table.waiting_on()
+        roll = rng.random()
+        if roll < 0.08:
+            offers = [o for o in table.legal(DEE) if o.type in INCIDENTS]
+            if offers:
+                self.apply(DEE, rng.choice(offers).sample(rng))
+                return
+        if roll < 0.12:  # someone not waited on: buys chips, sits, leaves, or comes
+            actor = Actor.player(rng.choice(NAMES))
+            offers = [o for o in table.legal(actor) if o.type in ("buy_in", "sit", "leave")]
+            if offers:
+                offer = rng.choice(offers)
+                self.apply(actor, offer.sample(rng))
+                return
+        if waits:
+            wait = rng.choice(waits)
+            if wait.deadline is not None and self.at >= wait.deadline:
+                self.check(table.timeout(wait.actor, at=self.at).entries)
+                return
+            legal = table.legal(wait.actor)
+            assert legal, wait
+            bets = [o for o in legal if o.type in ("bet", "raise")]
+            # players bet more often than they say done, so that rounds have stakes
+            pool = bets if bets and rng.random() < 0.6 else list(legal)
+            self.apply(wait.actor, rng.choice(pool).sample(rng))
+            return
+        stepped = table.step_house(at=self.at)
+        if stepped is not None:
+            self.check(stepped.entries)
+            return
+        # nobody at the table: someone comes
+        name = rng.choice(NAMES)
+        commands = table.join_commands(name)
+        if commands:
+            self.apply(Actor.player(name), commands[0])
+
+
+def random_command(commands: Iterable[type[Command]], rng: random.Random) -> dict[str, Any]:
+    """A command of the schema's shapes with random values (right and wrong)."""
+    kind = rng.choice(list(commands))
+    out: dict[str, Any] = {"type": kind.TYPE}
+    for name in (f.name for f in dataclasses.fields(kind)):  # type: ignore[arg-type]
+        out[name] = rng.choice(
+            [
+                rng.randint(-2, 10),
+                rng.randint(0, 600_000),
+                10**13,
+                1,
+                0,
+                "main",
+                "tie",
+                "post",
+                "odd",
+                "x",
+                None,
+                True,
+                False,
+            ]
+        )
+    return out
+
+
+def check_events(
+    table: ShoeTable[Any, Any], holders: Callable[[Allowed, int], tuple[str, ...]]
+) -> None:
+    """Every event as each actor receives it holds no card he may not see at that moment; a card
+    dealt face down reaches the others as ``##``; the shoe's order reaches nobody but an
+    inspector, once its shoe is finished."""
+    actors = [*(Actor.player(n) for n in NAMES), Actor.OBSERVER, DEE]
+    allowed = Allowed(holders)
+    forms = {actor: table.events_for(actor) for actor in actors}
+    for index, entry in enumerate(table.entries):
+        allowed.see(entry.event)
+        for actor in actors:
+            form = forms[actor][index]["event"]
+            assert within(cards_in(form), allowed.of(actor)), (actor, entry.seq, form)
+            if form["type"] == "card_dealt" and not form["exposed"]:
+                owners = holders(allowed, form["to"])
+                mine = actor.is_player and actor.name in owners
+                assert (form["card"] == HIDDEN) is not mine, (actor, entry.seq, form)
+            if form["type"] == "card_burned":
+                assert form["card"] == HIDDEN
+        assert "order" not in forms[Actor.OBSERVER][index]["event"]
+    inspector = table.events_for(IDA)
+    shuffles = [i for i, e in enumerate(table.entries) if e.event.TYPE == "shoe_shuffled"]
+    for n, index in enumerate(shuffles):
+        later = table.entries[index + 1 :] if n + 1 == len(shuffles) else ()
+        finished = (
+            n + 1 < len(shuffles)
+            or any(e.event.TYPE in ("fairness_revealed", "table_closed") for e in later)
+            or table.game.phase.value == "needs_shuffle"
+        )
+        assert ("order" in inspector[index]["event"]) is finished, index
