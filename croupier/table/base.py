@@ -427,6 +427,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         """*adapter* may refuse to close mid-round (default: always closable)."""
 
     def _check_time(self, at: int) -> None:
+        entries = self._entries
+        if type(at) is int and at >= 0 and (not entries or at >= entries[-1].at):
+            return
         if not is_int(at) or at < 0:
             raise RecordError("at", f"the table clock is whole milliseconds >= 0, got {at!r}")
         if at < self.last_at:
@@ -479,22 +482,25 @@ class Table(abc.ABC, Generic[OptionsT]):
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
         entry = Entry(seq, at, str(actor), command_id, command, event)
-        # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
-        money = [
-            tx
-            for tx in (*self._chips_money(event, seq), *self._money(event, seq))
-            if any(amount for _, amount in tx.entries)
-        ]
-        self._ledger.post_all(money)  # a refusal here is undone by the caller's rebuild
+        money: Sequence[Tx] = self._chips_money(event, seq)
+        more = self._money(event, seq)
+        if more:
+            money = [*money, *more] if money else more
+        if money:
+            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
+            self._ledger.post_all(
+                tx for tx in money if any(amount for _, amount in tx.entries)
+            )  # a refusal here is undone by the caller's rebuild
         self._entries.append(entry)
         self._visibility.append(self._shown_of(event))
         edge = self._round_edge(event)
+        rounds = self._rounds
         if edge == "open":
-            self._rounds.append(RoundSpan(len(self._rounds) + 1, seq))
-        current = len(self._rounds) - 1 if self._rounds and not self._rounds[-1].closed else -1
+            rounds.append(RoundSpan(len(rounds) + 1, seq))
+        current = len(rounds) - 1 if rounds and rounds[-1].last_seq is None else -1
         self._round_of.append(current)
         if edge == "close" and current >= 0:
-            self._rounds[current].last_seq = seq
+            rounds[current].last_seq = seq
             self._rounds_closed += 1
         return entry
 
