@@ -38,6 +38,7 @@ each actor may see, and the cashier's ledger.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal
 
@@ -130,6 +131,8 @@ class StudTable(Table[StudOptions]):
         self._cached_at = -1
         self._offers: dict[Actor, tuple[Offer, ...]] = {}
         self._waits: tuple[Wait, ...] | None = None
+        #: the table's part of every view (from the options alone)
+        self._table_json: dict[str, Any] | None = None
 
     def _fresh(self) -> None:
         if self._cached_at != self.seq:
@@ -461,17 +464,20 @@ class StudTable(Table[StudOptions]):
         game = self.game
         seat = self.seat_of(actor.name) if actor.role is Role.PLAYER else None
         out = game.view(seat)
-        options = self.options
-        out["table"] = {
-            "id": self.table_id,
-            "seats": options.seats,
-            "pot_money": options.pot_money,
-            "min_buy_in": options.min_buy_in,
-            "top_up_below": options.top_up_below,
-            "time_limit_seconds": options.time_limit_seconds,
-            "showing_order": options.showing_order.value,
-            "decimals": options.decimals,
-        }
+        table = self._table_json
+        if table is None:
+            options = self.options
+            table = self._table_json = {
+                "id": self.table_id,
+                "seats": options.seats,
+                "pot_money": options.pot_money,
+                "min_buy_in": options.min_buy_in,
+                "top_up_below": options.top_up_below,
+                "time_limit_seconds": options.time_limit_seconds,
+                "showing_order": options.showing_order.value,
+                "decimals": options.decimals,
+            }
+        out["table"] = dict(table)  # the options' part, worked out once (a copy each time)
         out["you"] = {"actor": str(actor), "seat": seat}
         hand = out.get("hand")
         if hand is not None:
@@ -517,9 +523,10 @@ class StudTable(Table[StudOptions]):
             return {"type": event.TYPE, "cards": cards, "at": event.at}
 
         names = self.game.players
+        # the forms are made when someone asks for them (events_for), not at every deal
         return Shown(
-            form(None),
-            {names[owner]: form(owner) for owner in hidden if owner in names},
+            functools.partial(form, None),
+            {names[owner]: functools.partial(form, owner) for owner in hidden if owner in names},
         )
 
     def _shown_moves(self, event: MisdealRectified) -> Shown:
@@ -537,8 +544,8 @@ class StudTable(Table[StudOptions]):
 
         names = self.game.players
         return Shown(
-            form(None),
-            {names[owner]: form(owner) for owner in hidden if owner in names},
+            functools.partial(form, None),
+            {names[owner]: functools.partial(form, owner) for owner in hidden if owner in names},
         )
 
     # -- money -----------------------------------------------------------------------------------

@@ -380,6 +380,10 @@ def _board_entry(text: str) -> tuple[ShowingKey, int]:
     return found
 
 
+#: the last up cards a table bot read (seat text -> cards text, in order) and their board
+_LAST_UP: list[Any] = [None, {}]
+
+
 class _Seen:
     """What a seat sees, read from the table's JSON view and its offers: the attributes of an
     :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
@@ -409,7 +413,14 @@ class _Seen:
         return Card.parse(key) if key else None
 
     def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
-        return {int(s): _board_entry(text) for s, text in self._up.items() if text}
+        # the same up cards read again (the next bot of the street) give the same board
+        # object, so _levels_of works the street's levels out once, as from an Observation
+        key = tuple(self._up.items())
+        if key != _LAST_UP[0]:
+            _LAST_UP[0] = key
+            _LAST_UP[1] = {int(s): _board_entry(text) for s, text in key if text}
+        board: Mapping[int, tuple[ShowingKey, int]] = _LAST_UP[1]
+        return board
 
     @property
     def others_up(self) -> Mapping[int, tuple[Card, ...]]:
