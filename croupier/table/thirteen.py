@@ -158,6 +158,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._own = 0  # the table's own events folded
         self._memo_key: tuple[int, int] = (-1, -1)
         self._memo_values: dict[Any, Any] = {}
+        self._fixed_offers: dict[str, Offer] = {}
 
     def _fold_size(self) -> int:
         return len(self.game.log) + self._own
@@ -257,6 +258,20 @@ class ThirteenTable(Table[ThirteenOptions]):
         unit = self.options.unit
         return Between(unit, MAX_BUY_IN_UNITS * unit)
 
+    def _fixed(self, key: str) -> Offer:
+        """The offers that are the same whenever they are open (made once a table: an offer is
+        frozen)."""
+        fixed = self._fixed_offers
+        if not fixed:
+            fixed["sit"] = Offer(Sit, {"buy_in": self._buy_in()}, "sit down (Art 3)")
+            fixed["bet_standing"] = Offer(BuyIn, {"amount": self._buy_in()}, "bet standing")
+            fixed["buy_in"] = Offer(BuyIn, {"amount": self._buy_in()}, "buy chips")
+            fixed["throw"] = Offer(ThrowDice, label="throw the dice (Art 2 b)")
+            fixed["done"] = Offer(Done, label="no more bets")
+            fixed["stand"] = Offer(Stand)
+            fixed["leave"] = Offer(Leave)
+        return fixed[key]
+
     def _memo(self) -> dict[Any, Any]:
         """What is computed from the state alone (offers, waits, chips), kept until the state
         changes (a new entry or a folded event): never from the clock."""
@@ -298,30 +313,30 @@ class ThirteenTable(Table[ThirteenOptions]):
         staked = self._staked_positions(player)
         if not present:
             if game.can_seat_player(player):
-                offers.append(Offer(Sit, {"buy_in": self._buy_in()}, "sit down (Art 3)"))
-            offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "bet standing"))
+                offers.append(self._fixed("sit"))
+            offers.append(self._fixed("bet_standing"))
             return offers
         # the action that moves the round on comes first (a client taking the first offer plays)
         if self._may_throw(player):
-            offers.append(Offer(ThrowDice, label="throw the dice (Art 2 b)"))
+            offers.append(self._fixed("throw"))
         if phase is ThirteenPhase.SETTING:
             offers += self._setting_offers(player)
         if phase is ThirteenPhase.BETTING:
             if player not in self._done:
-                offers.append(Offer(Done, label="no more bets"))
+                offers.append(self._fixed("done"))
             offers += self._unit_offers(player)
             withdrawable = [p for p in staked if not seated or not self._leaves_unheld(player, [p])]
             if withdrawable:
                 offers.append(Offer(Withdraw, {"position": OneOf(tuple(withdrawable))}))
-        offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "buy chips"))
+        offers.append(self._fixed("buy_in"))
         if not seated and game.can_seat_player(player):
             low = 0 if self._chips(player) else self.options.unit
             offers.append(Offer(Sit, {"buy_in": Between(low, self._buy_in().high)}))
         may_stand = seated and game.can_stand_player(player)
         if may_stand and not self._leaves_unheld(player, staked):
-            offers.append(Offer(Stand))
+            offers.append(self._fixed("stand"))
         if not staked and (not seated or may_stand):
-            offers.append(Offer(Leave))
+            offers.append(self._fixed("leave"))
         return offers
 
     def _may_throw(self, player: str) -> bool:
