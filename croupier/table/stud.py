@@ -133,16 +133,17 @@ class StudTable(Table[StudOptions]):
         self._waits: tuple[Wait, ...] | None = None
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
-
-    def _fresh(self) -> None:
-        if self._cached_at != self.seq:
-            self._cached_at = self.seq
-            self._offers = {}
-            self._waits = None
         if not hasattr(self, "_seeds"):
             #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
-            #: a replay reads the seeds from the FairnessRevealed events)
+            #: a replay reads the seeds from the FairnessRevealed events; kept across a rebuild)
             self._seeds: dict[str, str] = {}
+
+    def _fresh(self) -> None:
+        seq = len(self._entries)
+        if self._cached_at != seq:
+            self._cached_at = seq
+            self._offers = {}
+            self._waits = None
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._table_events
@@ -236,11 +237,9 @@ class StudTable(Table[StudOptions]):
         if legal.call is not None:
             offers.append(_CALL)
         if legal.bet is not None:
-            low, high = legal.bet
-            offers.append(Offer(Bet, {"amount": Between(low, high)}, f"bet {low}..{high}"))
+            offers.append(_amount_offer(Bet, legal.bet))
         if legal.raise_to is not None:
-            low, high = legal.raise_to
-            offers.append(Offer(RaiseTo, {"amount": Between(low, high)}, f"raise to {low}..{high}"))
+            offers.append(_amount_offer(RaiseTo, legal.raise_to))
         return tuple(offers)
 
     def _cutters(self) -> tuple[int, ...]:
@@ -631,6 +630,24 @@ class StudTable(Table[StudOptions]):
         if isinstance(event, HandSettled):
             self._settled_at = at
         return entry
+
+
+#: the bet and raise offers made so far, by (command, low, high): an offer is frozen, and the
+#: same bounds come back often (the least bet, a stack)
+_AMOUNT_OFFERS: dict[tuple[type[Command], int, int], Offer] = {}
+
+
+def _amount_offer(command: type[Bet] | type[RaiseTo], span: tuple[int, int]) -> Offer:
+    low, high = span
+    key = (command, low, high)
+    offer = _AMOUNT_OFFERS.get(key)
+    if offer is None:
+        label = f"bet {low}..{high}" if command is Bet else f"raise to {low}..{high}"
+        offer = Offer(command, {"amount": Between(low, high)}, label)
+        if len(_AMOUNT_OFFERS) >= 10_000:
+            _AMOUNT_OFFERS.clear()
+        _AMOUNT_OFFERS[key] = offer
+    return offer
 
 
 def _action_of(command: Command) -> tuple[Act, int | None]:

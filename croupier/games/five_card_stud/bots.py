@@ -431,9 +431,13 @@ class _Seen:
         }
 
 
-def _legal_of(view: Mapping[str, Any], offers: Sequence[Offer]) -> Legal:
-    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call)."""
-    by_type = {o.type: o for o in offers}
+def _legal_of(
+    view: Mapping[str, Any], offers: Sequence[Offer], by_type: Mapping[str, Offer] | None = None
+) -> Legal:
+    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call);
+    ``by_type``: the offers by type, when the caller has them already."""
+    if by_type is None:
+        by_type = {o.type: o for o in offers}
     hand = view["hand"]
     seat = view["you"]["seat"]
     call: int | None = None
@@ -480,7 +484,7 @@ class TableBot:
         player = self.player
         if isinstance(player, StrengthBot | RandomBot) and player.cap is None:
             player.cap = view["table"]["min_buy_in"]  # bets at the table's level
-        seen = cast(Observation, _Seen(view, _legal_of(view, legal)))  # read as one
+        seen = cast(Observation, _Seen(view, _legal_of(view, legal, by_type)))  # read as one
         action, amount = player.decide(seen)
         if action is Act.BET:
             assert amount is not None
