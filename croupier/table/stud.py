@@ -113,6 +113,7 @@ class StudTable(Table[StudOptions]):
     GAME: ClassVar[str] = "five-card-stud"
     COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
     EVENTS: ClassVar[tuple[type[Event], ...]] = (*StudGame.EVENTS, *TABLE_EVENTS)
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
 
     # -- state -------------------------------------------------------------------------------
 

@@ -126,6 +126,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         *OWN_EVENTS,
         *TABLE_EVENTS,
     )
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
 
     def __init__(
         self,
