@@ -126,10 +126,33 @@ def entry_json(entry: Entry) -> bytes:
     else:
         return canonical(entry.to_dict())
     command = entry.command
-    sent = "" if command is None else ',"command":' + canonical(dict(command)).decode()
+    sent = "" if command is None else ',"command":' + _command_json(command)
     return (
         f'{{"actor":{_quote(actor)},"at":{at}{sent},"command_id":{cid},"event":{body},"seq":{seq}}}'
     ).encode()
+
+
+def _command_json(command: Mapping[str, Any]) -> str:
+    """``canonical(dict(command))`` as text; a command's JSON is mostly text, integers and
+    booleans under text keys, written here directly (anything else by :func:`canonical`)."""
+    parts = []
+    for key in sorted(command) if all(type(k) is str for k in command) else ():
+        value = command[key]
+        kind = type(value)
+        if kind is str:
+            text = _quote(value)
+        elif kind is int:
+            text = value.__str__()
+        elif kind is bool:
+            text = "true" if value else "false"
+        elif value is None:
+            text = "null"
+        else:
+            return canonical(dict(command)).decode()
+        parts.append(_quote(key) + ":" + text)
+    if len(parts) != len(command):
+        return canonical(dict(command)).decode()
+    return "{" + ",".join(parts) + "}"
 
 
 def chain(start: str, entries: Iterable[Entry]) -> Iterator[str]:

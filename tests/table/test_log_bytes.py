@@ -76,7 +76,16 @@ def test_promise_fast_record_bytes_are_the_reference_bytes(make: Any) -> None:
 @given(
     actor=st.text(min_size=1, max_size=12),
     command_id=st.none() | st.text(max_size=12),
-    command=st.none() | st.dictionaries(st.text(max_size=6), st.integers() | st.text(max_size=6)),
+    command=st.none()
+    | st.dictionaries(
+        st.text(max_size=6),
+        st.integers()
+        | st.text(max_size=6)
+        | st.booleans()
+        | st.none()
+        | st.lists(st.integers() | st.text(max_size=3), max_size=3)
+        | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    ),
     seq=st.integers(min_value=1, max_value=10**12),
     at=st.integers(min_value=0, max_value=10**15),
     number=st.integers(min_value=0, max_value=10**9),
