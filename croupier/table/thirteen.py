@@ -252,7 +252,7 @@ class ThirteenTable(Table[ThirteenOptions]):
                 n - now for n in options.stake_units if n > now and (n - now) * unit <= chips
             )
             if units:
-                offers.append(Offer(Bet, {"position": Exactly(position), "units": OneOf(units)}))
+                offers.append(_bet_offer(position, units))
         return offers
 
     def _buy_in(self) -> Between:
@@ -798,6 +798,12 @@ class ThirteenTable(Table[ThirteenOptions]):
         if isinstance(event, RoundSettled):
             return "close"
         return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _bet_offer(position: int, units: tuple[int, ...]) -> Offer:
+    """The offer of a bet on ``position`` of one of ``units`` (frozen: made once)."""
+    return Offer(Bet, {"position": Exactly(position), "units": OneOf(units)})
 
 
 @functools.lru_cache(maxsize=64)
