@@ -380,6 +380,20 @@ def _board_entry(text: str) -> tuple[ShowingKey, int]:
     return found
 
 
+_CARDS: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards_of(text: str) -> tuple[Card, ...]:
+    """The cards written ``"As Kd"`` (memoised: a street's cards are read by every bot)."""
+    found = _CARDS.get(text)
+    if found is None:
+        found = parse_cards(text, deck=None)
+        if len(_CARDS) >= _MEMO_LIMIT:
+            _CARDS.clear()
+        _CARDS[text] = found
+    return found
+
+
 #: the last up cards a table bot read (seat text -> cards text, in order) and their board
 _LAST_UP: list[Any] = [None, {}]
 
@@ -405,12 +419,12 @@ class _Seen:
     @property
     def up(self) -> tuple[Card, ...]:
         mine = self._up.get(str(self.seat), "")
-        return parse_cards(mine, deck=None) if mine else ()
+        return _cards_of(mine) if mine else ()
 
     @property
     def key(self) -> Card | None:
         key = self._hand.get("key")
-        return Card.parse(key) if key else None
+        return _cards_of(key)[0] if key else None
 
     def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
         # the same up cards read again (the next bot of the street) give the same board
