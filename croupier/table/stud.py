@@ -134,6 +134,8 @@ class StudTable(Table[StudOptions]):
         self._waits: tuple[Wait, ...] | None = None
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
+        #: (the game's event count, player -> seat) for seat_of
+        self._seat_index: tuple[int, dict[str, int]] = (-1, {})
         if not hasattr(self, "_seeds"):
             #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
             #: a replay reads the seeds from the FairnessRevealed events; kept across a rebuild)
@@ -155,10 +157,14 @@ class StudTable(Table[StudOptions]):
 
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` holds (None: he holds none)."""
-        for seat, name in self.game.players.items():
-            if name == player:
-                return seat
-        return None
+        game = self.game
+        index = self._seat_index
+        if index[0] != game.event_count:  # the seats change only with an event
+            index = self._seat_index = (
+                game.event_count,
+                {name: seat for seat, name in game.players.items()},
+            )
+        return index[1].get(player)
 
     def chips(self) -> Mapping[str, int]:
         game = self.game
