@@ -36,6 +36,7 @@ methods marked *adapter* below. Contract for adapters:
 from __future__ import annotations
 
 import abc
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
@@ -47,7 +48,7 @@ from croupier.records import is_int
 from croupier.table.actor import Actor, Role
 from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommitted, TableClosed
 from croupier.table.ledger import Ledger, Tx
-from croupier.table.log import DEALER, Entry, Shown, chain, genesis, link
+from croupier.table.log import DEALER, Entry, Shown, chain, entry_json, genesis, line_of, link
 from croupier.table.sources import LiveSource, ShuffleSource
 
 __all__ = ["Applied", "RoundSpan", "Table", "Wait"]
@@ -307,17 +308,46 @@ class Table(abc.ABC, Generic[OptionsT]):
     def genesis(self) -> str:
         return genesis(self.GAME, self.table_id, self._options.to_dict())
 
+    def _chained(self) -> list[str]:
+        """The hash of every entry, the new entries' computed now (the kept list: not a copy)."""
+        done = len(self._hashes)
+        if done < len(self._entries):
+            start = self._hashes[-1] if self._hashes else self.genesis()
+            self._hashes.extend(chain(start, self._entries[done:]))
+        return self._hashes
+
     def hashes(self) -> tuple[str, ...]:
         """The hash of every entry (computed when first asked for, then kept)."""
-        if len(self._hashes) < len(self._entries):
-            start = self._hashes[-1] if self._hashes else self.genesis()
-            self._hashes.extend(chain(start, self._entries[len(self._hashes) :]))
-        return tuple(self._hashes)
+        return tuple(self._chained())
 
     def head(self) -> str:
-        """The hash of the last entry (the genesis when there is none)."""
-        hashes = self.hashes()
+        """The hash of the last entry (the genesis when there is none); asked after every
+        command, so it copies nothing and hashes only the entries not hashed yet."""
+        hashes = self._chained()
         return hashes[-1] if hashes else self.genesis()
+
+    def log_lines(self, since: int = 0) -> list[bytes]:
+        """The table-log lines (:func:`~croupier.table.log.entry_line`) of the entries after
+        ``since``: each entry not hashed yet is encoded once for both its hash and its line."""
+        if not is_int(since) or since < 0:
+            raise RecordError("since", f"since is a sequence number >= 0, got {since!r}")
+        if since >= len(self._entries):
+            return []
+        hashes = self._hashes
+        if len(hashes) < since:
+            self._chained()
+        lines: list[bytes] = []
+        previous = hashes[since - 1] if since else self.genesis()
+        for index in range(since, len(self._entries)):
+            text = entry_json(self._entries[index])
+            if index < len(hashes):
+                digest = hashes[index]
+            else:
+                digest = hashlib.sha256(previous.encode() + text).hexdigest()
+                hashes.append(digest)
+            lines.append(line_of(text, digest))
+            previous = digest
+        return lines
 
     def books_agree(self) -> bool:
         """True when the ledger balances and every player's chips in it equal the game's."""

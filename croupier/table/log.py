@@ -41,6 +41,7 @@ __all__ = [
     "entry_line",
     "genesis",
     "header_line",
+    "line_of",
     "read_log",
     "verify_chain",
 ]
@@ -219,7 +220,12 @@ def entry_line(entry: Entry, digest: str) -> bytes:
     key, whose value is a number)."""
     if type(digest) is not str or type(entry.seq) is not int:
         return canonical({**entry.to_dict(), "hash": digest}) + b"\n"
-    text = entry_json(entry)
+    return line_of(entry_json(entry), digest)
+
+
+def line_of(text: bytes, digest: str) -> bytes:
+    """The log line of an entry from its :func:`entry_json` (whose last key is ``seq``, a
+    number) and its hash: the ``hash`` key goes in its sorted place, before ``seq``."""
     cut = text.rindex(b',"seq":')
     return text[:cut] + b',"hash":' + _quote(digest).encode() + text[cut:] + b"\n"
 

@@ -72,6 +72,26 @@ def test_promise_fast_record_bytes_are_the_reference_bytes(make: Any) -> None:
     assert len(kinds) >= 5  # the run went through a round's kinds of events
 
 
+@pytest.mark.parametrize("since", [0, 1, 25, 10_000])
+@pytest.mark.parametrize("hashed_after", [0, 1, 2])
+def test_promise_log_lines_are_the_entry_lines_whatever_was_hashed_before(
+    hashed_after: int, since: int
+) -> None:
+    again = ToyTable(ToyOptions(), table_id="t", source=SeededSource("bytes"))
+    bots = {n: FirstOfferBot() for n in ("zoe", "bo")}
+    for rounds in (1, 2, 3):
+        run_table(again, bots, rounds=rounds, close=False)
+        if rounds == hashed_after:
+            again.head()  # the chain worked out this far before the lines are asked for
+    lines = again.log_lines(since)
+    reference, previous = [], again.genesis()  # the reference: dicts, link and canonical
+    for entry in again.entries:
+        previous = link(previous, entry.to_dict())
+        reference.append(canonical({**entry.to_dict(), "hash": previous}) + b"\n")
+    assert lines == reference[since:]
+    assert again.head() == previous and list(again.hashes())[-1] == previous
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     actor=st.text(min_size=1, max_size=12),
