@@ -162,7 +162,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._fixed_offers: dict[str, Offer] = {}
 
     def _fold_size(self) -> int:
-        return len(self.game.log) + self._own
+        return self.game.event_count + self._own  # len(game.log), without copying the log
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> ThirteenOptions:
