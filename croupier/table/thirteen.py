@@ -159,7 +159,6 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._own = 0  # the table's own events folded
         self._memo_key: tuple[int, int] = (-1, -1)
         self._memo_values: dict[Any, Any] = {}
-        self._fixed_offers: dict[str, Offer] = {}
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own  # len(game.log), without copying the log
@@ -260,18 +259,8 @@ class ThirteenTable(Table[ThirteenOptions]):
         return Between(unit, MAX_BUY_IN_UNITS * unit)
 
     def _fixed(self, key: str) -> Offer:
-        """The offers that are the same whenever they are open (made once a table: an offer is
-        frozen)."""
-        fixed = self._fixed_offers
-        if not fixed:
-            fixed["sit"] = Offer(Sit, {"buy_in": self._buy_in()}, "sit down (Art 3)")
-            fixed["bet_standing"] = Offer(BuyIn, {"amount": self._buy_in()}, "bet standing")
-            fixed["buy_in"] = Offer(BuyIn, {"amount": self._buy_in()}, "buy chips")
-            fixed["throw"] = Offer(ThrowDice, label="throw the dice (Art 2 b)")
-            fixed["done"] = Offer(Done, label="no more bets")
-            fixed["stand"] = Offer(Stand)
-            fixed["leave"] = Offer(Leave)
-        return fixed[key]
+        """An offer that is the same whenever it is open (made once a table: it is frozen)."""
+        return _fixed_offers(self._buy_in())[key]
 
     def _memo(self) -> dict[Any, Any]:
         """What is computed from the state alone (offers, waits, chips), kept until the state
@@ -800,9 +789,21 @@ class ThirteenTable(Table[ThirteenOptions]):
         return None
 
 
+@functools.lru_cache(maxsize=64)
+def _fixed_offers(buy_in: Between) -> dict[str, Offer]:
+    return {
+        "sit": Offer(Sit, {"buy_in": buy_in}, "sit down (Art 3)"),
+        "bet_standing": Offer(BuyIn, {"amount": buy_in}, "bet standing"),
+        "buy_in": Offer(BuyIn, {"amount": buy_in}, "buy chips"),
+        "throw": Offer(ThrowDice, label="throw the dice (Art 2 b)"),
+        "done": Offer(Done, label="no more bets"),
+        "stand": Offer(Stand),
+        "leave": Offer(Leave),
+    }
+
+
 @functools.lru_cache(maxsize=1024)
 def _bet_offer(position: int, units: tuple[int, ...]) -> Offer:
-    """The offer of a bet on ``position`` of one of ``units`` (frozen: made once)."""
     return Offer(Bet, {"position": Exactly(position), "units": OneOf(units)})
 
 
