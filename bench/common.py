@@ -9,6 +9,7 @@ import gc
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -18,7 +19,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["cpu_model", "environment", "time_once", "version_of", "write_report"]
+__all__ = [
+    "cpu_model",
+    "cpu_once",
+    "environment",
+    "ratio_summary",
+    "time_once",
+    "version_of",
+    "write_report",
+]
 
 
 def cpu_model() -> str:
@@ -67,6 +76,32 @@ def time_once(fn: Callable[[], object]) -> tuple[float, object]:
         return time.perf_counter() - t0, result
     finally:
         gc.enable()
+
+
+def cpu_once(fn: Callable[[], object]) -> tuple[float, float]:
+    """(CPU seconds of this process, wall seconds) of one run of ``fn``, the garbage collector
+    off. On a shared machine the CPU time is what the code costs; the wall time also holds
+    whatever other processes took from it."""
+    gc.collect()
+    gc.disable()
+    try:
+        cpu, wall = time.process_time(), time.perf_counter()
+        fn()
+        return time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        gc.enable()
+
+
+def ratio_summary(table: list[float], game: list[float]) -> dict[str, float]:
+    """The interface's cost from paired runs (run ``i`` of each side timed back to back):
+    the ratio of the medians and the min / median / max of the per-pair ratios."""
+    pairs = [t / g for t, g in zip(table, game, strict=True)]
+    return {
+        "of_medians": statistics.median(table) / statistics.median(game),
+        "pair_min": min(pairs),
+        "pair_median": statistics.median(pairs),
+        "pair_max": max(pairs),
+    }
 
 
 def write_report(

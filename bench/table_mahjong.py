@@ -37,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from bench.common import environment, write_report
+from bench.common import environment, ratio_summary, write_report
 from croupier.games.mahjong.bots import BOTS
 from croupier.games.mahjong.match import Match
 from croupier.games.mahjong.options import MahjongOptions
@@ -130,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     medians = {k: statistics.median(v) for k, v in times.items()}
     wall_medians = {k: statistics.median(v) for k, v in walls.items()}
     rates = {k: args.games / v for k, v in medians.items()}
-    ratio = medians["table interface"] / medians["own API"]
+    ratios = ratio_summary(times["table interface"], times["own API"])
+    ratio = ratios["of_medians"]
     print(f"Mah-Jong, {args.games} games of four {args.bots} bots, {args.repeats} repeats")
     print(f"machine: {env['machine']} · Python {env['python']} · {env['platform']}")
     print("method: the same seeded games on both sides (checked equal), timed interleaved,")
@@ -140,7 +141,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:16} {seconds:8.3f} s CPU  {rates[name]:8.2f} games/s  "
             f"(wall {wall_medians[name]:.3f} s)"
         )
-    print(f"  the interface costs {100 * (ratio - 1):+.1f}% (CPU time ratio {ratio:.3f})")
+    print(
+        f"  the interface costs {100 * (ratio - 1):+.1f}% (CPU time ratio {ratio:.3f}; the pairs "
+        f"of runs {ratios['pair_min']:.2f}x to {ratios['pair_max']:.2f}x, "
+        f"median {ratios['pair_median']:.2f}x)"
+    )
     args.json.parent.mkdir(parents=True, exist_ok=True)
     write_report(
         args.json,
@@ -155,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         wall_medians=wall_medians,
         games_per_second=rates,
         ratio=ratio,
+        ratios=ratios,
     )
     return 0
 

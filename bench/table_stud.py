@@ -11,18 +11,22 @@
 * **table**: :class:`~croupier.table.stud.StudTable` run by
   :func:`~croupier.table.runner.run_table` with the interface bots
   (:class:`~croupier.games.five_card_stud.bots.TableBot` around the same bots, reading the
-  table's JSON view and offers): offers, JSON views, entries and their visibility, the ledger.
+  table's JSON view and offers): offers, JSON views, entries and their visibility, the ledger,
+  and at the end the hash chain of the record (as a table writing its log computes it).
 
 Both deal hand ``n`` from ``SeededShuffler(f"{seed}:{n}")`` (the table's
 :class:`~croupier.table.sources.SeededSource`) and seed each bot alike, so they play the same
 hands; the script checks that both end with the same stacks. Method: ``R`` runs of each,
-alternated, ``time.perf_counter`` with the garbage collector off, the median reported; hands/s
-and the interface's cost (table time / game time - 1). One process, one core.
+alternated, with the garbage collector off; the process's CPU time (``time.process_time``: on a
+shared machine what this code costs) and the wall time (``time.perf_counter``) of each run; the
+medians, hands/s, the interface's cost (table time / game time - 1, of the CPU medians) and the
+spread of the ratio over the pairs of runs. One process, one core.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -30,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.common import environment, time_once, write_report
+from bench.common import cpu_once, environment, ratio_summary, write_report
 from croupier.games.five_card_stud.bots import (
     Bot,
     RandomBot,
@@ -86,6 +90,7 @@ def play_table(hands: int, seats: int) -> dict[int, int]:
     table = StudTable(StudOptions(), table_id="bench", source=SeededSource(SEED))
     names = {f"p{s}": TableBot(_bot(s)) for s in range(1, seats + 1)}
     run_table(table, names, rounds=hands, close=False)
+    table.hashes()  # the record's chain, as a table writing its log computes it
     return dict(table.game.stacks)
 
 
@@ -104,31 +109,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"the two runs differ: {game_stacks} != {table_stacks}", file=sys.stderr)
         return 1
     times: dict[str, list[float]] = {"game": [], "table": []}
+    walls: dict[str, list[float]] = {"game": [], "table": []}
     for _ in range(args.repeat):
-        times["game"].append(time_once(lambda: play_game(args.hands, args.seats))[0])
-        times["table"].append(time_once(lambda: play_table(args.hands, args.seats))[0])
+        for side, run in (("game", play_game), ("table", play_table)):
+            cpu, wall = cpu_once(functools.partial(run, args.hands, args.seats))
+            times[side].append(cpu)
+            walls[side].append(wall)
     median = {k: statistics.median(v) for k, v in times.items()}
+    wall_median = {k: statistics.median(v) for k, v in walls.items()}
     rate = {k: args.hands / v for k, v in median.items()}
-    cost = median["table"] / median["game"] - 1
+    ratio = ratio_summary(times["table"], times["game"])
+    cost = ratio["of_medians"] - 1
     env = environment()
     print(
         f"five-card stud, {args.hands:,} hands at {args.seats} seats (strength and random bots, "
         f"the same seeded hands: same stacks at the end), median of {args.repeat} runs\n"
-        f"  game's API       {rate['game']:10,.0f} hands/s  ({median['game']:.3f} s)\n"
-        f"  table interface  {rate['table']:10,.0f} hands/s  ({median['table']:.3f} s)\n"
-        f"  interface cost   {cost:+.1%} (table time / game time - 1)\n"
+        f"  game's API       {rate['game']:10,.0f} hands/s  ({median['game']:.3f} s CPU, "
+        f"wall {wall_median['game']:.3f} s)\n"
+        f"  table interface  {rate['table']:10,.0f} hands/s  ({median['table']:.3f} s CPU, "
+        f"wall {wall_median['table']:.3f} s)\n"
+        f"  interface cost   {cost:+.1%} (table CPU time / game CPU time - 1; the pairs of "
+        f"runs: {ratio['pair_min']:.2f}x to {ratio['pair_max']:.2f}x, "
+        f"median {ratio['pair_median']:.2f}x)\n"
         f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
         f"Python {env['python']} ({env['implementation']})\n"
-        "method: time.perf_counter, gc off, runs alternated, medians; one process, one core"
+        "method: CPU time of this process, gc off, runs alternated, medians; one process"
     )
     if args.json is not None:
         fields: dict[str, Any] = {
             "hands": args.hands,
             "seats": args.seats,
-            "median_s": median,
+            "median_cpu_s": median,
+            "median_wall_s": wall_median,
             "hands_per_s": rate,
             "interface_cost": cost,
-            "runs_s": times,
+            "ratio": ratio,
+            "runs_cpu_s": times,
+            "runs_wall_s": walls,
         }
         write_report(args.json, "bench.table_stud", env, args, **fields)
     return 0

@@ -66,11 +66,21 @@ __all__ = [
 E = TypeVar("E", bound="Event")
 
 
+#: the field names of each dataclass :func:`encode` met, in order
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def encode(value: Any) -> Any:
     """A JSON-ready value: cards as text, fractions as ``"p/q"``, enums as their value."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:  # exact types: no enum
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is not None:
+        return {n: encode(getattr(value, n)) for n in names}
     if isinstance(value, Enum):
         return value.value
-    if value is None or isinstance(value, bool | int | str):
+    if isinstance(value, bool | int | str):
         return value
     if isinstance(value, Card | Tile):
         return str(value)
@@ -79,7 +89,8 @@ def encode(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return {n: encode(getattr(value, n)) for n in names}
     raise TypeError(f"cannot encode {value!r} in a record")
 
 

@@ -229,12 +229,8 @@ def _money(table: Table[Any]) -> dict[str, int]:
     the house's and the commission's balance."""
     ledger = table.ledger
     out = {f"player:{p}": v for p, v in ledger.players().items()}
-    for tx in ledger.transactions:
-        accounts = dict(tx.entries)
-        if "cashier" in accounts:
-            for account, amount in accounts.items():
-                if account.startswith("player:"):
-                    out[account] = out.get(account, 0) - amount
+    for account, amount in ledger.from_cashier().items():  # kept by the ledger, no scan
+        out[account] = out.get(account, 0) - amount
     out["house"] = ledger.balance("house")
     out["commission"] = ledger.balance("commission")
     return out

@@ -107,7 +107,7 @@ class TableLogWriter:
     def follow(self, table: Table[Any]) -> int:
         """Write the header (first time) and every entry of ``table`` not written yet; the
         number of entry lines written now."""
-        from croupier.table.log import entry_line, header_line
+        from croupier.table.log import header_line
 
         key = (table.GAME, table.table_id)
         if self._game is None:
@@ -116,16 +116,13 @@ class TableLogWriter:
             self.written = 0
         elif key != self._game:
             raise ValueError(f"this log follows {self._game}, not {key}")
-        entries = table.entries
-        if len(entries) <= self.written:
+        total = table.seq
+        if total <= self.written:
             return 0
-        hashes = table.hashes()
-        lines = b"".join(
-            entry_line(entries[i], hashes[i]) for i in range(self.written, len(entries))
-        )
-        count = len(entries) - self.written
+        lines = b"".join(table.log_lines(self.written))  # only the new entries, encoded once
+        count = total - self.written
         self._write(lines)
-        self.written = len(entries)
+        self.written = total
         return count
 
     def _write(self, data: bytes) -> None:

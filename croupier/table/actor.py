@@ -20,7 +20,7 @@ croupier.errors.RuleViolation: actors: 'croupier' is not an actor (player:NAME, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -45,6 +45,8 @@ class Actor:
 
     role: Role
     name: str = ""
+    #: the text form (``str(actor)``), made once: it is written on every entry
+    _text: str = field(init=False, repr=False, compare=False)
 
     HOUSE: ClassVar[Actor]
     OBSERVER: ClassVar[Actor]
@@ -60,10 +62,22 @@ class Actor:
                 "actors",
                 f"{self.name!r} is not a name (letters, digits, '.', '_', '-'; 1 to 40)",
             )
+        text = "observer" if self.role is Role.OBSERVER else f"{self.role.value}:{self.name}"
+        object.__setattr__(self, "_text", text)
+
+    def __hash__(self) -> int:
+        return hash(self._text)  # equal actors have equal texts; a text keeps its hash
 
     @classmethod
     def player(cls, name: str) -> Actor:
-        return cls(Role.PLAYER, name)
+        found = _PLAYERS.get(name) if type(name) is str else None
+        if found is None:
+            found = cls(Role.PLAYER, name)  # checks the name
+            if cls is Actor:
+                if len(_PLAYERS) >= 10_000:
+                    _PLAYERS.clear()
+                _PLAYERS[name] = found
+        return found
 
     @classmethod
     def dealer(cls, name: str) -> Actor:
@@ -91,11 +105,14 @@ class Actor:
         )
 
     def __str__(self) -> str:
-        return "observer" if self.role is Role.OBSERVER else f"{self.role.value}:{self.name}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Actor.parse({str(self)!r})"
 
+
+#: players' actors by name, made once (an actor is immutable; making one checks the name)
+_PLAYERS: dict[str, Actor] = {}
 
 Actor.HOUSE = Actor(Role.DEALER, "house")
 Actor.OBSERVER = Actor(Role.OBSERVER)

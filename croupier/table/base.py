@@ -36,6 +36,7 @@ methods marked *adapter* below. Contract for adapters:
 from __future__ import annotations
 
 import abc
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
@@ -47,7 +48,7 @@ from croupier.records import is_int
 from croupier.table.actor import Actor, Role
 from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommitted, TableClosed
 from croupier.table.ledger import Ledger, Tx
-from croupier.table.log import DEALER, Entry, Shown, chain, genesis, link
+from croupier.table.log import DEALER, Entry, Shown, chain, entry_json, genesis, line_of, link
 from croupier.table.sources import LiveSource, ShuffleSource
 
 __all__ = ["Applied", "RoundSpan", "Table", "Wait"]
@@ -128,6 +129,10 @@ class Table(abc.ABC, Generic[OptionsT]):
     #: the fewest players a round of the game needs (Mah-Jong: four, Art 2); a runner seats at
     #: least this many
     MIN_PLAYERS: ClassVar[int] = 1
+    #: True when the adapter's :meth:`_house_command` is always among the dealer's offers
+    #: (``legal(Actor.HOUSE)``), as its tests check: :meth:`step_house` then applies it without
+    #: working the dealer's offers out again to find it there. False (the default): checked.
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = False
 
     def __init__(
         self, options: OptionsT, *, table_id: str = "table", source: ShuffleSource | None = None
@@ -303,17 +308,46 @@ class Table(abc.ABC, Generic[OptionsT]):
     def genesis(self) -> str:
         return genesis(self.GAME, self.table_id, self._options.to_dict())
 
+    def _chained(self) -> list[str]:
+        """The hash of every entry, the new entries' computed now (the kept list: not a copy)."""
+        done = len(self._hashes)
+        if done < len(self._entries):
+            start = self._hashes[-1] if self._hashes else self.genesis()
+            self._hashes.extend(chain(start, self._entries[done:]))
+        return self._hashes
+
     def hashes(self) -> tuple[str, ...]:
         """The hash of every entry (computed when first asked for, then kept)."""
-        if len(self._hashes) < len(self._entries):
-            start = self._hashes[-1] if self._hashes else self.genesis()
-            self._hashes.extend(chain(start, self._entries[len(self._hashes) :]))
-        return tuple(self._hashes)
+        return tuple(self._chained())
 
     def head(self) -> str:
-        """The hash of the last entry (the genesis when there is none)."""
-        hashes = self.hashes()
+        """The hash of the last entry (the genesis when there is none); asked after every
+        command, so it copies nothing and hashes only the entries not hashed yet."""
+        hashes = self._chained()
         return hashes[-1] if hashes else self.genesis()
+
+    def log_lines(self, since: int = 0) -> list[bytes]:
+        """The table-log lines (:func:`~croupier.table.log.entry_line`) of the entries after
+        ``since``: each entry not hashed yet is encoded once for both its hash and its line."""
+        if not is_int(since) or since < 0:
+            raise RecordError("since", f"since is a sequence number >= 0, got {since!r}")
+        if since >= len(self._entries):
+            return []
+        hashes = self._hashes
+        if len(hashes) < since:
+            self._chained()
+        lines: list[bytes] = []
+        previous = hashes[since - 1] if since else self.genesis()
+        for index in range(since, len(self._entries)):
+            text = entry_json(self._entries[index])
+            if index < len(hashes):
+                digest = hashes[index]
+            else:
+                digest = hashlib.sha256(previous.encode() + text).hexdigest()
+                hashes.append(digest)
+            lines.append(line_of(text, digest))
+            previous = digest
+        return lines
 
     def books_agree(self) -> bool:
         """True when the ledger balances and every player's chips in it equal the game's."""
@@ -408,7 +442,11 @@ class Table(abc.ABC, Generic[OptionsT]):
         command = self._house_command(at)
         if command is None:
             return None
-        return self.apply(Actor.HOUSE, command, f"house:{self.seq}", at=at)
+        command_id = f"house:{self.seq}"
+        if not self.HOUSE_STEPS_OFFERED or command_id in self._results:
+            return self.apply(Actor.HOUSE, command, command_id, at=at)
+        # what apply does, less the offer check (the house's own step is among its offers)
+        return self._run(Actor.HOUSE, self.parse_command(command), command_id, at)
 
     def close(self, *, at: int) -> Applied:
         """Seal the table: a final :class:`TableClosed` with the count and the last hash."""
@@ -427,6 +465,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         """*adapter* may refuse to close mid-round (default: always closable)."""
 
     def _check_time(self, at: int) -> None:
+        entries = self._entries
+        if type(at) is int and at >= 0 and (not entries or at >= entries[-1].at):
+            return
         if not is_int(at) or at < 0:
             raise RecordError("at", f"the table clock is whole milliseconds >= 0, got {at!r}")
         if at < self.last_at:
@@ -479,22 +520,25 @@ class Table(abc.ABC, Generic[OptionsT]):
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
         entry = Entry(seq, at, str(actor), command_id, command, event)
-        # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
-        money = [
-            tx
-            for tx in (*self._chips_money(event, seq), *self._money(event, seq))
-            if any(amount for _, amount in tx.entries)
-        ]
-        self._ledger.post_all(money)  # a refusal here is undone by the caller's rebuild
+        money: Sequence[Tx] = self._chips_money(event, seq)
+        more = self._money(event, seq)
+        if more:
+            money = [*money, *more] if money else more
+        if money:
+            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
+            self._ledger.post_all(
+                tx for tx in money if any(amount for _, amount in tx.entries)
+            )  # a refusal here is undone by the caller's rebuild
         self._entries.append(entry)
         self._visibility.append(self._shown_of(event))
         edge = self._round_edge(event)
+        rounds = self._rounds
         if edge == "open":
-            self._rounds.append(RoundSpan(len(self._rounds) + 1, seq))
-        current = len(self._rounds) - 1 if self._rounds and not self._rounds[-1].closed else -1
+            rounds.append(RoundSpan(len(rounds) + 1, seq))
+        current = len(rounds) - 1 if rounds and rounds[-1].last_seq is None else -1
         self._round_of.append(current)
         if edge == "close" and current >= 0:
-            self._rounds[current].last_seq = seq
+            rounds[current].last_seq = seq
             self._rounds_closed += 1
         return entry
 

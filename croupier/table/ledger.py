@@ -77,12 +77,13 @@ class Tx:
 class Ledger:
     """The transactions of one table and the balances they leave."""
 
-    __slots__ = ("_balances", "_ids", "_txs")
+    __slots__ = ("_balances", "_from_cashier", "_ids", "_txs")
 
     def __init__(self) -> None:
         self._balances: defaultdict[str, int] = defaultdict(int)
         self._txs: list[Tx] = []
         self._ids: set[str] = set()
+        self._from_cashier: dict[str, int] = {}
 
     def post(self, tx: Tx) -> None:
         """Record ``tx``; refuses (changing nothing) a repeated id or a negative balance."""
@@ -101,10 +102,20 @@ class Ledger:
         self._balances.update(after)
         self._txs.append(tx)
         self._ids.add(tx.id)
+        if "cashier" in after:
+            moved = self._from_cashier
+            for account, amount in dict(tx.entries).items():
+                if account.startswith("player:"):
+                    moved[account] = moved.get(account, 0) + amount
 
     def post_all(self, txs: Iterable[Tx]) -> None:
         for tx in txs:
             self.post(tx)
+
+    def from_cashier(self) -> dict[str, int]:
+        """Each player's account (``player:NAME``) with what the transactions touching the
+        cashier moved into it in all (bought in, less cashed out): kept as they are posted."""
+        return dict(self._from_cashier)
 
     def balance(self, account: str) -> int:
         return self._balances.get(account, 0)

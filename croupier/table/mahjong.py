@@ -124,6 +124,7 @@ class MahjongTable(Table[MahjongOptions]):
     GAME: ClassVar[str] = "mahjong"
     #: Art 2: "O Mah-Jong joga-se com quatro jogadores ou parceiros"
     MIN_PLAYERS: ClassVar[int] = PLAYERS
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
     COMMANDS: ClassVar[tuple[type[Command], ...]] = TABLE_COMMANDS
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         *MahjongGame.EVENTS,

@@ -38,6 +38,7 @@ each actor may see, and the cashier's ledger.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal
 
@@ -112,6 +113,7 @@ class StudTable(Table[StudOptions]):
     GAME: ClassVar[str] = "five-card-stud"
     COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
     EVENTS: ClassVar[tuple[type[Event], ...]] = (*StudGame.EVENTS, *TABLE_EVENTS)
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
 
     # -- state -------------------------------------------------------------------------------
 
@@ -130,16 +132,21 @@ class StudTable(Table[StudOptions]):
         self._cached_at = -1
         self._offers: dict[Actor, tuple[Offer, ...]] = {}
         self._waits: tuple[Wait, ...] | None = None
-
-    def _fresh(self) -> None:
-        if self._cached_at != self.seq:
-            self._cached_at = self.seq
-            self._offers = {}
-            self._waits = None
+        #: the table's part of every view (from the options alone)
+        self._table_json: dict[str, Any] | None = None
+        #: (the game's event count, player -> seat) for seat_of
+        self._seat_index: tuple[int, dict[str, int]] = (-1, {})
         if not hasattr(self, "_seeds"):
             #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
-            #: a replay reads the seeds from the FairnessRevealed events)
+            #: a replay reads the seeds from the FairnessRevealed events; kept across a rebuild)
             self._seeds: dict[str, str] = {}
+
+    def _fresh(self) -> None:
+        seq = len(self._entries)
+        if self._cached_at != seq:
+            self._cached_at = seq
+            self._offers = {}
+            self._waits = None
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._table_events
@@ -150,10 +157,14 @@ class StudTable(Table[StudOptions]):
 
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` holds (None: he holds none)."""
-        for seat, name in self.game.players.items():
-            if name == player:
-                return seat
-        return None
+        game = self.game
+        index = self._seat_index
+        if index[0] != game.event_count:  # the seats change only with an event
+            index = self._seat_index = (
+                game.event_count,
+                {name: seat for seat, name in game.players.items()},
+            )
+        return index[1].get(player)
 
     def chips(self) -> Mapping[str, int]:
         game = self.game
@@ -233,11 +244,9 @@ class StudTable(Table[StudOptions]):
         if legal.call is not None:
             offers.append(_CALL)
         if legal.bet is not None:
-            low, high = legal.bet
-            offers.append(Offer(Bet, {"amount": Between(low, high)}, f"bet {low}..{high}"))
+            offers.append(_amount_offer(Bet, legal.bet))
         if legal.raise_to is not None:
-            low, high = legal.raise_to
-            offers.append(Offer(RaiseTo, {"amount": Between(low, high)}, f"raise to {low}..{high}"))
+            offers.append(_amount_offer(RaiseTo, legal.raise_to))
         return tuple(offers)
 
     def _cutters(self) -> tuple[int, ...]:
@@ -461,17 +470,20 @@ class StudTable(Table[StudOptions]):
         game = self.game
         seat = self.seat_of(actor.name) if actor.role is Role.PLAYER else None
         out = game.view(seat)
-        options = self.options
-        out["table"] = {
-            "id": self.table_id,
-            "seats": options.seats,
-            "pot_money": options.pot_money,
-            "min_buy_in": options.min_buy_in,
-            "top_up_below": options.top_up_below,
-            "time_limit_seconds": options.time_limit_seconds,
-            "showing_order": options.showing_order.value,
-            "decimals": options.decimals,
-        }
+        table = self._table_json
+        if table is None:
+            options = self.options
+            table = self._table_json = {
+                "id": self.table_id,
+                "seats": options.seats,
+                "pot_money": options.pot_money,
+                "min_buy_in": options.min_buy_in,
+                "top_up_below": options.top_up_below,
+                "time_limit_seconds": options.time_limit_seconds,
+                "showing_order": options.showing_order.value,
+                "decimals": options.decimals,
+            }
+        out["table"] = dict(table)  # the options' part, worked out once (a copy each time)
         out["you"] = {"actor": str(actor), "seat": seat}
         hand = out.get("hand")
         if hand is not None:
@@ -517,9 +529,10 @@ class StudTable(Table[StudOptions]):
             return {"type": event.TYPE, "cards": cards, "at": event.at}
 
         names = self.game.players
+        # the forms are made when someone asks for them (events_for), not at every deal
         return Shown(
-            form(None),
-            {names[owner]: form(owner) for owner in hidden if owner in names},
+            functools.partial(form, None),
+            {names[owner]: functools.partial(form, owner) for owner in hidden if owner in names},
         )
 
     def _shown_moves(self, event: MisdealRectified) -> Shown:
@@ -537,8 +550,8 @@ class StudTable(Table[StudOptions]):
 
         names = self.game.players
         return Shown(
-            form(None),
-            {names[owner]: form(owner) for owner in hidden if owner in names},
+            functools.partial(form, None),
+            {names[owner]: functools.partial(form, owner) for owner in hidden if owner in names},
         )
 
     # -- money -----------------------------------------------------------------------------------
@@ -624,6 +637,24 @@ class StudTable(Table[StudOptions]):
         if isinstance(event, HandSettled):
             self._settled_at = at
         return entry
+
+
+#: the bet and raise offers made so far, by (command, low, high): an offer is frozen, and the
+#: same bounds come back often (the least bet, a stack)
+_AMOUNT_OFFERS: dict[tuple[type[Command], int, int], Offer] = {}
+
+
+def _amount_offer(command: type[Bet] | type[RaiseTo], span: tuple[int, int]) -> Offer:
+    low, high = span
+    key = (command, low, high)
+    offer = _AMOUNT_OFFERS.get(key)
+    if offer is None:
+        label = f"bet {low}..{high}" if command is Bet else f"raise to {low}..{high}"
+        offer = Offer(command, {"amount": Between(low, high)}, label)
+        if len(_AMOUNT_OFFERS) >= 10_000:
+            _AMOUNT_OFFERS.clear()
+        _AMOUNT_OFFERS[key] = offer
+    return offer
 
 
 def _action_of(command: Command) -> tuple[Act, int | None]:

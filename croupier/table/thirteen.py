@@ -126,6 +126,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         *OWN_EVENTS,
         *TABLE_EVENTS,
     )
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
 
     def __init__(
         self,
@@ -160,7 +161,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._memo_values: dict[Any, Any] = {}
 
     def _fold_size(self) -> int:
-        return len(self.game.log) + self._own
+        return self.game.event_count + self._own  # len(game.log), without copying the log
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> ThirteenOptions:
@@ -250,12 +251,16 @@ class ThirteenTable(Table[ThirteenOptions]):
                 n - now for n in options.stake_units if n > now and (n - now) * unit <= chips
             )
             if units:
-                offers.append(Offer(Bet, {"position": Exactly(position), "units": OneOf(units)}))
+                offers.append(_bet_offer(position, units))
         return offers
 
     def _buy_in(self) -> Between:
         unit = self.options.unit
         return Between(unit, MAX_BUY_IN_UNITS * unit)
+
+    def _fixed(self, key: str) -> Offer:
+        """An offer that is the same whenever it is open (made once a table: it is frozen)."""
+        return _fixed_offers(self._buy_in())[key]
 
     def _memo(self) -> dict[Any, Any]:
         """What is computed from the state alone (offers, waits, chips), kept until the state
@@ -298,30 +303,30 @@ class ThirteenTable(Table[ThirteenOptions]):
         staked = self._staked_positions(player)
         if not present:
             if game.can_seat_player(player):
-                offers.append(Offer(Sit, {"buy_in": self._buy_in()}, "sit down (Art 3)"))
-            offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "bet standing"))
+                offers.append(self._fixed("sit"))
+            offers.append(self._fixed("bet_standing"))
             return offers
         # the action that moves the round on comes first (a client taking the first offer plays)
         if self._may_throw(player):
-            offers.append(Offer(ThrowDice, label="throw the dice (Art 2 b)"))
+            offers.append(self._fixed("throw"))
         if phase is ThirteenPhase.SETTING:
             offers += self._setting_offers(player)
         if phase is ThirteenPhase.BETTING:
             if player not in self._done:
-                offers.append(Offer(Done, label="no more bets"))
+                offers.append(self._fixed("done"))
             offers += self._unit_offers(player)
             withdrawable = [p for p in staked if not seated or not self._leaves_unheld(player, [p])]
             if withdrawable:
                 offers.append(Offer(Withdraw, {"position": OneOf(tuple(withdrawable))}))
-        offers.append(Offer(BuyIn, {"amount": self._buy_in()}, "buy chips"))
+        offers.append(self._fixed("buy_in"))
         if not seated and game.can_seat_player(player):
             low = 0 if self._chips(player) else self.options.unit
             offers.append(Offer(Sit, {"buy_in": Between(low, self._buy_in().high)}))
         may_stand = seated and game.can_stand_player(player)
         if may_stand and not self._leaves_unheld(player, staked):
-            offers.append(Offer(Stand))
+            offers.append(self._fixed("stand"))
         if not staked and (not seated or may_stand):
-            offers.append(Offer(Leave))
+            offers.append(self._fixed("leave"))
         return offers
 
     def _may_throw(self, player: str) -> bool:
@@ -782,6 +787,24 @@ class ThirteenTable(Table[ThirteenOptions]):
         if isinstance(event, RoundSettled):
             return "close"
         return None
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_offers(buy_in: Between) -> dict[str, Offer]:
+    return {
+        "sit": Offer(Sit, {"buy_in": buy_in}, "sit down (Art 3)"),
+        "bet_standing": Offer(BuyIn, {"amount": buy_in}, "bet standing"),
+        "buy_in": Offer(BuyIn, {"amount": buy_in}, "buy chips"),
+        "throw": Offer(ThrowDice, label="throw the dice (Art 2 b)"),
+        "done": Offer(Done, label="no more bets"),
+        "stand": Offer(Stand),
+        "leave": Offer(Leave),
+    }
+
+
+@functools.lru_cache(maxsize=1024)
+def _bet_offer(position: int, units: tuple[int, ...]) -> Offer:
+    return Offer(Bet, {"position": Exactly(position), "units": OneOf(units)})
 
 
 @functools.lru_cache(maxsize=64)

@@ -380,6 +380,24 @@ def _board_entry(text: str) -> tuple[ShowingKey, int]:
     return found
 
 
+_CARDS: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards_of(text: str) -> tuple[Card, ...]:
+    """The cards written ``"As Kd"`` (memoised: a street's cards are read by every bot)."""
+    found = _CARDS.get(text)
+    if found is None:
+        found = parse_cards(text, deck=None)
+        if len(_CARDS) >= _MEMO_LIMIT:
+            _CARDS.clear()
+        _CARDS[text] = found
+    return found
+
+
+#: the last up cards a table bot read (seat text -> cards text, in order) and their board
+_LAST_UP: list[Any] = [None, {}]
+
+
 class _Seen:
     """What a seat sees, read from the table's JSON view and its offers: the attributes of an
     :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
@@ -401,15 +419,22 @@ class _Seen:
     @property
     def up(self) -> tuple[Card, ...]:
         mine = self._up.get(str(self.seat), "")
-        return parse_cards(mine, deck=None) if mine else ()
+        return _cards_of(mine) if mine else ()
 
     @property
     def key(self) -> Card | None:
         key = self._hand.get("key")
-        return Card.parse(key) if key else None
+        return _cards_of(key)[0] if key else None
 
     def board(self) -> Mapping[int, tuple[ShowingKey, int]]:
-        return {int(s): _board_entry(text) for s, text in self._up.items() if text}
+        # the same up cards read again (the next bot of the street) give the same board
+        # object, so _levels_of works the street's levels out once, as from an Observation
+        key = tuple(self._up.items())
+        if key != _LAST_UP[0]:
+            _LAST_UP[0] = key
+            _LAST_UP[1] = {int(s): _board_entry(text) for s, text in key if text}
+        board: Mapping[int, tuple[ShowingKey, int]] = _LAST_UP[1]
+        return board
 
     @property
     def others_up(self) -> Mapping[int, tuple[Card, ...]]:
@@ -420,9 +445,13 @@ class _Seen:
         }
 
 
-def _legal_of(view: Mapping[str, Any], offers: Sequence[Offer]) -> Legal:
-    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call)."""
-    by_type = {o.type: o for o in offers}
+def _legal_of(
+    view: Mapping[str, Any], offers: Sequence[Offer], by_type: Mapping[str, Offer] | None = None
+) -> Legal:
+    """The :class:`Legal` of a seat on turn, from its offers (and the view, for the call);
+    ``by_type``: the offers by type, when the caller has them already."""
+    if by_type is None:
+        by_type = {o.type: o for o in offers}
     hand = view["hand"]
     seat = view["you"]["seat"]
     call: int | None = None
@@ -469,7 +498,7 @@ class TableBot:
         player = self.player
         if isinstance(player, StrengthBot | RandomBot) and player.cap is None:
             player.cap = view["table"]["min_buy_in"]  # bets at the table's level
-        seen = cast(Observation, _Seen(view, _legal_of(view, legal)))  # read as one
+        seen = cast(Observation, _Seen(view, _legal_of(view, legal, by_type)))  # read as one
         action, amount = player.decide(seen)
         if action is Act.BET:
             assert amount is not None

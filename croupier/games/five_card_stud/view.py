@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from croupier.cards import Card, format_cards
 from croupier.errors import RuleViolation
@@ -152,12 +152,21 @@ def observation_of(game: StudState, seat: int) -> Observation:
     return Observation(game, h, seat, legal_of(game, seat))
 
 
+#: the JSON key of each seat number
+_KEYS: Final = tuple(str(s) for s in range(100))
+
+
+def _key(seat: int) -> str:
+    return _KEYS[seat] if 0 <= seat < 100 else str(seat)
+
+
 def view_of(game: StudState, seat: int | None = None) -> dict[str, Any]:
     """JSON-ready state as ``seat`` sees it (None: the public display). Key cards are seen
     by their owner, and by everyone once shown at the showdown; never the undealt deck."""
     if seat is not None and not is_int(seat):
         raise RuleViolation("Art 3", f"a seat is a whole number, got {seat!r}")
     h = game._hand
+    stacks, owing, threshold = game._stacks, game._owing, game.options.top_up_below
     out: dict[str, Any] = {
         "game": GAME,
         "regulation": REGULATION,
@@ -166,15 +175,16 @@ def view_of(game: StudState, seat: int | None = None) -> dict[str, Any]:
         "deck": {"number": game._deck, "deals": game._deck_deals},
         "house": game._house,
         "seats": {
-            str(s): {
+            _key(s): {
                 "player": game._players[s],
-                "stack": game._stacks[s],
-                "must_top_up": game.must_top_up(s),
+                "stack": stacks[s],
+                "must_top_up": stacks[s] < threshold or s in owing,  # must_top_up, inlined
             }
             for s in sorted(game._players)
         },
     }
     if h is not None:
+        seats = [(_key(s), s) for s in h.seats]
         hand: dict[str, Any] = {
             "number": h.number,
             "round": h.round,
@@ -185,9 +195,9 @@ def view_of(game: StudState, seat: int | None = None) -> dict[str, Any]:
             "dead": sorted(h.dead),
             "commitment": None if h.shuffle is None else h.shuffle.commitment,
             "cutters": list(h.cutters),
-            "up": {str(s): format_cards(h.up[s]) for s in h.seats},
-            "bets": {str(s): h.round_bet[s] for s in h.seats},
-            "put_in": {str(s): h.contrib[s] for s in h.seats},
+            "up": {k: format_cards(h.up[s]) for k, s in seats},
+            "bets": {k: h.round_bet[s] for k, s in seats},
+            "put_in": {k: h.contrib[s] for k, s in seats},
             # a key card dealt to the wrong seat stays face down: only its owner sees it
             "misdealt": [
                 [str(c) if h.key.get(b) is not c or seat == b else "??", a, b]
