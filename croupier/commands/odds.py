@@ -22,7 +22,7 @@ from croupier.commands.analysis_options import (
 from croupier.commands.app import app
 from croupier.commands.bounds import DECKS, ROUNDS_ODDS, WORKERS, bounded
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.play_banking import _fit_width, _spec
 
@@ -216,6 +216,8 @@ def odds(
     out: OutOpt = None,
     plot: PlotOpt = None,
     option: OptionsOpt = None,
+    min_bet: MinBetOpt = None,
+    max_bet: MaxBetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -242,6 +244,8 @@ def odds(
             flag
             for flag, used in (
                 ("--decks", decks is not None),
+                ("--min-bet", bool(min_bet)),
+                ("--max-bet", bool(max_bet)),
                 ("--removed", removed is not None),
                 ("--removal", removal),
                 ("--three-figures-not-zero", not three_figures_as_zero),
@@ -268,6 +272,8 @@ def odds(
         )
         return
     if game.strip().lower() == "thirteen":
+        if min_bet or max_bet:
+            fail("--min-bet and --max-bet apply to three-card-baccarat and football-poker only")
         if decks is not None or removed is not None or removal or commission is not None:
             fail("--decks, --removed, --removal and --commission do not apply to thirteen")
         from croupier.commands.odds_thirteen import odds_thirteen
@@ -321,7 +327,7 @@ def odds(
             pairs.append(f"{key}={value}")
     from croupier.commands.options import banking_options
 
-    table = banking_options(spec.name, pairs, decks=decks)
+    table = banking_options(spec.name, pairs, decks=decks, min_bet=min_bet, max_bet=max_bet)
     n_decks = table.decks
     with croupier_errors():
         from croupier.odds import (
@@ -391,7 +397,7 @@ def _render_limits(console: Console, limits: dict[str, dict[str, int | None]]) -
     from croupier.money import format_amount
 
     grid = Table(
-        title="Table limits (the default unless --option limits... sets them)",
+        title="Table limits (--min-bet, --max-bet or --option limits... set them)",
         caption="One player's whole stake on one bet at one place, in currency units.",
         box=box.SIMPLE_HEAD,
         pad_edge=False,

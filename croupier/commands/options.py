@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.commands.output import fail
+from croupier.commands.output import croupier_errors, fail
 
 __all__ = [
     "OptionsOpt",
@@ -78,17 +78,91 @@ def cli_base(game: str) -> Any:
     return BaccaratOptions(decks=CLI_DEFAULT_DECKS)
 
 
+MinBetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--min-bet",
+        metavar="[BET=]AMOUNT",
+        help="three-card-baccarat and football-poker: the table minimum of a stake, in the "
+        "smallest unit (cents), for every bet (AMOUNT) or one bet (e.g. tie=500); repeatable. "
+        "The defaults are in `croupier odds GAME` and docs/rules.md.",
+        show_default=False,
+    ),
+]
+MaxBetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--max-bet",
+        metavar="[BET=]AMOUNT",
+        help="three-card-baccarat and football-poker: the table maximum of one player's stake "
+        "on one bet at one place, for every bet (AMOUNT) or one bet (e.g. tie=25000); "
+        "repeatable.",
+        show_default=False,
+    ),
+]
+
+
+def _limit_flag(flag: str, text: str) -> tuple[str | None, int]:
+    """``AMOUNT`` (every bet) or ``BET=AMOUNT`` of ``--min-bet``/``--max-bet``; the amount a
+    whole number of the smallest unit written in ASCII digits."""
+    bet, _, amount = text.rpartition("=")
+    amount = amount.strip()
+    if not (amount.isascii() and amount.isdigit()) or int(amount) < 1:
+        fail(f"{flag} {text!r}: the amount must be a whole number of the smallest unit, >= 1")
+    return (bet.strip() or None) if "=" in text else None, int(amount)
+
+
+def with_limits(options: Any, min_bet: list[str] | None, max_bet: list[str] | None) -> Any:
+    """``options`` with ``--min-bet`` and ``--max-bet`` applied to its table limits: an amount
+    alone sets every bet's minimum (maximum), ``BET=AMOUNT`` one bet's (after the amounts for
+    every bet, whatever the order given); an unknown bet or a
+    maximum below its minimum is refused by the options class, naming it.
+
+    >>> from croupier.games.football_poker.options import FootballOptions
+    >>> table = with_limits(FootballOptions(), ["1000"], ["post=20000"])
+    >>> table.limits.limit("upper"), table.limits.limit("post")
+    (Limit(minimum=1000, maximum=500000), Limit(minimum=1000, maximum=20000))
+    """
+    import dataclasses
+
+    from croupier.money import BetLimits
+
+    if not min_bet and not max_bet:
+        return options
+    limits: BetLimits = options.limits
+    default, by_bet = limits.default, dict(limits.by_bet)
+    for flag, values in (("--min-bet", min_bet or []), ("--max-bet", max_bet or [])):
+        # an amount for every bet first, then each named bet's, in whatever order they came
+        for bet, amount in sorted(
+            (_limit_flag(flag, t) for t in values), key=lambda p: p[0] is not None
+        ):
+            field = "minimum" if flag == "--min-bet" else "maximum"
+            with croupier_errors():
+                change = {field: amount}
+                if bet is None:
+                    default = dataclasses.replace(default, **change)
+                    by_bet = {k: dataclasses.replace(v, **change) for k, v in by_bet.items()}
+                else:  # a bet of this game's (the options class names an unknown one)
+                    dataclasses.replace(options, limits=BetLimits(default, {bet: default}))
+                    by_bet[bet] = dataclasses.replace(by_bet.get(bet, default), **change)
+    with croupier_errors():
+        return dataclasses.replace(options, limits=BetLimits(default, by_bet))
+
+
 def banking_options(
     game: str,
     pairs: list[str] | None,
     *,
     decks: int | None = None,
     positions: int | None = None,
+    min_bet: list[str] | None = None,
+    max_bet: list[str] | None = None,
 ) -> Any:
     """A banking game's options for ``play``, ``simulate`` and ``odds``: :func:`cli_base`, then
     ``--decks`` and ``--positions`` (the older flags, the same as ``-o decks=N`` and
-    ``-o positions=N``), then every ``--option``; a key set both ways is refused, and every
-    value is checked by the options class (its bounds named in the error)."""
+    ``-o positions=N``), then every ``--option``, then ``--min-bet`` and ``--max-bet`` (issue 15
+    item 1, :func:`with_limits`); a key set both ways is refused, and every value is checked by
+    the options class (its bounds named in the error)."""
     from croupier.table.settings import parse_assignment
 
     given = [parse_assignment(p)[0] for p in pairs or [] if "=" in p]
@@ -99,7 +173,8 @@ def banking_options(
         if key in given:
             fail(f"{flag} and --option {key}=... both set {key}: give one of them")
         flags.append(f"{key}={value}")
-    return game_options(game, [*flags, *(pairs or [])], cli_base(game))
+    options = game_options(game, [*flags, *(pairs or [])], cli_base(game))
+    return with_limits(options, min_bet, max_bet)
 
 
 def readings(game: str, options: Any) -> str:

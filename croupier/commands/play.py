@@ -25,7 +25,7 @@ from croupier.commands.bounds import (
 )
 from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -282,6 +282,8 @@ def play(
     ] = None,
     force: ForceOpt = False,
     option: OptionsOpt = None,
+    min_bet: MinBetOpt = None,
+    max_bet: MaxBetOpt = None,
     fair: FairOpt = False,
     client_seed: ClientSeedOpt = None,
     nonce: NonceOpt = None,
@@ -416,7 +418,13 @@ def play(
     )
     from croupier.commands import play_stud as stud
 
-    banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
+    banking_only: dict[str, object] = {
+        "--decks": decks,
+        "--positions": positions,
+        "--bet": bet,
+        "--min-bet": min_bet,
+        "--max-bet": max_bet,
+    }
     thirteen_only: dict[str, object] = {
         "--player": player,
         "--position": position,
@@ -560,6 +568,8 @@ def play(
             decks=decks,
             positions=positions,
             option=option,
+            min_bet=min_bet,
+            max_bet=max_bet,
             player=player,
             bankroll=bankroll,
             fair=prompt.FairFlags(fair, client_seed, nonce, server_seed_file),
@@ -582,5 +592,7 @@ def play(
         log=log,
         as_json=as_json,
         option=option,
+        min_bet=min_bet,
+        max_bet=max_bet,
         fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
     )

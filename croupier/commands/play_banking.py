@@ -185,6 +185,8 @@ def play_banking(
     log: Path | None,
     as_json: bool,
     option: list[str] | None = None,
+    min_bet: list[str] | None = None,
+    max_bet: list[str] | None = None,
     fair: FairShuffles | None = None,
 ) -> None:
     """``croupier play`` of a banking game (the options as given; None: not given).
@@ -200,7 +202,9 @@ def play_banking(
         fail("nobody is betting: give --bet or --bots")
     from croupier.commands.options import banking_options
 
-    options = banking_options(spec.name, option, decks=decks, positions=positions)
+    options = banking_options(
+        spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
+    )
     with croupier_errors():
         from croupier.events import Phase
         from croupier.games.banking_bots import place_bot_bets

@@ -112,6 +112,8 @@ def play_at_prompt(
     decks: int | None,
     positions: int | None,
     option: list[str] | None,
+    min_bet: list[str] | None = None,
+    max_bet: list[str] | None = None,
     player: str | None,
     bankroll: int | None,
     fair: FairFlags,
@@ -126,7 +128,9 @@ def play_at_prompt(
 
     spec = _spec(game)
     # the CLI's default shoe (3-card baccarat: 8 decks), --decks and --positions, each --option
-    options = banking_options(spec.name, option, decks=decks, positions=positions)
+    options = banking_options(
+        spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
+    )
     session = FairShuffles.from_flags(*fair, seed=seed)
     flags = ["--decks", str(options.decks), "--positions", str(options.positions)]
     for pair in option or []:

@@ -23,7 +23,7 @@ from croupier.commands.bounds import (
     bounded,
 )
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
 from croupier.commands.output import fail
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -144,6 +144,8 @@ def simulate(
     resume: ResumeOpt = None,
     out: OutOpt = None,
     option: OptionsOpt = None,
+    min_bet: MinBetOpt = None,
+    max_bet: MaxBetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
@@ -161,6 +163,8 @@ def simulate(
     bounded("--workers", workers, WORKERS)
     from croupier.commands import play_stud as stud
 
+    if game not in ("three-card-baccarat", "football-poker") and (min_bet or max_bet):
+        fail("--min-bet and --max-bet apply to three-card-baccarat and football-poker only")
     if game not in ("three-card-baccarat", "football-poker") and (
         scheduler.strip().lower() != "auto" or resume
     ):
@@ -268,4 +272,6 @@ def simulate(
         resume=resume,
         out=out,
         option=option,
+        min_bet=min_bet,
+        max_bet=max_bet,
     )

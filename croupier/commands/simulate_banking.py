@@ -26,11 +26,15 @@ def simulate_banking(
     resume: Path | None = None,
     out: Path | None = None,
     option: list[str] | None = None,
+    min_bet: list[str] | None = None,
+    max_bet: list[str] | None = None,
 ) -> None:
     from croupier.commands.options import banking_options
 
     check_files(out, None)
-    options = banking_options(spec.name, option, decks=decks, positions=positions)
+    options = banking_options(
+        spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
+    )
     with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import check_scheduler
         from croupier.odds.simulate import simulate as run
