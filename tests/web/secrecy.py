@@ -15,6 +15,11 @@ cards (``"As Kd"``), never from words in a message. Names tell kinds, not copies
 comes in several copies (Mah-Jong's four of each tile, a shoe of several decks) another seat's
 hidden copy may share its name with one the person rightly sees, so those games are checked with
 :class:`Redaction` instead: every frame exactly what the table gives the person at its seq.
+
+The record must be read *after* the frames and pages it judges (:func:`look`): a live table plays
+on (its bots start the next round while people sit), so a record read first can end before the
+frames do. A frame about a seq the record does not reach cannot be judged, and is reported as
+such, never checked against the end of a record that does not hold it.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ import bisect
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from croupier.table import Actor
 from croupier.table.base import Table
@@ -58,6 +64,7 @@ class Secrets:
 
     def __init__(self, table: Table[Any], actor: Actor, pattern: re.Pattern[str] = CARD) -> None:
         self.pattern = pattern
+        self.last = table.seq
         whole = [e.event.to_dict() for e in table.entries]
         mine = table.events_for(actor)
         self.seqs: list[int] = []
@@ -96,11 +103,22 @@ class Secrets:
             seq = frame.get("seq")
             if frame.get("type") == "events" and frame.get("events"):
                 seq = max(e["seq"] for e in frame["events"])
+            if isinstance(seq, int) and seq > self.last:
+                found.append(beyond(frame, seq, self.last))
+                continue
             forbidden = self.at(seq) if isinstance(seq, int) else self.ever()
             bad = tokens(frame, self.pattern) & forbidden
             if bad:
                 found.append(f"{frame.get('type')} frame at seq {seq}: {sorted(bad)}")
         return found
+
+
+def beyond(frame: dict[str, Any], seq: int, last: int) -> str:
+    """What a frame about a seq past the record's end is: not judged (read the record later)."""
+    return (
+        f"{frame.get('type')} frame at seq {seq} is past the record's last entry ({last}): "
+        "it cannot be judged (read the record after the frames)"
+    )
 
 
 def page_cards(codes: Sequence[str | None]) -> set[str]:
@@ -142,8 +160,14 @@ class Redaction:
 
     def leaks(self, frames: Iterable[dict[str, Any]]) -> list[str]:
         found = []
+        last = self.table.seq
         for frame in frames:
             kind = frame.get("type")
+            seqs = [e.get("seq") for e in frame.get("events", [])] if kind == "events" else []
+            newest = max((q for q in [frame.get("seq"), *seqs] if isinstance(q, int)), default=0)
+            if kind in ("events", "view") and newest > last:
+                found.append(beyond(frame, newest, last))
+                continue
             if kind == "events":
                 for event in frame.get("events", []):
                     if event != self.forms.get(event.get("seq")):
@@ -155,3 +179,38 @@ class Redaction:
                 if self.actor.is_player and frame.get("legal") != offers:
                     found.append(f"offers at seq {frame['seq']} are not his offers")
         return found
+
+
+class Watched(Protocol):
+    """A person as the checks read him: his name, the frames his page received (a list the
+    browser keeps appending to) and the card images on his page now."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def frames_in(self) -> list[dict[str, Any]]: ...
+
+    def card_codes(self) -> list[str | None]: ...
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one person had been shown when he was looked at: his page's cards and his frames."""
+
+    name: str
+    cards: frozenset[str]
+    frames: tuple[dict[str, Any], ...]
+
+
+def look(people: Sequence[Watched]) -> list[Seen]:
+    """What each person had been shown, taken *before* the record that judges it is read. Every
+    page first (a call into the browser delivers the frames that arrived meanwhile, to every
+    person: the table plays on), then every person's frames, with no call into the browser in
+    between; a record read afterwards reaches at least the last of them (the server sends only
+    committed entries), as it reaches every card the pages showed."""
+    cards = [frozenset(page_cards(someone.card_codes())) for someone in people]
+    return [
+        Seen(someone.name, shown, tuple(someone.frames_in))
+        for someone, shown in zip(people, cards, strict=True)
+    ]

@@ -24,7 +24,7 @@ from .browser import PHONE
 from .conftest import axe_violations
 from .live import LiveServer, ServedToy
 from .people import Person, enter
-from .secrecy import Secrets, page_cards
+from .secrecy import Secrets, look
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -105,19 +105,22 @@ def test_two_people_play_a_round_to_its_settlement_through_the_pages(
 
 
 def test_no_frame_and_no_page_holds_another_seats_hidden_card(
-    played: tuple[list[Person], ServedToy],
+    live: LiveServer, played: tuple[list[Person], ServedToy]
 ) -> None:
-    people, table = played
+    people, _ = played
+    # what each was shown, then the record that judges it (the house may open the next round)
+    seen = look(people)
+    table = record(live, "toy-1")
     dealt = {e.event.to_dict()["player"]: e.seq for e in table.entries if e.event.TYPE == "dealt"}
-    for someone in people:
-        secrets = Secrets(table, Actor.player(someone.name))
-        other = next(p for p in dealt if p != someone.name)
+    for shown in seen:
+        secrets = Secrets(table, Actor.player(shown.name))
+        other = next(p for p in dealt if p != shown.name)
         # the other's card is hidden from him from its deal to the settlement
         assert secrets.at(dealt[other]), "the test would prove nothing"
-        frames = [f for f in someone.frames_in if f.get("type") in ("events", "view")]
+        frames = [f for f in shown.frames if f.get("type") in ("events", "view")]
         assert len(frames) >= 4
         assert secrets.leaks(frames) == []
-        assert not page_cards(someone.card_codes()) & secrets.never_shown()
+        assert not shown.cards & secrets.never_shown()
 
 
 def test_the_inspector_recalls_verifies_and_exports_the_round(
@@ -219,7 +222,8 @@ def test_a_dropped_connection_reconnects_and_catches_up(browser: Browser, live: 
     assert len(seqs) == len(set(seqs)), "an event shown twice"
     ana.page.get_by_role("button", name="Ante").click()
     ana.page.get_by_role("region", name="Settlement").get_by_text("Winner").wait_for(timeout=30_000)
-    assert Secrets(record(live, "toy-drop"), Actor.player("ana")).leaks(ana.frames_in) == []
+    (shown,) = look([ana])
+    assert Secrets(record(live, "toy-drop"), Actor.player("ana")).leaks(shown.frames) == []
     assert not ana.errors, ana.errors
     ana.close()
     assert not bo.errors, bo.errors
@@ -235,10 +239,10 @@ def test_the_dealer_console_shows_the_public_table_and_the_dealers_actions(
     dee.wait_connected()
     assert "dealer console" in dee.page.locator("h1").inner_text()
     dee.page.get_by_role("region", name="Your actions").wait_for()
-    table = record(live, "toy-1")
-    secrets = Secrets(table, Actor.dealer("dee"))
-    assert secrets.leaks(dee.frames_in) == []
-    assert not page_cards(dee.card_codes()) & secrets.never_shown()
+    (shown,) = look([dee])
+    secrets = Secrets(record(live, "toy-1"), Actor.dealer("dee"))
+    assert secrets.leaks(shown.frames) == []
+    assert not shown.cards & secrets.never_shown()
     assert axe_violations(dee.page) == []
     assert not dee.errors, dee.errors
     dee.close()
