@@ -60,6 +60,7 @@ CASES: dict[tuple[str, str], tuple[str, ...]] = {
     },
     ("serve", "--port"): ("serve",),
     ("serve", "--bot-delay-ms"): ("serve",),
+    ("serve", "--integrity-interval"): ("serve",),
     ("simulate", "--rounds"): ("simulate", "football-poker", "--json"),
     ("simulate", "--decks"): ("simulate", "football-poker", "--json"),
     ("simulate", "--positions"): ("simulate", "three-card-baccarat", "--json"),
@@ -205,7 +206,7 @@ def test_issue15_item3_places_that_cannot_fit_name_the_range() -> None:
         ("simulate", ("--rounds", "--decks", "--positions", "--hands", "--games", "--fuzz")),
         ("odds", ("--decks", "--rounds", "--workers")),
         ("deal", ("--decks", "--positions", "--nonce")),
-        ("serve", ("--port", "--bot-delay-ms")),
+        ("serve", ("--port", "--bot-delay-ms", "--integrity-interval")),
         ("equity", ("--limit",)),
     ],
 )

@@ -96,6 +96,8 @@ NONCE: Final = Bound(0, 2**63 - 1, "")
 PORT: Final = Bound(0, 65_535, "")
 #: ``serve --bot-delay-ms``
 BOT_DELAY_MS: Final = Bound(0, 60_000, "ms")
+#: ``serve --integrity-interval`` (0: no background audit; at most 31 days between runs)
+INTEGRITY_INTERVAL: Final = Bound(0, 31 * 86_400, "seconds")
 #: ``equity --limit``: steps of 10-20 ns, so at most a few minutes
 EQUITY_LIMIT: Final = Bound(1, 10_000_000_000, "steps")
 

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from croupier.commands.app import app
-from croupier.commands.bounds import BOT_DELAY_MS, PORT
+from croupier.commands.bounds import BOT_DELAY_MS, INTEGRITY_INTERVAL, PORT
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors, fail
 
@@ -77,13 +77,16 @@ def serve_command(
         ),
     ] = None,
     integrity_interval: Annotated[
-        float,
+        int,
         typer.Option(
             "--integrity-interval",
-            help="Seconds between the background audit verify and self-check runs (the first "
-            "at start; 0: no audit).",
+            callback=INTEGRITY_INTERVAL.check("--integrity-interval"),
+            help=INTEGRITY_INTERVAL.help(
+                "Seconds between the background audit verify and self-check runs (the first "
+                "at start; 0: no audit)."
+            ),
         ),
-    ] = 86_400.0,
+    ] = 86_400,
 ) -> None:
     """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
     /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
