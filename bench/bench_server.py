@@ -45,6 +45,7 @@ from bench.loadkit import (
     check_record,
     percentile,
     prepare,
+    process_cpu_s,
     process_rss_mb,
 )
 
@@ -122,25 +123,52 @@ def run_once(args: argparse.Namespace, tables: int, clients: int) -> dict[str, A
                 drop_database(database, dropped)
 
 
+def scrape(url: str) -> dict[str, float]:
+    """The server's /metrics: name -> value (the unlabelled samples)."""
+    import urllib.request
+
+    out: dict[str, float] = {}
+    with urllib.request.urlopen(f"{url}/metrics", timeout=30) as answer:
+        for line in answer.read().decode().splitlines():
+            if line.startswith("croupier_") and "{" not in line:
+                name, _, value = line.partition(" ")
+                out[name] = float(value)
+    return out
+
+
 def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str, Any]:
     extra = ("--bot-delay-ms", str(args.bot_delay_ms))
     servers = [server_class(plan.database).start(*extra) for _ in range(args.processes)]
     profiler = None
     if args.profile:
         profiler = subprocess.Popen(
-            ["py-spy", "record", "-o", str(args.profile), "-p", str(servers[0].process.pid),
-             "-d", str(int(args.seconds)), "-r", "50", "--nonblocking",
+            [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile), "-p", str(servers[0].process.pid),
+             "-d", str(int(args.seconds)), "-r", "50", "--nonblocking", "--gil",
              *(["-f", "speedscope"] if str(args.profile).endswith(".json") else [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     sampler = RssSampler([s.process.pid for s in servers])
     sampler.start()
     bots = [
-        BotClient(spec, servers[i % len(servers)].port, seed=i, think_ms=args.think_ms)
+        BotClient(
+            spec,
+            servers[i % len(servers)].port,
+            seed=i,
+            think_ms=args.think_ms,
+            compression=not args.no_compression,
+        )
         for i, spec in enumerate(plan.clients)
     ]
+    load_before = os.getloadavg()[0]
+    cpu_before = [process_cpu_s(s.process.pid) for s in servers]
+    client_before = time.process_time()
     try:
         elapsed = asyncio.run(drive(bots, args.seconds))
+        server_cpu = sum(
+            process_cpu_s(s.process.pid) - b for s, b in zip(servers, cpu_before, strict=True)
+        )
+        client_cpu = time.process_time() - client_before
+        metrics = [scrape(s.url) for s in servers]
     finally:
         sampler.done.set()
         for server in servers:
@@ -167,6 +195,7 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "database": plan.database.split(":", 1)[0].split("+")[0],
         "seconds": round(elapsed, 2),
         "think_ms": args.think_ms,
+        "compression": not args.no_compression,
         "sent": sum(b.stats.sent for b in bots),
         "accepted": accepted,
         "refused": sum(b.stats.refused for b in bots),
@@ -178,6 +207,15 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "p99_ms": ms(0.99),
         "max_ms": ms(1.0),
         "server_rss_mb": round(sampler.peak, 1),
+        "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+        "server_cpu_s": round(server_cpu, 1),
+        "commit_ms_mean": _ratio(
+            metrics, "croupier_commit_seconds_sum", "croupier_commit_seconds_count", 1000
+        ),
+        "commits_per_batch": _ratio(
+            metrics, "croupier_commit_appends_total", "croupier_commit_batches_total", 1
+        ),
+        "client_cpu_s": round(client_cpu, 1),
         "lost": record.lost,
         "duplicated": record.duplicated,
         "mismatched": record.mismatched,
@@ -190,6 +228,12 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
     }
 
 
+def _ratio(metrics: list[dict[str, float]], top: str, bottom: str, scale: float) -> float | None:
+    high = sum(m.get(top, 0.0) for m in metrics)
+    low = sum(m.get(bottom, 0.0) for m in metrics)
+    return round(scale * high / low, 2) if low else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -199,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="servers (PostgreSQL only)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="a client's pause to act")
     parser.add_argument("--bot-delay-ms", type=int, default=0, help="the server bots' pause")
+    parser.add_argument(
+        "--no-compression", action="store_true", help="clients offer no permessage-deflate"
+    )
     parser.add_argument("--sweep", help="TxC,TxC,...: one run per point (tables x clients)")
     parser.add_argument("--profile", type=Path, help="py-spy the first server into this file")
     parser.add_argument("--json", action="store_true", help="print JSON only")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import sys
 import time
@@ -51,6 +52,7 @@ __all__ = [
     "check_record",
     "percentile",
     "prepare",
+    "process_cpu_s",
     "process_rss_mb",
 ]
 
@@ -199,11 +201,23 @@ class ClientStats:
 class BotClient:
     """One person over the WebSocket (see the module docstring)."""
 
-    def __init__(self, spec: ClientSpec, port: int, *, seed: int, think_ms: float = 0.0) -> None:
+    def __init__(
+        self,
+        spec: ClientSpec,
+        port: int,
+        *,
+        seed: int,
+        think_ms: float = 0.0,
+        compression: bool = True,
+    ) -> None:
         self.spec = spec
         self.port = port
         self.rng = random.Random(seed)
         self.think = think_ms / 1000
+        #: offer permessage-deflate, as browsers do (the server then compresses every frame)
+        self.compression = compression
+        #: offer permessage-deflate, as browsers do (the server then compresses every frame)
+        self.compression = compression
         self.me = f"player:{spec.name}"
         self.seq: int | None = None  # the last seq seen (None: none yet, a view first)
         self.events: dict[int, dict[str, Any]] = {}  # seq -> the entry as sent
@@ -242,7 +256,12 @@ class BotClient:
         uri = f"ws://127.0.0.1:{self.port}/ws"
         headers = {"Authorization": f"Bearer {self.spec.token}"}
         async with websockets.connect(
-            uri, additional_headers=headers, max_size=2**23, open_timeout=10, max_queue=None
+            uri,
+            additional_headers=headers,
+            max_size=2**23,
+            open_timeout=10,
+            max_queue=None,
+            compression="deflate" if self.compression else None,
         ) as ws:
             self._answered = -1  # an answer lost with the connection is sent again
             welcome = orjson.loads(await asyncio.wait_for(ws.recv(), 10))
@@ -364,6 +383,15 @@ def process_rss_mb(pid: int) -> tuple[float, float]:
             elif line.startswith("VmHWM:"):
                 peak = int(line.split()[1]) / 1024
     return now, peak
+
+
+def process_cpu_s(pid: int) -> float:
+    """The CPU seconds (user + system) process ``pid`` has used (Linux /proc), 0 if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass

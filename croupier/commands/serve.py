@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -41,6 +42,13 @@ def serve_command(
         bool,
         typer.Option("--bots-play-alone", help="Bots play on at tables with no person."),
     ] = False,
+    group_commit: Annotated[
+        bool,
+        typer.Option(
+            "--group-commit/--no-group-commit",
+            help="Appends of all tables waiting for a commit share the next one.",
+        ),
+    ] = True,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send session cookies as Secure (HTTPS).")
     ] = False,
@@ -73,6 +81,7 @@ def serve_command(
             hub=HubSettings(
                 bot_delay_ms=bot_delay_ms,
                 bots_play_alone=bots_play_alone,
+                group_commit=group_commit,
                 fair_key=load_fair_key(fair_key_file, os.environ.get("CROUPIER_FAIR_KEY")),
             ),
             extra_games=extra,
@@ -84,6 +93,11 @@ def serve_command(
     def announce(text: str) -> None:
         typer.echo(text)
 
+    # The database thread releases the GIL in every statement and must win it back from the
+    # event loop each time: at the default 5 ms switch interval a group commit of a few appends
+    # waited hundreds of ms behind a busy loop (the convoy effect, measured by
+    # bench/bench_server.py); 0.5 ms halved the median command round trip under load.
+    sys.setswitchinterval(0.0005)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     application = create_app(settings, announce=announce, database=opened)
     typer.echo(f"croupier serving {opened.dialect} on http://{host}:{port}/ (docs at /docs)")

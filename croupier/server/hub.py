@@ -48,6 +48,7 @@ from typing import Any, TypeVar
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
+from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
 from croupier.server.store import Conflict, EventStore, LedgerTx, StoredEvent, TableRow
 from croupier.table.actor import Actor
@@ -64,6 +65,8 @@ T = TypeVar("T")
 MAX_CLIENT_COMMAND_ID = 48
 #: a refold-and-retry loop gives up after this many conflicts in a row
 MAX_RETRIES = 8
+#: commits of one table pushed to its subscribers together at most (while its writer is busy)
+MAX_UNSENT = 8
 
 
 def now_ms() -> int:
@@ -84,6 +87,9 @@ class HubSettings:
     subscriber_queue: int = 1000
     #: worker threads for the database
     db_threads: int = 8
+    #: the appends of all tables waiting while a commit is on disk share the next commit
+    #: (:mod:`croupier.server.commits`); off: one transaction per append
+    group_commit: bool = True
     #: the server's secret fairness key: with it every table shuffles provably fair (the
     #: commitment recorded before each shuffle, the seed revealed once its cards are decided,
     #: and still revealable after a restart, the seeds being derived from the key); without
@@ -179,6 +185,8 @@ class LiveTable:
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
     fault: str | None = None
+    #: commits not pushed to the subscribers yet (pushed when the writer is idle)
+    unsent: int = 0
 
     @property
     def id(self) -> str:
@@ -213,6 +221,7 @@ class Hub:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self._executor = ThreadPoolExecutor(self.settings.db_threads, "croupier-db")
+        self.commits = GroupCommit(store, self._executor)
         self._closing = False
         #: counters for /metrics: name -> value
         self.counts: Counter[str] = Counter()
@@ -244,6 +253,7 @@ class Hub:
             if live.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await live.task
+        await self.commits.stop()
         self._executor.shutdown(wait=True)
 
     def _bot_records(self) -> dict[str, dict[str, str]]:
@@ -480,15 +490,18 @@ class Hub:
         ledger = [ledger_tx(live.id, tx) for tx in table.ledger.transactions[txs_before:]]
         started = time.perf_counter()
         try:
-            appended = await self.db(
-                self.store.append,
+            request = AppendRequest(
                 live.stream,
                 [e.to_dict() for e in new],
-                expected_seq=live.stored_seq,
-                genesis=live.row.genesis,
-                command_id=applied.command_id,
-                ledger=ledger,
+                live.stored_seq,
+                live.row.genesis,
+                applied.command_id,
+                ledger,
             )
+            if self.settings.group_commit:
+                appended = await self.commits.append(request)
+            else:
+                appended = await self.db(self.store.append, **request.__dict__)
         except Conflict:
             self.counts["conflicts"] += 1
             await self._refold(live)
@@ -507,7 +520,9 @@ class Hub:
         elapsed = time.perf_counter() - started
         for hook in self.on_commit:
             hook(live, elapsed)
-        self._fan_out(live)
+        live.unsent += 1  # pushed when the writer has no job waiting (a burst at once)
+        if live.unsent >= MAX_UNSENT:
+            self._fan_out(live)
         return True
 
     async def _refold(self, live: LiveTable) -> None:
@@ -588,13 +603,17 @@ class Hub:
                 del live.present[person]
 
     def _fan_out(self, live: LiveTable) -> None:
+        live.unsent = 0
+        common = self._common(live)
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber)
+            self._catch_up(live, subscriber, common)
 
-    def _catch_up(self, live: LiveTable, subscriber: Subscriber) -> None:
+    def _catch_up(
+        self, live: LiveTable, subscriber: Subscriber, common: dict[str, Any] | None = None
+    ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
         a whole view when it is too far behind; then its view."""
         committed = live.stored_seq
@@ -607,13 +626,25 @@ class Hub:
                 {"type": "events", "table": live.id, "events": events, "seq": committed}
             )
         subscriber.seq = committed
-        subscriber.push(self.view_frame(live, subscriber.actor))
+        subscriber.push(self.view_frame(live, subscriber.actor, common))
 
-    def view_frame(self, live: LiveTable, actor: Actor) -> dict[str, Any]:
-        """The table as ``actor`` may see it now, with what he may send and who is waited on."""
+    def _common(self, live: LiveTable) -> dict[str, Any]:
+        """The parts of a view frame that are the same for every actor."""
         table = live.table
-        waiting = [w.to_dict() for w in table.waiting_on()]
         players = sorted(table.chips())
+        return {
+            "waiting": [w.to_dict() for w in table.waiting_on()],
+            "away": [p for p in players if p not in live.bots and p not in live.present],
+            "bots": sorted(live.bots),
+            "closed": table.closed,
+        }
+
+    def view_frame(
+        self, live: LiveTable, actor: Actor, common: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The table as ``actor`` may see it now, with what he may send and who is waited on
+        (``common``: the actor-free parts, computed once for a fan-out)."""
+        table = live.table
         return {
             "type": "view",
             "table": live.id,
@@ -621,10 +652,7 @@ class Hub:
             "seq": live.stored_seq,
             "view": table.view(actor),
             "legal": [o.to_dict() for o in table.legal(actor)] if actor.is_player else [],
-            "waiting": waiting,
-            "away": [p for p in players if p not in live.bots and p not in live.present],
-            "bots": sorted(live.bots),
-            "closed": table.closed,
+            **(common or self._common(live)),
         }
 
     # -- the writer and progress ------------------------------------------------------------
@@ -636,6 +664,8 @@ class Hub:
                 await job()
             except Exception:
                 log.exception("table %s: a job failed", live.id)
+            if live.unsent and live.queue.empty():
+                self._fan_out(live)
 
     def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
         """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""
