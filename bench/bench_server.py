@@ -142,7 +142,8 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
     profiler = None
     if args.profile:
         profiler = subprocess.Popen(
-            [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile), "-p", str(servers[0].process.pid),
+            [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile),
+             "-p", str(servers[0].process.pid),
              "-d", str(int(args.seconds)), "-r", "50", "--nonblocking", "--gil",
              *(["-f", "speedscope"] if str(args.profile).endswith(".json") else [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
