@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import os
 import random
+import socket
 import sys
 import time
 from collections.abc import Iterable
@@ -65,7 +66,9 @@ NEED = {
     "three-card-baccarat": 1,
 }
 #: offers a bot client never takes (it stays at its table)
-NEVER = frozenset({"leave", "stand", "top_up", "buy_in"})
+NEVER = frozenset({"leave", "stand"})
+#: offers it takes only when nothing else is offered (waited on to top up its chips)
+LAST = frozenset({"top_up", "buy_in"})
 #: a fixed fairness key, so a restarted server derives the same seeds (bench only)
 BENCH_FAIR_KEY = "be" * 32
 
@@ -154,9 +157,9 @@ def prepare(
     return Plan(database, table_game, bots, specs, chosen, missing)
 
 
-def choose(offer: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def choose(offer: dict[str, Any], rng: random.Random, *, ordered: bool = False) -> dict[str, Any]:
     """A command ``offer`` admits, from its JSON form, with values drawn by ``rng`` (amounts
-    near the least, so a player's chips last)."""
+    near the least, so a player's chips last; ``ordered``: cards split in rank order)."""
     command: dict[str, Any] = {"type": offer["type"]}
     for name, domain in offer.items():
         if name in ("type", "label"):
@@ -172,7 +175,10 @@ def choose(offer: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             command[name] = "ok"
         elif "split" in domain:
             cards = list(domain["split"])
-            rng.shuffle(cards)
+            if ordered:  # lowest first: the last (biggest) group gets the best cards
+                cards.sort(key=lambda c: "23456789TJQKA".find(c[0]))
+            else:
+                rng.shuffle(cards)
             groups, start = [], 0
             for size in domain["sizes"]:
                 groups.append(cards[start : start + size])
@@ -193,6 +199,8 @@ class ClientStats:
     gaps: int = 0
     repeated: int = 0
     reconnects: int = 0
+    sessions: int = 0
+    resent: int = 0
     resyncs: int = 0
     too_slow: int = 0
     latencies: list[float] = field(default_factory=list)
@@ -227,12 +235,14 @@ class BotClient:
         self.stall_reading = 0.0  # > 0: stop reading for this many seconds (chaos)
         self.drop_now = False  # chaos: drop the connection at the next frame
         self._answered = -1
-        self._pending: dict[str, float] = {}
+        #: command id -> (sent at, frame): unanswered commands, sent again after a reconnect
+        self._pending: dict[str, tuple[float, str]] = {}
         self._counter = 0
-        self._view: dict[str, Any] | None = None
+        self.last_view: dict[str, Any] | None = None
         self._tries = 0
         self._answered_view = -1
         self.last_error = ""
+        self.resync_at: list[tuple[int, int]] = []
 
     async def run(self, stop_at: float, *, reconnect: bool = False) -> None:
         """Play until ``stop_at`` (monotonic); with ``reconnect``, come back after any drop
@@ -246,8 +256,7 @@ class BotClient:
                 self.last_error = f"{type(exc).__name__}: {exc}"
             if not reconnect or time.monotonic() >= stop_at:
                 return
-            self._pending.clear()
-            self.stats.reconnects += 1
+            self.stats.reconnects += 1  # attempts; sessions - 1 succeeded
             await asyncio.sleep(0.05 + self.rng.random() * 0.25)
 
     async def _session(self, stop_at: float) -> None:
@@ -255,21 +264,37 @@ class BotClient:
 
         uri = f"ws://127.0.0.1:{self.port}/ws"
         headers = {"Authorization": f"Bearer {self.spec.token}"}
+        # a small receive buffer: a client that stops reading is soon seen as one by the server
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 32 * 1024)
+        sock.setblocking(False)
+        try:
+            await asyncio.wait_for(
+                asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.port)), 10
+            )
+        except BaseException:
+            sock.close()
+            raise
         async with websockets.connect(
             uri,
+            sock=sock,
             additional_headers=headers,
             max_size=2**23,
             open_timeout=10,
-            max_queue=None,
+            max_queue=64,  # a client that does not read stops reading the socket
             compression="deflate" if self.compression else None,
         ) as ws:
             self._answered = -1  # an answer lost with the connection is sent again
             welcome = orjson.loads(await asyncio.wait_for(ws.recv(), 10))
             assert welcome["type"] == "welcome", welcome
+            self.stats.sessions += 1
             hello: dict[str, Any] = {"v": 1, "type": "hello", "table": self.spec.table}
             if self.seq is not None:
                 hello["since"] = self.seq
             await ws.send(orjson.dumps(hello).decode())
+            for _, text in list(self._pending.values()):  # answers lost with the connection:
+                self.stats.resent += 1  # the same command under the same id
+                await ws.send(text)
             while True:
                 left = stop_at - time.monotonic()
                 if left <= 0:
@@ -301,15 +326,18 @@ class BotClient:
             self.last_progress = time.monotonic()
         elif kind == "view":
             if self.seq is not None and frame["seq"] > self.seq:
-                self.stats.resyncs += 1  # too far behind: a view instead of the events
+                # too far behind: a view instead of the events; the missed ones from REST
+                self.stats.resyncs += 1
+                self.resync_at.append((self.seq, frame["seq"]))
+                await self._refill(self.seq, frame["seq"])
             self.seq = max(self.seq or 0, frame["seq"])
-            self._view = frame
+            self.last_view = frame
             if not self._pending:  # one command at a time: its answer comes after its view
                 await self._maybe_act(ws)
         elif kind in ("accepted", "refused"):
-            started = self._pending.pop(frame["command_id"], None)
-            if started is not None:
-                self.stats.latencies.append(time.perf_counter() - started)
+            pending = self._pending.pop(frame["command_id"], None)
+            if pending is not None:
+                self.stats.latencies.append(time.perf_counter() - pending[0])
             if kind == "accepted":
                 self.stats.accepted += 1
                 self.accepted[frame["command_id"]] = (frame["first_seq"], frame["seq"])
@@ -317,7 +345,7 @@ class BotClient:
                 self.stats.refused += 1
                 # refused (a value the rules refuse here): another offer of the same view, a
                 # few times
-                if self._tries < 3:
+                if self._tries < 6:
                     self._tries += 1
                     self._answered = -1
             if not self._pending:
@@ -327,9 +355,33 @@ class BotClient:
             if frame.get("code") == "too-slow":
                 self.stats.too_slow += 1
 
+    async def _refill(self, since: int, upto: int) -> None:
+        """The events after ``since`` up to ``upto`` from ``GET /api/tables/T/events``."""
+        import urllib.request
+
+        url = f"http://127.0.0.1:{self.port}/api/tables/{self.spec.table}/events?since={since}"
+        request = urllib.request.Request(
+            url, headers={"Authorization": f"Bearer {self.spec.token}"}
+        )
+
+        def fetch() -> list[dict[str, Any]]:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                events: list[dict[str, Any]] = orjson.loads(answer.read())["events"]
+                return events
+
+        for entry in await asyncio.to_thread(fetch):
+            seq = entry["seq"]
+            if seq > upto:
+                break
+            if seq != since + 1:
+                self.stats.gaps += 1
+            self.events[seq] = entry
+            self.stats.events += 1
+            since = seq
+
     async def _maybe_act(self, ws: Any) -> None:
         """Act on the latest view if it waits on this client and was not answered yet."""
-        view = self._view
+        view = self.last_view
         if view is None or view["seq"] == self._answered or not view["legal"]:
             return
         if not any(w["actor"] == self.me for w in view["waiting"]):
@@ -340,16 +392,15 @@ class BotClient:
         await self._act(ws, view)
 
     async def _act(self, ws: Any, view: dict[str, Any]) -> None:
-        offers = [o for o in view["legal"] if o["type"] not in NEVER] or None
-        if offers is None:
+        allowed = [o for o in view["legal"] if o["type"] not in NEVER]
+        offers = [o for o in allowed if o["type"] not in LAST] or allowed
+        if not offers:
             return
-        command = choose(self.rng.choice(offers), self.rng)
+        command = choose(self.rng.choice(offers), self.rng, ordered=self._tries >= 2)
         if self.think > 0:
             await asyncio.sleep(self.think * (0.5 + self.rng.random()))
         self._counter += 1
         command_id = f"{view['seq']}-{self._counter}"
-        self._pending[command_id] = time.perf_counter()
-        self.stats.sent += 1
         frame = {
             "v": 1,
             "type": "command",
@@ -357,7 +408,10 @@ class BotClient:
             "command_id": command_id,
             "command": command,
         }
-        await ws.send(orjson.dumps(frame).decode())
+        text = orjson.dumps(frame).decode()
+        self._pending[command_id] = (time.perf_counter(), text)
+        self.stats.sent += 1
+        await ws.send(text)
 
 
 def percentile(values: list[float], q: float) -> float | None:
