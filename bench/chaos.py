@@ -83,7 +83,15 @@ def cut_connections(database: str) -> int:
 
 
 def restart_postgres() -> None:
-    subprocess.run(["pg_ctlcluster", "15", "main", "restart"], check=True, timeout=120)
+    """Restart the local cluster (every user of it is cut) and wait until it answers."""
+    versions = sorted(os.listdir("/etc/postgresql"), key=lambda v: [int(x) for x in v.split(".")])
+    command = ["pg_ctlcluster", "--skip-systemctl-redirect", versions[-1], "main", "restart"]
+    subprocess.run(command, check=True, timeout=120, capture_output=True)
+    for _ in range(60):
+        ready = subprocess.run(["pg_isready", "-q", "-h", "127.0.0.1", "-p", "5432"])
+        if ready.returncode == 0:
+            return
+        time.sleep(0.5)
 
 
 class Staller:
@@ -184,14 +192,21 @@ class Chaos:
     async def faults(self, stop_at: float) -> None:
         """Make a fault every 1 to ``--interval`` seconds until ``stop_at``."""
         kinds = [k for k in self.args.faults.split(",") if k != "database" or self.postgres]
+        rest = [k for k in kinds if k != "stall"] + ["kill"] * max(self.args.kills - 1, 0)
+        self.rng.shuffle(rest)
+        planned = [k for k in kinds if k == "stall"] + [k for k in rest if k in kinds]
         while True:
             await asyncio.sleep(self.rng.uniform(1.0, self.args.interval))
             if time.monotonic() >= stop_at:
                 return
-            kind = self.rng.choice(kinds)
+            # every kind once first (the stall first: no kill may end it early), then at random
+            kind = planned.pop(0) if planned else self.rng.choice(kinds)
             stalling = self.staller_task is not None and not self.staller_task.done()
-            if kind == "kill" and (self.tally.kills >= self.args.kills or stalling):
-                kind = "drop"  # a kill would end the stalled connection before its queue fills
+            if kind == "kill" and stalling:
+                planned.append(kind)  # a kill would end the stalled connection too early
+                kind = "drop"
+            if kind == "kill" and self.tally.kills >= self.args.kills:
+                kind = "drop"
             if kind == "stall" and self.staller_task is not None:
                 kind = "delay"
             self.tally.log.append(f"{time.monotonic():.1f} {kind}")
@@ -309,10 +324,13 @@ def dead_rounds(database: str) -> tuple[list[str], list[str]]:
     return in_play, dead
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]:
+    """One run on a new database (``--database``'s server), or on ``database`` as it is."""
     os.environ.setdefault("CROUPIER_FAIR_KEY", BENCH_FAIR_KEY)
     with tempfile.TemporaryDirectory() as folder:
-        database, dropped = new_database(args.database, folder)
+        dropped: str | None = None
+        if database is None:
+            database, dropped = new_database(args.database, folder)
         try:
             plan = prepare(database, args.tables, args.clients)
             chaos = Chaos(args, database)
@@ -385,8 +403,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if t in played["stuck"]
         },
     }
+    staller = chaos.staller
+    report["rss_growth_mb"] = round(rss[-1] - min(settled), 1) if rss else None
     report["ok"] = bool(
         ok
+        and (
+            staller is None
+            or (staller.closed_code == 4008 and staller.too_slow and len(staller.resumed) > 0)
+        )
+        and (report["rss_growth_mb"] or 0) < args.max_rss_growth_mb
         and record.ok()
         and not report["gaps"]
         and not report["repeated"]
@@ -421,6 +446,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--think-ms", type=float, default=30.0)
     p.add_argument("--bot-delay-ms", type=int, default=50)
     p.add_argument("--seed", type=int, default=21)
+    p.add_argument("--max-rss-growth-mb", type=float, default=64.0)
     p.add_argument("--faults", default=",".join(FAULTS), help="the kinds of fault to make")
     p.add_argument("--short", action="store_true", help="the CI form: 20 s, 3 kills")
     p.add_argument("--json", action="store_true", help="print JSON only")
