@@ -137,7 +137,7 @@ def scrape(url: str) -> dict[str, float]:
 
 
 def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str, Any]:
-    extra = ("--bot-delay-ms", str(args.bot_delay_ms))
+    extra = ("--bot-delay-ms", str(args.bot_delay_ms), *args.serve_arg)
     servers = [server_class(plan.database).start(*extra) for _ in range(args.processes)]
     profiler = None
     if args.profile:
@@ -196,6 +196,7 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "database": plan.database.split(":", 1)[0].split("+")[0],
         "seconds": round(elapsed, 2),
         "think_ms": args.think_ms,
+        "serve_args": args.serve_arg,
         "compression": not args.no_compression,
         "sent": sum(b.stats.sent for b in bots),
         "accepted": accepted,
@@ -235,7 +236,7 @@ def _ratio(metrics: list[dict[str, float]], top: str, bottom: str, scale: float)
     return round(scale * high / low, 2) if low else None
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--clients", type=int, default=500)
@@ -247,12 +248,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-compression", action="store_true", help="clients offer no permessage-deflate"
     )
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        help="an argument for croupier serve (repeatable): --serve-arg=--no-group-commit",
+    )
     parser.add_argument("--sweep", help="TxC,TxC,...: one run per point (tables x clients)")
     parser.add_argument("--profile", type=Path, help="py-spy the first server into this file")
     parser.add_argument("--json", action="store_true", help="print JSON only")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser_ = parser()
+    args = parser_.parse_args(argv)
     if args.processes > 1 and not (args.database or "").startswith("postgresql"):
-        parser.error("--processes 2 needs --database postgresql+psycopg://...")
+        parser_.error("--processes 2 needs --database postgresql+psycopg://...")
     points = [(args.tables, args.clients)]
     if args.sweep:
         points = [tuple(int(x) for x in p.split("x")) for p in args.sweep.split(",")]  # type: ignore[misc]
