@@ -70,7 +70,7 @@ class Game:
         socket.send(text)
         socket.send(json.dumps({"v": 1, "type": "ping"}))
         self.sent += 1
-        got = []
+        got: list[dict[str, Any]] = []
         while True:
             raw = socket.recv(10)
             frame = json.loads(raw)
