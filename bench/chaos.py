@@ -269,17 +269,17 @@ class Chaos:
             table = client.spec.table
             heads[table] = max(heads[table], client.seq or 0)
             moved_at[table] = max(moved_at[table], client.last_progress)
-        # still: no event in the last 4 s; stuck: still with nobody's deadline to come
+        # still: no event in the last 4 s; stuck: still while someone is waited on with no
+        # deadline to come (a table waiting on nobody rests: whether its round can go on by
+        # itself is checked on the record, by dead_rounds)
         views = last_views(self.clients)
         now_ms = time.time() * 1000
         stuck = sorted(
             t
             for t, at in moved_at.items()
             if at < stop_at - 4
-            and not any(
-                w["deadline"] is not None and w["deadline"] > now_ms - 2000
-                for w in views.get(t, {"waiting": []})["waiting"]
-            )
+            and (waits := views.get(t, {"waiting": []})["waiting"])
+            and not any(w["deadline"] is not None and w["deadline"] > now_ms - 2000 for w in waits)
         )
         return {"stuck": stuck, "played_s": round(time.monotonic() - start, 1)}
 
