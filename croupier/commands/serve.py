@@ -67,6 +67,13 @@ def serve_command(
             help="Frames queued for a connection that does not read before it is closed (4008).",
         ),
     ] = 1000,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            "--ws-compression/--no-ws-compression",
+            help="Compress WebSocket frames (permessage-deflate) for clients that offer it.",
+        ),
+    ] = True,
     send_buffer_kib: Annotated[
         int,
         typer.Option(
@@ -136,6 +143,7 @@ def serve_command(
             host=host,
             port=port,
             ws_max_size=settings.max_frame_bytes,
+            ws_per_message_deflate=ws_compression,
             # HTTP requests and connections at once (503 beyond): the WebSockets and some room
             limit_concurrency=max_connections + 200,
             timeout_keep_alive=5,
