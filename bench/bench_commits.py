@@ -17,6 +17,7 @@ import os
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from bench.bench_server import drop_database, new_database
@@ -54,7 +55,7 @@ async def run(database: str, writers: int, appends: int, group: bool) -> dict[st
             if group:
                 await commits.append(request)
             else:
-                await loop.run_in_executor(executor, lambda r=request: store.append(**r.__dict__))
+                await loop.run_in_executor(executor, partial(store.append, **request.__dict__))
             times.append(time.perf_counter() - started)
 
     started = time.perf_counter()

@@ -28,7 +28,16 @@ from typing import Any
 
 from croupier.errors import MaterialError, RecordError, RuleViolation
 
-__all__ = ["BetLimits", "Limit", "Rounding", "check_amount", "format_amount", "pay"]
+__all__ = [
+    "BetLimits",
+    "Limit",
+    "Rounding",
+    "check_amount",
+    "format_amount",
+    "format_money",
+    "format_rate",
+    "pay",
+]
 
 
 class Rounding(StrEnum):
@@ -82,6 +91,64 @@ def format_amount(units: int, *, decimals: int = 0) -> str:
     if decimals:
         text += f".{frac:0{decimals}d}"
     return sign + text
+
+
+#: the most digits :func:`format_money` adds to a currency's decimals for a fraction of its
+#: smallest unit (5% of a whole unit is a multiple of 1/20: two digits always hold it)
+MONEY_EXTRA_DIGITS = 2
+#: the most decimals :func:`format_rate` shows
+RATE_DIGITS = 4
+
+
+def _decimal_text(value: Fraction, places: int, least: int) -> str:
+    """``value`` (>= 0) with at least ``least`` and at most ``places`` decimals, trailing zeros
+    beyond ``least`` trimmed, thousands commas; ``≈`` first when it is not exact."""
+    scaled = value * 10**places
+    rounded = round(scaled)
+    whole, frac = divmod(rounded, 10**places)
+    digits = f"{frac:0{places}d}" if places else ""
+    while len(digits) > least and digits.endswith("0"):
+        digits = digits[:-1]
+    text = f"{whole:,}" + (f".{digits}" if digits else "")
+    return text if rounded == scaled else "≈" + text
+
+
+def format_money(
+    amount: Fraction | int, *, decimals: int = 0, sign: bool = False, exact: bool = False
+) -> str:
+    """An amount of the smallest unit as a cashier shows it: the currency with its ``decimals``
+    and thousands commas (``195.00``); an amount that holds a fraction of the smallest unit (a
+    5% commission of an odd prize, half an odd stake) is rounded to it and marked ``≈``, or
+    with ``exact`` shown with the (at most two) more digits that hold it (``0.975``). ``sign``:
+    ``+`` before a positive amount. JSON keeps the exact value, never this text.
+
+    >>> format_money(19500, decimals=2), format_money(Fraction(195, 2), decimals=2)
+    ('195.00', '≈0.98')
+    >>> format_money(Fraction(195, 2), decimals=2, exact=True)
+    '0.975'
+    >>> format_money(-250, decimals=2, sign=True), format_money(Fraction(1, 3), decimals=2)
+    ('-2.50', '≈0.00')
+    >>> format_money(1_000_000), format_money(5, sign=True)
+    ('1,000,000', '+5')
+    """
+    value = Fraction(amount)
+    prefix = "-" if value < 0 else ("+" if sign and value > 0 else "")
+    places = decimals + (MONEY_EXTRA_DIGITS if exact else 0)
+    return prefix + _decimal_text(abs(value) / 10**decimals, places, decimals)
+
+
+def format_rate(rate: Fraction | int) -> str:
+    """A rate (a fraction of 1) as a percentage, as a cashier writes it: ``5%``, ``2.5%``,
+    ``0.25%``; ``≈`` when four decimals do not hold it exactly.
+
+    >>> format_rate(Fraction(1, 20)), format_rate(Fraction(1, 40)), format_rate(Fraction(4, 100))
+    ('5%', '2.5%', '4%')
+    >>> format_rate(Fraction(1, 3)), format_rate(0)
+    ('≈33.3333%', '0%')
+    """
+    value = Fraction(rate) * 100
+    prefix = "-" if value < 0 else ""
+    return prefix + _decimal_text(abs(value), RATE_DIGITS, 0) + "%"
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,13 +48,30 @@ class TableSpec:
     describe: Callable[[tuple[Card, ...]], str]
     #: the article that sets ``min_decks`` ("" when none does)
     min_decks_rule: str = ""
+    #: the table's options (a ``BaccaratOptions`` / ``FootballOptions``) -> a fresh table
+    new_game: Callable[[Any], BankingGame] | None = None
+    #: (the table's options, removed cards text) -> the exact odds under every option that
+    #: changes a settlement (issue 16 items 18, 19)
+    odds_for: Callable[[Any, str | None], OddsReport] | None = None
+    #: the options class, from a record's ``to_dict``
+    options_from_dict: Callable[[Mapping[str, Any]], Any] | None = None
+
+    def game(self, options: Any) -> BankingGame:
+        """A fresh table with ``options``."""
+        assert self.new_game is not None
+        return self.new_game(options)
+
+    def exact_odds(self, options: Any, removed: str | None = None) -> OddsReport:
+        """The exact odds of a round at a table with ``options``."""
+        assert self.odds_for is not None
+        return self.odds_for(options, removed)
 
 
 def _baccarat() -> TableSpec:
-    from croupier.games.three_card_baccarat.options import BaccaratOptions
+    from croupier.games.three_card_baccarat.options import CLI_DEFAULT_DECKS, BaccaratOptions
     from croupier.games.three_card_baccarat.round import BaccaratGame
     from croupier.games.three_card_baccarat.rules import BANKER, REGULATION, BetKind, describe_hand
-    from croupier.odds.three_card_baccarat import baccarat_odds
+    from croupier.odds.three_card_baccarat import baccarat_odds, odds_keywords
 
     def build(decks: int, positions: int, extra: Mapping[str, Any]) -> BankingGame:
         return BaccaratGame(BaccaratOptions(decks=decks, positions=positions, **extra))
@@ -64,7 +81,7 @@ def _baccarat() -> TableSpec:
         title="3-card baccarat",
         regulation=REGULATION,
         bets=tuple(b.value for b in BetKind),
-        default_decks=8,
+        default_decks=CLI_DEFAULT_DECKS,
         min_decks=1,
         default_positions=7,
         build=build,
@@ -72,6 +89,9 @@ def _baccarat() -> TableSpec:
         from_record=BaccaratGame.from_record,
         banker=BANKER,
         describe=describe_hand,
+        new_game=BaccaratGame,
+        odds_for=lambda opts, removed: baccarat_odds(opts.decks, removed, **odds_keywords(opts)),
+        options_from_dict=BaccaratOptions.from_dict,
     )
 
 
@@ -104,6 +124,10 @@ def _football() -> TableSpec:
         banker=None,
         describe=describe,
         min_decks_rule="Art 2.1",
+        new_game=FootballPokerGame,
+        # no option of the table changes a settlement's exact value (rounding pays it)
+        odds_for=lambda opts, removed: football_odds(opts.decks, removed),
+        options_from_dict=FootballOptions.from_dict,
     )
 
 

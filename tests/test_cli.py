@@ -61,8 +61,10 @@ def test_deal_three_card_baccarat_readable_output() -> None:
     assert "Burned: 6 card(s)" in out
     assert "second cut card" in out
     assert "Cut card out: no" in out
-    box = ok("deal", "three-card-baccarat", "--seed", "demo").stdout
+    box = ok("deal", "three-card-baccarat", "--seed", "demo", "--decks", "1").stdout
     assert "Burned: 1 card(s)" in box
+    # the default is play's and odds' 8-deck shoe (issue 16 item 21)
+    assert "Burned: 8 card(s)" in ok("deal", "three-card-baccarat", "--seed", "demo").stdout
     assert "Last round: yes" in box
 
 
@@ -257,7 +259,8 @@ def test_art2a_short_cut_is_a_clean_error_naming_the_value() -> None:
         (("deal", "thirteen", "--nonce", "3"), "with --fair only"),
         (("deal", "three-card-baccarat", "--decks", "6", "--positions", "12"), "at most 8"),
         (("deal", "three-card-baccarat", "--decks", "0"), "decks"),
-        (("deal", "three-card-baccarat", "--cut", "60"), "got cut 60"),
+        (("deal", "three-card-baccarat", "--decks", "1", "--cut", "60"), "got cut 60"),
+        (("deal", "three-card-baccarat", "--cut", "500"), "got cut 500"),
         (("deal", "thirteen", *FAIR, "--nonce", "-1"), "nonce"),
         (
             (

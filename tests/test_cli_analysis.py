@@ -64,7 +64,7 @@ def test_odds_thirteen_out_and_plot_name_the_seed(tmp_path: Path) -> None:
         (("odds", "thirteen", "--rounds", "0", "--out", "e.csv"), ["--rounds"]),
         (("odds", "stud", "--scheduler", "local"), ["thirteen only"]),
         (("odds", "football-poker", "--resume", "x.jsonl"), ["thirteen only"]),
-        (("simulate", "mahjong", "--games", "1", "--out", "m.csv"), ["banking games"]),
+        (("simulate", "mahjong", "--games", "1", "--resume", "m.json"), ["banking games"]),
         (("simulate", "three-card-baccarat", "--scheduler", "tcp://"), ["'tcp://'"]),
     ],
 )
@@ -113,3 +113,34 @@ def test_odds_thirteen_every_house_way_on_the_same_deals(tmp_path: Path) -> None
     assert len({e["optimal"]["natural_wins"] for e in data["house_edges"]}) == 1
     assert plot.read_bytes().startswith(b"\x89PNG")
     refused(run("odds", "thirteen", "--rounds", "2", "--way", "best"), "'best'", "or all")
+
+
+def test_plot_without_matplotlib_is_refused_before_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain install (scripts/demo) has no matplotlib: ``--plot`` says what to install at
+    once, not after the run, and writes nothing."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, *args: Any, **kwargs: Any) -> Any:
+        return None if name == "matplotlib" else real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    plot = tmp_path / "edge.png"
+    result = run("odds", "thirteen", "--rounds", "4", "--scheduler", "none", "--plot", str(plot))
+    refused(result, "croupier[analysis]")
+    assert not plot.exists()
+
+
+def test_a_fully_resumed_run_reports_no_rate(tmp_path: Path) -> None:
+    """A run whose chunks all come from its resume file computed nothing: no player-hands/s
+    (a rate over the file's reading time was reported as billions)."""
+    chunks = tmp_path / "run.jsonl"
+    args = ("odds", "thirteen", "--rounds", "4", "--seed", "r", "--scheduler", "none")
+    assert run(*args, "--resume", str(chunks)).exit_code == 0
+    again = run(*args, "--resume", str(chunks))
+    assert again.exit_code == 0, again.output
+    assert "every chunk read from the resume file" in " ".join(again.output.split())
+    assert ok_json(*args, "--resume", str(chunks))["house_edge"]["player_hands_per_second"] == 0

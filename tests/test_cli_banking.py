@@ -618,7 +618,7 @@ def test_odds_baccarat_commission_option_art10() -> None:
 
 def test_replay_expect_digest(tmp_path: Path) -> None:
     log = tmp_path / "t.json"
-    ok("play", BACCARAT, "--seed", "d", "--rounds", "2", "--log", str(log))
+    ok("play", BACCARAT, "--seed", "d", "--rounds", "2", "--bots", "3", "--log", str(log))
     digest = ok_json("replay", str(log), "--json")["digest"]
     ok("replay", str(log), "--expect-digest", digest)
     clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")

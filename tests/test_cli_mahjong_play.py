@@ -292,7 +292,10 @@ def test_play_mahjong_table_flags_are_recorded_and_replayed(tmp_path: Path) -> N
     assert ok_json("replay", str(log))["head"] == data["head"]
     text = ok("play", "mahjong", "--auto", "--seed", "a", *flags, "--games", "1").stdout
     assert "Scoring: 1 faan to win, limit 8, unit 10" in text
-    assert "the discarder pays all, commission 250 bp" in text and "at most 5 games" in text
+    assert (
+        "the discarder pays all, commission 2.5% of the winner's gain" in text
+        and "at most 5 games" in text
+    )
     assert "on a drawn game the deal passes from the banker" in text
 
 
@@ -383,3 +386,11 @@ def test_play_mahjong_seven_pairs_banker_doubles_and_robbing_flags(tmp_path: Pat
     assert "seven pairs allowed (4 faan)" in text
     assert "the banker pays and receives double" in text
     assert "a concealed kong is never robbed" in text
+
+
+def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
+    """``[/x]`` typed at the prompt is quoted back as typed, not read as a Rich tag."""
+    lines = ["[/x]", "[bold]", *["1"] * 400]
+    result = ok("play", "mahjong", "--seed", "1", "--games", "1", input="\n".join(lines) + "\n")
+    assert "error: unknown answer '[/x]'" in result.stdout
+    assert "error: unknown answer '[bold]'" in result.stdout

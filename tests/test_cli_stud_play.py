@@ -168,15 +168,19 @@ def test_play_stud_interactive_raise_and_fold() -> None:
     assert "error" not in text
 
 
-def test_play_stud_interactive_log_replays(tmp_path: Path) -> None:
-    log = tmp_path / "stud.json"
+def test_issue15_item7_interactive_play_stud_log_is_a_sealed_table_log(tmp_path: Path) -> None:
+    log = tmp_path / "stud.log"
     text = ok("play", "stud", "--seed", "x", "--log", str(log), input="c\n" * 40).stdout
-    (digest,) = re.findall(r"Log digest \(sha256\): ([0-9a-f]{64})", text)
+    (head,) = re.findall(r"Table log head \(sha256\): ([0-9a-f]{64})", text)
+    assert "sealed (check it with `croupier replay" in " ".join(text.split())
     summary = json.loads(ok("replay", str(log), "--json").stdout)
-    assert summary["digest"] == digest and summary["hands"] == 1
+    assert summary["head"] == head and summary["rounds"] == 1 and summary["sealed"] is True
+    assert summary["game"] == "five-card-stud" and summary["ledger"]["balanced"] is True
     # interactive play records the table clock (Art 11 b)
-    record = json.loads(log.read_text(encoding="utf-8"))
-    assert any(e.get("at") is not None for e in record["events"] if e["type"] == "player_acted")
+    entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+    acted = [e for e in entries if e["event"]["type"] == "player_acted"]
+    assert acted and all(isinstance(e["event"]["at"], int) for e in acted)
+    assert any(e["at"] > 0 for e in acted)
 
 
 def test_art11b_play_stud_late_answer_folds_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -226,44 +230,81 @@ def test_parse_answer_c_checks_when_it_may() -> None:
 # -- the record -----------------------------------------------------------------------------------
 
 
-def test_play_stud_log_then_replay_with_the_digest(tmp_path: Path) -> None:
-    log = tmp_path / "stud.json"
+def test_issue15_item7_play_stud_log_replays_sealed_with_its_last_hash(tmp_path: Path) -> None:
+    log = tmp_path / "stud.log"
     data = ok_json("play", "stud", "--seed", "log", "--hands", "3", "--log", str(log))
-    record = json.loads(log.read_text(encoding="utf-8"))
-    assert record["game"] == "five-card-stud"
-    assert sum(e["type"] == "hand_settled" for e in record["events"]) == 3
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["format"] == "croupier-table-log" and header["game"] == "five-card-stud"
+    entries = [json.loads(line) for line in lines[1:]]
+    assert sum(e["event"]["type"] == "hand_settled" for e in entries) == 3
+    assert entries[-1]["event"]["type"] == "table_closed"  # the seal
     summary = json.loads(ok("replay", str(log), "--json").stdout)
-    assert summary["digest"] == data["digest"]
-    assert summary["hands"] == 3 and summary["phase"] == "idle" and summary["balanced"]
-    assert summary["stacks"] == data["stacks"] and summary["house"] == data["house"]
-    assert summary["bought_in"] == data["bought_in"]
-    text = ok("replay", str(log), "--expect-digest", data["digest"].upper()).stdout
-    assert "Five-card stud: hands 1 to 3 (3 hands)" in text and "every event checked" in text
-    assert data["digest"] in text
-    clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+    assert summary["head"] == data["head"] and data["sealed"] is True
+    assert summary["sealed"] is True and summary["rounds"] == 3 and summary["phase"] == "idle"
+    ledger = summary["ledger"]
+    assert ledger["balanced"] is True and summary["books_agree"] is True
+    names = data["players"]
+    assert {names[s]: a for s, a in data["stacks"].items()} == ledger["players"]
+    assert ledger["commission"] == data["house"]
+    text = ok("replay", str(log), "--expect-digest", data["head"].upper()).stdout
+    assert "sealed" in text and "every event checked against the rules" in text
+    failed = run("replay", str(log), "--expect-digest", "0" * 64)
+    assert failed.exit_code == 4 and "not the expected" in failed.output
 
 
-def test_replay_stud_refuses_a_tampered_record(tmp_path: Path) -> None:
-    log = tmp_path / "stud.json"
+def test_issue15_item7_a_changed_stud_log_entry_exits_4_naming_it(tmp_path: Path) -> None:
+    log = tmp_path / "stud.log"
     ok("play", "stud", "--seed", "log", "--auto", "--log", str(log))
-    record = json.loads(log.read_text(encoding="utf-8"))
-    settled = next(e for e in record["events"] if e["type"] == "hand_settled")
-    settled["house"] += 1
-    log.write_text(json.dumps(record), encoding="utf-8")
-    clean_failure(run("replay", str(log)), "Art 4, 9, 10 e", "hand_settled")
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if '"hand_settled"' in line)
+    entry = json.loads(lines[at])
+    entry["event"]["house"] += 1
+    lines[at] = json.dumps(entry, separators=(",", ":")) + "\n"
+    log.write_text("".join(lines), encoding="utf-8")
+    result = run("replay", str(log))
+    assert result.exit_code == 4, result.output
+    assert "the log does not check" in result.output and f"seq {entry['seq']}" in result.output
 
 
-def test_replay_stud_of_a_record_cut_in_the_middle_of_a_hand(tmp_path: Path) -> None:
-    log = tmp_path / "stud.json"
+def test_issue15_item7_a_stud_log_cut_in_a_hand_is_open_exit_3(tmp_path: Path) -> None:
+    log = tmp_path / "stud.log"
     ok("play", "stud", "--seed", "log", "--auto", "--log", str(log))
-    record = json.loads(log.read_text(encoding="utf-8"))
-    acted = [i for i, e in enumerate(record["events"]) if e["type"] == "player_acted"]
-    record["events"] = record["events"][: acted[1] + 1]
-    log.write_text(json.dumps(record), encoding="utf-8")
-    summary = json.loads(ok("replay", str(log), "--json").stdout)
-    assert summary["phase"] == "betting" and summary["in_pot"] > 0 and summary["balanced"]
-    text = ok("replay", str(log)).stdout
-    assert "The record stops in hand 1 (betting)." in text and "in the pot" in text
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    acted = [i for i, line in enumerate(lines) if '"player_acted"' in line]
+    log.write_text("".join(lines[: acted[1] + 1]), encoding="utf-8")
+    result = run("replay", str(log))
+    assert result.exit_code == 3, result.output
+    assert "not sealed" in result.output and "round 1 (phase betting)" in result.output
+    summary = json.loads(ok("replay", str(log), "--allow-open", "--json").stdout)
+    assert summary["sealed"] is False and summary["phase"] == "betting"
+    assert summary["ledger"]["in_play"] > 0 and summary["ledger"]["balanced"] is True
+
+
+def test_issue15_item7_an_old_stud_record_is_refused_and_migrates(tmp_path: Path) -> None:
+    from croupier.commands.stud_screen import Ledger
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.round import StudGame
+    from croupier.shuffle import SeededShuffler
+
+    game = StudGame(StudOptions())
+    for seat in (1, 2):
+        game.seat_player(seat, f"p{seat}", 2000)
+    game.new_deck()
+    game.start_hand()
+    game.shuffle(SeededShuffler("old"))
+    game.burn()
+    game.deal()
+    assert Ledger.of(game).balanced(game)
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    refused = run("replay", str(old))
+    assert refused.exit_code == 2, refused.output
+    assert "written before sealed logs existed" in refused.output
+    new = tmp_path / "new.log"
+    ok("log", "migrate", str(old), str(new))
+    out = json.loads(ok("replay", str(new), "--json", "--expect-digest", game.digest()).stdout)
+    assert out["sealed"] is True and out["record"]["digest"] == game.digest()
 
 
 def test_play_stud_unwritable_log_fails_before_playing(tmp_path: Path) -> None:
@@ -446,3 +487,38 @@ def test_issue15_item18_on_a_terminal_the_line_is_rewritten_in_place() -> None:
     written = out.getvalue()
     assert "0:31 left to act" in written
     assert "\x1b7\x1b[1A" in written and "0:29 left to act (Art 11 b): hurry" in written
+
+
+def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
+    """What a person types is quoted back in the error as typed: ``[/x]`` is no Rich tag (it
+    used to end the prompt with a MarkupError traceback)."""
+    result = ok("play", "stud", "--seed", "x", input="[/x]\nf\nf\nf\nf\n")
+    assert "error: unknown action '[/x]'" in result.stdout
+
+
+def test_issue15_item7_item9_an_interrupted_stud_session_leaves_an_unsealed_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["c", "c"])
+
+    def prompt(*args: Any, **kwargs: Any) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None  # Ctrl-C at the third question
+
+    monkeypatch.setattr(typer, "prompt", prompt)
+    log = tmp_path / "stud.log"
+    result = run("play", "stud", "--seed", "x", "--hands", "3", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    assert "unsealed" in result.output and "--allow-open" in result.output
+    opened = run("replay", str(log))
+    assert opened.exit_code == 3 and "not sealed" in opened.output
+    summary = json.loads(ok("replay", str(log), "--allow-open", "--json").stdout)
+    acted = [
+        json.loads(line)["event"]
+        for line in log.read_text(encoding="utf-8").splitlines()[1:]
+        if '"player_acted"' in line
+    ]
+    assert sum(e["seat"] == 1 for e in acted) == 2  # both answers kept, each when it was made
+    assert summary["sealed"] is False and summary["ledger"]["balanced"] is True

@@ -363,7 +363,9 @@ def test_play_thirteen_bad_options_fail_cleanly(
     "flag", [("--player", "ana"), ("--position", "3"), ("--units", "2"), ("--auto",)]
 )
 def test_thirteen_options_do_not_apply_to_banking_games(flag: tuple[str, ...]) -> None:
-    clean_failure(run("play", "three-card-baccarat", "--seed", "x", *flag), "thirteen only")
+    # scripted (--bots): at the prompt (issue 15 item 2) --player names the player
+    args = ("play", "three-card-baccarat", "--seed", "x", "--bots", "1", *flag)
+    clean_failure(run(*args), f"{flag[0]} applies to thirteen")
 
 
 def test_issue15_16_help_and_behaviour_agree_on_thirteen_bots() -> None:
@@ -441,3 +443,15 @@ def test_issue15_19_solve_and_play_show_the_tiers_front_middle_back() -> None:
     assert order(alone) == ["front", "middle", "back"]
     played = ok("play", "thirteen", "--seed", "order", input="auto\n").stdout
     assert order(played) == ["front", "middle", "back"] * 2  # the banker's, then the reveal
+
+
+def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
+    """``[/x]`` typed at the prompt is quoted back as typed, not read as a Rich tag."""
+    result = ok(
+        "play",
+        "thirteen",
+        "--seed",
+        "tokens",
+        input="[/x] Kd Qd / Jd Td 9d 8d 7d / 6d 5d 4d 3d 2d\n\n",
+    )
+    assert "error:" in result.stdout and "[/x]" in result.stdout, result.stdout

@@ -227,3 +227,13 @@ def test_the_layer_check_sees_an_upward_import() -> None:
     assert LEVEL[layer_of(upward.target)] > LEVEL[layer_of(upward.source)]
     assert layer_of("croupier.commands.play") == "commands"
     assert layer_of("croupier.commands.output") == "cli-base"
+
+
+#: "no module over ~800 lines" (the developers' guide; issue 15 item 23): ~ allows a little
+MAX_MODULE_LINES = 850
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_issue15_item23_no_module_over_about_800_lines(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_MODULE_LINES, f"{path.relative_to(ROOT)} has {lines} lines"

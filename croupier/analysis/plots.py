@@ -33,11 +33,15 @@ SUFFIXES = (".png", ".svg")
 
 
 class PlotError(CroupierError, ValueError):
-    """A figure file whose suffix is neither .png nor .svg, or that cannot be written."""
+    """A figure file whose suffix is neither .png nor .svg, or that cannot be written, or
+    matplotlib missing (the ``analysis`` extra)."""
 
 
 def _pyplot() -> Any:
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:  # a plain install (scripts/demo): the figures are the analysis extra's
+        raise PlotError("--plot needs matplotlib: pip install 'croupier[analysis]'") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -95,14 +99,17 @@ def plot_house_ways(ways: Sequence[Mapping[str, Any]], path: Path, title: str = 
     colors = ["tab:green" if e > 0 else "tab:red" for e in edges]
     ax.bar(names, edges, yerr=[lo, hi], capsize=6, color=colors, alpha=0.8)
     for i, (e, w) in enumerate(zip(edges, ways, strict=True)):
+        up = e >= 0  # the label beyond the interval's end, clear of the bar, title and ticks
         ax.annotate(
             f"{e:+.2f}%\n{int(w['rounds']):,} rounds",
-            (i, e),
+            (i, e + hi[i] if up else e - lo[i]),
             textcoords="offset points",
-            xytext=(14 if e >= 0 else 0, 8 if e >= 0 else -30),
+            xytext=(0, 4 if up else -4),
             ha="center",
+            va="bottom" if up else "top",
             fontsize="small",
         )
+    ax.margins(y=0.3)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_ylabel("house edge against best response, %")
     ax.set_title(title or "13-card game: house ways against best-responding players (95% CI)")

@@ -17,8 +17,8 @@ Schedulers (:func:`run`, ``scheduler=``):
 * ``"tcp://HOST:8786"``: an existing Dask cluster (``dask scheduler`` and ``dask worker``
   processes, on this host or others: docs/cluster.md); croupier must be importable on every
   worker;
-* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks and the
-  machine more than one core, else ``"none"``.
+* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks, the
+  machine more than one core and Dask is installed (the ``analysis`` extra), else ``"none"``.
 
 Dask is imported only when a Dask scheduler is used.
 
@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import json
 import os
 import time
@@ -78,6 +79,7 @@ __all__ = [
     "SchedulerError",
     "add_counts",
     "check_scheduler",
+    "dask_installed",
     "root_entropy",
     "run",
 ]
@@ -219,6 +221,13 @@ class RunResult:
     workers: int
     seconds: float
     resumed: int = 0  #: chunks read from the resume file, not computed
+    computed_units: int | None = None  #: units computed by this run (None: all of them)
+
+    @property
+    def units_computed(self) -> int:
+        """The units (rounds, hands) this run computed itself: a rate is these over
+        :attr:`seconds`, not the resumed ones too."""
+        return self.plan.units if self.computed_units is None else self.computed_units
 
     @functools.cached_property
     def total(self) -> Counts:
@@ -247,6 +256,12 @@ class RunResult:
             "seconds": self.seconds,
             "resumed_chunks": self.resumed,
         }
+
+
+def dask_installed() -> bool:
+    """Whether ``dask.distributed`` can be imported (the ``analysis`` extra); ``auto`` runs in
+    this process without it rather than failing."""
+    return importlib.util.find_spec("distributed") is not None
 
 
 def check_scheduler(scheduler: str) -> str:
@@ -414,7 +429,7 @@ def run(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if name == "auto":
-        local = len(todo) >= AUTO_LOCAL_CHUNKS and (workers or cores) > 1
+        local = len(todo) >= AUTO_LOCAL_CHUNKS and (workers or cores) > 1 and dask_installed()
         name = "local" if local else "none"
     n_workers = 1 if name == "none" else (workers or cores)
     if name == "local":
@@ -457,6 +472,7 @@ def run(
         workers=seen[0] if seen else n_workers,
         seconds=time.perf_counter() - start,
         resumed=resumed,
+        computed_units=sum(c.size for c in todo),
     )
 
 

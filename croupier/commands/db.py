@@ -26,7 +26,9 @@ DatabaseOption = Annotated[
 
 db_app = typer.Typer(help="The server's database: schema migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-admin_app = typer.Typer(help="The server's accounts: create users.", no_args_is_help=True)
+admin_app = typer.Typer(
+    help="The server's accounts: create users, change roles.", no_args_is_help=True
+)
 app.add_typer(admin_app, name="admin")
 
 
@@ -78,3 +80,25 @@ def create_user_command(
         finally:
             opened.close()
         typer.echo(f"account {name!r} created with role {role}")
+
+
+@admin_app.command("set-role")
+def set_role_command(
+    name: Annotated[str, typer.Argument(help="The account's name.", show_default=False)],
+    role: Annotated[
+        str, typer.Option("--role", help="player, dealer, cashier, inspector or admin.")
+    ],
+    database: DatabaseOption = "sqlite:///croupier.db",
+) -> None:
+    """Change an account's role (recorded as a ``role.changed`` event of the house stream)."""
+    with croupier_errors():
+        from croupier.server.auth import Accounts
+        from croupier.server.db import open_database
+        from croupier.server.store import EventStore
+
+        opened = open_database(database)
+        try:
+            Accounts(EventStore(opened.engine)).set_role(name, role, by="cli", at=datetime.now(UTC))
+        finally:
+            opened.close()
+        typer.echo(f"account {name!r} now has the role {role}")

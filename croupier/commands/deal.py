@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import DECKS, NONCE, POSITIONS
 from croupier.commands.fair import (
     ClientSeedOpt,
     FairOpt,
@@ -31,7 +32,7 @@ from croupier.commands.fair import (
     ServerSeedFileOpt,
 )
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt, game_options
+from croupier.commands.options import OptionsOpt, cli_base, game_options
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.seeds import MIN_CLIENT_SEED
 
@@ -90,7 +91,7 @@ class LegacyFlags:
 def _table(game: str, legacy: LegacyFlags, option: list[str] | None) -> tuple[Any, list[str]]:
     """The options of the table dealt, and the flags that reproduce them."""
     pairs = [*legacy.pairs(game), *(option or [])]
-    options = game_options(game, pairs)
+    options = game_options(game, pairs, cli_base(game))
     flags = legacy.flags()
     for pair in option or []:
         flags += ["--option", pair]
@@ -119,8 +120,9 @@ DecksOpt = Annotated[
     int | None,
     typer.Option(
         "--decks",
-        help="3-card baccarat (1 = a box) and football poker: decks; the same as "
-        "--option decks=N.  [default: the table's]",
+        callback=DECKS.check("--decks"),
+        help=DECKS.help("3-card baccarat and football poker: decks; the same as --option decks=N.")
+        + "  [default: 3-card baccarat 8 (1 = a box), football poker 6]",
         show_default=False,
     ),
 ]
@@ -128,8 +130,11 @@ PositionsOpt = Annotated[
     int | None,
     typer.Option(
         "--positions",
-        help="3-card baccarat and football poker: player places; the same as --option "
-        "positions=N.  [default: the table's]",
+        callback=POSITIONS.check("--positions"),
+        help=POSITIONS.help(
+            "3-card baccarat and football poker: player places; the same as --option positions=N."
+        )
+        + "  [default: 3-card baccarat 7, football poker 8]",
         show_default=False,
     ),
 ]
@@ -222,7 +227,13 @@ def verify(
         str, typer.Option("--client-seed", help="The client seed of the deal.", show_default=False)
     ],
     nonce: Annotated[
-        int, typer.Option("--nonce", min=0, help="The nonce of the deal.", show_default=False)
+        int,
+        typer.Option(
+            "--nonce",
+            callback=NONCE.check("--nonce"),
+            help=NONCE.help("The nonce of the deal."),
+            show_default=False,
+        ),
     ],
     commitment: Annotated[
         str | None,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import EQUITY_LIMIT
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
@@ -42,8 +43,11 @@ def equity(
         int | None,
         typer.Option(
             "--limit",
-            help="The most work to do, in steps of about 10-20 ns (default 500,000,000: a few "
-            "seconds); above it the command stops before starting: exact or nothing.",
+            callback=EQUITY_LIMIT.check("--limit"),
+            help=EQUITY_LIMIT.help(
+                "The most work to do, in steps of about 10-20 ns (default 500,000,000: a few "
+                "seconds); above it the command stops before starting: exact or nothing."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -53,8 +57,6 @@ def equity(
     of the pot at the showdown, over every deal of the unseen cards of the 40-card deck."""
     if len(hands) < 2:
         fail(f"give at least two hands, got {len(hands)}")
-    if limit is not None and limit < 1:
-        fail(f"--limit must be at least 1, got {limit}")
     with croupier_errors():
         from croupier.odds.five_card_stud import DEFAULT_LIMIT
         from croupier.odds.five_card_stud import equity as exact_equity

@@ -20,7 +20,17 @@ A play command uses it in three lines::
     fair.reveal(console, "thirteen")    # after the last card: the seed, the verify commands
 
 ``table run --fair`` uses :func:`fair_source` instead: the table records each shuffle's
-commitment and reveal itself (:class:`~croupier.table.sources.FairSource`).
+commitment and reveal itself (:class:`~croupier.table.sources.FairSource`). ``play --fair`` of a
+game on the table interface (thirteen, mahjong, five-card-stud) does the same through
+:class:`TableFairness`, which prints each commitment when the table publishes it (before the
+shuffle, so before the first card of its round) and each server seed when the table reveals it
+(when the round is settled), with the ``croupier verify`` command that recomputes that deal::
+
+    fairness = TableFairness.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed)
+    table = ThirteenTable(options, source=fairness.source if fairness else ...)
+    fairness.announce(console)                      # before the first card
+    fairness.follow(console, table, "thirteen")     # after every command: commitments, reveals
+    fairness.to_dict(table)                         # the JSON of every shuffle, seeds revealed
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from croupier.commands.bounds import NONCE
 from croupier.commands.output import fail
 from croupier.seeds import MIN_CLIENT_SEED
 
@@ -40,7 +51,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from croupier.shuffle import ProvablyFairShuffler
-    from croupier.table.sources import ShuffleSource
+    from croupier.table.base import Table
+    from croupier.table.sources import FairSource, ShuffleSource
 
 __all__ = [
     "ClientSeedOpt",
@@ -48,9 +60,11 @@ __all__ = [
     "FairShuffles",
     "NonceOpt",
     "ServerSeedFileOpt",
+    "TableFairness",
     "check_client_seed",
     "fair_source",
     "read_server_seed",
+    "verify_command",
 ]
 
 
@@ -76,8 +90,9 @@ NonceOpt = Annotated[
     int | None,
     typer.Option(
         "--nonce",
-        min=0,
-        help="With --fair: the first shuffle's number on this server seed.  [default: 0]",
+        callback=NONCE.check("--nonce"),
+        help=NONCE.help("With --fair: the first shuffle's number on this server seed.")
+        + "  [default: 0]",
         show_default=False,
     ),
 ]
@@ -91,6 +106,37 @@ ServerSeedFileOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+def verify_command(
+    game: str,
+    server_seed: str,
+    client_seed: str,
+    nonce: int,
+    commitment: str,
+    flags: Sequence[str] = (),
+) -> str:
+    """The ``croupier verify`` command that checks one shuffle (``server_seed`` in hex).
+
+    >>> verify_command("mahjong", "ab", "my own seed", 3, "cd")
+    "croupier verify mahjong --server-seed ab --client-seed 'my own seed' --nonce 3 --commitment cd"
+    """
+    return shlex.join(
+        [
+            "croupier",
+            "verify",
+            game,
+            "--server-seed",
+            server_seed,
+            "--client-seed",
+            client_seed,
+            "--nonce",
+            str(nonce),
+            "--commitment",
+            commitment,
+            *flags,
+        ]
+    )
 
 
 def check_client_seed(client_seed: str | None) -> str:
@@ -219,21 +265,8 @@ class FairShuffles:
     def verify_commands(self, game: str, flags: Sequence[str] = ()) -> list[str]:
         """The ``croupier verify`` command of each shuffle so far."""
         return [
-            shlex.join(
-                [
-                    "croupier",
-                    "verify",
-                    game,
-                    "--server-seed",
-                    self.server_seed.hex(),
-                    "--client-seed",
-                    self.client_seed,
-                    "--nonce",
-                    str(pf.nonce),
-                    "--commitment",
-                    self.commitment,
-                    *flags,
-                ]
+            verify_command(
+                game, self.server_seed.hex(), self.client_seed, pf.nonce, self.commitment, flags
             )
             for pf in self.shufflers
         ]
@@ -285,3 +318,180 @@ def fair_source(
             fail("--seed needs some text")
         return SeededSource(seed)
     return LiveSource()
+
+
+@dataclass
+class TableFairness:
+    """Provably fair play of a session on the table interface (``play GAME --fair``).
+
+    Each shuffle has its own server seed (:class:`~croupier.table.sources.FairSource`; the
+    first one is the stored seed of ``--server-seed-file``, whose commitment was published
+    before the client seed was chosen), mixed with the player's client seed and nonce
+    ``first_nonce + k``. The table publishes each commitment (``fairness_committed``) before
+    its shuffle and reveals the seed (``fairness_revealed``) when that round is settled, so
+    no seed is shown while a card it decides is still hidden."""
+
+    source: FairSource
+    client_seed: str
+    first_nonce: int = 0
+    #: the commitment of the stored seed (``--server-seed-file``), known before the session
+    stored_commitment: str | None = None
+    #: entries of the table already looked at by :meth:`follow`
+    seen: int = 0
+    #: the flags every ``croupier verify`` command printed carries (the table's options)
+    flags: tuple[str, ...] = ()
+
+    @classmethod
+    def from_flags(
+        cls,
+        fair: bool,
+        client_seed: str | None,
+        nonce: int | None,
+        server_seed_file: Path | None,
+        *,
+        seed: str | None = None,
+    ) -> TableFairness | None:
+        """The session's fairness from the flags (None without ``--fair``); wrong combinations
+        and a short client seed end the command, as for ``deal --fair``."""
+        from croupier.table.sources import FairSource
+
+        source = fair_source(fair, client_seed, nonce, seed, server_seed_file)
+        if not isinstance(source, FairSource):
+            return None
+        stored = None
+        if server_seed_file is not None:
+            from croupier.shuffle import commit
+
+            stored = commit(read_server_seed(server_seed_file))
+        return cls(source, source.client_seed, source.nonce, stored)
+
+    def announce_text(self) -> str:
+        """What is printed before the first card."""
+        lines = []
+        if self.stored_commitment is None:
+            lines.append(
+                "Demonstration: the server seeds are drawn, committed to and revealed in this "
+                "one run. For a real commit-before-deal, publish the commitment of `croupier "
+                "commit` first and play with --server-seed-file."
+            )
+        else:
+            lines.append(
+                "The first shuffle uses the stored server seed whose commitment was published "
+                f"before your client seed was chosen:\n  {self.stored_commitment}"
+            )
+        lines.append(
+            f"Provably fair: client seed {self.client_seed!r}, first nonce {self.first_nonce}. "
+            "Each shuffle's commitment (sha256 of its server seed) is printed before the "
+            "shuffle, and its server seed after the round is settled, with the `croupier "
+            "verify` command that recomputes the deal."
+        )
+        return "\n".join(lines)
+
+    def announce(self, console: Console | None) -> None:
+        if console is not None:
+            console.print(self.announce_text(), markup=False, soft_wrap=True)
+
+    def shuffles(self, table: Table[Any]) -> list[dict[str, Any]]:
+        """Every fair shuffle of ``table`` so far: commitment, nonce and, once revealed, the
+        server seed (seeds are revealed in the order of their commitments)."""
+        from croupier.table.events import FairnessCommitted, FairnessRevealed
+
+        found: list[dict[str, Any]] = []
+        waiting: list[dict[str, Any]] = []
+        for entry in table.entries:
+            event = entry.event
+            if isinstance(event, FairnessCommitted):
+                shuffle = {
+                    "commitment": event.commitment,
+                    "client_seed": event.client_seed,
+                    "nonce": event.nonce,
+                    "server_seed": None,
+                    "committed_seq": entry.seq,
+                }
+                found.append(shuffle)
+                waiting.append(shuffle)
+            elif isinstance(event, FairnessRevealed) and waiting:
+                waiting.pop(0)["server_seed"] = event.server_seed
+        return found
+
+    def follow(
+        self,
+        console: Console | None,
+        table: Table[Any],
+        game: str,
+        flags: Sequence[str] | None = None,
+    ) -> None:
+        """Print the commitments and reveals ``table`` made since the last call."""
+        from croupier.table.events import FairnessCommitted, FairnessRevealed
+
+        if table.seq == self.seen:
+            return
+        entries = table.entries[self.seen :]
+        self.seen = table.seq
+        if console is None or not any(
+            isinstance(e.event, FairnessCommitted | FairnessRevealed) for e in entries
+        ):
+            return
+        shuffles = self.shuffles(table)
+        flags = self.flags if flags is None else flags
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, FairnessCommitted):
+                console.print(
+                    f"Fair shuffle, nonce {event.nonce}: commitment (sha256 of its server seed, "
+                    f"published before the shuffle)\n  {event.commitment}",
+                    markup=False,
+                    soft_wrap=True,
+                )
+            elif isinstance(event, FairnessRevealed):
+                shuffle = next(s for s in shuffles if s["server_seed"] == event.server_seed)
+                console.print(
+                    f"Server seed of the shuffle with nonce {shuffle['nonce']} (revealed now the "
+                    f"round is settled):\n  {event.server_seed}\nCheck the deal with:\n  "
+                    + verify_command(
+                        game,
+                        event.server_seed,
+                        shuffle["client_seed"],
+                        shuffle["nonce"],
+                        shuffle["commitment"],
+                        flags,
+                    ),
+                    markup=False,
+                    soft_wrap=True,
+                )
+
+    def verify_commands(
+        self, table: Table[Any], game: str, flags: Sequence[str] | None = None
+    ) -> list[str]:
+        """The ``croupier verify`` command of every shuffle whose seed is revealed."""
+        flags = self.flags if flags is None else flags
+        return [
+            verify_command(
+                game, s["server_seed"], s["client_seed"], s["nonce"], s["commitment"], flags
+            )
+            for s in self.shuffles(table)
+            if s["server_seed"] is not None
+        ]
+
+    def to_dict(
+        self, table: Table[Any], game: str, flags: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """The session's fairness as JSON (print it only after the last card)."""
+        flags = self.flags if flags is None else flags
+        shuffles = self.shuffles(table)
+        for shuffle in shuffles:
+            if shuffle["server_seed"] is not None:
+                shuffle["verify"] = verify_command(
+                    game,
+                    shuffle["server_seed"],
+                    shuffle["client_seed"],
+                    shuffle["nonce"],
+                    shuffle["commitment"],
+                    flags,
+                )
+        return {
+            "client_seed": self.client_seed,
+            "first_nonce": self.first_nonce,
+            "stored_commitment": self.stored_commitment,
+            "shuffles": shuffles,
+        }

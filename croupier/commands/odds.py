@@ -8,7 +8,7 @@ fractions and shown as decimals), for a fresh shoe or one with ``--removed`` car
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,7 +20,9 @@ from croupier.commands.analysis_options import (
     check_files,
 )
 from croupier.commands.app import app
+from croupier.commands.bounds import DECKS, ROUNDS_ODDS, WORKERS, bounded
 from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.play_banking import _fit_width, _spec
 
@@ -129,8 +131,10 @@ def odds(
         int | None,
         typer.Option(
             "--decks",
-            help="Decks in the shoe (baccarat default 8, 1 = the box; football poker default "
-            "6, at least 6 by Art 2.1).",
+            help=DECKS.help(
+                "Decks in the shoe (three-card-baccarat default 8, 1 = the box; football-poker "
+                "default 6, at least 6 by Art 2.1); the same as --option decks=N."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -173,8 +177,10 @@ def odds(
         int | None,
         typer.Option(
             "--rounds",
-            help="thirteen: full rounds simulated for the house edge (default 3000; 0: the "
-            "exact naturals only).",
+            help=ROUNDS_ODDS.help(
+                "thirteen: full rounds simulated for the house edge (default 3000; 0: the "
+                "exact naturals only)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -190,7 +196,9 @@ def odds(
         int | None,
         typer.Option(
             "--workers",
-            help="thirteen: worker processes of --scheduler local (default: every core).",
+            help=WORKERS.help(
+                "thirteen: worker processes of --scheduler local (default: every core)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -207,6 +215,7 @@ def odds(
     resume: ResumeOpt = None,
     out: OutOpt = None,
     plot: PlotOpt = None,
+    option: OptionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Exact probabilities, expected value and house edge of every bet of GAME.
@@ -220,6 +229,8 @@ def odds(
     in play, see `croupier equity`.
     """
     game = check_game(game, "odds")
+    bounded("--rounds", rounds, ROUNDS_ODDS)
+    bounded("--workers", workers, WORKERS)
     from croupier.commands.odds_stud import NAMES as STUD_NAMES
 
     is_thirteen = game.strip().lower() == "thirteen"
@@ -247,22 +258,27 @@ def odds(
             flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
             fail(
                 f"{flags} {'does' if len(given) == 1 else 'do'} not apply to five-card-stud: "
-                "its odds are exact over the one 40-card deck (only --json, --out and --plot apply)"
+                "its odds are exact over the one 40-card deck (only --option, --json, --out and "
+                "--plot apply)"
             )
         from croupier.commands.odds_stud import odds_stud
 
-        odds_stud(as_json=as_json, out=out, plot=plot)
+        odds_stud(
+            as_json=as_json, out=out, plot=plot, options=game_options("five-card-stud", option)
+        )
         return
     if game.strip().lower() == "thirteen":
         if decks is not None or removed is not None or removal or commission is not None:
             fail("--decks, --removed, --removal and --commission do not apply to thirteen")
         from croupier.commands.odds_thirteen import odds_thirteen
 
+        table = game_options("thirteen", option)
         odds_thirteen(
             rounds=3_000 if rounds is None else rounds,
             seed="croupier" if seed is None else seed,
             workers=workers,
-            way="expected-points" if way is None else way,
+            way=table.house_way.value if way is None else way,
+            options=table,
             as_json=as_json,
             scheduler=scheduler,
             resume=resume,
@@ -273,42 +289,55 @@ def odds(
     if rounds is not None or seed is not None or workers is not None or way is not None:
         fail("--rounds, --seed, --workers and --way apply to thirteen only")
     spec = _spec(game)
-    n_decks = spec.default_decks if decks is None else decks
-    if n_decks < spec.min_decks:
+    if decks is not None and decks < spec.min_decks:
         rule = f"{spec.min_decks_rule}: " if spec.min_decks_rule else ""
-        fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {n_decks}")
+        fail(f"{rule}{spec.title} needs at least {spec.min_decks} deck(s), got --decks {decks}")
+    bounded("--decks", decks, DECKS)
     baccarat = spec.name == "three-card-baccarat"
     if not baccarat and not (three_figures_as_zero and zero_is_even and commission is None):
         fail(
             "--three-figures-not-zero, --zero-not-even and --commission apply to "
             "three-card-baccarat only"
         )
-    rate = _percent(commission)
+    pairs = list(option or [])
+    if baccarat:  # the older flags are options of the table: one way to set each
+        keys = {p.partition("=")[0].strip().replace("-", "_") for p in pairs}
+        for flag, key, value, used in (
+            (
+                "--three-figures-not-zero",
+                "three_figures_as_zero",
+                "false",
+                not three_figures_as_zero,
+            ),
+            ("--zero-not-even", "zero_is_even", "false", not zero_is_even),
+            ("--commission", "commission", f"{commission}%", commission is not None),
+        ):
+            if not used:
+                continue
+            if key in keys:
+                fail(f"{flag} and --option {key}=... both set {key}: give one of them")
+            if key == "commission":
+                _percent(commission)  # the flag's own check and message
+            pairs.append(f"{key}={value}")
+    from croupier.commands.options import banking_options
+
+    table = banking_options(spec.name, pairs, decks=decks)
+    n_decks = table.decks
     with croupier_errors():
         from croupier.odds import (
             baccarat_effect_of_removal,
-            baccarat_odds,
             football_effect_of_removal,
             football_odds,
         )
 
         eor: EffectOfRemoval | None = None
         if baccarat:
-            report = baccarat_odds(
-                n_decks,
-                removed,
-                three_figures_as_zero=three_figures_as_zero,
-                zero_is_even=zero_is_even,
-                commission=rate,
-            )
+            from croupier.odds.three_card_baccarat import odds_keywords
+
+            keywords = odds_keywords(table)
+            report = spec.exact_odds(table, removed)
             if removal:
-                eor = baccarat_effect_of_removal(
-                    n_decks,
-                    removed,
-                    three_figures_as_zero=three_figures_as_zero,
-                    zero_is_even=zero_is_even,
-                    commission=rate,
-                )
+                eor = baccarat_effect_of_removal(n_decks, removed, **keywords)
         else:
             report = football_odds(n_decks, removed)
             if removal:
@@ -316,10 +345,8 @@ def odds(
         if out is not None or plot is not None:
             options: dict[str, object] = {"decks": n_decks, "removed": list(report.removed)}
             if baccarat:
-                options["three_figures_as_zero"] = three_figures_as_zero
-                options["zero_is_even"] = zero_is_even
-                options["commission"] = str(rate)
-            _banking_files(spec, report, eor, options, out, plot)
+                options.update(report.options)
+            _banking_files(spec, report, eor, options, out, plot, table)
         if as_json:
             data = report.to_json()
             if eor is not None:
@@ -329,6 +356,11 @@ def odds(
         console = make_console()
         console.width = max(console.width, WIDE)
         _render_report(console, f"{spec.title} · {spec.regulation}", report)
+        from croupier.commands.options import readings
+
+        changed = readings(spec.name, table)
+        if changed:
+            console.print(f"Table options that are not the default: {changed}")
         if eor is not None:
             _render_removal(console, eor)
 
@@ -344,8 +376,10 @@ def _banking_files(
     options: dict[str, object],
     out: Path | None,
     plot: Path | None,
+    table: Any = None,
 ) -> None:
-    """--out (every bet's exact figures) and --plot (EV against decks, removal effects)."""
+    """--out (every bet's exact figures) and --plot (EV against decks, removal effects);
+    ``table``: the table's options (their readings apply to every figure)."""
     from croupier.odds import (
         baccarat_effect_of_removal,
         baccarat_odds,
@@ -354,17 +388,15 @@ def _banking_files(
     )
 
     baccarat = spec.name == "three-card-baccarat"
-    kw: dict[str, object] = {}
-    if baccarat:
-        kw = {
-            "three_figures_as_zero": options["three_figures_as_zero"],
-            "zero_is_even": options["zero_is_even"],
-            "commission": Fraction(str(options["commission"])),
-        }
+    kw: dict[str, Any] = {}
+    if baccarat and table is not None:
+        from croupier.odds.three_card_baccarat import odds_keywords
+
+        kw = odds_keywords(table)
     removed = " ".join(report.removed) or None
     if eor is None:
         eor = (
-            baccarat_effect_of_removal(report.decks or 1, removed, **kw)  # type: ignore[arg-type]
+            baccarat_effect_of_removal(report.decks or 1, removed, **kw)
             if baccarat
             else football_effect_of_removal(report.decks or 6, removed)
         )
@@ -393,7 +425,7 @@ def _banking_files(
 
         by_decks = {}
         for d in range(spec.min_decks, spec.min_decks + PLOT_DECKS):
-            r = baccarat_odds(d, None, **kw) if baccarat else football_odds(d, None)  # type: ignore[arg-type]
+            r = baccarat_odds(d, None, **kw) if baccarat else football_odds(d, None)
             by_decks[d] = {name: float(b.ev) for name, b in r.bets.items()}
         effects = {r.symbol: {n: float(v) for n, v in e.items()} for r, e in eor.effects.items()}
         plot_banking(f"{spec.title}: exact EV per bet", by_decks, effects, plot)

@@ -8,16 +8,28 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from croupier.commands.output import croupier_errors, make_console, print_json
+
+if TYPE_CHECKING:
+    from croupier.games.five_card_stud.options import StudOptions
 
 #: The names ``croupier odds`` accepts for this game.
 NAMES = ("five-card-stud", "stud")
 
 
-def odds_stud(*, as_json: bool, out: Path | None = None, plot: Path | None = None) -> None:
+def odds_stud(
+    *,
+    as_json: bool,
+    out: Path | None = None,
+    plot: Path | None = None,
+    options: StudOptions | None = None,
+) -> None:
+    """The class counts under the order of hands of ``options`` (``--option``: only
+    ``ace_low_straight_flush`` changes them, Art 5.2)."""
     with croupier_errors():
+        from croupier.games.five_card_stud.options import StudOptions
         from croupier.odds.five_card_stud import (
             DECK,
             GAME,
@@ -27,7 +39,8 @@ def odds_stud(*, as_json: bool, out: Path | None = None, plot: Path | None = Non
             class_label,
         )
 
-        counts = class_counts()
+        rules = StudOptions() if options is None else options
+        counts = class_counts(rules.rank_rules)
         if out is not None:
             from croupier.analysis.output import write_output
 
@@ -35,7 +48,14 @@ def odds_stud(*, as_json: bool, out: Path | None = None, plot: Path | None = Non
                 {"class": slug, "hands": n, "probability": n / TOTAL_HANDS, "total": TOTAL_HANDS}
                 for slug, n in counts.items()
             ]
-            info = {"analysis": "odds-five-card-stud", "seed": None, "params": {"deck": len(DECK)}}
+            info = {
+                "analysis": "odds-five-card-stud",
+                "seed": None,
+                "params": {
+                    "deck": len(DECK),
+                    "ace_low_straight_flush": rules.ace_low_straight_flush,
+                },
+            }
             write_output(out, info, {"hands": counts, "total": TOTAL_HANDS}, rows)
         if plot is not None:
             from croupier.analysis.plots import plot_stud_classes
@@ -47,6 +67,7 @@ def odds_stud(*, as_json: bool, out: Path | None = None, plot: Path | None = Non
                 "regulation": REGULATION,
                 "articles": "Art 1 a (the 40-card deck), Art 5 (the order of hands)",
                 "deck": len(DECK),
+                "ace_low_straight_flush": rules.ace_low_straight_flush,
                 "total": TOTAL_HANDS,
                 "hands": counts,
                 "probabilities": {slug: n / TOTAL_HANDS for slug, n in counts.items()},

@@ -8,6 +8,7 @@ reproducible from its seed, with a 95 % confidence interval and a progress bar.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from croupier.commands.output import croupier_errors, fail, make_console, print_
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.games.thirteen.options import ThirteenOptions
     from croupier.odds.thirteen import NaturalOdds
     from croupier.odds.thirteen_edge import EdgeReport
 
@@ -32,7 +34,10 @@ def odds_thirteen(
     resume: Path | None = None,
     out: Path | None = None,
     plot: Path | None = None,
+    options: ThirteenOptions | None = None,
 ) -> None:
+    """``croupier odds thirteen``: the naturals exactly and the house edge of each house way by
+    simulation, at a table of ``options`` (``--option``; None: the defaults)."""
     if rounds < 0 or rounds == 1:
         fail(f"--rounds must be 0 (the naturals only) or at least 2, got {rounds}")
     if workers is not None and workers < 1:
@@ -57,7 +62,8 @@ def odds_thirteen(
                 choices = ", ".join(w.value for w in HouseWay)
                 fail(f"unknown house way {way!r}; use {choices} or all")
         scheduler = check_scheduler(scheduler)
-        naturals = natural_odds()
+        base = ThirteenOptions() if options is None else options
+        naturals = natural_odds(base.readings)
         reports: list[EdgeReport] = []
         for house in houses if rounds else []:
             chunks = resume
@@ -67,7 +73,7 @@ def odds_thirteen(
                 rounds=rounds,
                 seed=seed,
                 workers=workers,
-                table=ThirteenOptions(house_way=house),
+                table=dataclasses.replace(base, house_way=house),
                 scheduler=scheduler,
                 resume=chunks,
             )
@@ -203,5 +209,14 @@ def _render_edge(console: Console, report: EdgeReport) -> None:
         f"A win nets {report.optimal.win_net} of the stake (prize {report.table.prize} less "
         f"{report.table.commission} of it, Art 11). {report.rounds * 3:,} player-hands in "
         f"{report.seconds:.1f} s on {report.workers} worker(s) (scheduler {scheduler}): "
-        f"{report.hands_per_second:,.0f} player-hands/s."
+        + (
+            f"{report.hands_per_second:,.0f} player-hands/s."
+            if report.run is None or report.run.units_computed
+            else "every chunk read from the resume file."
+        )
+        + (
+            f" ({report.run.resumed} chunk(s) read from the resume file.)"
+            if report.run is not None and report.run.resumed and report.run.units_computed
+            else ""
+        )
     )

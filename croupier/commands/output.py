@@ -36,6 +36,7 @@ __all__ = [
     "fail",
     "make_console",
     "print_json",
+    "say_error",
     "write_record",
 ]
 
@@ -63,6 +64,16 @@ def make_console() -> Console:
     from rich.console import Console
 
     return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def say_error(console: Console, message: object, hint: str = "") -> None:
+    """``error: message[; hint]`` at a prompt, in red. The message may quote what the person
+    typed, so it is printed as text, never read as Rich markup (``[/x]`` typed at a prompt is
+    an error to show, not a tag)."""
+    from rich.markup import escape
+
+    tail = f"; {hint}" if hint else ""
+    console.print(f"[red]error:[/red] {escape(str(message) + tail)}", soft_wrap=True)
 
 
 def print_json(data: dict[str, Any]) -> None:

@@ -10,13 +10,22 @@ The banking games (3-card baccarat, football poker) are :mod:`croupier.commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import (
+    BOTS_BANKING,
+    DECKS,
+    HANDS_PLAY,
+    POSITIONS,
+    ROUNDS_PLAY,
+    bounded,
+)
+from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import OptionsOpt
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -28,6 +37,9 @@ from croupier.commands.play_banking import (
 )
 from croupier.commands.replay_banking import replay_summary
 from croupier.commands.tablelog import ForceOpt, claim_outputs
+
+if TYPE_CHECKING:
+    from croupier.commands.fair import TableFairness
 
 __all__ = [
     "BANKING_HELP",
@@ -131,13 +143,49 @@ def _mahjong_table_flags(
     }
 
 
+#: the games ``play --fair`` runs (on the table interface: the table commits and reveals)
+FAIR_PLAY_GAMES = ("thirteen", "mahjong", "five-card-stud")
+
+
+def _fairness(
+    game: str,
+    fair: bool,
+    client_seed: str | None,
+    nonce: int | None,
+    server_seed_file: Path | None,
+    seed: str | None,
+    option: list[str] | None,
+) -> TableFairness | None:
+    """``--fair``'s shuffles (None without it), for a game played on the table interface; the
+    verify commands printed carry the table's ``--option`` pairs."""
+    from croupier.commands.fair import TableFairness
+
+    name = game  # the registry's name (check_game)
+    given = fair or client_seed is not None or nonce is not None or server_seed_file is not None
+    if given and name not in FAIR_PLAY_GAMES:
+        fail(
+            f"--fair, --client-seed, --nonce and --server-seed-file: play runs "
+            f"{', '.join(FAIR_PLAY_GAMES)} provably fair; {name} not yet (deal/verify {name} "
+            "--fair deal one round fair)"
+        )
+    fairness = TableFairness.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed)
+    if fairness is not None:
+        fairness.flags = tuple(f for pair in option or [] for f in ("--option", pair))
+    return fairness
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=PLAY_HELP, show_default=False)],
     rounds: Annotated[
         int | None,
         typer.Option(
-            "--rounds", min=1, help="Rounds to play (default 3; thirteen: 1).", show_default=False
+            "--rounds",
+            help=ROUNDS_PLAY.help(
+                "Rounds to play (default 3; thirteen: 1; a banking game at the prompt: until "
+                "you quit)."
+            ),
+            show_default=False,
         ),
     ] = None,
     seed: Annotated[
@@ -146,8 +194,28 @@ def play(
             "--seed", help="Reproducible shoe and bots (not for live play).", show_default=False
         ),
     ] = None,
-    decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
-    positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help=DECKS.help(
+                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+                "decks in the shoe; the same as --option decks=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    positions: Annotated[
+        int | None,
+        typer.Option(
+            "--positions",
+            help=POSITIONS.help(
+                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+                "the same as --option positions=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     bet: Annotated[
         list[str] | None,
         typer.Option(
@@ -161,9 +229,10 @@ def play(
         int | None,
         typer.Option(
             "--bots",
-            min=0,
-            help="Bot players (default 3 when no --bet is given; five-card-stud: 1..6, default 3; "
-            "thirteen: 0..2, default 0, one on each other position).",
+            help="Bot players (banking games: 0..16, beside the --bet players, or alone a "
+            "table of bots; with neither --bet nor --bots you play at the prompt; "
+            "five-card-stud: 1..6, default 3; thirteen: 0..2, default 0, one on each other "
+            "position).",
             show_default=False,
         ),
     ] = None,
@@ -171,8 +240,7 @@ def play(
         int | None,
         typer.Option(
             "--hands",
-            min=1,
-            help="five-card-stud: hands to play (default 1).",
+            help=HANDS_PLAY.help("five-card-stud: hands to play (default 1)."),
             show_default=False,
         ),
     ] = None,
@@ -214,10 +282,28 @@ def play(
     ] = None,
     force: ForceOpt = False,
     option: OptionsOpt = None,
+    fair: FairOpt = False,
+    client_seed: ClientSeedOpt = None,
+    nonce: NonceOpt = None,
+    server_seed_file: ServerSeedFileOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rounds as JSON.")] = False,
     player: Annotated[
         str | None,
-        typer.Option("--player", help="thirteen: your name.  [default: you]", show_default=False),
+        typer.Option(
+            "--player",
+            help="thirteen and the banking games at the prompt: your name.  [default: you]",
+            show_default=False,
+        ),
+    ] = None,
+    bankroll: Annotated[
+        int | None,
+        typer.Option(
+            "--bankroll",
+            help="three-card-baccarat and football-poker at the prompt: your chips, in the "
+            "table's smallest unit (cents); a bet beyond them is refused.  [default: 100000, "
+            "i.e. 1,000.00]",
+            show_default=False,
+        ),
     ] = None,
     position: Annotated[
         int | None,
@@ -303,12 +389,31 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play rounds of a banking game with scripted bets and bots, settled to the unit; or
-    rounds of the 13-card game against the house (thirteen: you set your cards); or hands of
-    five-card stud against bots (five-card-stud, or stud: you bet at seat 1); or a round of
-    Mah-Jong against three bots (mahjong: you sit at place 1)."""
+    """Play a banking game at the prompt (three-card-baccarat, football-poker without --bet,
+    --bots or --json: you bet, raise and withdraw from a --bankroll, `help` lists the bets and
+    their payouts, `deal` deals, `quit` sums up), or its rounds with scripted bets and bots,
+    settled to the unit; or rounds of the 13-card game against the house (thirteen: you set
+    your cards); or hands of five-card stud against bots (five-card-stud, or stud: you bet at
+    seat 1); or a round of Mah-Jong against three bots (mahjong: you sit at place 1)."""
     game = check_game(game, "play")
+    bounded("--rounds", rounds, ROUNDS_PLAY)
+    bounded("--hands", hands, HANDS_PLAY)
+    bounded("--decks", decks, DECKS)
+    bounded("--positions", positions, POSITIONS)
+    if bots is not None and bots < 0:
+        fail(f"--bots {bots}: a number of bots is 0 or more")
     claim_outputs(log, history, force=force)
+    from croupier.commands import play_banking_prompt as prompt
+
+    if game not in prompt.BANKING and bankroll is not None:
+        fail(f"--bankroll applies to {' and '.join(prompt.BANKING)} only")
+    # the banking games take --fair at their prompt and in scripted play (FairShuffles); the
+    # others play on the table interface (TableFairness)
+    fairness = (
+        None
+        if game in prompt.BANKING
+        else _fairness(game, fair, client_seed, nonce, server_seed_file, seed, option)
+    )
     from croupier.commands import play_stud as stud
 
     banking_only: dict[str, object] = {"--decks": decks, "--positions": positions, "--bet": bet}
@@ -317,7 +422,6 @@ def play(
         "--position": position,
         "--units": units,
         "--auto": auto or None,
-        "--option": option,
     }
     stud_only: dict[str, object] = {
         "--hands": hands,
@@ -363,6 +467,16 @@ def play(
             seven_pairs=seven_pairs,
             banker_doubles=banker_doubles,
         )
+        flagged = mahjong.table_options(
+            scoring=scoring,
+            max_games=max_games,
+            banker_stays_on_draw=banker_stays_on_draw,
+            rob_concealed_kong=rob_concealed_kong,
+            prevailing=prevailing,
+            full_game=full_game,
+            rotation=rotation,
+            false_win=false_win,
+        )
         mahjong.play_mahjong(
             games=games,
             seed=seed,
@@ -370,17 +484,9 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
-            options=mahjong.table_options(
-                scoring=scoring,
-                max_games=max_games,
-                banker_stays_on_draw=banker_stays_on_draw,
-                rob_concealed_kong=rob_concealed_kong,
-                prevailing=prevailing,
-                full_game=full_game,
-                rotation=rotation,
-                false_win=false_win,
-            ),
+            options=game_options("mahjong", option, flagged),
             force=force,
+            fairness=fairness,
         )
         return
     for flag, value in {"--games": games, **mahjong_table}.items():
@@ -392,16 +498,25 @@ def play(
             if value is not None and value != []:
                 hint = ": use --hands" if flag == "--rounds" else ""
                 fail(f"{flag} does not apply to five-card-stud{hint}")
+        from croupier.games.five_card_stud.options import StudOptions
+
+        level = 20 if level is None else level
+        if level not in stud.LEVELS:
+            fail(f"--level {level}: the table levels of Art 6-8 are a pot money of 20 or 100")
         stud.play_stud(
+            options=game_options("five-card-stud", option, StudOptions.level(level)),
             hands=1 if hands is None else hands,
             seed=seed,
             bots=3 if bots is None else bots,
             bot_kind="strength" if bot_kind is None else bot_kind,
-            level=20 if level is None else level,
+            level=level,
             auto=auto,
             log=log,
             as_json=as_json,
             history=history,
+            force=force,
+            fairness=fairness,
+            option_pairs=option or [],
         )
         return
     for flag, value in stud_only.items():
@@ -411,7 +526,6 @@ def play(
         for flag, value in banking_only.items():
             if value is not None and value != []:
                 fail(f"{flag} does not apply to thirteen")
-        from croupier.commands.options import game_options
         from croupier.commands.play_thirteen import play_thirteen
 
         play_thirteen(
@@ -427,11 +541,34 @@ def play(
             auto=auto,
             log=log,
             as_json=as_json,
+            fairness=fairness,
         )
         return
+    interactive = prompt.is_interactive(bet, bots, as_json)
     for flag, value in thirteen_only.items():
-        if value is not None:
-            fail(f"{flag} applies to thirteen only")
+        if value is None or (interactive and flag == "--player"):
+            continue
+        if flag == "--player":
+            fail(f"{flag} applies to thirteen and to {prompt.AT_PROMPT}")
+        fail(f"{flag} applies to thirteen only")
+    bounded("--bots", bots, BOTS_BANKING)
+    if interactive:
+        prompt.play_at_prompt(
+            game,
+            rounds=rounds,
+            seed=seed,
+            decks=decks,
+            positions=positions,
+            option=option,
+            player=player,
+            bankroll=bankroll,
+            fair=prompt.FairFlags(fair, client_seed, nonce, server_seed_file),
+            log=log,
+        )
+        return
+    if bankroll is not None:
+        fail(f"--bankroll applies to {prompt.AT_PROMPT} only")
+    from croupier.commands.fair import FairShuffles
     from croupier.commands.play_banking import play_banking
 
     play_banking(
@@ -444,4 +581,6 @@ def play(
         bots=bots,
         log=log,
         as_json=as_json,
+        option=option,
+        fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
     )

@@ -6,6 +6,10 @@ with the article that decided it) and the table's event log can be saved (``--lo
 ``croupier replay`` checks event by event and sums up.
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
+``--fair --client-seed C`` shuffles provably fair (:class:`~croupier.commands.fair.FairShuffles`:
+the commitment before the first card; the seed and a ``croupier verify`` command per shuffle
+after the last, or ``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
+the game is played at the prompt: :mod:`croupier.commands.play_banking_prompt`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from croupier.commands.fair import FairShuffles
     from croupier.settlement import Settlement
     from croupier.shuffle import Shuffler
     from croupier.tables import BankingGame, TableSpec
@@ -154,8 +159,13 @@ def render_settlement(
     console.print(lines)
     note = ""
     if settlement.commission:
-        exact = settlement.commission / 10**decimals
-        note = f"; commission charged ({commission_article}): {float(exact):,.4f}"
+        from croupier.money import format_money
+
+        commission = settlement.commission
+        charged = format_money(commission, decimals=decimals)
+        if commission.denominator != 1:  # a fraction of the smallest unit: say it exactly
+            charged += f" (exactly {format_money(commission, decimals=decimals, exact=True)})"
+        note = f"; commission charged ({commission_article}): {charged}"
     console.print(f"House this round: {money(settlement.house_result)}{note}")
 
 
@@ -194,8 +204,13 @@ def play_banking(
     bots: int | None,
     log: Path | None,
     as_json: bool,
+    option: list[str] | None = None,
+    fair: FairShuffles | None = None,
 ) -> None:
-    """``croupier play`` of a banking game (the options as given; None: not given)."""
+    """``croupier play`` of a banking game (the options as given; None: not given).
+    ``option``: the table's ``--option KEY=VALUE`` pairs (``--decks`` and ``--positions`` are
+    two of them); ``fair``: every shuffle provably fair (the commitment before the first card,
+    the seed after)."""
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
@@ -203,30 +218,41 @@ def play_banking(
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
         fail("nobody is betting: give --bet or --bots")
+    from croupier.commands.options import banking_options
+
+    options = banking_options(spec.name, option, decks=decks, positions=positions)
     with croupier_errors():
         from croupier.events import Phase
+        from croupier.money import format_amount
         from croupier.shuffle import LiveShuffler, SeededShuffler
 
-        n_decks = spec.default_decks if decks is None else decks
-        n_positions = spec.default_positions if positions is None else positions
-        table = spec.build(n_decks, n_positions, {})
+        n_decks, n_positions = options.decks, options.positions
+        table = spec.game(options)
         shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
         bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
-        decimals = 2
+        decimals = options.decimals
         console = None if as_json else make_console()
         if console is not None:
             console.width = max(console.width, 112)
             console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
+            unit = format_amount(1, decimals=decimals)
             console.print(
-                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of 0.01 "
-                "(10000 is shown as 100.00)"
+                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of {unit} "
+                f"(10000 is shown as {format_amount(10_000, decimals=decimals)})"
             )
+            from croupier.commands.options import readings
+
+            changed = readings(spec.name, options)
+            if changed:
+                console.print(f"Table options that are not the default: {changed}")
+            if fair is not None:
+                fair.announce(console)
         played: list[dict[str, Any]] = []
         if log is not None:  # fail before the first round if the log cannot be written
             write_record(log, table.to_record())
         for _ in range(rounds):
             if table.phase is Phase.NEEDS_SHUFFLE:
-                shuffled = table.shuffle(shuffler)
+                shuffled = table.shuffle(shuffler if fair is None else fair.next())
                 if console is not None:
                     console.print(
                         f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; "
@@ -253,15 +279,20 @@ def play_banking(
                     "game": spec.name,
                     "decks": n_decks,
                     "positions": n_positions,
+                    "table": options.to_dict(),
                     "rounds": played,
                     "balances": dict(table.balances),
                     "house_result": table.house_result,
                     "digest": table.digest(),
+                    **({} if fair is None else {"provably_fair": fair.to_dict()}),
                 }
             )
             return
         assert console is not None
         _render_totals(console, table, decimals)
+        if fair is not None:
+            flags = ["--decks", str(n_decks), "--positions", str(n_positions)]
+            fair.reveal(console, spec.name, flags)
         if log is not None:
             console.print(f"Event log written to {log} (check it with `croupier replay {log}`)")
 

@@ -46,11 +46,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, say_error
+from croupier.money import format_money, format_rate
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.commands.fair import TableFairness
     from croupier.commands.tablelog import TableLogWriter
     from croupier.games.mahjong.bots import MahjongBot
     from croupier.games.mahjong.match import GameSummary, Match
@@ -232,14 +234,12 @@ def _ask(console: Console, table: MahjongTable, at: int) -> None:
             command = answer_command(text, legal, window)
             table.apply(you, command, f"you:{table.seq}", at=at)
         except _BadAnswer as exc:
-            console.print(
-                f"[red]error:[/red] {exc}; answer a number or d TILE, k TILE, win, pung, kong, "
-                "chow TILE, pass",
-                soft_wrap=True,
+            say_error(
+                console, exc, "answer a number or d TILE, k TILE, win, pung, kong, chow TILE, pass"
             )
             continue
         except CroupierError as exc:
-            console.print(f"[red]error:[/red] {exc}", soft_wrap=True)
+            say_error(console, exc)
             continue
         return
 
@@ -305,9 +305,9 @@ def _render_game(console: Console, summary: GameSummary, settled: GameSettled) -
     for column in ("wind", "player", "net"):
         pay.add_column(column, justify="right" if column == "net" else "left")
     for seat, name, net in zip("ESWN", players, settled.net, strict=True):
-        pay.add_row(seat, name, f"{net:+d}")
+        pay.add_row(seat, name, format_money(net, sign=True))
     if settled.commission:
-        pay.add_row("", "house", f"{settled.commission:+d}")
+        pay.add_row("", "house", format_money(settled.commission, sign=True))
     console.print(pay)
     stays = "stays with the banker" if summary.stays else "passes to his right"
     console.print(f"The deal {stays}.")
@@ -320,8 +320,13 @@ def _render_totals(console: Console, data: Mapping[str, Any]) -> None:
     for column in ("player", "bought in", "chips", "net"):
         totals.add_column(column, justify="left" if column == "player" else "right")
     for name, row in data["players"].items():
-        totals.add_row(name, str(row["bought"]), str(row["chips"]), f"{row['net']:+d}")
-    totals.add_row("[bold]house[/bold]", "", "", f"{data['house']:+d}")
+        totals.add_row(
+            name,
+            format_money(row["bought"]),
+            format_money(row["chips"]),
+            format_money(row["net"], sign=True),
+        )
+    totals.add_row("[bold]house[/bold]", "", "", format_money(data["house"], sign=True))
     console.print(totals)
     console.print(
         f"The sitting is over: {data['end']}."
@@ -425,9 +430,13 @@ def table_options(
 
 
 def _options_text(options: MahjongOptions) -> str:
+    from fractions import Fraction
+
     from croupier.games.mahjong.options import FalseWin, Rotation
+    from croupier.games.mahjong.scoring import BASIS_POINTS
 
     s = options.scoring
+    rate = format_rate(Fraction(s.commission_bp, BASIS_POINTS))
     pays = "the discarder pays all" if s.discarder_pays_all else "everyone pays"
     draw = "stays with" if options.banker_stays_on_draw else "passes from"
     extras = [
@@ -443,8 +452,8 @@ def _options_text(options: MahjongOptions) -> str:
     ]
     return (
         f"Scoring: {s.min_faan} faan to win, limit {s.limit}, unit {s.unit} (base = unit x "
-        f"2^faan), on a discard {pays}, commission {s.commission_bp} bp; buy-in "
-        f"{options.least_buy_in}" + "".join(f"; {e}" for e in extras)
+        f"2^faan), on a discard {pays}, commission {rate} of the winner's gain; buy-in "
+        f"{format_money(options.least_buy_in)}" + "".join(f"; {e}" for e in extras)
     )
 
 
@@ -466,9 +475,11 @@ def play_mahjong(
     as_json: bool,
     options: MahjongOptions | None = None,
     force: bool = False,
+    fairness: TableFairness | None = None,
 ) -> None:
     """Play the sitting (or ``games`` games of it) at place 1 against three bots (see the module
-    docstring) under ``options`` (:func:`table_options`). ``as_json`` implies ``auto``."""
+    docstring) under ``options`` (:func:`table_options`). ``as_json`` implies ``auto``;
+    ``fairness`` (``--fair``) deals every wall provably fair."""
     from croupier.games.mahjong.bots import BOT_KINDS
 
     kind = bot_kind.strip().lower()
@@ -484,7 +495,7 @@ def play_mahjong(
         writer = TableLogWriter.open(log, force=force)
     try:
         with croupier_errors():
-            data = _play(games, seed, kind, auto, as_json, options, writer)
+            data = _play(games, seed, kind, auto, as_json, options, writer, fairness)
     finally:
         if writer is not None:
             writer.close()
@@ -504,6 +515,7 @@ def _play(
     as_json: bool,
     options: MahjongOptions | None,
     writer: TableLogWriter | None,
+    fair: TableFairness | None = None,
 ) -> dict[str, Any]:
     from croupier.games.mahjong.bots import BOTS
     from croupier.games.mahjong.match import rotation_source
@@ -515,6 +527,8 @@ def _play(
     from croupier.table.sources import LiveSource, SeededSource, ShuffleSource
 
     source: ShuffleSource = LiveSource() if seed is None else SeededSource(f"wall:{seed}")
+    if fair is not None:
+        source = fair.source
     table = MahjongTable(options or MahjongOptions(), table_id="play", source=source)
     bots: dict[str, MahjongBot] = {n: BOTS[kind](_bot_seed(seed, n)) for n in NAMES if n != YOU}
     if auto:
@@ -535,6 +549,8 @@ def _play(
         console.print(_options_text(o) + ".", soft_wrap=True)
         if seed is not None:
             console.print(f"Seed: {seed!r} (reproducible walls and bots, not for live play)")
+        if fair is not None:
+            fair.announce(console)
         if not auto:
             console.print(
                 "Answer a move's number or d TILE (discard), k TILE (kong), win, pung, kong, "
@@ -545,6 +561,8 @@ def _play(
     def follow() -> None:
         if writer is not None:
             writer.follow(table)
+        if fair is not None:
+            fair.follow(console, table, "mahjong")
 
     for name in NAMES:
         for command in table.join_commands(name):
@@ -623,6 +641,8 @@ def _play(
         "sealed": table.closed,
         "head": table.head(),
     }
+    if fair is not None:
+        data["provably_fair"] = fair.to_dict(table, "mahjong")
     if console is not None:
         _render_totals(console, data)
     return data
@@ -653,8 +673,8 @@ def replay_mahjong(data: Mapping[str, Any], expect_digest: str | None, as_json: 
         )
         console.print(
             "Totals by place: "
-            + ", ".join(f"{p} {n:+d}" for p, n in summary["totals"].items())
-            + f"; house {summary['house']:+d}"
+            + ", ".join(f"{p} {format_money(n, sign=True)}" for p, n in summary["totals"].items())
+            + f"; house {format_money(summary['house'], sign=True)}"
         )
         console.print(f"Round digest (sha256): {summary['digest']}", soft_wrap=True)
 

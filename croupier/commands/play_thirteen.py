@@ -53,11 +53,13 @@ from croupier.commands.output import (
     fail,
     make_console,
     print_json,
+    say_error,
 )
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.commands.fair import TableFairness
     from croupier.commands.tablelog import TableLogWriter
     from croupier.games.thirteen.options import ThirteenOptions
     from croupier.games.thirteen.round import ThirteenGame
@@ -217,11 +219,12 @@ def play_thirteen(
     options: ThirteenOptions | None = None,
     bot_kind: str = "best-response",
     force: bool = False,
+    fairness: TableFairness | None = None,
 ) -> None:
     """Play ``rounds`` rounds of the 13-card game against the house (see the module docstring).
 
     ``as_json`` implies ``auto``: no prompt, one JSON object on stdout; ``force`` replaces an
-    existing ``log``."""
+    existing ``log``; ``fairness`` (``--fair``) makes every shuffle provably fair."""
     from croupier.commands.tablelog import TableLogWriter
     from croupier.games.thirteen.bots import BOTS
     from croupier.games.thirteen.options import ThirteenOptions
@@ -231,7 +234,9 @@ def play_thirteen(
     if bot_kind not in BOTS:
         fail(f"--bot-kind {bot_kind!r}: thirteen bots are {', '.join(BOTS)}")
     with croupier_errors():
-        session = _Session(options, seed, player, position, units, seats, bot_kind, as_json)
+        session = _Session(
+            options, seed, player, position, units, seats, bot_kind, as_json, fairness
+        )
         session.auto = auto or as_json
         writer = None if log is None else TableLogWriter.open(log, force=force)
         session.log = writer
@@ -268,13 +273,17 @@ class _Session:
         seats: list[tuple[str, int]],
         bot_kind: str,
         as_json: bool,
+        fairness: TableFairness | None = None,
     ) -> None:
         from croupier.games.thirteen.bots import make_bot
         from croupier.table.actor import Actor
-        from croupier.table.sources import LiveSource, SeededSource
+        from croupier.table.sources import LiveSource, SeededSource, ShuffleSource
         from croupier.table.thirteen import ThirteenTable
 
-        source = LiveSource() if seed is None else SeededSource(f"deck:{seed}")
+        source: ShuffleSource = LiveSource() if seed is None else SeededSource(f"deck:{seed}")
+        if fairness is not None:
+            source = fairness.source
+        self.fairness = fairness
         self.table = ThirteenTable(options, table_id="cli", source=source)
         self.options = options
         self.seed = seed
@@ -309,6 +318,8 @@ class _Session:
     def _after(self) -> None:
         if self.log is not None:
             self.log.follow(self.table)
+        if self.fairness is not None:
+            self.fairness.follow(self.console, self.table, "thirteen")
         self._render_new()
 
     def run(self, rounds: int) -> None:
@@ -433,6 +444,8 @@ class _Session:
         )
         if self.seed is not None:
             console.print(f"Seed: {self.seed!r} (reproducible deck, not for live play)")
+        if self.fairness is not None:
+            self.fairness.announce(console)
 
     def finish(self, log: Path | None) -> None:
         from croupier.games.thirteen.rules import REGULATION
@@ -453,6 +466,11 @@ class _Session:
                     "digest": game.digest(),
                     "head": self.table.head(),
                     "sealed": self.table.closed,
+                    **(
+                        {}
+                        if self.fairness is None
+                        else {"provably_fair": self.fairness.to_dict(self.table, "thirteen")}
+                    ),
                 }
             )
             return
@@ -502,7 +520,7 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
             try:
                 command = SetTiers.of(position, Setting.parse(answer))
             except CroupierError as exc:
-                console.print(f"[red]error:[/red] {exc}")
+                say_error(console, exc)
                 continue
         try:
             session.apply(session.me, command)
@@ -516,7 +534,7 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
             session.apply(session.me, SetTiers.of(position, command.setting, confirm_foul=True))
             return
         except CroupierError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            say_error(console, exc)
             continue
         if isinstance(command, DeclareNatural):
             console.print("Natural declared (Art 9 I).")

@@ -170,6 +170,10 @@ def score_mahjong(
             if not sep or not (value.strip() == LIMIT or value.strip().isdigit()):
                 fail(f"--faan: expected NAME=FAAN or NAME=limit, got {item!r}")
             overrides[name.strip()] = LIMIT if value.strip() == LIMIT else int(value)
+        from croupier.commands.play_mahjong import scoring_options
+
+        # the bounds of the numbers, each refused naming its flag (issue 15 item 3)
+        scoring_options(min_faan=min_faan, limit=limit, unit=unit, commission_bp=commission_bp)
         options = ScoringOptions(
             min_faan=min_faan,
             limit=limit,
@@ -268,14 +272,16 @@ def _render(result: Score) -> None:
     console.print(result.reason)
     s = result.settlement
     if s is not None:
+        from croupier.money import format_money
+
         pay = Table(title=f"Payments (base {s.base} = unit x 2^{result.faan})")
         pay.add_column("seat")
         pay.add_column("net")
         for seat in Seat:
             label = seat.symbol + (" (winner)" if seat is s.winner else "")
-            pay.add_row(label, f"{s.net[seat]:+d}")
+            pay.add_row(label, format_money(s.net[seat], sign=True))
         if s.commission:
-            pay.add_row("house commission", f"{s.commission:+d}")
+            pay.add_row("house commission", format_money(s.commission, sign=True))
         console.print(pay)
         console.print(f"Rule: {s.rule}")
     console.print(f"Source: {SOURCE}")

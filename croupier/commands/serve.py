@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from croupier.commands.app import app
+from croupier.commands.bounds import BOT_DELAY_MS, PORT
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors, fail
 
@@ -24,7 +25,14 @@ from croupier.commands.output import croupier_errors, fail
 def serve_command(
     database: DatabaseOption = "sqlite:///croupier.db",
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port",
+            callback=PORT.check("--port"),
+            help=PORT.help("The port to listen on (0: a free port the system picks)."),
+        ),
+    ] = 8000,
     demo: Annotated[
         bool,
         typer.Option("--demo", help="Open one table of each game with bots and print demo logins."),
@@ -37,7 +45,12 @@ def serve_command(
         ),
     ] = None,
     bot_delay_ms: Annotated[
-        int, typer.Option("--bot-delay-ms", help="A bot's pause before acting (ms).")
+        int,
+        typer.Option(
+            "--bot-delay-ms",
+            callback=BOT_DELAY_MS.check("--bot-delay-ms"),
+            help=BOT_DELAY_MS.help("A bot's pause before acting (ms)."),
+        ),
     ] = 600,
     bots_play_alone: Annotated[
         bool,
@@ -95,6 +108,23 @@ def serve_command(
             "processes on one PostgreSQL database must share it).",
         ),
     ] = Path("croupier.fairkey"),
+    manifest: Annotated[
+        Path | None,
+        typer.Option(
+            "--manifest",
+            envvar="CROUPIER_MANIFEST",
+            help="The manifest of the installed files (croupier audit selfcheck "
+            "--write-manifest); default: the installed distribution's RECORD.",
+        ),
+    ] = None,
+    integrity_interval: Annotated[
+        float,
+        typer.Option(
+            "--integrity-interval",
+            help="Seconds between the background audit verify and self-check runs (the first "
+            "at start; 0: no audit).",
+        ),
+    ] = 86_400.0,
 ) -> None:
     """Run the table server: REST (OpenAPI at /openapi.json, docs at /docs), the WebSocket at
     /ws, /healthz and /metrics. The schema is migrated on start; a SQLite file takes one server
@@ -123,6 +153,8 @@ def serve_command(
             idle_timeout_s=idle_timeout,
             demo=demo,
             secure_cookies=secure_cookies,
+            manifest=str(manifest) if manifest else None,
+            integrity_interval=integrity_interval,
         )
         opened = open_database(database, migrate=True, lock=True)
 

@@ -10,9 +10,20 @@ from typing import Annotated
 
 import typer
 
-from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt
+from croupier.commands.analysis_options import OutOpt, ResumeOpt, SchedulerOpt, check_files
 from croupier.commands.app import app
+from croupier.commands.bounds import (
+    DECKS,
+    FUZZ,
+    GAMES_SIMULATE,
+    HANDS_SIMULATE,
+    POSITIONS,
+    ROUNDS_SIMULATE,
+    WORKERS,
+    bounded,
+)
 from croupier.commands.games import check_game, games_help
+from croupier.commands.options import OptionsOpt, game_options
 from croupier.commands.output import fail
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -37,17 +48,40 @@ def simulate(
     game: Annotated[str, typer.Argument(help=SIMULATE_HELP, show_default=False)],
     rounds: Annotated[
         int | None,
-        typer.Option("--rounds", min=2, help="Rounds to play (default 20000).", show_default=False),
+        typer.Option(
+            "--rounds",
+            help=ROUNDS_SIMULATE.help("Rounds to play (default 20000)."),
+            show_default=False,
+        ),
     ] = None,
     seed: Annotated[str, typer.Option("--seed", help="Seed of the simulation.")] = "0",
-    decks: Annotated[int | None, typer.Option("--decks", show_default=False)] = None,
-    positions: Annotated[int | None, typer.Option("--positions", show_default=False)] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help=DECKS.help(
+                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+                "decks in the shoe; the same as --option decks=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    positions: Annotated[
+        int | None,
+        typer.Option(
+            "--positions",
+            help=POSITIONS.help(
+                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+                "the same as --option positions=N."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     hands: Annotated[
         int | None,
         typer.Option(
             "--hands",
-            min=1,
-            help="five-card-stud: hands to play (default 1000).",
+            help=HANDS_SIMULATE.help("five-card-stud: hands to play (default 1000)."),
             show_default=False,
         ),
     ] = None,
@@ -67,7 +101,7 @@ def simulate(
         int | None,
         typer.Option(
             "--games",
-            help="mahjong: games to play (default 1000).",
+            help=GAMES_SIMULATE.help("mahjong: games to play (default 1000)."),
             show_default=False,
         ),
     ] = None,
@@ -75,8 +109,9 @@ def simulate(
         int | None,
         typer.Option(
             "--fuzz",
-            help="mahjong: points of each game where random commands are tried (default 3; 0: "
-            "none).",
+            help=FUZZ.help(
+                "mahjong: points of each game where random commands are tried (default 3; 0: none)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -93,7 +128,7 @@ def simulate(
         int | None,
         typer.Option(
             "--workers",
-            help="mahjong: processes playing the games (default: every core).",
+            help=WORKERS.help("mahjong: processes playing the games (default: every core)."),
             show_default=False,
         ),
     ] = None,
@@ -108,6 +143,7 @@ def simulate(
     scheduler: SchedulerOpt = "auto",
     resume: ResumeOpt = None,
     out: OutOpt = None,
+    option: OptionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Play many rounds through the engine (shoe, cut card, burns) and compare every bet's
@@ -115,12 +151,21 @@ def simulate(
     counted after every hand and the log replayed; mahjong: many games of bots, every game's
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
     game = check_game(game, "simulate")
+    bounded("--rounds", rounds, ROUNDS_SIMULATE)
+    bounded("--decks", decks, DECKS)
+    bounded("--positions", positions, POSITIONS)
+    bounded("--hands", hands, HANDS_SIMULATE)
+    bounded("--fuzz", fuzz, FUZZ)
+    if games is not None and games > GAMES_SIMULATE.high:  # below 1: simulate mahjong says why
+        bounded("--games", games, GAMES_SIMULATE)
+    bounded("--workers", workers, WORKERS)
     from croupier.commands import play_stud as stud
 
     if game not in ("three-card-baccarat", "football-poker") and (
-        scheduler.strip().lower() != "auto" or resume or out
+        scheduler.strip().lower() != "auto" or resume
     ):
-        fail("--scheduler, --resume and --out apply to the banking games' simulation only")
+        fail("--scheduler and --resume apply to the banking games' simulation only")
+    check_files(out, None)
 
     mahjong_only: dict[str, object] = {
         "--games": games,
@@ -152,9 +197,23 @@ def simulate(
             if other is not None:
                 hint = ": use --games" if flag in ("--rounds", "--hands") else ""
                 fail(f"{flag} does not apply to mahjong{hint}")
-        from croupier.commands.play_mahjong import scoring_options
+        from croupier.commands.play_mahjong import scoring_options, table_options
         from croupier.commands.simulate_mahjong import simulate_mahjong
 
+        scoring = scoring_options(
+            min_faan=min_faan,
+            limit=limit,
+            unit=unit,
+            discarder_pays_all=discarder_pays_all,
+            commission_bp=commission_bp,
+            seven_pairs=seven_pairs,
+            banker_doubles=banker_doubles,
+        )
+        table = game_options(
+            "mahjong",
+            option,
+            table_options(scoring=scoring, rob_concealed_kong=rob_concealed_kong is not False),
+        )
         simulate_mahjong(
             games=games,
             bots=bots,
@@ -162,17 +221,11 @@ def simulate(
             fuzz=fuzz,
             close_rate=close_rate,
             workers=workers,
-            scoring=scoring_options(
-                min_faan=min_faan,
-                limit=limit,
-                unit=unit,
-                discarder_pays_all=discarder_pays_all,
-                commission_bp=commission_bp,
-                seven_pairs=seven_pairs,
-                banker_doubles=banker_doubles,
-            ),
+            scoring=table.scoring,
             as_json=as_json,
-            rob_concealed_kong=rob_concealed_kong is not False,
+            rob_concealed_kong=table.orphans_rob_concealed_kong,
+            table=table,
+            out=out,
         )
         return
     for flag, value in mahjong_only.items():
@@ -195,6 +248,8 @@ def simulate(
             bots="strength" if bots is None else bots,
             seed=seed,
             as_json=as_json,
+            options=game_options("five-card-stud", option),
+            out=out,
         )
         return
     for flag, value in stud_only.items():
@@ -212,4 +267,5 @@ def simulate(
         scheduler=scheduler,
         resume=resume,
         out=out,
+        option=option,
     )

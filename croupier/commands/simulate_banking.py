@@ -25,8 +25,12 @@ def simulate_banking(
     scheduler: str = "auto",
     resume: Path | None = None,
     out: Path | None = None,
+    option: list[str] | None = None,
 ) -> None:
+    from croupier.commands.options import banking_options
+
     check_files(out, None)
+    options = banking_options(spec.name, option, decks=decks, positions=positions)
     with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import check_scheduler
         from croupier.odds.simulate import simulate as run
@@ -34,18 +38,17 @@ def simulate_banking(
         scheduler = check_scheduler(scheduler)
         kwargs = dict(
             seed=seed,
-            decks=decks,
-            positions=positions,
+            options=options,
             scheduler=scheduler,
             resume=resume,
         )
         if as_json:
-            sim = run(spec.name, rounds, **kwargs)  # type: ignore[arg-type]
+            sim = run(spec.name, rounds, **kwargs)
         else:
             from croupier.analysis.progress import chunk_progress
 
             with chunk_progress(make_console(), "dealing") as progress:
-                sim = run(spec.name, rounds, progress=progress, **kwargs)  # type: ignore[arg-type]
+                sim = run(spec.name, rounds, progress=progress, **kwargs)
         if out is not None:
             from croupier.analysis.output import write_output
 
@@ -61,6 +64,11 @@ def simulate_banking(
             f"[bold]{spec.title}[/bold]: {sim.rounds} rounds, {sim.shoes} shoes, "
             f"{sim.decks} decks, {sim.positions} places (seed {sim.seed!r})"
         )
+        from croupier.commands.options import readings
+
+        changed = readings(spec.name, options)
+        if changed:
+            console.print(f"Table options that are not the default: {changed}")
         grid = Table(title="Return per unit staked per round")
         for col in ("bet", "simulated EV", "± s.e.", "exact EV", "z"):
             grid.add_column(col, justify="left" if col == "bet" else "right")

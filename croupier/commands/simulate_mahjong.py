@@ -44,6 +44,7 @@ invariant and what was seen; the command exits with code 1 (a bad flag: 2, as ev
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -55,6 +56,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
+from croupier.commands.analysis_options import run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.errors import CroupierError
 from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
@@ -69,6 +71,8 @@ from croupier.shuffle import SeededShuffler
 from croupier.tiles import FULL_SET, KINDS, Tile
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
 __all__ = [
@@ -154,9 +158,13 @@ class SimConfig:
     close_rate: float = 0.0
     scoring: ScoringOptions = DEFAULT_OPTIONS
     rob_concealed_kong: bool = True
+    #: the table's options (``--option``; None: the defaults with ``scoring``)
+    table: MahjongOptions | None = None
 
     def options(self, number: int) -> MahjongOptions:
         """Game ``number``'s options: the prevailing wind changes every round of four games."""
+        if self.table is not None:
+            return dataclasses.replace(self.table, prevailing=prevailing_of(number))
         return MahjongOptions(
             scoring=self.scoring,
             prevailing=prevailing_of(number),
@@ -729,6 +737,8 @@ def simulate_mahjong(
     scoring: ScoringOptions,
     as_json: bool,
     rob_concealed_kong: bool = True,
+    table: MahjongOptions | None = None,
+    out: Path | None = None,
 ) -> None:
     """``croupier simulate mahjong`` (see the module docstring; None: the default): exit 1 and
     the game's number when an invariant breaks, 2 for a bad flag."""
@@ -754,6 +764,7 @@ def simulate_mahjong(
         close_rate=close_rate,
         scoring=scoring,
         rob_concealed_kong=rob_concealed_kong,
+        table=table,
     )
     with croupier_errors():
         if as_json:
@@ -768,10 +779,17 @@ def simulate_mahjong(
                     games, config, workers=workers, progress=lambda n: bar.update(task, completed=n)
                 )
     data = result_data(result)
+    params = {"games": games, "bots": kind, "fuzz": fuzz, "close_rate": close_rate}
+    options = config.options(1).to_dict()
+    data = {"run": run_record("simulate-mahjong", seed, {**params, "options": options}), **data}
+    with croupier_errors():
+        write_run(out, data)
     if as_json:
         print_json(data)
     else:
         _render(console, data)
+        if out is not None:
+            console.print(f"wrote {out}")
     if result.violation is not None:
         typer.echo(
             f"error: invariant broken in {result.violation} (seed {seed!r}; the game is "

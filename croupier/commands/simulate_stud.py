@@ -16,17 +16,22 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
+from croupier.commands.analysis_options import run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError
+from croupier.protocol import encode
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
     from croupier.games.five_card_stud.events import HandSettled
+    from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
 
 __all__ = ["DEFAULT_SIM_HANDS", "DEFAULT_SIM_SEATS", "SIM_BOTS", "run_simulation", "simulate_stud"]
@@ -111,17 +116,18 @@ def run_simulation(
     seed: str,
     *,
     progress: Callable[[int], None] | None = None,
+    options: StudOptions | None = None,
 ) -> SimResult:
-    """Play ``hands`` hands at a table of ``seats`` bots, checking the invariants after every
-    hand and replaying its events in a twin table as they come (``violation``: the first
-    invariant broken)."""
+    """Play ``hands`` hands at a table of ``seats`` bots under ``options`` (None: the
+    defaults), checking the invariants after every hand and replaying its events in a twin
+    table as they come (``violation``: the first invariant broken)."""
     from croupier.games.five_card_stud.bots import new_table, play_hand
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
     from croupier.shuffle import SeededShuffler
 
     t0 = time.perf_counter()
-    table = StudOptions()
+    table = StudOptions() if options is None else options
     shuffler = SeededShuffler(f"deck:{seed}")
     rng = random.Random(f"bots:{seed}")
     kinds = _bot_kinds(bots, seats)
@@ -166,18 +172,34 @@ def run_simulation(
     return result
 
 
-def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool) -> None:
-    """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log."""
-    from croupier.games.five_card_stud.rules import MAX_SEATS, MIN_SEATS
+def simulate_stud(
+    *,
+    hands: int,
+    seats: int,
+    bots: str,
+    seed: str,
+    as_json: bool,
+    options: StudOptions | None = None,
+    out: Path | None = None,
+) -> None:
+    """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log
+    (``options``: the table's, from ``--option``; None: the defaults). The JSON, and the
+    ``--out`` file (JSON, or CSV with one row), carry the run: seed, version, parameters."""
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.rules import MIN_SEATS
 
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        fail(f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {MAX_SEATS} (Art 3)")
+    options = StudOptions() if options is None else options
+    if not MIN_SEATS <= seats <= options.seats:
+        fail(
+            f"--seats {seats}: a five-card stud table seats {MIN_SEATS} to {options.seats} "
+            "(Art 3; --option seats=N)"
+        )
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
         fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
     with croupier_errors():
         if as_json:
-            sim = run_simulation(hands, seats, kind, seed)
+            sim = run_simulation(hands, seats, kind, seed, options=options)
         else:
             from rich.progress import Progress
 
@@ -187,11 +209,24 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             with Progress(console=console, transient=True) as bar:
                 task = bar.add_task("dealing, checking, replaying", total=hands)
                 sim = run_simulation(
-                    hands, seats, kind, seed, progress=lambda n: bar.update(task, completed=n)
+                    hands,
+                    seats,
+                    kind,
+                    seed,
+                    progress=lambda n: bar.update(task, completed=n),
+                    options=options,
                 )
         game = sim.game
         played = max(sim.hands, 1)
+        params = {
+            "hands": hands,
+            "seats": seats,
+            "bots": kind,
+            # every option, even one a record leaves out when it is the old rule
+            "options": {f.name: encode(getattr(options, f.name)) for f in fields(options)},
+        }
         data: dict[str, Any] = {
+            "run": run_record("simulate-five-card-stud", seed, params),
             "game": game.GAME,
             "seed": seed,
             "hands": sim.hands,
@@ -210,10 +245,13 @@ def simulate_stud(*, hands: int, seats: int, bots: str, seed: str, as_json: bool
             "digest": sim.digest,
             "invariants": "ok" if sim.violation is None else sim.violation,
         }
+        write_run(out, data)
         if as_json:
             print_json(data)
         else:
             _render_simulation(console, data)
+            if out is not None:
+                console.print(f"wrote {out}")
         if sim.violation is not None:
             fail(f"invariant violated: {sim.violation}")
 

@@ -171,7 +171,7 @@ def run(
             before = _money(table)
             results.append(result)
             if say is not None:
-                say(_round_line(result))
+                say(_round_line(result, getattr(options, "decimals", 0)))
 
         try:
             report = run_table(
@@ -204,13 +204,20 @@ def run(
             print_json(out)
             return
         assert say is not None
+        from croupier.money import format_money
+
         ledger = out["ledger"]
-        chips = ", ".join(f"{p} {v}" for p, v in ledger["players"].items())
+        places = getattr(options, "decimals", 0)
+
+        def cash(units: int) -> str:
+            return format_money(units, decimals=places)
+
+        chips = ", ".join(f"{p} {cash(v)}" for p, v in ledger["players"].items())
         say(
             f"{report.rounds} rounds, {report.entries} entries, {report.commands} commands, "
             f"{report.timeouts} timeouts. Ledger balanced: {ledger['balanced']}; books agree: "
-            f"{out['books_agree']}; house {ledger['house']}, commission "
-            f"{ledger['commission']}; chips: {chips}"
+            f"{out['books_agree']}; house {cash(ledger['house'])}, commission "
+            f"{cash(ledger['commission'])}; chips: {chips}"
         )
         say(f"Sealed; last hash {out['head']}")
         if log is not None:
@@ -257,17 +264,22 @@ def _round_result(table: Table[Any], number: int, before: dict[str, int]) -> dic
     }
 
 
-def _round_line(result: dict[str, Any]) -> str:
+def _round_line(result: dict[str, Any], decimals: int = 0) -> str:
     event = dict(result["result"])
     kind = event.pop("type", "?")
     detail = json.dumps(event, ensure_ascii=False, separators=(", ", ": "))
     if len(detail) > 90:
         detail = detail[:87] + "..."
-    net = ", ".join(f"{p} {v:+d}" for p, v in result["net"].items()) or "no money moved"
+    from croupier.money import format_money
+
+    def cash(units: int) -> str:
+        return format_money(units, decimals=decimals, sign=True)
+
+    net = ", ".join(f"{p} {cash(v)}" for p, v in result["net"].items()) or "no money moved"
     return (
         f"Round {result['round']} (entries {result['first_seq']}-{result['last_seq']}): "
-        f"{kind} {detail} | {net}; house {result['house']:+d}, commission "
-        f"{result['commission']:+d}"
+        f"{kind} {detail} | {net}; house {cash(result['house'])}, commission "
+        f"{cash(result['commission'])}"
     )
 
 

@@ -60,7 +60,7 @@ from croupier.cards import Card, CardsLike, Deck, parse_cards
 from croupier.errors import CardCountError, DuplicateCardError, MaterialError
 from croupier.odds.report import fraction_text
 from croupier.rank import STUD40, Category, all_hands, category_counts, rank_batch
-from croupier.rank.model import RANK_BITS, RANK_MASK
+from croupier.rank.model import RANK_BITS, RANK_MASK, RankRules
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -125,23 +125,25 @@ class TooManyDealsError(MaterialError):
 
 
 @functools.cache
-def _class_counts() -> tuple[tuple[str, int], ...]:
+def _class_counts(rules: RankRules = STUD40) -> tuple[tuple[str, int], ...]:
     hands = all_hands(sorted(DECK.codes), HAND_CARDS)
-    counts = category_counts(rank_batch(hands, STUD40, validate=False), STUD40)
+    counts = category_counts(rank_batch(hands, rules, validate=False), rules)
     if len(hands) != TOTAL_HANDS or sum(counts.values()) != TOTAL_HANDS:  # pragma: no cover
         raise AssertionError("the five-card hands do not cover C(40, 5)")
     return tuple(counts.items())
 
 
-def class_counts() -> dict[str, int]:
+def class_counts(rules: RankRules = STUD40) -> dict[str, int]:
     """How many of the ``C(40, 5) = 658,008`` five-card hands of the 40-card deck (Portaria
     104/85/M Art 1 a) fall in each class of Art 5, as :attr:`Category.slug` -> count, strongest
-    first. Every hand is ranked (batch path, computed once per process).
+    first, under the table's order of hands ``rules`` (``StudOptions.rank_rules``; by default
+    A-5-6-7-8 suited is a straight flush). Every hand is ranked (batch path, computed once per
+    process and order).
 
     >>> list(class_counts())[:3]
     ['royal_flush', 'straight_flush', 'four_of_a_kind']
     """
-    return dict(_class_counts())
+    return dict(_class_counts(rules))
 
 
 def class_probabilities() -> dict[str, Fraction]:

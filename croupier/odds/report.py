@@ -181,14 +181,14 @@ class ShoeCounts:
 def payout_text(prize: int, commission: Fraction | None = None) -> str:
     """``"8:1"``, or ``"1:1 less 5%"`` with a commission on the prize.
 
-    >>> payout_text(1, Fraction(5, 100)), payout_text(20)
-    ('1:1 less 5%', '20:1')
+    >>> payout_text(1, Fraction(5, 100)), payout_text(20), payout_text(1, Fraction(1, 40))
+    ('1:1 less 5%', '20:1', '1:1 less 2.5%')
     """
+    from croupier.money import format_rate
+
     text = f"{prize}:1"
     if commission:
-        percent = commission * 100
-        shown = str(percent.numerator) if percent.denominator == 1 else str(float(percent))
-        text += f" less {shown}%"
+        text += f" less {format_rate(commission)}"
     return text
 
 

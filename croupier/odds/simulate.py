@@ -229,24 +229,47 @@ def simulation_plan(
     positions: int | None = None,
     stake: int = 100,
     chunk_rounds: int = CHUNK_ROUNDS,
+    options: Any = None,
 ) -> Plan:
-    """The runner's plan of a banking simulation."""
+    """The runner's plan of a banking simulation; ``options`` (the table's options object,
+    whose decks and places then apply) adds, under ``table``, every option that is not the
+    default (a plan without it is the default table, as before the options)."""
     spec = table_spec(game)
-    params = {
+    if options is not None:
+        decks, positions = options.decks, options.positions
+    params: dict[str, Any] = {
         "game": spec.name,
         "decks": spec.default_decks if decks is None else decks,
         "positions": spec.default_positions if positions is None else positions,
         "stake": stake,
     }
+    if options is not None:
+        plain = type(options)(decks=options.decks, positions=options.positions).to_dict()
+        changed = {k: v for k, v in options.to_dict().items() if plain.get(k, v) != v}
+        changed.update({k: v for k, v in options.to_dict().items() if k not in plain})
+        if changed:
+            params["table"] = changed
     return Plan(ANALYSIS, seed, rounds, chunk_rounds, params)
+
+
+def _table_options(spec: TableSpec, params: Mapping[str, Any]) -> Any:
+    """The table's options of a plan: its decks and places and the options under ``table``."""
+    assert spec.options_from_dict is not None
+    return spec.options_from_dict(
+        {
+            **params.get("table", {}),
+            "decks": int(params["decks"]),
+            "positions": int(params["positions"]),
+        }
+    )
 
 
 def simulate_chunk(chunk: Chunk) -> Counts:
     """``chunk.size`` rounds on a table of their own (see the module docstring)."""
     params = chunk.params
     spec = table_spec(str(params["game"]))
-    n_decks, n_positions, stake = (int(params[k]) for k in ("decks", "positions", "stake"))
-    table: BankingGame = spec.build(n_decks, n_positions, {})
+    n_positions, stake = int(params["positions"]), int(params["stake"])
+    table: BankingGame = spec.game(_table_options(spec, params))
     plan = _plan(spec, n_positions)
     shuffler = SeededShuffler(f"simulate:{spec.name}:{chunk.text_seed()}")
     counts: Counts = {"rounds": chunk.size, "shoes": 0}
@@ -308,7 +331,7 @@ def simulation_from_run(result: RunResult) -> Simulation:
     params = result.plan.params
     spec = table_spec(str(params["game"]))
     n_decks, n_positions, stake = (int(params[k]) for k in ("decks", "positions", "stake"))
-    exact = spec.odds(n_decks, None)
+    exact = spec.exact_odds(_table_options(spec, params))
     total = result.total
     samples: dict[str, BetSample] = {}
     for bet in spec.bets:
@@ -355,11 +378,14 @@ def simulate(
     workers: int | None = None,
     resume: Path | None = None,
     chunk_rounds: int = CHUNK_ROUNDS,
+    options: Any = None,
 ) -> Simulation:
     """Play ``rounds`` rounds of ``game`` through the engine and compare with the exact odds,
     on the chunked runner (``scheduler``: none, auto, local or tcp://HOST:PORT).
 
-    ``progress(done, total)`` counts chunks (for a progress bar).
+    ``progress(done, total)`` counts chunks (for a progress bar). ``options``: the table's
+    options (decks, places and every reading; the exact figures honour those that change a
+    settlement), instead of ``decks`` and ``positions``.
     """
     plan = simulation_plan(
         game,
@@ -369,6 +395,7 @@ def simulate(
         positions=positions,
         stake=stake,
         chunk_rounds=chunk_rounds,
+        options=options,
     )
     result = run(
         plan, simulate_chunk, scheduler=scheduler, workers=workers, progress=progress, resume=resume

@@ -184,7 +184,10 @@ class EdgeReport:
 
     @property
     def hands_per_second(self) -> float:
-        return self.rounds * PLAYERS / self.seconds if self.seconds > 0 else math.inf
+        """Player-hands simulated a second by this run (chunks read from a resume file are
+        not counted: they took no time here)."""
+        rounds = self.rounds if self.run is None else self.run.units_computed
+        return rounds * PLAYERS / self.seconds if self.seconds > 0 else math.inf
 
     def convergence(self) -> list[tuple[int, float, float, float]]:
         """(rounds, edge, 95% low, 95% high) against optimal players after each chunk, in

@@ -86,6 +86,7 @@ __all__ = [
     "baccarat_odds_for",
     "class_counts",
     "level_value",
+    "odds_keywords",
 ]
 
 GAME: Final = "three-card-baccarat"
@@ -155,6 +156,25 @@ _LEVEL_VALUE: Final[Mapping[int, HandValue]] = {v.level: v for v in _VALUES}
 assert sorted(_LEVEL_VALUE) == list(range(1, LEVELS + 1))
 assert _LEVELS_SORTED[_LEVEL_STARTS].tolist() == list(range(1, LEVELS + 1))
 assert int(_ARRANGEMENTS.sum()) == CLASSES**CARDS_PER_HAND
+
+
+def odds_keywords(options: Any) -> dict[str, Any]:
+    """The keywords of :func:`baccarat_odds` that a table's options (a ``BaccaratOptions``) set:
+    every option that changes a settlement (the deal's options change no odds of a round).
+
+    >>> from croupier.games.three_card_baccarat.options import BaccaratOptions
+    >>> odds_keywords(BaccaratOptions(tie_rule="same-points"))["tie_on_points"]
+    True
+    """
+    from croupier.games.three_card_baccarat.options import NumbersHand, TieRule
+
+    return {
+        "three_figures_as_zero": options.three_figures_as_zero,
+        "zero_is_even": options.zero_is_even,
+        "commission": options.commission,
+        "numbers_on_place": options.numbers_hand is NumbersHand.PLACE,
+        "tie_on_points": options.tie_rule is TieRule.POINTS,
+    }
 
 
 def level_value(level: int) -> HandValue:
@@ -234,7 +254,11 @@ class _Outcome(NamedTuple):
 
 @lru_cache(maxsize=8)
 def _bet_tables(
-    three_figures_as_zero: bool, zero_is_even: bool, rate: Fraction = COMMISSION
+    three_figures_as_zero: bool,
+    zero_is_even: bool,
+    rate: Fraction = COMMISSION,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> tuple[tuple[BetKind, tuple[_Outcome, ...]], ...]:
     """For each bet, its outcomes over the 31 × 31 (place, banker) levels, by ``decide()``."""
     tables = []
@@ -249,6 +273,8 @@ def _bet_tables(
                     _LEVEL_VALUE[p + 1],
                     three_figures_as_zero=three_figures_as_zero,
                     zero_is_even=zero_is_even,
+                    numbers_on_place=numbers_on_place,
+                    tie_on_points=tie_on_points,
                 )
                 net = net_of(d.result, d.prize, commission if d.commission else None)
                 key = (d.result, net)
@@ -267,6 +293,8 @@ def baccarat_odds_for(
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
     commission: Fraction = COMMISSION,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> OddsReport:
     """The exact odds of every 3-card baccarat bet for one round dealt from ``shoe``.
 
@@ -283,11 +311,17 @@ def baccarat_odds_for(
 
     Options, passed through to ``decide()``: ``three_figures_as_zero`` (the banker's three
     figures win ``points_0``), ``zero_is_even`` (0 points wins ``even``); ``commission`` (the
-    table option, Art 10's 5% by default) is charged on the prizes of main, odd and even.
+    table option, Art 10's 5% by default) is charged on the prizes of main, odd and even;
+    ``numbers_on_place`` (``numbers_hand=place``: three figures and points on the place's own
+    hand) and ``tie_on_points`` (``tie_rule=same-points``: equal points tie). The table options
+    as these keywords: :func:`odds_keywords`.
     """
     joint, total = baccarat_level_counts(shoe)
     bets: dict[str, BetOdds] = {}
-    for bet, outcomes in _bet_tables(three_figures_as_zero, zero_is_even, commission):
+    tables = _bet_tables(
+        three_figures_as_zero, zero_is_even, commission, numbers_on_place, tie_on_points
+    )
+    for bet, outcomes in tables:
         counts: dict[Result, int] = dict.fromkeys(results_in(o.result for o in outcomes), 0)
         ev_numerator = Fraction(0)
         for outcome in outcomes:
@@ -325,6 +359,8 @@ def baccarat_odds_for(
             "three_figures_as_zero": three_figures_as_zero,
             "zero_is_even": zero_is_even,
             "commission": str(commission),
+            **({"numbers_hand": "place"} if numbers_on_place else {}),
+            **({"tie_rule": "same-points"} if tie_on_points else {}),
         },
         shoe=shoe,
     )
@@ -337,6 +373,8 @@ def baccarat_odds(
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
     commission: Fraction = COMMISSION,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> OddsReport:
     """The exact odds of every bet for ``decks`` full decks less the ``removed`` cards.
 
@@ -352,6 +390,8 @@ def baccarat_odds(
         three_figures_as_zero=three_figures_as_zero,
         zero_is_even=zero_is_even,
         commission=commission,
+        numbers_on_place=numbers_on_place,
+        tie_on_points=tie_on_points,
     )
 
 
@@ -361,6 +401,8 @@ def baccarat_effect_of_removal_for(
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
     commission: Fraction = COMMISSION,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> EffectOfRemoval:
     """Every bet's change in ``ev`` when one card of each rank is removed from ``shoe``. J, Q
     and K are one class (figures), so their rows are equal; they are computed anyway."""
@@ -371,6 +413,8 @@ def baccarat_effect_of_removal_for(
             three_figures_as_zero=three_figures_as_zero,
             zero_is_even=zero_is_even,
             commission=commission,
+            numbers_on_place=numbers_on_place,
+            tie_on_points=tie_on_points,
         )
 
     return effect_of_removal(shoe, evaluate)
@@ -383,6 +427,8 @@ def baccarat_effect_of_removal(
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
     commission: Fraction = COMMISSION,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> EffectOfRemoval:
     """:func:`baccarat_effect_of_removal_for` on ``decks`` decks less ``removed``.
 
@@ -395,4 +441,6 @@ def baccarat_effect_of_removal(
         three_figures_as_zero=three_figures_as_zero,
         zero_is_even=zero_is_even,
         commission=commission,
+        numbers_on_place=numbers_on_place,
+        tie_on_points=tie_on_points,
     )

@@ -10,6 +10,7 @@ cookie (browsers; every POST must carry ``X-CSRF-Token``) or ``Authorization: Be
 from __future__ import annotations
 
 import asyncio
+import functools
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.server import access
 from croupier.server.auth import (
     MAX_PASSWORD,
     MIN_PASSWORD,
@@ -28,7 +30,9 @@ from croupier.server.auth import (
     SessionKind,
 )
 from croupier.server.hub import Hub, LiveTable, Outcome
-from croupier.server.runtime import Server, actor_of
+from croupier.server.recall import recall
+from croupier.server.runtime import Server
+from croupier.table.actor import Actor
 
 __all__ = ["ApiError", "api_error_response", "router"]
 
@@ -172,14 +176,27 @@ async def logout(caller: Caller, request: Request, response: Response) -> dict[s
 
 
 @router.get("/api/me", tags=["sessions"])
-async def me(caller: Caller) -> dict[str, Any]:
-    return {
+async def me(caller: Caller, request: Request) -> dict[str, Any]:
+    """Who am I; for a player, his session's length and when its reminder is next due."""
+    out: dict[str, Any] = {
         "name": caller.name,
         "role": caller.role.value,
         "session": caller.session_id,
+        "session_started": caller.created_at,
         "expires_at": caller.expires_at,
         "must_change_password": caller.must_change_password,
     }
+    if caller.role is Role.PLAYER and caller.created_at:
+        from croupier.server.cashier import next_reminder
+        from croupier.server.entries import format_time, parse_time
+
+        limits = await asyncio.to_thread(server_of(request).cashier.limits, caller.name)
+        started, moment = parse_time(caller.created_at), now()
+        due = next_reminder(started, limits.session_reminder_minutes, moment)
+        out["minutes_played"] = int((moment - started).total_seconds() // 60)
+        out["session_reminder_minutes"] = limits.session_reminder_minutes
+        out["next_reminder_at"] = format_time(due) if due else None
+    return out
 
 
 class PasswordBody(BaseModel):
@@ -243,18 +260,33 @@ async def lobby(request: Request, caller: Caller) -> list[dict[str, Any]]:
         if live.fault is not None:
             out.append({"table": table_id, "game": live.row.game, "fault": live.fault})
             continue
-        out.append(await hub.read(table_id, lambda live: lobby_row(hub, live, caller)))
+        actor = await server_of(request).actor_at(caller, table_id)
+        out.append(await hub.read(table_id, functools.partial(lobby_row, hub, actor=actor)))
     return out
 
 
-def lobby_row(hub: Hub, live: LiveTable, caller: Principal) -> dict[str, Any]:
+#: the words that make a table option one of its limits (min/max per bet kind, levels)
+LIMIT_WORDS = ("min", "max", "limit", "pot_money", "buy_in", "top_up", "unit", "stake", "ante")
+
+
+def table_limits(options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a table that are its limits (shown in the lobby, set when it opens).
+
+    >>> table_limits({"pot_money": 20, "min_buy_in": 2000, "seats": 7})
+    {'pot_money': 20, 'min_buy_in': 2000}
+    """
+    return {k: v for k, v in options.items() if any(w in k for w in LIMIT_WORDS)}
+
+
+def lobby_row(hub: Hub, live: LiveTable, *, actor: Actor) -> dict[str, Any]:
     """One table in the lobby, read in its writer (committed state only)."""
-    frame = hub.view_frame(live, actor_of(caller))
+    frame = hub.view_frame(live, actor)
     return {
         "table": live.id,
         "game": live.row.game,
         "title": hub.catalog.title(live.row.game),
         "options": live.row.options,
+        "limits": table_limits(live.row.options),
         "players": sorted(live.table.chips()),
         "bots": frame["bots"],
         "away": frame["away"],
@@ -271,23 +303,50 @@ class OpenTableBody(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     #: bot name -> bot kind
     bots: dict[str, str] = Field(default_factory=dict)
+    #: the dealers (accounts with the dealer role) who run the table
+    dealers: list[str] = Field(default_factory=list, max_length=20)
 
 
 @router.post("/api/tables", tags=["lobby"])
 async def open_table(body: OpenTableBody, caller: Caller, request: Request) -> dict[str, Any]:
     """Open a table with its options (limits) and bots (admins only)."""
     require(caller, Role.ADMIN)
-    hub = server_of(request).hub
+    server = server_of(request)
+    hub = server.hub
+    roles = await asyncio.to_thread(server.accounts.names)
+    for name in body.dealers:
+        if roles.get(name) is not Role.DEALER:
+            raise ApiError(400, "bad-request", f"{name!r} is not a dealer's account")
+    options = dict(body.options)
+    if body.game == "five-card-stud" and "level" in options:
+        # Art 6-8: a stud table opens at a level (pot money 20 or 100) and the buy-in and
+        # top-up follow from it
+        from croupier.games.five_card_stud.options import StudOptions
+
+        level = options.pop("level")
+        try:
+            options = StudOptions.level(level, **options).to_dict()
+        except (CroupierError, TypeError, ValueError) as exc:
+            raise ApiError(400, "bad-request", f"bad options for {body.game}: {exc}") from None
     try:
-        await hub.open_table(body.table, body.game, body.options, by=caller.name, bots=body.bots)
+        await hub.open_table(
+            body.table,
+            body.game,
+            options,
+            by=caller.name,
+            bots=body.bots,
+            dealers=body.dealers,
+        )
     except CroupierError as exc:
         raise refused(exc) from None
     except (TypeError, ValueError) as exc:
         raise ApiError(400, "bad-request", f"bad options for {body.game}: {exc}") from None
-    return {"table": body.table, "game": body.game}
+    return {"table": body.table, "game": body.game, "dealers": sorted(body.dealers)}
 
 
 def outcome_json(outcome: Outcome, table_id: str) -> dict[str, Any]:
+    if not outcome.accepted and outcome.article == access.AUTHORISATION:
+        raise ApiError(403, "forbidden", outcome.message or "not allowed", outcome.article)
     if not outcome.accepted:
         status = 404 if outcome.message and outcome.message.startswith("no table") else 409
         if outcome.article == "protocol" and outcome.field is not None:
@@ -300,7 +359,16 @@ def outcome_json(outcome: Outcome, table_id: str) -> dict[str, Any]:
 async def join(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
     """Take the next free place with the table's default buy-in (players only)."""
     require(caller, Role.PLAYER)
-    hub = server_of(request).hub
+    server = server_of(request)
+    hub = server.hub
+    if not await asyncio.to_thread(server.cashier.balance, caller.name):
+        # a fast refusal (the transaction's check decides): no table is touched for it
+        raise ApiError(
+            409,
+            "refused",
+            f"wallet:{caller.name} is empty: deposit at the cashier first",
+            "cashier",
+        )
     try:
         outcome = await hub.join(table_id, caller.name)
     except CroupierError as exc:
@@ -312,9 +380,12 @@ async def join(table_id: str, caller: Caller, request: Request) -> dict[str, Any
 async def leave(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
     """Leave the table, cashing out (the game's ``leave`` command; between rounds)."""
     require(caller, Role.PLAYER)
-    hub = server_of(request).hub
-    outcome = await hub.submit(
-        table_id, actor_of(caller), {"type": "leave"}, f"leave-{int(now().timestamp() * 1e3)}"
+    outcome = await access.submit(
+        server_of(request),
+        caller,
+        table_id,
+        {"type": "leave"},
+        f"leave-{int(now().timestamp() * 1e3)}",
     )
     return outcome_json(outcome, table_id)
 
@@ -330,8 +401,9 @@ async def command(
 ) -> dict[str, Any]:
     """Send a command (as over the WebSocket); a retried ``command_id`` is answered, never
     applied twice."""
-    hub = server_of(request).hub
-    outcome = await hub.submit(table_id, actor_of(caller), body.command, body.command_id)
+    outcome = await access.submit(
+        server_of(request), caller, table_id, body.command, body.command_id
+    )
     return outcome_json(outcome, table_id)
 
 
@@ -339,7 +411,8 @@ async def command(
 async def state(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
     """The table as the caller may see it: view, offers, who is waited on (with deadlines)."""
     try:
-        return await server_of(request).hub.view(table_id, actor_of(caller))
+        server = server_of(request)
+        return await server.hub.view(table_id, await server.actor_at(caller, table_id))
     except CroupierError as exc:
         raise refused(exc) from None
 
@@ -352,7 +425,9 @@ async def events(
     if since < 0:
         raise ApiError(400, "bad-request", "since is a sequence number >= 0")
     try:
-        got = await server_of(request).hub.events_since(table_id, actor_of(caller), since)
+        server = server_of(request)
+        actor = await server.actor_at(caller, table_id)
+        got = await server.hub.events_since(table_id, actor, since)
     except CroupierError as exc:
         raise refused(exc) from None
     return {"table": table_id, "events": got}
@@ -370,9 +445,15 @@ async def rounds(table_id: str, caller: Caller, request: Request) -> dict[str, A
 
 @router.get("/api/tables/{table_id}/rounds/{number}", tags=["recall"])
 async def round_log(table_id: str, number: int, caller: Caller, request: Request) -> dict[str, Any]:
-    """One round's entries, as the caller may see them (an inspector: whole once finished)."""
+    """One round's entries, as the caller may see them (an inspector: whole once finished),
+    each with its article, and the provably-fair commitment and seed that dealt it."""
     try:
-        return await server_of(request).hub.round_log(table_id, actor_of(caller), number)
+        server = server_of(request)
+        actor = await server.actor_at(caller, table_id)
+        return await server.hub.read(
+            table_id,
+            lambda live: recall(live.table, live.row.game, actor, number, live.stored_seq),
+        )
     except RecordError as exc:
         raise ApiError(404, "not-found", str(exc)) from None
     except CroupierError as exc:

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 import croupier
 from croupier.server.api import ApiError, api_error_response
 from croupier.server.api import router as api_router
+from croupier.server.api_house import router as house_router
 from croupier.server.db import Database
 from croupier.server.runtime import Server, ServerSettings
 from croupier.server.web.routes import router as web_router
@@ -76,6 +77,7 @@ def create_app(
     )
     app.state.server = server
     app.include_router(api_router, responses=ERROR_RESPONSES)
+    app.include_router(house_router, responses=ERROR_RESPONSES)
     app.include_router(ws_router)
     app.include_router(web_router)  # the web tables' pages and static files (docs/web.md)
 

@@ -108,6 +108,8 @@ class Principal:
     csrf: str
     expires_at: str
     must_change_password: bool = False
+    #: when the session was opened (the session-length reminder counts from it)
+    created_at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +396,7 @@ class Accounts:
             csrf=csrf,
             expires_at=expires,
             must_change_password=bool(row.must_change_password),
+            created_at=format_time(at),
         )
         return LoginResult(token, principal, row.last_login_at, int(row.failed_attempts))
 
@@ -412,6 +415,7 @@ class Accounts:
                     sessions.c.kind,
                     sessions.c.csrf,
                     sessions.c.expires_at,
+                    sessions.c.created_at,
                     sessions.c.revoked_at,
                     accounts.c.id.label("account_id"),
                     accounts.c.name,
@@ -435,6 +439,7 @@ class Accounts:
             csrf=row.csrf,
             expires_at=row.expires_at,
             must_change_password=bool(row.must_change_password),
+            created_at=row.created_at,
         )
 
     def logout(self, principal: Principal, *, at: datetime) -> None:

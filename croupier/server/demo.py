@@ -19,7 +19,7 @@ from croupier.server.auth import AuthError
 if TYPE_CHECKING:
     from croupier.server.runtime import Server
 
-__all__ = ["DEMO_ACCOUNTS", "open_demo"]
+__all__ = ["DEMO_ACCOUNTS", "PAGES", "open_demo"]
 
 log = logging.getLogger("croupier.server")
 
@@ -29,7 +29,20 @@ DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
     "bo": ("player", "demo-bo-22"),
     "dee": ("dealer", "demo-dee-3"),
     "ida": ("inspector", "demo-ida-4"),
+    "cy": ("cashier", "demo-cy-55"),
 }
+#: what the cashier deposits for each demo player once (smallest units)
+DEMO_DEPOSIT = 10_000_000
+#: the web pages a demo user opens (docs/web.md), announced with the logins
+PAGES = (
+    "/login",
+    "/lobby",
+    "/tables/<table>",
+    "/cashier",
+    "/dealer",
+    "/admin",
+    "/recall",
+)
 #: bots seated per game (the rest of the places are for people)
 BOTS = {
     "mahjong": 3,
@@ -50,6 +63,10 @@ async def open_demo(server: Server) -> None:
         except AuthError as exc:
             if exc.reason != "exists":
                 raise
+        if role == "player":  # the key makes it once, however many times the demo starts
+            await asyncio.to_thread(
+                server.cashier.deposit, name, DEMO_DEPOSIT, key=f"demo-{name}", by="cy", at=now
+            )
     if not hub.tables:
         for game in hub.catalog.available():
             kinds = list(hub.catalog.bots(game))
@@ -57,10 +74,15 @@ async def open_demo(server: Server) -> None:
                 continue
             bots = {f"bot-{i + 1}": kinds[0] for i in range(BOTS.get(game, 2))}
             try:
-                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots)
+                await hub.open_table(f"demo-{game}", game, {}, by=None, bots=bots, dealers=["dee"])
             except CroupierError as exc:
                 log.warning("demo: cannot open a %s table: %s", game, exc)
     tables = ", ".join(sorted(hub.tables)) or "none (no game adapter available yet)"
     logins = "; ".join(f"{n} / {p} ({r})" for n, (r, p) in DEMO_ACCOUNTS.items())
     server.announce(f"demo tables: {tables}")
     server.announce(f"demo logins (name / password): {logins}")
+    server.announce(
+        "pages: "
+        + ", ".join(PAGES)
+        + " (the table page is the dealer's console for a dealer; recall is the inspector's)"
+    )

@@ -50,7 +50,8 @@ from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
-from croupier.server.outcome import Outcome, ledger_tx, refusal
+from croupier.server.money import ledger_tx, table_ledger
+from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
 from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
@@ -271,9 +272,11 @@ class Hub:
         *,
         by: str | None,
         bots: Mapping[str, str] | None = None,
+        dealers: Sequence[str] = (),
     ) -> LiveTable:
         """Open a new table (recorded as ``table.opened`` in the house stream, with its row in
-        ``tables``), seat ``bots`` (name -> kind) and start its writer."""
+        ``tables`` and the ``dealers`` who run it), seat ``bots`` (name -> kind) and start its
+        writer."""
         if table_id in self.tables or await self.db(self.store.table, table_id) is not None:
             raise RuleViolation("tables", f"table {table_id!r} exists already")
         cls = self.catalog.table_class(game)
@@ -296,7 +299,12 @@ class Hub:
                 entries = [
                     house_entry(
                         "table.opened",
-                        {"table": table_id, "game": game, "options": options_dict},
+                        {
+                            "table": table_id,
+                            "game": game,
+                            "options": options_dict,
+                            "dealers": sorted(dealers),
+                        },
                         at=at,
                         actor=actor,
                     )
@@ -438,7 +446,8 @@ class Hub:
         if not new:
             return True  # answered from the table's memory: committed before
         table = live.table
-        ledger = [ledger_tx(live.id, tx) for tx in table.ledger.transactions[txs_before:]]
+        # the table's money and, for chips bought or cashed, the wallets' (croupier.server.money)
+        ledger = table_ledger(live.id, table.ledger.transactions[txs_before:], live.bots)
         started = time.perf_counter()
         try:
             request = AppendRequest(
@@ -457,6 +466,11 @@ class Hub:
             self.counts["conflicts"] += 1
             await self._refold(live)
             return False
+        except RuleViolation:
+            # the house refused the money (a wallet short, a player's limit): nothing was
+            # written; forget the command in memory and refuse it
+            await self._refold(live)
+            raise
         except Exception as exc:  # the outcome is unknown: the record decides
             self.counts["store_errors"] += 1
             log.warning("table %s: append failed (%s); folding again from the store", live.id, exc)

@@ -1,4 +1,5 @@
-"""An operator's acts on the record outside a running table: voiding an interrupted round.
+"""An operator's acts on the record: voiding an interrupted round (outside a running table),
+closing a table (in its writer, :func:`close_table`).
 
 :func:`void_round` folds the table from the store, applies the game's dealer ``void`` command
 (the regulation's void-round article decides the refunds; the adapter posts them), and appends
@@ -13,16 +14,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from croupier.errors import RuleViolation
+from croupier.errors import CroupierError, RuleViolation
 from croupier.offers import Text
 from croupier.server.catalog import Catalog
 from croupier.server.entries import HOUSE, house_entry, to_ms
-from croupier.server.hub import ledger_tx
+from croupier.server.hub import Hub, Outcome, refusal
+from croupier.server.money import bots_of, table_ledger
 from croupier.server.store import EventStore
 from croupier.table.actor import Actor
 from croupier.table.sources import LiveSource
 
-__all__ = ["Voided", "void_round"]
+__all__ = ["Voided", "close_table", "void_round"]
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def void_round(
             expected_seq=len(stored),
             genesis=row.genesis,
             command_id=applied.command_id,
-            ledger=[ledger_tx(row.id, tx) for tx in new_txs],
+            ledger=table_ledger(row.id, new_txs, bots_of(store).get(row.id, set())),
         )
         store.append_in(
             connection,
@@ -114,3 +116,49 @@ def void_round(
             expected_seq=None,
         )
     return Voided(table_id, number, applied.first_seq, applied.last_seq, refunds)
+
+
+async def close_table(hub: Hub, table_id: str, *, by: str) -> Outcome:
+    """Close a table between rounds: its bots leave (cashing out), then, if nobody holds
+    chips there, the table's seal (``Table.close``) and a ``table.closed`` house event.
+    *Simplification:* the two are two transactions; the table's own seal is the record's
+    word if a crash falls between them."""
+    live = hub.live(table_id)
+
+    async def run() -> Outcome:
+        if live.in_round():
+            return Outcome(
+                "close",
+                False,
+                article="tables",
+                message="a round is in play: finish or void it",
+            )
+        for name in sorted(live.bots):
+            bot = Actor.player(name)
+            if any(o.type == "leave" for o in live.table.legal(bot)):
+                await hub._apply(live, bot, {"type": "leave"}, f"close:{live.table.seq}:{name}")
+        holding = sorted(p for p, chips in live.table.chips().items() if chips)
+        if holding:
+            return Outcome(
+                "close",
+                False,
+                article="tables",
+                message=f"players still hold chips here: {', '.join(holding)} (they leave first)",
+            )
+        try:
+            done = await hub._act(live, lambda table: table.close(at=hub._at(live)))
+        except CroupierError as exc:
+            return refusal("close", exc)
+        if done is None:
+            return Outcome("close", False, article="protocol", message="retry")
+        applied, _ = done
+        entry = house_entry(
+            "table.closed",
+            {"table": table_id, "entries": applied.last_seq, "last_hash": live.table.head()},
+            at=datetime.now(UTC),
+            actor=f"account:{by}",
+        )
+        await hub.db(hub.store.append, HOUSE, [entry], expected_seq=None)
+        return Outcome("close", True, applied.first_seq, applied.last_seq)
+
+    return await hub._job(live, run)

@@ -1,5 +1,4 @@
-"""What the hub answers a command (:class:`Outcome`, :func:`refusal`) and how a table's ledger
-transaction is written to the house ledger (:func:`ledger_tx`); re-exported by
+"""What the hub answers a command (:class:`Outcome`, :func:`refusal`); re-exported by
 :mod:`croupier.server.hub`."""
 
 from __future__ import annotations
@@ -8,10 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.errors import CroupierError, RuleViolation
-from croupier.server.store import LedgerTx
-from croupier.table.ledger import Tx
 
-__all__ = ["Outcome", "ledger_tx", "refusal"]
+__all__ = ["Outcome", "refusal"]
 
 
 @dataclass(frozen=True)
@@ -60,19 +57,4 @@ def refusal(command_id: str, exc: CroupierError) -> Outcome:
         article="protocol",
         message=str(exc),
         field=field_name if isinstance(field_name, str) else None,
-    )
-
-
-def ledger_tx(table_id: str, tx: Tx) -> LedgerTx:
-    """A table's ledger transaction in the house ledger: its accounts and key scoped by table.
-
-    >>> ledger_tx("t1", Tx.move("7", "ante", "player:ana", "pot", 10))
-    LedgerTx(key='table:t1:7', kind='ante', entries=(('table:t1:player:ana', -10), \
-('table:t1:pot', 10)), memo='')
-    """
-    prefix = f"table:{table_id}:"
-    return LedgerTx(
-        f"{prefix}{tx.id}",
-        tx.reason,
-        tuple((prefix + account, amount) for account, amount in tx.entries),
     )

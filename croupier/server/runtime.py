@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from croupier.server.auth import Accounts, AuthSettings, Principal, Role
+from croupier.server.cashier import Cashier
 from croupier.server.catalog import Catalog, ExtraGame
 from croupier.server.db import DEFAULT_URL, Database, open_database
 from croupier.server.hub import Hub, HubSettings
@@ -52,6 +53,12 @@ class ServerSettings:
     demo: bool = False
     #: the environment the first admin's password may come from
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    #: the manifest of the installed files (``croupier audit selfcheck --write-manifest``);
+    #: None: the installed distribution's RECORD, if it lists the package's files
+    manifest: str | None = None
+    #: the self-check and ``audit verify`` run at start, then every this many seconds (0: only
+    #: the self-check at start, no audit)
+    integrity_interval: float = 86_400.0
 
 
 def actor_of(principal: Principal) -> Actor:
@@ -84,10 +91,16 @@ class Server:
         self.database: Database | None = database
         self._store: EventStore | None = None
         self._accounts: Accounts | None = None
+        self._cashier: Cashier | None = None
         self._hub: Hub | None = None
         self._listener: asyncio.Task[None] | None = None
         self.started_at = datetime.now(UTC)
         self.faults: list[str] = []
+        #: the last self-check and audit (see croupier.server.integrity), for /healthz
+        self.selfcheck: dict[str, Any] = {"status": "pending"}
+        self.audit: dict[str, Any] = {"status": "pending"}
+        self._integrity: asyncio.Task[None] | None = None
+        self.roster: Any = None  # the DealerRoster, from start
         self.metrics: Any = None
 
     @property
@@ -101,9 +114,20 @@ class Server:
         return self._accounts
 
     @property
+    def cashier(self) -> Cashier:
+        assert self._cashier is not None, "the server is not started"
+        return self._cashier
+
+    @property
     def hub(self) -> Hub:
         assert self._hub is not None, "the server is not started"
         return self._hub
+
+    async def actor_at(self, principal: Principal, table_id: str) -> Actor:
+        """The actor ``principal`` is at ``table_id`` (croupier.server.access)."""
+        from croupier.server.access import table_actor
+
+        return await asyncio.to_thread(table_actor, principal, table_id, self.roster)
 
     async def start(self) -> None:
         """Open (lock, migrate) the database, create the first admin, fold every table."""
@@ -114,6 +138,10 @@ class Server:
             )
         self._store = EventStore(self.database.engine, origin=self.origin)
         self._accounts = Accounts(self._store, settings.auth)
+        from croupier.server.access import DealerRoster
+
+        self._cashier = Cashier(self._store)
+        self.roster = DealerRoster(self._store)
         made = await asyncio.to_thread(
             self._accounts.bootstrap_admin, at=datetime.now(UTC), environ=settings.environ
         )
@@ -139,12 +167,67 @@ class Server:
             from croupier.server.demo import open_demo
 
             await open_demo(self)
+        await self._self_check()
+        if settings.integrity_interval > 0:
+            self._integrity = asyncio.create_task(self._audits(), name="croupier-audit")
         if self.database.dialect == "postgresql":
             from croupier.server.notify import listen
 
             self._listener = asyncio.create_task(listen(self), name="croupier-listen")
 
+    async def _self_check(self) -> None:
+        from pathlib import Path
+
+        from croupier.server.integrity import self_check
+
+        manifest = self.settings.manifest or self.settings.environ.get("CROUPIER_MANIFEST")
+        try:
+            result = await asyncio.to_thread(self_check, Path(manifest) if manifest else None)
+        except (OSError, ValueError) as exc:
+            self.selfcheck = {"status": "changed", "error": f"cannot read the manifest: {exc}"}
+            log.error("self-check: cannot read the manifest %s: %s", manifest, exc)
+            return
+        self.selfcheck = result.to_dict()
+        (log.info if result.ok else log.error)("%s", result.describe())
+
+    async def _audits(self) -> None:
+        """``audit verify`` now, then every ``integrity_interval`` seconds (with the self-check
+        again); the last answer is on /healthz and each one in the log."""
+        from croupier.server.audit import verify
+        from croupier.server.entries import format_time
+
+        first = True
+        while True:
+            if not first:
+                await asyncio.sleep(self.settings.integrity_interval)
+                await self._self_check()
+            first = False
+            started = datetime.now(UTC)
+            self.audit = {"status": "running", "started_at": format_time(started)}
+            try:
+                report = await asyncio.to_thread(verify, self.store, self.hub.catalog)
+            except Exception as exc:  # the audit itself failed: say so, try again next time
+                self.audit = {"status": "error", "error": str(exc), "at": format_time(started)}
+                log.exception("audit verify could not run")
+                continue
+            self.audit = {
+                "status": "ok" if report.ok else "fault",
+                "at": format_time(started),
+                "tables": report.tables,
+                "events": report.events,
+                "transactions": report.transactions,
+                "fault": report.fault,
+            }
+            if report.ok:
+                log.info("audit verify: %s tables, %s events", report.tables, report.events)
+            else:
+                log.error("audit verify FAULT: %s", report.fault)
+
     async def stop(self) -> None:
+        if self._integrity is not None:
+            self._integrity.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._integrity
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -161,8 +244,14 @@ class Server:
             *self.faults,
             *(t.fault for t in tables if t.fault and t.fault not in self.faults),
         ]
+        if self.selfcheck.get("status") == "changed":
+            faults.append("the installed files differ from the manifest (self-check)")
+        if self.audit.get("status") == "fault":
+            faults.append(f"audit verify: {self.audit.get('fault')}")
         return {
             "status": "ok" if not faults else "degraded",
+            "selfcheck": self.selfcheck,
+            "audit": self.audit,
             "database": self.database.dialect if self.database else None,
             "tables": len(tables),
             "faults": faults,

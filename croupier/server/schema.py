@@ -70,6 +70,7 @@ events = Table(
     Column("hash", String(HASH), nullable=False),
     UniqueConstraint("stream", "seq", name="uq_events_stream_seq"),
     Index("ix_events_at", "at"),
+    Index("ix_events_stream_type", "stream", "type"),  # migration 0002: the house's reads
 )
 
 #: One row per applied command: a retried ``command_id`` finds its first answer here.

@@ -38,12 +38,15 @@ Rules, each enforced where it cannot be bypassed:
   the audit checks that they agree with it.
 * **Ledger.** A :class:`LedgerTx` is double entry: its entries sum to zero (checked here, and by
   a deferred trigger on PostgreSQL); its ``key`` is unique, so the same movement cannot be
-  written twice.
+  written twice. A person's wallet (an account ``wallet:<name>``) never goes below zero: the
+  balance is checked inside the transaction that debits it, after the positions lock, so two
+  debits cannot both pass (:class:`InsufficientFunds`). The caller's :attr:`EventStore.guards`
+  run there too (the cashier's responsible-gaming limits).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -51,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, RuleViolation
 from croupier.server import schema
 from croupier.server.entries import (
     NOTIFY_CHANNEL,
@@ -73,6 +76,7 @@ __all__ = [
     "Conflict",
     "DuplicateCommand",
     "EventStore",
+    "InsufficientFunds",
     "LedgerError",
     "LedgerTx",
     "StoredEvent",
@@ -209,6 +213,29 @@ class LedgerError(CroupierError):
     """A ledger transaction that does not balance, or reuses another's key."""
 
 
+#: the accounts that never go below zero in the house ledger (people's money at the cashier);
+#: a table's own accounts are kept non-negative by the table's ledger
+NEVER_NEGATIVE = ("wallet:",)
+
+
+class InsufficientFunds(RuleViolation):
+    """A movement that would take a wallet below zero (nothing was written)."""
+
+    def __init__(self, account: str, balance: int, key: str) -> None:
+        self.account = account
+        self.balance = balance
+        super().__init__(
+            "cashier",
+            f"{account} would hold {balance} after {key}: a wallet is never negative "
+            "(deposit at the cashier first)",
+        )
+
+
+#: a check run inside an appending transaction, after its ledger is posted: it raises (a
+#: CroupierError) to refuse the whole append
+Guard = Callable[["Connection", Sequence["LedgerTx"], str], None]
+
+
 def _row_event(row: Any) -> StoredEvent:
     return StoredEvent(
         pos=row.pos,
@@ -234,6 +261,8 @@ class EventStore:
         self.dialect = str(engine.dialect.name)
         #: who appends (a server process), named in NOTIFY payloads
         self.origin = origin
+        #: checks run in every appending transaction that posts money (see :data:`Guard`)
+        self.guards: list[Guard] = []
 
     # -- transactions -----------------------------------------------------------------------
 
@@ -377,6 +406,9 @@ class EventStore:
             )
         for tx in ledger:
             self._post_in(connection, tx, stream=stream, seq=last_seq, at=rows[-1]["at"])
+        if ledger:
+            for guard in self.guards:
+                guard(connection, ledger, rows[-1]["at"])
         if self.dialect == "postgresql":
             from sqlalchemy import text as sql_text
 
@@ -427,6 +459,51 @@ class EventStore:
                 for n, (account, amount) in enumerate(tx.entries)
             ],
         )
+        for account, amount in tx.entries:
+            if amount < 0 and account.startswith(NEVER_NEGATIVE):
+                balance = self._balance_in(connection, account)
+                if balance < 0:
+                    raise InsufficientFunds(account, balance, tx.key)
+
+    def _balance_in(self, connection: Connection, account: str) -> int:
+        from sqlalchemy import func, select
+
+        entries = schema.ledger_entries
+        total = connection.execute(
+            select(func.coalesce(func.sum(entries.c.amount), 0)).where(entries.c.account == account)
+        ).scalar_one()
+        return int(total)
+
+    def balance(self, account: str) -> int:
+        """The balance of exactly ``account`` (0 if it never moved)."""
+        with self.reading() as connection:
+            return self._balance_in(connection, account)
+
+    def statement(self, account: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The last ``limit`` movements of ``account``, newest first: ``{"at", "key", "kind",
+        "stream", "seq", "amount"}``."""
+        from sqlalchemy import select
+
+        tx, entries = schema.ledger_tx, schema.ledger_entries
+        with self.reading() as connection:
+            rows = connection.execute(
+                select(tx.c.at, tx.c.key, tx.c.kind, tx.c.stream, tx.c.seq, entries.c.amount)
+                .join(tx, tx.c.id == entries.c.tx_id)
+                .where(entries.c.account == account)
+                .order_by(tx.c.id.desc(), entries.c.n.desc())
+                .limit(limit)
+            )
+            return [
+                {
+                    "at": r.at,
+                    "key": r.key,
+                    "kind": r.kind,
+                    "stream": r.stream,
+                    "seq": r.seq,
+                    "amount": int(r.amount),
+                }
+                for r in rows
+            ]
 
     def register_table(
         self,
@@ -641,14 +718,17 @@ class EventStore:
         from sqlalchemy import func, select
 
         with self.reading() as connection:
-            count, low, high = connection.execute(
+            # one statement, so one snapshot on PostgreSQL too (READ COMMITTED takes a new one
+            # per statement: a server appending between two reads would look like a gap)
+            last_pos = select(schema.positions.c.last).where(schema.positions.c.id == 1)
+            count, low, high, last = connection.execute(
                 select(
                     func.count(schema.events.c.pos),
                     func.min(schema.events.c.pos),
                     func.max(schema.events.c.pos),
+                    last_pos.scalar_subquery(),
                 )
             ).one()
-            last = connection.execute(select(schema.positions.c.last)).scalar_one()
         if count == 0:
             return None if last == 0 else f"no events but positions handed out up to {last}"
         if low != 1 or high != count or high != last:

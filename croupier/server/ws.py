@@ -16,6 +16,8 @@ Server to client::
     {"v": 1, "type": "accepted", "table", "command_id", "first_seq", "seq", "duplicate"}
     {"v": 1, "type": "refused", "table", "command_id", "article", "message"[, "field"]}
     {"v": 1, "type": "error", "code", "message"}          a frame that is not a valid message
+    {"v": 1, "type": "reminder", "minutes_played", "every_minutes", "message"}
+                                                          the session-length reminder
     {"v": 1, "type": "pong"}
 
 Events are pushed in seq order and only after their commit; each is the form the connection's
@@ -42,6 +44,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.errors import CroupierError
+from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
 from croupier.server.hub import Subscriber
 from croupier.server.runtime import Server, actor_of
@@ -153,15 +156,45 @@ class Connection:
             )
         )
         writer = asyncio.create_task(self._writer())
+        reminder = asyncio.create_task(self._reminders()) if self.actor.is_player else None
         try:
             await self._reader()
             if self.closing:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 5)
         finally:
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in (writer, reminder):
+                if task is None:
+                    continue
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def _reminders(self) -> None:
+        """Issue 19, responsible gaming: a ``reminder`` frame every so many minutes of the
+        session, if the player asked for one (his limits are read again each minute)."""
+        from croupier.server.cashier import next_reminder
+        from croupier.server.entries import parse_time
+
+        if not self.principal.created_at:
+            return
+        started = parse_time(self.principal.created_at)
+        while True:
+            limits = await asyncio.to_thread(self.server.cashier.limits, self.principal.name)
+            now = datetime.now(UTC)
+            due = next_reminder(started, limits.session_reminder_minutes, now)
+            wait = 60.0 if due is None else min(60.0, (due - now).total_seconds())
+            await asyncio.sleep(max(wait, 0.0))
+            if due is not None and datetime.now(UTC) >= due:
+                minutes = int((due - started).total_seconds() // 60)
+                self.send(
+                    _frame(
+                        "reminder",
+                        minutes_played=minutes,
+                        every_minutes=limits.session_reminder_minutes,
+                        message=f"You have been playing for {minutes} minutes.",
+                    )
+                )
 
     async def _writer(self) -> None:
         while True:
@@ -256,7 +289,8 @@ class Connection:
             self.send(_error("bad-field", "'since' is the last seq seen (an integer >= 0)"))
             return
         self.bye(table_id)
-        subscriber = Subscriber(self.actor, since, self.outbox)
+        actor = await self.server.actor_at(self.principal, table_id)  # a dealer: his tables only
+        subscriber = Subscriber(actor, since, self.outbox)
         try:
             await self.server.hub.subscribe(table_id, subscriber, self.person)
         except CroupierError as exc:
@@ -287,7 +321,7 @@ class Connection:
                 )
             )
             return
-        outcome = await self.server.hub.submit(table_id, self.actor, command, command_id)
+        outcome = await access.submit(self.server, self.principal, table_id, command, command_id)
         self.send(outcome.frame(table_id))
 
     async def close(self) -> None:

@@ -34,17 +34,13 @@ from typing import Any
 from croupier.errors import RecordError
 from croupier.table.audit import MIGRATED
 from croupier.table.log import genesis, header_line, link
+from croupier.table.registry import RECORD_GAMES
 
 __all__ = ["LEGACY_GAMES", "migrate_record", "restore_record"]
 
-#: the game names of old records, with the registry's name of each
-LEGACY_GAMES: dict[str, str] = {
-    "thirteen": "thirteen",
-    "five-card-stud": "five-card-stud",
-    "mahjong-round": "mahjong",
-    "three-card-baccarat": "three-card-baccarat",
-    "football-poker": "football-poker",
-}
+#: the game names of old records, with the registry's name of each (from the registry's
+#: ``record_names``)
+LEGACY_GAMES: dict[str, str] = RECORD_GAMES
 
 _COUNT = "$events"
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from croupier.offers import Bot
     from croupier.table.base import Table
 
-__all__ = ["GAMES", "GameInfo", "game", "games_supporting"]
+__all__ = ["GAMES", "RECORD_GAMES", "GameInfo", "game", "game_of_record", "games_supporting"]
 
 
 def _load(path: str) -> Any:
@@ -50,6 +50,19 @@ class GameInfo:
     bots_path: str
     #: the CLI commands that take this game (``deal``, ``verify``, ``play``, ...)
     commands: frozenset[str] = field(default_factory=frozenset)
+    #: ``module:function`` of the CLI's replay of an *old record* of this game (one JSON
+    #: document from before table logs; ``(record, expect_digest, as_json) -> None``), loaded by
+    #: ``croupier replay`` only, as ``table_path`` is by the table's users
+    record_replay_path: str = ""
+    #: the ``game`` an old record of this game names (Mah-Jong's rounds: ``mahjong-round``)
+    record_names: tuple[str, ...] = ()
+
+    @property
+    def record_replay(self) -> Callable[[Mapping[str, Any], str | None, bool], None]:
+        replay: Callable[[Mapping[str, Any], str | None, bool], None] = _load(
+            self.record_replay_path
+        )
+        return replay
 
     @property
     def table(self) -> type[Table[Any]]:
@@ -81,6 +94,8 @@ GAMES: dict[str, GameInfo] = {
             "croupier.games.thirteen.options:ThirteenOptions",
             "croupier.games.thirteen.bots:BOTS",
             _ALL - {"simulate"} | {"solve"},
+            "croupier.commands.play_thirteen:replay_thirteen",
+            ("thirteen",),
         ),
         GameInfo(
             "mahjong",
@@ -90,6 +105,8 @@ GAMES: dict[str, GameInfo] = {
             "croupier.games.mahjong.options:MahjongOptions",
             "croupier.games.mahjong.bots:BOTS",
             _ALL - {"odds"} | {"score"},
+            "croupier.commands.play_mahjong:replay_mahjong",
+            ("mahjong-round",),
         ),
         GameInfo(
             "football-poker",
@@ -99,6 +116,8 @@ GAMES: dict[str, GameInfo] = {
             "croupier.games.football_poker.options:FootballOptions",
             "croupier.games.football_poker.bots:BOTS",
             _ALL,
+            "croupier.commands.replay:replay_banking_record",
+            ("football-poker",),
         ),
         GameInfo(
             "three-card-baccarat",
@@ -108,6 +127,8 @@ GAMES: dict[str, GameInfo] = {
             "croupier.games.three_card_baccarat.options:BaccaratOptions",
             "croupier.games.three_card_baccarat.bots:BOTS",
             _ALL,
+            "croupier.commands.replay:replay_banking_record",
+            ("three-card-baccarat",),
         ),
         GameInfo(
             "five-card-stud",
@@ -117,6 +138,8 @@ GAMES: dict[str, GameInfo] = {
             "croupier.games.five_card_stud.options:StudOptions",
             "croupier.games.five_card_stud.bots:BOTS",
             _ALL | {"equity"},
+            "croupier.commands.play_stud:replay_stud",
+            ("five-card-stud",),
         ),
     )
 }
@@ -128,6 +151,26 @@ def game(name: str) -> GameInfo:
     if info is None:
         raise RuleViolation("games", f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
     return info
+
+
+def game_of_record(name: object) -> GameInfo:
+    """The game whose old records name it ``name`` (``mahjong-round``: Mah-Jong); a
+    RuleViolation listing the games otherwise.
+
+    >>> game_of_record("mahjong-round").name
+    'mahjong'
+    """
+    for info in GAMES.values():
+        if name in info.record_names:
+            return info
+    raise RuleViolation(
+        "games", f"unknown game {name!r} in the record; the games are: {', '.join(GAMES)}"
+    )
+
+
+#: the game names of old records (one JSON document, before table logs), with the registry's
+#: name of each
+RECORD_GAMES: dict[str, str] = {r: g.name for g in GAMES.values() for r in g.record_names}
 
 
 def games_supporting(command: str) -> tuple[str, ...]:

@@ -7,8 +7,9 @@ with their bounds, the dealer's work stepped automatically, who is waited on and
 each actor may see, and the cashier's ledger.
 
 * **The house's steps** (:meth:`~croupier.table.base.Table.step_house`): between hands a new deck
-  when the open one has served its deals (Art 2) and ``open_round`` when two players can be dealt
-  in (Art 6-8); then ``shuffle`` (from :attr:`~croupier.table.base.Table.source`; with a
+  when the open one has served its deals (Art 2) and ``open_round`` when ``min_players`` (two
+  by default) can be dealt in (Art 6-8); then ``shuffle`` (from
+  :attr:`~croupier.table.base.Table.source`; with a
   :class:`~croupier.table.sources.FairSource` its commitment is published first), ``burn``,
   ``deal`` each time cards are due, ``rectify`` a misdeal, ``settle`` at the showdown (and the
   fair shuffle's seed revealed after it). A human dealer may also report ``deal_card(to)`` (a
@@ -433,7 +434,7 @@ class StudTable(Table[StudOptions]):
         game = self.game
         phase = game.phase
         if phase is StudPhase.IDLE:
-            if len(game.dealt_in()) < 2:
+            if len(game.dealt_in()) < self.options.min_players:
                 return None
             return NewDeck() if game.needs_new_deck else OpenRound()
         if phase is StudPhase.SHUFFLE:

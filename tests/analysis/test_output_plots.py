@@ -66,3 +66,15 @@ def test_convergence_figure_from_a_run(tmp_path: Path) -> None:
     points = report.convergence()  # type: ignore[attr-defined]
     assert [p[0] for p in points] == [2, 4]
     assert plot_convergence([report], tmp_path / "c.png").stat().st_size > 1000  # type: ignore[list-item]
+
+
+def test_a_plot_without_matplotlib_is_a_typed_error_naming_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After scripts/demo (a plain install) ``--plot`` must say what to install, not raise a
+    traceback from the import."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    with pytest.raises(PlotError, match=r"croupier\[analysis\]"):
+        plot_house_ways(WAYS, tmp_path / "w.png")

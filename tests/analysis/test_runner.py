@@ -83,8 +83,10 @@ def test_interrupt_keeps_finished_chunks_and_resume_finishes_the_run(tmp_path: P
     assert json.loads(lines[0])["seed"] == "r" and len(lines) == 4
     resumed = run(plan, flips, resume=path)
     assert resumed.resumed == 3
+    assert resumed.units_computed == 20  # a rate counts the two chunks this run computed
     assert resumed.total == run(plan, flips).total
     assert len(path.read_text().splitlines()) == 6
+    assert run(plan, flips, resume=path).units_computed == 0
 
 
 def test_interrupt_without_a_resume_file_keeps_the_chunks_in_the_working_directory(
@@ -143,3 +145,14 @@ def test_bad_scheduler_and_bad_counts_are_named() -> None:
 def test_auto_runs_in_process_for_a_short_plan() -> None:
     result = run(Plan("t", "a", units=3, chunk_size=1), flips, scheduler="auto")
     assert result.scheduler == "none" and result.workers == 1
+
+
+def test_auto_runs_in_process_without_dask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain install (no ``analysis`` extra): ``auto`` may not ask for a LocalCluster (the
+    demo's ``odds thirteen`` failed with "needs dask[distributed]" on a long enough plan)."""
+    import croupier.analysis.runner as runner
+
+    monkeypatch.setattr(runner, "dask_installed", lambda: False)
+    result = run(Plan("t", "a", units=16, chunk_size=1), flips, scheduler="auto", workers=2)
+    assert result.scheduler == "none" and result.workers == 1
+    assert result.total["n"] == 16

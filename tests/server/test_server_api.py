@@ -60,6 +60,16 @@ def setup_table(client: TestClient, bots: dict[str, str] | None = None) -> dict[
         "/api/tables", headers=admin, json={"table": "t1", "game": "toy", "bots": bots or {}}
     )
     assert opened.status_code == 200, opened.text
+    # issue 19: a buy-in comes from the wallet; the cashier takes a deposit for each
+    client.post(
+        "/api/users", headers=admin, json={"name": "cy", "role": "cashier", "password": "cy-secret"}
+    )
+    cy = bearer(client, "cy", "cy-secret")
+    for name in ("ana", "bo"):
+        paid = client.post(
+            "/api/cashier/deposit", headers=cy, json={"name": name, "amount": 5000, "key": name}
+        )
+        assert paid.status_code == 200, paid.text
     return bearer(client, "ana", "ana-secret")
 
 
@@ -361,3 +371,27 @@ def test_ws_reconnect_with_last_seq_gets_the_missed_events(client: TestClient) -
         assert missed["type"] == "events" and [e["seq"] for e in missed["events"]] == [2]
         assert missed["events"][0]["event"]["player"] == "bo"
         assert ws.receive_json()["type"] == "view"
+
+
+def test_serve_demo_announces_its_logins_and_pages_and_every_page_exists(
+    database_url: str,
+) -> None:
+    """``croupier serve --demo`` is the README's one command away: it prints the demo logins
+    and the pages to open, and each page it names is served (behind a login, not a 404)."""
+    from croupier.server.demo import DEMO_ACCOUNTS, PAGES
+
+    shown: list[str] = []
+    app = create_app(settings(database_url, demo=True), announce=shown.append)
+    with TestClient(app) as client:
+        text = "\n".join(shown)
+        assert "demo-toy" in text
+        for name, (role, password) in DEMO_ACCOUNTS.items():
+            assert f"{name} / {password} ({role})" in text
+        [pages] = [line for line in shown if line.startswith("pages: ")]
+        for page in PAGES:
+            assert page in pages
+            path = page.replace("<table>", "demo-toy")
+            answer = client.get(path, follow_redirects=False)
+            assert answer.status_code in (200, 303, 307), (path, answer.status_code)
+            if answer.status_code != 200:
+                assert answer.headers["location"].startswith("/login")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from funding import fund
 from sqlalchemy import text
 from toy_server import CATALOG, GAME_OPTION
 from typer.testing import CliRunner
@@ -25,8 +26,10 @@ def record_with_a_round_in_play(database_url: str) -> None:
 
     async def main() -> None:
         database = open_database(database_url)
+        store = EventStore(database.engine)
+        fund(store, "ana")
         hub = Hub(
-            EventStore(database.engine),
+            store,
             CATALOG,
             HubSettings(bot_delay_ms=0),
             clock=lambda: 1_714_564_800_000,
@@ -105,7 +108,7 @@ def test_a_changed_ledger_entry_is_the_first_fault(database_url: str) -> None:
     )
     code, output = audit(database_url)
     assert code == 1
-    assert "FAULT: table t1 (toy): ledger transaction 2 is table:t1:2" in output
+    assert "FAULT: table t1 (toy): ledger transaction 3 is table:t1:2" in output
 
 
 def test_a_void_refunds_the_stakes_as_recorded_events(database_url: str) -> None:

@@ -31,7 +31,7 @@ def test_db_upgrade_migrates_once(database_url: str) -> None:
     assert first.exit_code == 0, first.output
     again = runner.invoke(app, ["db", "upgrade", "--database", database_url])
     assert again.exit_code == 0
-    assert again.output.strip() == "database at revision 0001: nothing to do"
+    assert again.output.strip() == "database at revision 0002: nothing to do"
 
 
 def test_admin_create_user_reads_the_password_from_stdin(database_url: str) -> None:
@@ -66,3 +66,30 @@ def test_admin_create_user_names_a_bad_role(database_url: str) -> None:
         input="long secret\n",
     )
     assert result.exit_code == 2 and "unknown role 'boss'" in result.output
+
+
+def test_issue19_admin_set_role_is_recorded(database_url: str) -> None:
+    made = runner.invoke(
+        app,
+        ["admin", "create-user", "bo", "--password-stdin", "--database", database_url],
+        input="long secret\n",
+    )
+    assert made.exit_code == 0, made.output
+    changed = runner.invoke(
+        app, ["admin", "set-role", "bo", "--role", "cashier", "--database", database_url]
+    )
+    assert changed.exit_code == 0 and "now has the role cashier" in changed.output
+    missing = runner.invoke(
+        app, ["admin", "set-role", "nobody", "--role", "cashier", "--database", database_url]
+    )
+    assert missing.exit_code == 2 and "no account 'nobody'" in missing.output
+    from croupier.server.db import open_database
+    from croupier.server.store import EventStore
+
+    opened = open_database(database_url)
+    try:
+        [event] = EventStore(opened.engine).read_types("house", ("role.changed",))
+    finally:
+        opened.close()
+    assert event.event["from"] == "player" and event.event["to"] == "cashier"
+    assert event.actor == "account:cli"

@@ -19,8 +19,8 @@ def test_the_migrations_build_exactly_the_schema_the_code_uses(database_url: str
         with database.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), metadata)
         assert diff == []
-        assert current_revision(database.engine) == "0001"
-        assert upgrade(database.engine) == "0001"  # again: nothing to do
+        assert current_revision(database.engine) == "0002"
+        assert upgrade(database.engine) == "0002"  # again: nothing to do
     finally:
         database.close()
 
@@ -58,7 +58,7 @@ def test_postgresql_database_is_created_when_missing(postgres_url: str) -> None:
     name = f"croupier_new_{uuid.uuid4().hex[:8]}"
     database = open_database(f"{base}/{name}")
     try:
-        assert current_revision(database.engine) == "0001"
+        assert current_revision(database.engine) == "0002"
     finally:
         database.close()
         dsn = base.replace("postgresql+psycopg://", "postgresql://") + "/postgres"

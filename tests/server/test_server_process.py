@@ -27,11 +27,17 @@ def prepare(server: ServerProcess, players: list[str], bots: int) -> dict[str, s
     bot_names = {f"bot-{i + 1}": "default" for i in range(bots)}
     server.call("POST", "/api/tables", {"table": "t1", "game": "toy", "bots": bot_names}, admin)
     tokens = {}
+    server.call("POST", "/api/users", {"name": "cy", "role": "cashier", "password": "cy-secret"},
+                admin)  # fmt: skip
+    cy = server.login("cy", "cy-secret")
     for name in players:
         password = f"{name}-secret"
         server.call("POST", "/api/users", {"name": name, "role": "player", "password": password},
                     admin)  # fmt: skip
         tokens[name] = server.login(name, password)
+        # issue 19: the buy-in comes from the wallet
+        server.call("POST", "/api/cashier/deposit", {"name": name, "amount": 10_000, "key": name},
+                    cy)  # fmt: skip
         server.call("POST", "/api/tables/t1/join", None, tokens[name])
     return tokens
 

@@ -18,6 +18,7 @@ from croupier.server.store import (
     HOUSE_GENESIS,
     Conflict,
     EventStore,
+    InsufficientFunds,
     LedgerError,
     LedgerTx,
 )
@@ -85,14 +86,14 @@ def test_unique_stream_seq_is_the_concurrency_check(store: EventStore) -> None:
 
 
 def test_a_retried_command_id_is_answered_never_applied_twice(store: EventStore) -> None:
-    tx = LedgerTx("bet:c1", "bet", (("wallet:ana", -10), ("seat:1:1", 10)))
+    tx = LedgerTx("bet:c1", "bet", (("table:1:player:ana", -10), ("seat:1:1", 10)))
     first = store.append("table:1", [bet(10)], expected_seq=0, command_id="c1", ledger=[tx])
     again = store.append("table:1", [bet(10)], expected_seq=1, command_id="c1", ledger=[tx])
     assert again.duplicate and not first.duplicate
     assert (again.first_seq, again.last_seq) == (1, 1)
     assert [e.hash for e in again.events] == [e.hash for e in first.events]
     assert len(store.read("table:1")) == 1
-    assert store.balances() == {"wallet:ana": -10, "seat:1:1": 10}
+    assert store.balances() == {"table:1:player:ana": -10, "seat:1:1": 10}
     # The same command_id on another stream is another command.
     other = store.append("table:2", [bet(5)], expected_seq=0, command_id="c1")
     assert not other.duplicate
@@ -179,6 +180,23 @@ def test_a_ledger_key_moves_money_once(store: EventStore) -> None:
     assert store.verify_positions() is None
     [(_, stream, seq, read_back)] = store.ledger()
     assert (stream, seq, read_back) == ("house", 1, tx)
+
+
+def test_issue19_a_wallet_never_goes_below_zero(store: EventStore) -> None:
+    """The store checks a debited wallet inside the transaction: a movement that would take it
+    below zero is refused whole (its events too), and its positions are given back."""
+    fill = LedgerTx("deposit:1", "deposit", (("cash:desk", -100), ("wallet:ana", 100)))
+    store.append("house", [house_entry("deposit", {}, at=AT, actor="x")], expected_seq=None,
+                 ledger=[fill])  # fmt: skip
+    over = LedgerTx("out:1", "withdrawal", (("wallet:ana", -101), ("cash:desk", 101)))
+    with pytest.raises(InsufficientFunds, match=r"wallet:ana would hold -1 after out:1"):
+        store.append("house", [house_entry("out", {}, at=AT, actor="x")], expected_seq=None,
+                     ledger=[over])  # fmt: skip
+    exact = LedgerTx("out:2", "withdrawal", (("wallet:ana", -100), ("cash:desk", 100)))
+    store.append("house", [house_entry("out", {}, at=AT, actor="x")], expected_seq=None,
+                 ledger=[exact])  # fmt: skip
+    assert store.balance("wallet:ana") == 0
+    assert len(store.read("house")) == 2 and store.verify_positions() is None
 
 
 def test_postgresql_refuses_an_unbalanced_ledger_write_by_hand(postgres_url: str) -> None:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import Card
-from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.errors import CroupierError, MaterialError, RecordError, RuleViolation
 from croupier.events import ShoeShuffled
 from croupier.games.five_card_stud.bots import BOTS
 from croupier.games.five_card_stud.commands import COMMANDS, Sit
@@ -541,3 +541,33 @@ def test_offers_name_their_bounds() -> None:
     bet = offers["bet"].to_dict()
     assert bet["amount"] == {"min": 20, "max": 1980}
     assert all(isinstance(o, Offer) for o in offers.values())
+
+
+def test_table_option_min_players_the_house_waits_for_its_company() -> None:
+    """A live table may wait for more than the two players a hand needs (Art 3 seats 2 to 7;
+    ``min_players`` is the table's choice): no hand opens until that many are dealt in."""
+    table = seated(("ana", "bo"), options=StudOptions(min_players=3))
+    assert table.step_house(at=1) is None
+    (command,) = table.join_commands("cy")
+    table.apply(Actor.player("cy"), command, "sit:cy", at=2)
+    kinds: list[str] = []
+    at = 3
+    while not table.waiting_on():
+        stepped = table.step_house(at=at)
+        assert stepped is not None
+        kinds.extend(e.event.TYPE for e in stepped.entries)
+        at += 1
+    assert "hand_started" in kinds
+    assert len(table.game.dealt_in()) == 3
+
+
+@pytest.mark.parametrize("bad", [1, 8, "3"])
+def test_table_option_min_players_out_of_range_is_refused(bad: object) -> None:
+    with pytest.raises(MaterialError, match="min_players"):
+        StudOptions(min_players=bad)  # type: ignore[arg-type]
+
+
+def test_table_option_min_players_absent_from_old_records_reads_as_two() -> None:
+    assert StudOptions.from_dict({}).min_players == 2
+    assert "min_players" not in StudOptions().to_dict()
+    assert StudOptions(min_players=4).to_dict()["min_players"] == 4

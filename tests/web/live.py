@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +143,10 @@ class LiveServer:
         )
         if status not in (200, 409):  # 409: made before
             raise AssertionError(f"create {name}: {status} {answer}")
+        if role == "player":  # issue 19: a buy-in comes from the wallet (once per name)
+            self.server.cashier.deposit(
+                name, 10**9, key=f"live-{name}", by="test-cashier", at=datetime.now(UTC)
+            )
 
     def open_table(
         self,
@@ -149,11 +154,23 @@ class LiveServer:
         game: str,
         options: Mapping[str, Any] | None = None,
         bots: Mapping[str, str] | None = None,
+        dealers: list[str] | None = None,
     ) -> None:
+        """Open a table; its dealers (issue 19: a dealer runs only his tables) are every
+        dealer's account unless named."""
         assert self.admin is not None
+        if dealers is None:
+            names = self.server.accounts.names()
+            dealers = sorted(n for n, role in names.items() if role.value == "dealer")
         self.admin.post(
             "/api/tables",
-            {"table": table, "game": game, "options": dict(options or {}), "bots": bots or {}},
+            {
+                "table": table,
+                "game": game,
+                "options": dict(options or {}),
+                "bots": bots or {},
+                "dealers": dealers,
+            },
         )
 
     def read(self, table: str, reader: Callable[[LiveTable], Any]) -> Any:

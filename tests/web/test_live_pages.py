@@ -284,6 +284,33 @@ def test_the_cashier_page_buys_in_and_cashes_out(browser: Browser, live: LiveSer
     ana.close()
 
 
+def test_issue19_the_cashiers_desk_and_a_players_limits_through_the_pages(
+    browser: Browser, live: LiveServer
+) -> None:
+    before = live.server.cashier.balance("di")
+    cash = person(browser, live, "cash")
+    page = cash.page
+    page.get_by_role("link", name="Cashier").click()
+    page.get_by_label("Player").fill("di")
+    page.get_by_label("Amount (smallest units)").fill("500")
+    page.get_by_role("button", name="Record the movement").click()
+    page.get_by_text(f"Recorded: deposit of 500 for di; balance {before + 500}.").wait_for()
+    assert axe_violations(page) == []
+    assert not cash.errors, cash.errors
+    cash.close()
+    di = person(browser, live, "di")
+    page = di.page
+    page.get_by_role("link", name="Cashier").click()
+    assert page.locator("#wallet-balance").inner_text() == str(before + 500)
+    page.get_by_label("Daily loss limit (empty: none)").fill("777")
+    page.get_by_role("button", name="Set my limits").click()
+    page.get_by_text("Your limits are set.").wait_for()
+    assert live.server.cashier.limits("di").daily_loss_limit == 777
+    assert axe_violations(page) == []
+    assert not di.errors, di.errors
+    di.close()
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_every_page_passes_axe_core_and_fits_the_screen(
     browser: Browser, live: LiveServer, played: tuple[list[Person], ServedToy], size: str

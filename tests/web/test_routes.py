@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,9 @@ def setup(client: TestClient) -> dict[str, dict[str, str]]:
             "/api/users", headers=admin, json={"name": name, "role": role, "password": "secret-123"}
         )
         assert made.status_code == 200, made.text
-    opened = client.post("/api/tables", headers=admin, json={"table": "t1", "game": "toy"})
+    opened = client.post(
+        "/api/tables", headers=admin, json={"table": "t1", "game": "toy", "dealers": ["dee"]}
+    )
     assert opened.status_code == 200, opened.text
     return {
         "admin": admin,
@@ -203,6 +206,10 @@ def test_a_round_in_play_is_not_exported_and_a_finished_one_is(client: TestClien
         json={"name": "bo", "role": "player", "password": "secret-123"},
     )
     bo = login(client, "bo", "secret-123")
+    for name in ("ana", "bo"):  # issue 19: a buy-in comes from the wallet
+        client.app.state.server.cashier.deposit(  # type: ignore[attr-defined]
+            name, 10**6, key=f"t-{name}", by="test", at=datetime.now(UTC)
+        )
     for who in (people["ana"], bo):
         assert client.post("/api/tables/t1/join", headers=who).status_code == 200
     # a table rests between rounds unless a seated person is connected: ana watches it

@@ -6,6 +6,7 @@ feed and the settlement show, and axe-core finds no serious accessibility fault.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -91,7 +92,14 @@ def show(page: Page, state: dict[str, Any]) -> None:
     )
 
 
-def sent(page: Page) -> list[dict[str, Any]]:
+def sent(page: Page, *, wait: bool = True) -> list[dict[str, Any]]:
+    """The commands the view sent; with ``wait``, once it has sent one (a click's handler may
+    run a frame later on a loaded machine: reading at once was a flaky failure)."""
+    if wait:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function("window.sent.length > 0", timeout=5_000)
     result: list[dict[str, Any]] = page.evaluate("window.sent")
     return result
 
@@ -118,7 +126,7 @@ def test_an_amount_is_an_input_bounded_by_the_offer_and_out_of_bounds_sends_noth
     assert amount.get_attribute("min") == "10" and amount.get_attribute("max") == "100000"
     amount.fill("5")
     harness.get_by_role("button", name="Sit", exact=True).click()
-    assert sent(harness) == []
+    assert sent(harness, wait=False) == []
     assert "10 to 100000" in harness.locator(".form-error").inner_text()
     amount.fill("250")
     amount.press("Enter")
@@ -421,7 +429,7 @@ def test_stud_my_key_card_shows_the_others_are_backs_and_the_bets_are_offers(
     assert "110" in harness.locator(".pot").inner_text()
     harness.get_by_role("spinbutton", name="Amount").fill("111")
     harness.get_by_role("button", name="Raise to").click()
-    assert sent(harness) == []
+    assert sent(harness, wait=False) == []
     harness.get_by_role("button", name="call 20").click()
     assert sent(harness) == [{"type": "call"}]
 

@@ -82,6 +82,9 @@ class StudOptions:
     Play:
 
     * ``seats`` (Art 3): 2 to 7 places at the table.
+    * ``min_players`` (a table's choice; default 2, the fewest a hand can be played by): the
+      house opens a hand when at least this many players are dealt in, so a live table can wait
+      for its company (2 to ``seats``).
     * ``max_deals_per_deck`` (Art 2): at most 10 hands per deck.
     * ``time_limit_seconds`` (Art 11 b; none: not enforced): 120.
     * ``showing_order`` (Art 10 c-d, :class:`~croupier.rank.showing.ShowingOrder`): who speaks
@@ -129,6 +132,7 @@ class StudOptions:
     checked_may_raise: bool = False
     top_up_duty: TopUpDuty = TopUpDuty.DURING_HAND
     reraise_minimum: ReraiseMinimum = ReraiseMinimum.PREVIOUS_RAISE
+    min_players: int = MIN_SEATS
 
     @classmethod
     def level(cls, pot_money: int, **options: Any) -> StudOptions:
@@ -169,6 +173,11 @@ class StudOptions:
             )
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise MaterialError(f"Art 3: a table has 2 to 7 seats, got {self.seats}")
+        if not is_int(self.min_players) or not MIN_SEATS <= self.min_players <= self.seats:
+            raise MaterialError(
+                f"min_players: a hand is opened for {MIN_SEATS} to {self.seats} players (the "
+                f"table's seats), got {self.min_players!r}"
+            )
         if self.max_deals_per_deck > MAX_DEALS_PER_DECK:
             raise MaterialError(
                 f"Art 2: a deck serves at most {MAX_DEALS_PER_DECK} deals, got "
@@ -295,6 +304,7 @@ _ADDED: Final = frozenset(
         "checked_may_raise",
         "top_up_duty",
         "reraise_minimum",
+        "min_players",
     }
 )
 _LEGACY: Final[dict[str, Any]] = {

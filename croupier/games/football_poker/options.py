@@ -23,6 +23,17 @@ readings of Art 5 where the regulation leaves a choice.
   place upward, twice, as a casino deals a layout; :attr:`DealOrder.HAND_BY_HAND` deals both
   cards of a hand before the next hand. Third cards (Art 8.1) always come after every hand has
   its two, in place order.
+* ``first_round_burn`` (Art 5.2: after the shuffle "uma carta por cada baralho", then "Antes do
+  início de cada partida, é igualmente retirada uma carta"):
+
+  - :attr:`FirstBurn.EXTRA` (default, the letter: "igualmente", likewise, each *partida* the
+    first included): the first round after a shuffle burns ``decks + 1`` cards (one more per
+    hand's burn with ``burn_per=hand``).
+  - :attr:`FirstBurn.INCLUDED`: the per-deck burns stand for the first round's burn, as the
+    3-card baccarat text spells out (its Art 3.3: "além das cartas retiradas antes da primeira
+    jogada"), so the first round after a shuffle burns only ``decks`` cards (with
+    ``burn_per=hand``, its first hand has no burn of its own).
+
 * ``limits`` (:class:`~croupier.money.BetLimits` by bet name), ``rounding`` (how a lost half of an
   odd stake is paid, Art 8.2; default :attr:`~croupier.money.Rounding.HOUSE`: rounded down) and
   ``decimals`` (display only: amounts are integers of the table's smallest unit).
@@ -60,13 +71,19 @@ from croupier.records import as_int
 __all__ = [
     "DECK_SIZE",
     "MAX_DECIMALS",
+    "MAX_DECKS",
     "BurnRule",
     "DealOrder",
+    "FirstBurn",
     "FootballOptions",
     "cut_card_window",
 ]
 
 DECK_SIZE: Final = 52
+#: The most decks a table may use: Art 2.1 sets no maximum ("seis ou mais"); a shoe past 16
+#: decks is no table's, and the bound keeps a typo (``--decks 10000000``) from building a shoe
+#: of millions of cards. An engine limit, not the regulation's.
+MAX_DECKS: Final = 16
 #: ``decimals`` is a display setting: 0 (whole units) to 8.
 MAX_DECIMALS: Final = 8
 
@@ -83,6 +100,14 @@ class DealOrder(StrEnum):
 
     ROUND_ROBIN = "round-robin"  #: one card to each hand from the lowest place, then again
     HAND_BY_HAND = "hand-by-hand"  #: both cards to a hand, then the next hand
+
+
+class FirstBurn(StrEnum):
+    """Art 5.2: whether the first round after a shuffle burns its own card besides the
+    per-deck burns."""
+
+    EXTRA = "extra"  #: decks + 1 before the first round (default, the letter)
+    INCLUDED = "included"  #: the per-deck burns are the first round's burn: decks only
 
 
 def cut_card_window(cards: int) -> tuple[int, int]:
@@ -130,11 +155,24 @@ class FootballOptions:
     limits: BetLimits = field(default_factory=BetLimits)
     rounding: Rounding = Rounding.HOUSE
     decimals: int = 2
+    first_round_burn: FirstBurn = field(
+        default=FirstBurn.EXTRA,
+        metadata={
+            "doc": "Art 5.2: extra (default, the letter: the first round after a shuffle burns "
+            "its own card besides one per deck, decks + 1) or included (the per-deck burns are "
+            "the first round's burn, as the 3-card baccarat text has it: decks only)."
+        },
+    )
 
     def __post_init__(self) -> None:
         decks = _whole(self.decks, "decks")
         if decks < MIN_DECKS:
             raise MaterialError(f"Art 2.1: six or more decks of 52 cards, got decks {decks}")
+        if decks > MAX_DECKS:
+            raise MaterialError(
+                f"decks must be {MIN_DECKS} to {MAX_DECKS} (Art 2.1: six or more; {MAX_DECKS} is "
+                f"this engine's limit), got decks {decks}"
+            )
         positions = _whole(self.positions, "positions")
         if positions < MIN_POSITIONS:
             raise MaterialError(
@@ -158,6 +196,9 @@ class FootballOptions:
             deal_order = DealOrder.HAND_BY_HAND  # a burn before each hand: hands one by one
         object.__setattr__(self, "burn_per", burn_per)
         object.__setattr__(self, "deal_order", deal_order)
+        object.__setattr__(
+            self, "first_round_burn", _member(FirstBurn, self.first_round_burn, "first_round_burn")
+        )
         if not isinstance(self.limits, BetLimits):
             raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
         self.limits.require_bets((b.value for b in BetKind), "Art 3")
@@ -167,10 +208,14 @@ class FootballOptions:
             raise MaterialError(f"decimals must be 0..{MAX_DECIMALS}, got {decimals}")
         need = self.max_round_cards(first_round=False)
         if need > self.cut_card_from_end:
+            per_place = CARDS_DEALT + 1 + (1 if burn_per is BurnRule.HAND else 0)
+            burns = 0 if burn_per is BurnRule.HAND else 1
+            most = (self.cut_card_from_end - burns) // per_place
             raise MaterialError(
                 f"Art 5.1, 5.5: a round at {positions} places may need {need} cards but may "
-                f"start with only {self.cut_card_from_end} left (the cut card's depth): use "
-                "more decks or fewer places"
+                f"start with only {self.cut_card_from_end} left (the cut card's depth): "
+                f"{decks} decks take {MIN_POSITIONS} to {most} places; use more decks (up to "
+                f"{MAX_DECKS}) or fewer places"
             )
 
     @property
@@ -188,6 +233,12 @@ class FootballOptions:
         """Art 5.2: one card per deck burned after the shuffle, before the first round's cards."""
         return self.decks
 
+    @property
+    def first_round_burns_included(self) -> int:
+        """1 when the per-deck burns stand for the first round's own burn (Art 5.2 read with
+        ``first_round_burn=included``), else 0."""
+        return 1 if self.first_round_burn is FirstBurn.INCLUDED else 0
+
     def max_round_cards(self, *, first_round: bool) -> int:
         """The most cards a round can take: burns, two cards a hand and a third for every hand
         (Art 5.2, 5.4, 8.1), every place in play.
@@ -199,7 +250,7 @@ class FootballOptions:
         """
         burns = self.positions if self.burn_per is BurnRule.HAND else 1
         if first_round:
-            burns += self.shuffle_burns
+            burns += self.shuffle_burns - self.first_round_burns_included
         return burns + (CARDS_DEALT + 1) * self.positions
 
     def to_dict(self) -> dict[str, Any]:
@@ -213,6 +264,12 @@ class FootballOptions:
             "limits": self.limits.to_dict(),
             "rounding": self.rounding.value,
             "decimals": self.decimals,
+            # written only when it is not the rule older records were played by (decks + 1)
+            **(
+                {"first_round_burn": self.first_round_burn.value}
+                if self.first_round_burn is not FirstBurn.EXTRA
+                else {}
+            ),
         }
 
     @classmethod
@@ -231,6 +288,7 @@ class FootballOptions:
             "limits",
             "rounding",
             "decimals",
+            "first_round_burn",
         }
         unknown = sorted(str(k) for k in set(data) - names)
         if unknown:
@@ -242,7 +300,11 @@ class FootballOptions:
         if "cut_card_depth" in data:
             depth = data["cut_card_depth"]
             kwargs["cut_card_depth"] = None if depth is None else as_int(depth, "cut_card_depth")
-        for name, enum in (("burn_per", BurnRule), ("deal_order", DealOrder)):
+        for name, enum in (
+            ("burn_per", BurnRule),
+            ("deal_order", DealOrder),
+            ("first_round_burn", FirstBurn),
+        ):
             if name in data:
                 kwargs[name] = _enum_field(enum, data[name], name)
         if "rounding" in data:

@@ -154,6 +154,8 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         super().__init__(options)
         self._shuffle_burns_due = 0
         self._burned = 0
+        #: no round has closed its bets since the shuffle (Art 5.2, ``first_round_burn``)
+        self._fresh_shoe = False
         # the round being dealt (kept after settlement until the next round opens)
         self._positions: tuple[int, ...] = ()
         self._exposed: dict[int, list[bool]] = {}
@@ -311,6 +313,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     def _shoe_shuffled(self) -> None:
         self._shuffle_burns_due = self._options.shuffle_burns
         self._burned = 0
+        self._fresh_shoe = True
 
     def _shuffle_reason(self) -> Refusal | None:
         return _CUT_CARD_OUT if self.cut_card_out else None
@@ -322,12 +325,16 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         self._hands = {p: [] for p in positions}
         self._exposed = {p: [] for p in positions}
         plan = [_BURN] * self._shuffle_burns_due
-        if opts.burn_per is BurnRule.ROUND:
+        # Art 5.2 with first_round_burn=included: the per-deck burns were the first round's
+        # (its first hand's, burning per hand), so that round's own burn is not made
+        skip = opts.first_round_burns_included if self._fresh_shoe else 0
+        self._fresh_shoe = False
+        if opts.burn_per is BurnRule.ROUND and not skip:
             plan.append(_BURN)
         if opts.deal_order is DealOrder.HAND_BY_HAND:
             per_hand = opts.burn_per is BurnRule.HAND
-            for p in positions:
-                if per_hand:
+            for i, p in enumerate(positions):
+                if per_hand and not (skip and i == 0):
                     plan.append(_BURN)
                 plan.extend([p] * CARDS_DEALT)
         else:

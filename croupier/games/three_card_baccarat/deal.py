@@ -15,7 +15,8 @@ from the seeds:
 :func:`deal_three_card_baccarat` then deals one round from the shoe and draws no randomness: burns
 (Art 3.2: one card per deck before the first round, the box included; Art 3.3: one card before
 each later round of a shoe), then three passes, one card at a time, over the places in play from
-place 1 clockwise and the banker last (Art 3.2). When the cut card has appeared by the end of the
+place 1 clockwise and the banker last (Art 3.2; with ``deal_order=hand-by-hand``, three cards at
+a time to each place in the same order). When the cut card has appeared by the end of the
 round, that round is the last of the shoe (Art 4.1); a box plays one round per shuffle (Art 4.2).
 
 >>> from croupier.cards import Deck
@@ -40,7 +41,7 @@ from typing import Any, Final
 
 from croupier.cards import Card, Deck, format_cards, parse_cards
 from croupier.errors import CardCountError, CroupierError, MaterialError, RuleViolation
-from croupier.games.three_card_baccarat.options import BaccaratOptions
+from croupier.games.three_card_baccarat.options import BaccaratOptions, DealOrder
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
     CARDS_PER_HAND,
@@ -170,7 +171,10 @@ class BaccaratDeal:
         for p in positions:
             if len(hands[p]) != CARDS_PER_HAND:
                 raise CardCountError(str(CARDS_PER_HAND), len(hands[p]), position_label(p))
-        expected = tuple((p, hands[p][i]) for i in range(CARDS_PER_HAND) for p in positions)
+        if table.deal_order is DealOrder.HAND_BY_HAND:
+            expected = tuple((p, hands[p][i]) for p in positions for i in range(CARDS_PER_HAND))
+        else:
+            expected = tuple((p, hands[p][i]) for i in range(CARDS_PER_HAND) for p in positions)
         if tuple(self.deal_order) != expected:
             raise CroupierError("deal order does not match the hands (Art 3.2)")
         parse_cards(
@@ -335,11 +339,14 @@ def deal_three_card_baccarat(
     burns = shoe.burn(options.burns_before(first_round=first_round))
     hands: dict[int, list[Card]] = {p: [] for p in places}
     order: list[tuple[int, Card]] = []
-    for _ in range(CARDS_PER_HAND):
-        for p in places:
-            card = shoe.draw()
-            hands[p].append(card)
-            order.append((p, card))
+    if options.deal_order is DealOrder.HAND_BY_HAND:  # three cards at a time (a reading)
+        slots = [p for p in places for _ in range(CARDS_PER_HAND)]
+    else:  # one card at a time, three passes
+        slots = [p for _ in range(CARDS_PER_HAND) for p in places]
+    for p in slots:
+        card = shoe.draw()
+        hands[p].append(card)
+        order.append((p, card))
     cut_card_out = shoe.cut_card_out
     return BaccaratDeal(
         table=options,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Final
 
@@ -27,7 +28,17 @@ from croupier.money import BetLimits, Rounding
 from croupier.protocol import decode
 from croupier.records import as_bool, as_int
 
-__all__ = ["DEFAULT_POSITIONS", "MAX_DECIMALS", "NO_LIMITS", "BaccaratOptions"]
+__all__ = [
+    "CLI_DEFAULT_DECKS",
+    "DEFAULT_POSITIONS",
+    "MAX_DECIMALS",
+    "MAX_DECKS",
+    "NO_LIMITS",
+    "BaccaratOptions",
+    "DealOrder",
+    "NumbersHand",
+    "TieRule",
+]
 
 #: Default number of player places (Art 5.1 leaves the maximum to the table; the common layout
 #: has seven player boxes).
@@ -36,6 +47,39 @@ DEFAULT_POSITIONS: Final = 7
 MAX_DECIMALS: Final = 6
 #: The default table limits: at least 1 unit, no maximum, for every bet.
 NO_LIMITS: Final = BetLimits()
+#: The most decks a table may use: Art 2.1 sets no maximum ("um ou mais baralhos"); a shoe past
+#: 16 decks is no table's, and the bound keeps a typo from building a shoe of millions of cards.
+#: An engine limit, not the regulation's.
+MAX_DECKS: Final = 16
+#: The decks ``croupier deal``, ``play``, ``simulate`` and ``odds`` use when none is given: an
+#: 8-deck shoe, the usual baccarat shoe (Art 2.2, 3.1); ``--decks 1`` (or ``-o decks=1``) is the
+#: box. (The options class itself defaults to the box, the record's rule since the first records.)
+CLI_DEFAULT_DECKS: Final = 8
+
+
+class NumbersHand(StrEnum):
+    """Art 8.2 «Números» (three figures, number of points): whose hand settles them. Only
+    Art 8.1 (odd / even) names the banker's cards; Art 8.2 names no hand."""
+
+    BANKER = "banker"  #: the banker's hand, as odd / even (default)
+    PLACE = "place"  #: the hand of the place the bet is on
+
+
+class TieRule(StrEnum):
+    """Which hands are equal (Art 7.1 tie, Art 8.3 tie bet)."""
+
+    #: the same annex combination, points and figures (Art 6.1, 7.1 «as mesmas combinações»)
+    LEVEL = "same-level"
+    #: the same points (Art 6.2 «A soma ... determina o valor da combinação», Art 8.3 «o valor
+    #: da combinação»); three figures stay above every other hand
+    POINTS = "same-points"
+
+
+class DealOrder(StrEnum):
+    """Art 3.2 «recebendo cada lugar um total de 3 cartas»: how the three cards go round."""
+
+    ROUND_ROBIN = "round-robin"  #: one card at a time, three passes (default)
+    HAND_BY_HAND = "hand-by-hand"  #: three cards at a time to each place
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +88,9 @@ class BaccaratOptions:
 
     The deal:
 
-    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1).
+    * ``decks``: 1 is a box (one round per shuffle, Art 4.2), more is a shoe (Art 2.2, 3.1);
+      1 to 16. ``croupier deal``, ``verify``, ``play``, ``simulate`` and ``odds`` start from an
+      8-deck shoe (``CLI_DEFAULT_DECKS``).
     * ``positions``: the player places marked on the table (Art 5.1), numbered 1.. clockwise.
       The banker's place comes on top of them.
     * ``cut_card_depth``: shoe only: how many cards the second cut card leaves behind it, within
@@ -76,6 +122,21 @@ class BaccaratOptions:
     * ``tie_needs_own_main_bet`` (default False): Art 8.3 allows a tie bet on a place "desde que
       haja já apostas colocadas" there; by default any player's main stake on that place is
       enough; True: the tie bettor's own main stake on that place is needed.
+
+    Readings of issue 16 (the defaults read the text as explained; the other reading is the
+    option):
+
+    * ``numbers_hand``: Art 8.2 «Números» (``three_faces``, ``points_N``) are settled on the
+      ``banker``'s hand (default: Art 8's side bets follow Art 8.1, which names the banker's
+      cards; the odds are the same either way, the place's hand and the banker's being alike
+      before the deal) or on the hand of the ``place`` the bet is on.
+    * ``tie_rule``: hands are equal with the ``same-level`` (default: the same annex line,
+      points and figures, Art 6.1 and 7.1 «as mesmas combinações»; so 9 with two figures beats
+      9 with one) or ``same-points`` (Art 6.2 and 8.3 «o valor da combinação»: equal points tie,
+      three figures stay the highest hand); it decides the main bet and the tie bet.
+    * ``deal_order``: Art 3.2 gives each place three cards from place 1 clockwise, the banker
+      last, and does not say how many at a time: ``round-robin`` (default, one card at a time,
+      as a baccarat shoe is dealt) or ``hand-by-hand`` (three at a time, as football poker may).
 
     A round (burns + 3 cards per place and the banker) must fit in the cards the regulation
     guarantees: with a shoe a round starts before the cut card is out, so with at least the cut
@@ -110,12 +171,26 @@ cards, got cut_card_depth 29
     zero_is_even: bool = True
     tie_needs_own_main_bet: bool = False
     commission: Fraction = COMMISSION
+    numbers_hand: NumbersHand = NumbersHand.BANKER
+    tie_rule: TieRule = TieRule.LEVEL
+    deal_order: DealOrder = DealOrder.ROUND_ROBIN
 
     def __post_init__(self) -> None:
         for name in ("decks", "positions"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise MaterialError(f"{name} must be a whole number >= 1, got {value!r}")
+        if self.decks > MAX_DECKS:
+            raise MaterialError(
+                f"decks must be 1 to {MAX_DECKS} (Art 2.1: one or more; {MAX_DECKS} is this "
+                f"engine's limit), got decks {self.decks}"
+            )
+        for name, enum in (
+            ("numbers_hand", NumbersHand),
+            ("tie_rule", TieRule),
+            ("deal_order", DealOrder),
+        ):
+            object.__setattr__(self, name, _member(enum, getattr(self, name), name))
         depth = self.cut_card_depth
         if depth is not None:
             if self.is_box:
@@ -145,9 +220,22 @@ cards, got cut_card_depth 29
         if need > available:
             most = (available - self.burns_before(first_round=self.is_box)) // CARDS_PER_HAND - 1
             where = "a box holds" if self.is_box else "a round of a shoe may start with only"
+            deeper = ""
+            if not self.is_box and available < CUT_CARD_DEPTH_MAX:
+                # Art 3.1: the second cut card may go as deep as 40 cards from the end
+                deepest = (CUT_CARD_DEPTH_MAX - 1) // CARDS_PER_HAND - 1
+                least = CARDS_PER_HAND * (self.positions + 1) + 1
+                deeper = (
+                    f"; a second cut card placed deeper makes room (Art 3.1 allows 30 to 40 "
+                    f"cards from the end): cut_card_depth={least} or more takes "
+                    f"{self.positions} places, 40 takes {deepest}"
+                    if least <= CUT_CARD_DEPTH_MAX
+                    else f"; even the deepest second cut card (cut_card_depth=40, Art 3.1) "
+                    f"takes only {deepest}"
+                )
             raise MaterialError(
                 f"{self.positions} player places need {need} cards a round and {where} "
-                f"{available}: at most {most} places"
+                f"{available}: at most {most} places{deeper}"
             )
         if not isinstance(self.limits, BetLimits):
             raise MaterialError(f"limits must be BetLimits, got {self.limits!r}")
@@ -214,6 +302,13 @@ cards, got cut_card_depth 29
             "zero_is_even": self.zero_is_even,
             "tie_needs_own_main_bet": self.tie_needs_own_main_bet,
             "commission": str(self.commission),
+            # the readings added later: written only when they are not the rule older records
+            # were played by (the defaults), so those records replay to their digests
+            **{
+                name: getattr(self, name).value
+                for name, default in _LATER_DEFAULTS.items()
+                if getattr(self, name) is not default
+            },
         }
 
     @classmethod
@@ -256,6 +351,11 @@ cards, got cut_card_depth 29
                     data.get("tie_needs_own_main_bet", False), "tie_needs_own_main_bet"
                 ),
                 commission=decode(data.get("commission", str(COMMISSION)), Fraction, "commission"),
+                **{
+                    name: _enum_field(type(default), data[name], name)
+                    for name, default in _LATER_DEFAULTS.items()
+                    if name in data
+                },
             )
         except (TypeError, ValueError) as exc:
             if isinstance(exc, CroupierError):
@@ -264,3 +364,30 @@ cards, got cut_card_depth 29
 
 
 _TABLE_FIELDS: Final = tuple(f.name for f in dataclasses.fields(BaccaratOptions))
+#: options added after records were first written, with the rule those records were played by
+_LATER_DEFAULTS: Final[Mapping[str, StrEnum]] = {
+    "numbers_hand": NumbersHand.BANKER,
+    "tie_rule": TieRule.LEVEL,
+    "deal_order": DealOrder.ROUND_ROBIN,
+}
+
+
+def _member(enum: type[StrEnum], value: object, name: str) -> Any:
+    """``value`` as a member of ``enum`` (a member or its text value); MaterialError else."""
+    if isinstance(value, enum):
+        return value
+    if isinstance(value, str):
+        try:
+            return enum(value)
+        except ValueError:
+            pass
+    choices = ", ".join(repr(m.value) for m in enum)
+    raise MaterialError(f"{name} must be one of {choices}, got {value!r}")
+
+
+def _enum_field(enum: type[StrEnum], value: object, name: str) -> Any:
+    """A record's ``value`` of an enumeration option: its text value only."""
+    if not isinstance(value, str) or value not in {m.value for m in enum}:
+        choices = ", ".join(m.value for m in enum)
+        raise RecordError(name, f"field {name!r} must be one of {choices}, got {value!r}")
+    return enum(value)

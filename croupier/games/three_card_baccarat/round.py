@@ -17,7 +17,8 @@ command                        articles
 ``close_bets()``               Art 5.1 (cards go to the places in play: those with a stake)
 ``burn()``                     Art 3.2 (one card per deck before the first round of a shuffle),
                                Art 3.3 (one before each later round of a shoe)
-``deal_card(to=, exposed=)``   Art 3.2 (3 cards each, one at a time, place 1 clockwise, banker
+``deal_card(to=, exposed=)``   Art 3.2 (3 cards each, one at a time or, by ``deal_order``,
+                               three at a time, place 1 clockwise, banker
                                last), Art 3.4 (a card to the wrong place), Art 3.5 (exposed)
 ``rectify_misdeal()``          Art 3.4 (misdealt cards go to the places they should have)
 ``void_round(reason)``         Art 3.4 (no rectification: all the round's cards cancelled)
@@ -94,7 +95,12 @@ from croupier.events import (
 )
 from croupier.games.three_card_baccarat.deal import GAME as _GAME
 from croupier.games.three_card_baccarat.deal import prepare_shoe
-from croupier.games.three_card_baccarat.options import BaccaratOptions
+from croupier.games.three_card_baccarat.options import (
+    BaccaratOptions,
+    DealOrder,
+    NumbersHand,
+    TieRule,
+)
 from croupier.games.three_card_baccarat.rules import (
     BANKER,
     CARDS_PER_HAND,
@@ -304,8 +310,15 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
     def _deal_event(self, to: int | None, exposed: bool) -> CardDealt:
         card = self._next_card()
         if to is None:
-            to = self._places[len(self._deals) % len(self._places)]
+            to = self._expected_place(len(self._deals))
         return CardDealt(card, to, exposed)
+
+    def _expected_place(self, index: int) -> int:
+        """Where the dealing order sends the round's card ``index`` (Art 3.2): one card at a
+        time round the places (``round-robin``), or three at a time (``hand-by-hand``)."""
+        if self._options.deal_order is DealOrder.HAND_BY_HAND:
+            return self._places[index // CARDS_PER_HAND]
+        return self._places[index % len(self._places)]
 
     def _settlement_lines(self) -> tuple[PayoutLine, ...]:
         """One line per stake on the layout for the dealt round (Art 6-10)."""
@@ -321,9 +334,11 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             decision = decide(
                 kind,
                 banker,
-                values[stake.position] if not kind.on_banker else None,
+                values[stake.position],
                 three_figures_as_zero=options.three_figures_as_zero,
                 zero_is_even=options.zero_is_even,
+                numbers_on_place=options.numbers_hand is NumbersHand.PLACE,
+                tie_on_points=options.tie_rule is TieRule.POINTS,
             )
             prize = stake.amount * PRIZE[kind] if decision.result is Result.WIN else 0
             lines.append(
@@ -544,7 +559,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         assert shoe is not None
         shoe.dealt += 1
         deals = self._deals
-        expected = self._places[len(deals) % len(self._places)]
+        expected = self._expected_place(len(deals))
         deals.append(_Deal(expected, event.to, event.card, event.exposed))
         hand = self._hands.get(event.to)
         if hand is None:
@@ -625,7 +640,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             return None
         next_place = None
         if self._phase is Phase.DEALING and self._burns_done >= self._burns_due:
-            next_place = self._places[len(self._deals) % len(self._places)]
+            next_place = self._expected_place(len(self._deals))
         return {
             "burns_due": self._burns_due - self._burns_done,
             "cards_dealt": len(self._deals),

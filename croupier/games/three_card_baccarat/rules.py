@@ -1,7 +1,8 @@
 """3-Card Baccarat, Portaria 22/96/M as amended by Portaria 219/96/M: the articles the deal uses.
 
-Article numbers follow the regulation (Art 2 material, Art 3 procedure, Art 4 end of a shoe,
-Art 5 places, Art 6 values; our copy of the text has lost its headings, see GAMES.md).
+Article numbers are ours (Art 2 material, Art 3 procedure, Art 4 end of a shoe, Art 5 places,
+Art 6 values: a reconstruction, our copy of the text having lost its headings; Art 7 tie and
+Art 8 side bets counted back from Art 9, which the text's Art 10 cites; see docs/rules.md).
 
 * Art 2: one or more 52-card decks; one deck goes in a box ("caixa") with one cut card, more than
   one in a shoe ("sabot") with two cut cards.
@@ -281,8 +282,11 @@ def decide(
     *,
     three_figures_as_zero: bool = True,
     zero_is_even: bool = True,
+    numbers_on_place: bool = False,
+    tie_on_points: bool = False,
 ) -> BetDecision:
-    """How ``bet`` ends given the banker's hand (and the place's hand for ``main`` and ``tie``).
+    """How ``bet`` ends given the banker's hand (and the place's hand for ``main`` and ``tie``,
+    and for the "Números" with ``numbers_on_place``).
 
     * main (Art 6.3, 7, 9.1, 10): the place's level above the banker's wins 1:1 less 5%; below
       loses; equal is a tie and the bet stays for the next round (``carry``).
@@ -290,10 +294,23 @@ def decide(
       figures keep them for the next round. Reading (``zero_is_even``, default True): 0 points is
       even.
     * three_faces (Art 8.2 a, 9.3): the banker's three figures, 16:1. Reading: on the banker's
-      hand, like every "Números" bet.
-    * points_N (Art 8.2 b, 9.4): the banker's points equal N, 8:1. Option
-      ``three_figures_as_zero`` (default True): three figures count as 0 points.
+      hand, like every "Números" bet; ``numbers_on_place``: on the place's own hand.
+    * points_N (Art 8.2 b, 9.4): the banker's points equal N, 8:1 (``numbers_on_place``: the
+      place's points). Option ``three_figures_as_zero`` (default True): three figures count as
+      0 points.
     * tie (Art 8.3, 9.5): the place's level equals the banker's, 20:1.
+
+    ``tie_on_points`` (the ``same-points`` reading of Art 6.2, 8.3): hands are compared by their
+    points alone, three figures above every other hand; equal points are a tie (main carries,
+    tie wins). By default they are compared by annex level (Art 6.1, 7.1).
+
+    >>> nine_two, nine_one = HandValue(9, 2), HandValue(9, 1)
+    >>> decide(BetKind.MAIN, nine_one, nine_two).result
+    <Result.WIN: 'win'>
+    >>> decide(BetKind.MAIN, nine_one, nine_two, tie_on_points=True).result
+    <Result.CARRY: 'carry'>
+    >>> decide(BetKind.POINTS_9, HandValue(2, 0), nine_one, numbers_on_place=True).result
+    <Result.WIN: 'win'>
 
     >>> b = HandValue(5, 0)
     >>> decide(BetKind.MAIN, b, HandValue(5, 1))
@@ -310,11 +327,12 @@ def decide(
     if bet in (BetKind.MAIN, BetKind.TIE):
         if place is None:
             raise ValueError(f"a {bet} bet is decided against a place's hand")
+        ours, theirs = _strength(place, tie_on_points), _strength(banker, tie_on_points)
         if bet is BetKind.TIE:
-            return win if place.level == banker.level else lose
-        if place.level == banker.level:
+            return win if ours == theirs else lose
+        if ours == theirs:
             return BetDecision(Result.CARRY, 0, False, "Art 7.1, 7.2")
-        return win if place.level < banker.level else lose
+        return win if ours > theirs else lose
     if bet in (BetKind.ODD, BetKind.EVEN):
         if banker.three_figures:
             return BetDecision(Result.CARRY, 0, False, "Art 8.1")
@@ -322,8 +340,21 @@ def decide(
         if banker.points == 0 and not zero_is_even:
             return lose
         return win if odd == (bet is BetKind.ODD) else lose
+    hand = banker
+    if numbers_on_place:
+        if place is None:
+            raise ValueError(f"a {bet} bet on the place's hand is decided against that hand")
+        hand = place
     if bet is BetKind.THREE_FACES:
-        return win if banker.three_figures else lose
-    if banker.three_figures and not three_figures_as_zero:
+        return win if hand.three_figures else lose
+    if hand.three_figures and not three_figures_as_zero:
         return lose
-    return win if banker.points == bet.points else lose
+    return win if hand.points == bet.points else lose
+
+
+def _strength(value: HandValue, on_points: bool) -> int:
+    """Higher is better: the annex order (Art 6.1), or with ``on_points`` the points alone with
+    three figures above them all (Art 6.2: "O valor máximo é a combinação de três figuras")."""
+    if on_points:
+        return 10 if value.three_figures else value.points
+    return -value.level

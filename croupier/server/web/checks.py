@@ -48,11 +48,11 @@ def hint_setting(
 ) -> dict[str, Any]:
     """The solver's setting of ``cards``: the best response to the banker's setting when it is
     shown, else the house way's; ``tiers`` is front, middle, back; ``scores`` against the
-    banker (None without one).
+    banker (None without one, empty when either side has a natural).
 
     >>> banker = {"front": ["2c", "2d", "5h"], "middle": ["9s", "9h", "Kd", "Qc", "3s"],
     ...           "back": ["Ah", "Kh", "Th", "7h", "4h"]}
-    >>> hint = hint_setting("As Ks Qs Js Ts 9d 9c 8c 2s 3c 4d 5s 7d".split(), banker)
+    >>> hint = hint_setting("As Ks Qs Js Ts 9d 9c 8c 2s 3c 4d Jd Kc".split(), banker)
     >>> [len(t) for t in hint["tiers"]], hint["strategy"], len(hint["scores"])
     ([3, 5, 5], 'best-response', 3)
     """

@@ -25,7 +25,6 @@ from pydantic import BaseModel, Field
 from croupier.errors import CroupierError
 from croupier.server.api import ApiError, Caller, lobby, principal_of, refused, server_of
 from croupier.server.auth import Principal, Role
-from croupier.server.runtime import actor_of
 from croupier.server.web import STATIC, TEMPLATES
 from croupier.server.web.checks import check_setting, hint_setting, table_log, verify_record
 from croupier.table.registry import GAMES
@@ -175,6 +174,7 @@ async def table_page(request: Request, table_id: str, person: Person) -> Respons
     if live is None:
         return page(request, person, "message.html", 404, title="No such table", text=table_id)
     game = live.row.game
+    actor = await server_of(request).actor_at(person, table_id)  # a dealer: his tables only
     return page(
         request,
         person,
@@ -183,9 +183,9 @@ async def table_page(request: Request, table_id: str, person: Person) -> Respons
         game=game,
         title=TITLES.get(game, game),
         regulation=REGULATIONS.get(game, ""),
-        actor=str(actor_of(person)),
+        actor=str(actor),
         practice=is_practice(live.row.id, live.row.options),
-        mode="dealer" if person.role is Role.DEALER else "play",
+        mode="dealer" if actor.role.value == "dealer" else "play",
     )
 
 
@@ -206,7 +206,12 @@ async def cashier_page(request: Request, person: Person) -> Response:
     if person.role not in (Role.PLAYER, Role.CASHIER, Role.ADMIN):
         return forbidden(request, person, "The cashier is for players and cashiers.")
     tables = await lobby(request, person)
-    return page(request, person, "cashier.html", tables=tables, titles=TITLES)
+    wallet = None
+    if person.role is Role.PLAYER:
+        from croupier.server.api_house import my_wallet
+
+        wallet = await my_wallet(person, request)
+    return page(request, person, "cashier.html", tables=tables, titles=TITLES, wallet=wallet)
 
 
 @router.get("/admin", response_class=HTMLResponse)
@@ -282,7 +287,9 @@ async def dealer_offers(table_id: str, caller: Caller, request: Request) -> dict
     """What the calling dealer may do at the table now (the dealer's ``legal`` offers)."""
     if caller.role is not Role.DEALER:
         raise ApiError(403, "forbidden", "only a dealer runs a table")
-    actor = actor_of(caller)
+    actor = await server_of(request).actor_at(caller, table_id)
+    if actor.role.value != "dealer":
+        raise ApiError(403, "forbidden", f"{caller.name} is not a dealer of table {table_id!r}")
     hub = server_of(request).hub
     try:
         offers = await hub.read(

@@ -26,7 +26,7 @@ from croupier.events import (
     ShoeShuffled,
     order_commitment,
 )
-from croupier.games.football_poker.options import BurnRule, DealOrder, FootballOptions
+from croupier.games.football_poker.options import BurnRule, DealOrder, FirstBurn, FootballOptions
 from croupier.games.football_poker.round import GAME, FootballPokerGame
 from croupier.games.football_poker.rules import BetKind, hand_total
 from croupier.money import BetLimits, Limit, Rounding
@@ -1147,9 +1147,16 @@ def test_random_command_sequences_keep_the_money_balanced(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(list(BurnRule)), st.sampled_from(list(DealOrder)))
-def test_every_round_follows_the_articles(seed: int, burn_per: BurnRule, order: DealOrder) -> None:
-    table = FootballOptions(burn_per=burn_per, deal_order=order)
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from(list(BurnRule)),
+    st.sampled_from(list(DealOrder)),
+    st.sampled_from(list(FirstBurn)),
+)
+def test_every_round_follows_the_articles(
+    seed: int, burn_per: BurnRule, order: DealOrder, first_burn: FirstBurn
+) -> None:
+    table = FootballOptions(burn_per=burn_per, deal_order=order, first_round_burn=first_burn)
     game = FootballPokerGame(table)
     shuffled = game.shuffle(SeededShuffler(seed))
     top = 0
@@ -1167,8 +1174,8 @@ def test_every_round_follows_the_articles(seed: int, burn_per: BurnRule, order: 
         assert tuple(cards_out) == shuffled.order[top : top + len(cards_out)]
         top += len(cards_out)
         burns = 1 if burn_per is BurnRule.ROUND else 8
-        if first_round:
-            burns += table.decks
+        if first_round:  # Art 5.2: one per deck, and the round's own unless included in them
+            burns += table.decks - (first_burn is FirstBurn.INCLUDED)
             first_round = False
         assert sum(isinstance(e, CardBurned) for e in events) == burns
         if burn_per is BurnRule.ROUND:

@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 
 from croupier.errors import CroupierError
 from croupier.events import Phase, RoundSettled, RoundVoided
-from croupier.games.three_card_baccarat.options import BaccaratOptions
+from croupier.games.three_card_baccarat.options import (
+    BaccaratOptions,
+    DealOrder,
+    NumbersHand,
+    TieRule,
+)
 from croupier.games.three_card_baccarat.round import BaccaratGame
 from croupier.games.three_card_baccarat.rules import BANKER, BetKind
 from croupier.money import BetLimits, Limit, Rounding
@@ -41,6 +46,10 @@ def tables(draw: st.DrawFn) -> BaccaratOptions:
         three_figures_as_zero=draw(st.booleans()),
         zero_is_even=draw(st.booleans()),
         tie_needs_own_main_bet=draw(st.booleans()),
+        # the readings of issue 16 (items 18-20)
+        numbers_hand=draw(st.sampled_from(list(NumbersHand))),
+        tie_rule=draw(st.sampled_from(list(TieRule))),
+        deal_order=draw(st.sampled_from(list(DealOrder))),
     )
 
 

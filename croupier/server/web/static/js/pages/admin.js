@@ -56,13 +56,42 @@ document.getElementById("open-table").addEventListener("submit", async (event) =
   } catch (failure) {
     return say(failure.message, true);
   }
-  const body = { table: form.elements.table.value.trim(), game: form.elements.game.value, options, bots };
+  const dealers = form.elements.dealers.value.split(",").map((n) => n.trim()).filter(Boolean);
+  const body = { table: form.elements.table.value.trim(), game: form.elements.game.value, options, bots, dealers };
   try {
     await post("/api/tables", body);
     say(`Table ${body.table} opened.`);
     setTimeout(() => location.reload(), 600);
   } catch (failure) {
     say(`Not opened: ${failure.message}${failure.article ? ` (${failure.article})` : ""}`, true);
+  }
+});
+
+document.getElementById("set-role").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const name = form.elements.name.value.trim();
+  try {
+    await post(`/api/users/${encodeURIComponent(name)}/role`, { role: form.elements.role.value });
+    say(`${name} is now ${form.elements.role.value}.`);
+    form.reset();
+  } catch (failure) {
+    say(`Not changed: ${failure.message}`, true);
+  }
+});
+
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button.close-table");
+  if (!button) return;
+  const table = button.dataset.table;
+  button.disabled = true;
+  try {
+    await post(`/api/tables/${encodeURIComponent(table)}/close`);
+    say(`Table ${table} closed.`);
+    button.replaceWith("closed");
+  } catch (failure) {
+    say(`Not closed: ${failure.message}`, true);
+    button.disabled = false;
   }
 });
 

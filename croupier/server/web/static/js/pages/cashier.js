@@ -1,5 +1,7 @@
 // The cashier: buy in at a table (join with its default buy-in) and cash out (leave). The row
-// changes in place: the button becomes the other one and the seated list follows.
+// changes in place: the button becomes the other one and the seated list follows. A cashier's
+// desk (deposits and withdrawals, each with an idempotency key kept until it succeeds) and a
+// player's limits (daily loss limit, session reminder).
 
 import { post } from "../api.js";
 import { ready } from "../ready.js";
@@ -37,5 +39,43 @@ document.addEventListener("click", async (event) => {
     button.disabled = false;
   }
 });
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+const desk = document.getElementById("desk");
+if (desk) {
+  desk.elements.key.value = newKey();
+  desk.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const kind = form.elements.kind.value;
+    const body = { name: form.elements.name.value.trim(), amount: Number(form.elements.amount.value), key: form.elements.key.value };
+    try {
+      const done = await post(`/api/cashier/${kind}`, body);
+      say(`${done.duplicate ? "Already recorded" : "Recorded"}: ${kind} of ${done.amount} for ${done.name}; balance ${done.balance}.`);
+      form.reset();
+      form.elements.key.value = newKey(); // a new movement, a new key
+    } catch (failure) {
+      say(`Refused: ${failure.message}${failure.article ? ` (${failure.article})` : ""}`);
+    }
+  });
+}
+
+const limits = document.getElementById("limits");
+if (limits) {
+  limits.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const value = (name) => (limits.elements[name].value ? Number(limits.elements[name].value) : null);
+    try {
+      await post("/api/limits", { daily_loss_limit: value("daily_loss_limit"), session_reminder_minutes: value("session_reminder_minutes") });
+      say("Your limits are set.");
+    } catch (failure) {
+      say(`Refused: ${failure.message}`);
+    }
+  });
+}
 
 ready();

@@ -51,7 +51,7 @@ function describe(entry) {
     "div",
     {},
     el("h3", {}, `#${entry.seq} ${humanize(event.type || "event")}`),
-    el("p", { class: "muted" }, `${when} · by ${actorName(entry.actor || "")}${event.rule || event.article ? ` · ${event.rule || event.article}` : ""}`),
+    el("p", { class: "muted" }, `${when} · by ${actorName(entry.actor || "")}${entry.article || event.rule || event.article ? ` · ${entry.article || event.rule || event.article}` : ""}`),
     valueNode(details, { kind, depth: 1 }),
   );
 }
@@ -76,30 +76,30 @@ async function sha256hex(hex) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function fairness() {
-  const committed = events.filter((e) => e.event?.type === "fairness_committed");
-  const revealed = events.filter((e) => e.event?.type === "fairness_revealed");
+// the server's list: every commitment whose shuffle dealt the round (one made before it too,
+// when the deck or shoe was shuffled earlier), with its seed once revealed; the browser checks
+// sha256(seed) = commitment again by itself
+async function fairness(list) {
   const box = $("recall-fairness");
-  if (!committed.length) {
-    fill(box, el("p", { class: "muted" }, "No provably-fair commitment in this round (the table shuffles with the house's live source)."));
+  if (!list.length) {
+    fill(box, el("p", { class: "muted" }, "No provably-fair commitment dealt this round (the table shuffles with the house's live source)."));
     return;
   }
   const items = [];
-  for (const [i, c] of committed.entries()) {
-    const r = revealed[i];
+  for (const [i, c] of list.entries()) {
     let check = "not revealed yet";
-    if (r) {
-      const digest = await sha256hex(r.event.server_seed);
-      check = digest === null ? "checkable offline (this browser has no SHA-256 here)" : digest === c.event.commitment ? "the revealed seed matches the commitment" : "the revealed seed does NOT match the commitment";
+    if (c.server_seed) {
+      const digest = await sha256hex(c.server_seed);
+      check = digest === null ? (c.verified ? "the server found the seed matches the commitment" : "the seed does NOT match the commitment") : digest === c.commitment ? "the revealed seed matches the commitment" : "the revealed seed does NOT match the commitment";
     }
     items.push(
       el(
         "li",
         {},
         el("strong", {}, `Shuffle ${i + 1}: `),
-        `commitment ${c.event.commitment} (#${c.seq}), client seed "${c.event.client_seed}", nonce ${c.event.nonce}; `,
-        r ? `server seed ${r.event.server_seed} (#${r.seq}): ` : "",
-        el("span", { class: check.startsWith("the revealed seed matches") ? "verified" : "unverified" }, check),
+        `commitment ${c.commitment} (#${c.committed_seq}), client seed "${c.client_seed}", nonce ${c.nonce}; `,
+        c.server_seed ? `server seed ${c.server_seed} (#${c.revealed_seq}): ` : "",
+        el("span", { class: check.startsWith("the revealed seed matches") || check.startsWith("the server found") ? "verified" : "unverified" }, check),
       ),
     );
   }
@@ -136,7 +136,7 @@ async function recall(event) {
   exportLink.setAttribute("download", `${table}-round-${round.number}.jsonl`);
   exportLink.hidden = !round.closed;
   show(0);
-  await fairness();
+  await fairness(round.fairness || []);
   const verdict = $("recall-verify");
   verdict.textContent = "Verifying the record…";
   try {
