@@ -69,6 +69,8 @@ NEED = {
 NEVER = frozenset({"leave", "stand"})
 #: offers it takes only when nothing else is offered (waited on to top up its chips)
 LAST = frozenset({"top_up", "buy_in"})
+#: each player's deposit before the run (smallest units)
+BANKROLL = 1_000_000_000
 #: a fixed fairness key, so a restarted server derives the same seeds (bench only)
 BENCH_FAIR_KEY = "be" * 32
 
@@ -110,6 +112,7 @@ def prepare(
 ) -> Plan:
     """Tables, accounts and seats in a new database (see the module docstring)."""
     from croupier.server.auth import Accounts, AuthSettings
+    from croupier.server.cashier import Cashier
     from croupier.server.catalog import Catalog
     from croupier.server.db import open_database
     from croupier.server.hub import Hub, HubSettings
@@ -144,8 +147,11 @@ def prepare(
         finally:
             await hub.stop()
 
+    cashier = Cashier(store)
     for c in range(clients):
         accounts.create(f"p{c}", "player", "bench-password", by=None, at=now)
+        # a buy-in comes from the player's wallet (issue 19): money for the whole run
+        cashier.deposit(f"p{c}", BANKROLL, key=f"bench-p{c}", by="bench", at=now)
     asyncio.run(open_all())
     specs = []
     for c in range(clients):
