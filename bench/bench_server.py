@@ -1,17 +1,25 @@
-"""The table server under load: commands/s and command round-trip (p50/p99) for N tables and M
-WebSocket clients on loopback, SQLite and PostgreSQL side by side; every client checks that it
-misses no event (its seqs are contiguous) and the record is audited afterwards.
+"""The table server under load: T tables of the real games, C WebSocket clients playing them
+with bot logic against a ``croupier serve`` subprocess on loopback; commands/s, events/s, the
+command round trip (p50/p95/p99), the server's memory, and what was lost or duplicated,
+checked from the database afterwards against what every client was told.
 
-Method: for each database a fresh ``croupier serve`` subprocess (bots off, no bot delay); the
-accounts and sessions are made in the database beforehand with cheap argon2 parameters (login
-cost is not what is measured); the tables are the table interface's toy game (the only game with
-a table adapter today) with ``M / N`` seats each. Every client
-subscribes and, whenever it is waited on, sends the first command offered and times it from
-send to ``accepted``. After ``--seconds`` the clients stop, the server stops, and ``croupier
-audit verify`` re-folds every table. Medians over ``--repeats`` runs are printed with the
-machine and the Python version; the JSON report keeps every run.
+Method (``bench/loadkit.py``): a new database (a SQLite file in a temporary folder, or a new
+PostgreSQL database on the server of ``--database``, dropped afterwards) is made ready with the
+tables spread round robin over the games whose table adapter is available, the players'
+accounts and sessions, and their places (server bots fill a table that needs more players).
+Then ``croupier serve`` starts (``--processes 2``: two of them on one PostgreSQL database, the
+clients split between them) and every client connects, subscribes and plays whenever it is
+waited on, after ``--think-ms`` (drawn between half and one and a half of it); the round trip
+is timed from the command's send to its ``accepted`` or ``refused``. The clients run in this
+process, on the same cores as the server. After ``--seconds`` the clients stop, the server
+stops, ``croupier audit verify`` re-folds every table, and the record is checked against the
+clients (lost, duplicated, every event sent equal to the table's redacted entry).
 
-    .venv/bin/python -m bench.bench_server --tables 100 --clients 500 --seconds 20
+    .venv/bin/python -m bench.bench_server --tables 100 --clients 500 --seconds 30
+    .venv/bin/python -m bench.bench_server --tables 100 --clients 500 --seconds 30 \\
+        --database postgresql+psycopg://postgres@127.0.0.1:5432
+    .venv/bin/python -m bench.bench_server --sweep 10x50,50x250,100x500 --seconds 20
+    .venv/bin/python -m bench.bench_server --tables 100 --clients 500 --profile prof.svg
 """
 
 from __future__ import annotations
@@ -20,214 +28,256 @@ import argparse
 import asyncio
 import json
 import os
-import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.common import environment, write_report
+from bench.common import environment
+from bench.loadkit import (
+    BENCH_FAIR_KEY,
+    BotClient,
+    Plan,
+    check_record,
+    percentile,
+    prepare,
+    process_cpu_s,
+    process_rss_mb,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
-TOY = "toy=toy_server:ServedToyTable,toy_server:FirstOfferBot"
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 
 
-def prepare(database: str, tables: int, clients: int, game: str) -> list[tuple[str, str, str]]:
-    """Tables and sessions in a new database: (table, player, token) of each client."""
-    from croupier.server.auth import Accounts, AuthSettings
-    from croupier.server.catalog import Catalog, parse_extra_game
-    from croupier.server.db import open_database
-    from croupier.server.hub import Hub, HubSettings
-    from croupier.server.store import EventStore
+def new_database(spec: str | None, folder: str) -> tuple[str, str | None]:
+    """(URL of a new, empty database, the PostgreSQL database to drop afterwards or None)."""
+    if spec is None or spec.startswith("sqlite"):
+        return spec or f"sqlite:///{folder}/bench-{uuid.uuid4().hex[:8]}.db", None
+    base = spec.rstrip("/")
+    if base.count("/") > 2:  # a database name is given: use its server
+        base = base.rsplit("/", 1)[0]
+    name = f"croupier_bench_{uuid.uuid4().hex[:8]}"
+    return f"{base}/{name}", name
 
-    extra = parse_extra_game(game)
-    opened = open_database(database)
-    store = EventStore(opened.engine)
-    cheap = AuthSettings(time_cost=1, memory_cost_kib=1024, parallelism=1)
-    accounts = Accounts(store, cheap)
-    now = datetime.now(UTC)
-    seats = -(-clients // tables)
-    out: list[tuple[str, str, str]] = []
 
-    async def open_tables() -> None:
-        hub = Hub(store, Catalog({extra.name: extra}), HubSettings(bot_delay_ms=0))
-        for t in range(tables):
-            await hub.open_table(f"t{t}", extra.name, {"seats": max(seats, 2)}, by=None)
-        await hub.stop()
+def drop_database(url: str, name: str) -> None:
+    import psycopg
 
-    asyncio.run(open_tables())
-    for c in range(clients):
-        name = f"p{c}"
-        accounts.create(name, "player", "bench-password", by=None, at=now)
-        token = accounts.login(name, "bench-password", at=now).token
-        out.append((f"t{c % tables}", name, token))
-    opened.close()
+    admin = url.rsplit("/", 1)[0].replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+class RssSampler(threading.Thread):
+    """The servers' resident memory, sampled every half second: the largest total seen."""
+
+    def __init__(self, pids: list[int]) -> None:
+        super().__init__(daemon=True)
+        self.pids = pids
+        self.peak = 0.0
+        self.first = 0.0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            total = sum(process_rss_mb(pid)[0] for pid in self.pids)
+            self.first = self.first or total
+            self.peak = max(self.peak, total)
+            self.done.wait(0.5)
+
+
+async def drive(clients: list[BotClient], seconds: float) -> float:
+    """Run every client for ``seconds``; the seconds it took."""
+    stop_at = time.monotonic() + seconds
+    started = time.perf_counter()
+    results = await asyncio.gather(*(c.run(stop_at) for c in clients), return_exceptions=True)
+    failed = [r for r in results if isinstance(r, BaseException)]
+    if failed:
+        print(f"{len(failed)} clients failed, the first: {failed[0]!r}", file=sys.stderr)
+    return time.perf_counter() - started
+
+
+def audit(database: str) -> tuple[bool, str]:
+    command = [sys.executable, "-c", "from croupier.cli import app; app()"]
+    done = subprocess.run(
+        [*command, "audit", "verify", "--database", database], capture_output=True, text=True
+    )
+    return done.returncode == 0, (done.stdout + done.stderr).strip()
+
+
+def run_once(args: argparse.Namespace, tables: int, clients: int) -> dict[str, Any]:
+    from server_process import ServerProcess
+
+    os.environ.setdefault("CROUPIER_FAIR_KEY", BENCH_FAIR_KEY)
+    with tempfile.TemporaryDirectory() as folder:
+        database, dropped = new_database(args.database, folder)
+        try:
+            plan = prepare(database, tables, clients)
+            return measure(args, plan, ServerProcess)
+        finally:
+            if dropped:
+                drop_database(database, dropped)
+
+
+def scrape(url: str) -> dict[str, float]:
+    """The server's /metrics: name -> value (the unlabelled samples)."""
+    import urllib.request
+
+    out: dict[str, float] = {}
+    with urllib.request.urlopen(f"{url}/metrics", timeout=30) as answer:
+        for line in answer.read().decode().splitlines():
+            if line.startswith("croupier_") and "{" not in line:
+                name, _, value = line.partition(" ")
+                out[name] = float(value)
     return out
 
 
-async def client(
-    port: int, table: str, token: str, name: str, stop_at: float, times: list[float]
-) -> dict[str, Any]:
-    """One player: join, then act whenever waited on; round-trip times into ``times``."""
-    import websockets
-
-    uri = f"ws://127.0.0.1:{port}/ws"
-    headers = {"Authorization": f"Bearer {token}"}
-    seq = 0
-    gaps = 0
-    sent_at: dict[str, float] = {}
-    answered = -1
-    async with websockets.connect(uri, additional_headers=headers, max_size=2**22) as ws:
-        await ws.recv()
-        await ws.send(json.dumps({"v": 1, "type": "hello", "table": table}))
-        await ws.send(
-            json.dumps(
-                {
-                    "v": 1,
-                    "type": "command",
-                    "table": table,
-                    "command_id": "join",
-                    "command": {"type": "sit", "buy_in": 100000},
-                }
-            )
+def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str, Any]:
+    extra = ("--bot-delay-ms", str(args.bot_delay_ms), *args.serve_arg)
+    servers = [server_class(plan.database).start(*extra) for _ in range(args.processes)]
+    profiler = None
+    if args.profile:
+        profiler = subprocess.Popen(
+            [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile),
+             "-p", str(servers[0].process.pid),
+             "-d", str(int(args.seconds)), "-r", "50", "--nonblocking", "--gil",
+             *(["-f", "speedscope"] if str(args.profile).endswith(".json") else [])],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+    sampler = RssSampler([s.process.pid for s in servers])
+    sampler.start()
+    bots = [
+        BotClient(
+            spec,
+            servers[i % len(servers)].port,
+            seed=i,
+            think_ms=args.think_ms,
+            compression=not args.no_compression,
         )
-        sent_at["join"] = time.perf_counter()
-        while time.monotonic() < stop_at:
-            try:
-                raw = await asyncio.wait_for(
-                    ws.recv(), timeout=max(stop_at - time.monotonic(), 0.01)
-                )
-            except TimeoutError:
-                break
-            frame = json.loads(raw)
-            kind = frame["type"]
-            if kind == "events":
-                seqs = [e["seq"] for e in frame["events"]]
-                if seqs and seqs[0] != seq + 1:
-                    gaps += 1
-                seq = seqs[-1] if seqs else seq
-            elif kind == "view":
-                seq = max(seq, frame["seq"])
-                me = f"player:{name}"
-                if (
-                    frame["seq"] != answered
-                    and frame["legal"]
-                    and any(w["actor"] == me for w in frame["waiting"])
-                ):
-                    answered = frame["seq"]
-                    cid = f"b{frame['seq']}"
-                    offer = frame["legal"][0]
-                    command = {"type": offer["type"]}
-                    sent_at[cid] = time.perf_counter()
-                    await ws.send(
-                        json.dumps(
-                            {
-                                "v": 1,
-                                "type": "command",
-                                "table": table,
-                                "command_id": cid,
-                                "command": command,
-                            }
-                        )
-                    )
-            elif kind in ("accepted", "refused"):
-                started = sent_at.pop(frame["command_id"], None)
-                if started is not None and kind == "accepted":
-                    times.append(time.perf_counter() - started)
-    return {"seq": seq, "gaps": gaps}
+        for i, spec in enumerate(plan.clients)
+    ]
+    load_before = os.getloadavg()[0]
+    cpu_before = [process_cpu_s(s.process.pid) for s in servers]
+    client_before = time.process_time()
+    try:
+        elapsed = asyncio.run(drive(bots, args.seconds))
+        server_cpu = sum(
+            process_cpu_s(s.process.pid) - b for s, b in zip(servers, cpu_before, strict=True)
+        )
+        client_cpu = time.process_time() - client_before
+        metrics = [scrape(s.url) for s in servers]
+    finally:
+        sampler.done.set()
+        for server in servers:
+            server.stop()
+        if profiler is not None:
+            profiler.wait(60)
+    ok, audit_text = audit(plan.database)
+    record = check_record(plan.database, bots)
+    latencies = [x for b in bots for x in b.stats.latencies]
+    accepted = sum(b.stats.accepted for b in bots)
 
+    def ms(q: float) -> float | None:
+        value = percentile(latencies, q)
+        return None if value is None else round(1000 * value, 2)
 
-async def load(port: int, clients: list[tuple[str, str, str]], seconds: float) -> dict[str, Any]:
-    times: list[float] = []
-    stop_at = time.monotonic() + seconds
-    started = time.perf_counter()
-    results = await asyncio.gather(
-        *(client(port, table, token, name, stop_at, times) for table, name, token in clients)
-    )
-    elapsed = time.perf_counter() - started
-    times.sort()
     return {
-        "commands": len(times),
-        "commands_per_s": len(times) / elapsed,
-        "p50_ms": 1000 * times[len(times) // 2] if times else None,
-        "p99_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.99))] if times else None,
-        "gaps": sum(r["gaps"] for r in results),
+        "tables": len(plan.tables),
+        "clients": len(plan.clients),
+        "seated": sum(1 for c in plan.clients if c.seated),
+        "games": plan.games,
+        "missing_adapters": plan.missing,
+        "server_bots": sum(plan.bots.values()),
+        "processes": args.processes,
+        "database": plan.database.split(":", 1)[0].split("+")[0],
+        "seconds": round(elapsed, 2),
+        "think_ms": args.think_ms,
+        "serve_args": args.serve_arg,
+        "compression": not args.no_compression,
+        "sent": sum(b.stats.sent for b in bots),
+        "accepted": accepted,
+        "refused": sum(b.stats.refused for b in bots),
+        "commands_per_s": round(accepted / elapsed, 1),
+        "events_per_s": round(sum(b.stats.events for b in bots) / elapsed, 1),
+        "stored_events": record.events,
+        "p50_ms": ms(0.50),
+        "p95_ms": ms(0.95),
+        "p99_ms": ms(0.99),
+        "max_ms": ms(1.0),
+        "server_rss_mb": round(sampler.peak, 1),
+        "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+        "server_cpu_s": round(server_cpu, 1),
+        "commit_ms_mean": _ratio(
+            metrics, "croupier_commit_seconds_sum", "croupier_commit_seconds_count", 1000
+        ),
+        "commits_per_batch": _ratio(
+            metrics, "croupier_commit_appends_total", "croupier_commit_batches_total", 1
+        ),
+        "client_cpu_s": round(client_cpu, 1),
+        "lost": record.lost,
+        "duplicated": record.duplicated,
+        "mismatched": record.mismatched,
+        "gaps": sum(b.stats.gaps for b in bots),
+        "resyncs": sum(b.stats.resyncs for b in bots),
+        "ledger_sum": record.ledger_sum,
+        "audit_ok": ok,
+        "audit": audit_text.splitlines()[-1] if audit_text else "",
+        "problems": record.problems[:5],
     }
 
 
-def run_once(database: str, args: argparse.Namespace) -> dict[str, Any]:
-    sys.path[:0] = [str(ROOT / "tests" / "server"), str(ROOT / "tests")]
-    from server_process import ServerProcess
-
-    clients = prepare(database, args.tables, args.clients, TOY)
-    server = ServerProcess(database).start()
-    try:
-        result = asyncio.run(load(server.port, clients, args.seconds))
-    finally:
-        server.stop()
-    from typer.testing import CliRunner
-
-    from croupier.cli import app
-
-    audit = CliRunner().invoke(app, ["audit", "verify", "--database", database, "--game", TOY])
-    result["audit"] = audit.output.strip()
-    result["audit_ok"] = audit.exit_code == 0
-    return result
+def _ratio(metrics: list[dict[str, float]], top: str, bottom: str, scale: float) -> float | None:
+    high = sum(m.get(top, 0.0) for m in metrics)
+    low = sum(m.get(bottom, 0.0) for m in metrics)
+    return round(scale * high / low, 2) if low else None
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--clients", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--repeats", type=int, default=1)
-    parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "server.json")
-    args = parser.parse_args()
-    env = environment(["fastapi", "uvicorn", "sqlalchemy", "psycopg", "websockets"])
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--database", help="a SQLite URL, or a PostgreSQL server's URL")
+    parser.add_argument("--processes", type=int, default=1, help="servers (PostgreSQL only)")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="a client's pause to act")
+    parser.add_argument("--bot-delay-ms", type=int, default=0, help="the server bots' pause")
+    parser.add_argument(
+        "--no-compression", action="store_true", help="clients offer no permessage-deflate"
+    )
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        help="an argument for croupier serve (repeatable): --serve-arg=--no-group-commit",
+    )
+    parser.add_argument("--sweep", help="TxC,TxC,...: one run per point (tables x clients)")
+    parser.add_argument("--profile", type=Path, help="py-spy the first server into this file")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser_ = parser()
+    args = parser_.parse_args(argv)
+    if args.processes > 1 and not (args.database or "").startswith("postgresql"):
+        parser_.error("--processes 2 needs --database postgresql+psycopg://...")
+    points = [(args.tables, args.clients)]
+    if args.sweep:
+        points = [tuple(int(x) for x in p.split("x")) for p in args.sweep.split(",")]  # type: ignore[misc]
+    env = environment(["fastapi", "uvicorn", "sqlalchemy", "psycopg", "websockets", "orjson"])
+    runs = [run_once(args, tables, clients) for tables, clients in points]
+    ok = all(r["audit_ok"] and not r["lost"] and not r["duplicated"] for r in runs)
+    if args.json:
+        print(json.dumps(runs[0] if len(runs) == 1 else {"environment": env, "runs": runs}))
+        return 0 if ok else 1
     print(f"{env['machine']}, {env['cores']} cores, Python {env['python']}")
-    print(f"{args.tables} tables, {args.clients} clients, {args.seconds:g} s, the toy game")
-    runs: dict[str, list[dict[str, Any]]] = {"sqlite": [], "postgresql": []}
-    with tempfile.TemporaryDirectory() as tmp:
-        for r in range(args.repeats):
-            runs["sqlite"].append(run_once(f"sqlite:///{tmp}/bench{r}.db", args))
-            if not args.no_postgres:
-                name = f"croupier_bench_{uuid.uuid4().hex[:8]}"
-                runs["postgresql"].append(run_once(f"{POSTGRES}/{name}", args))
-                _drop(name)
-    ok = True
-    print(f"{'database':<12}{'commands/s':>12}{'p50 ms':>10}{'p99 ms':>10}{'gaps':>6}  audit")
-    for db, results in runs.items():
-        if not results:
-            continue
-        rate = statistics.median(r["commands_per_s"] for r in results)
-        p50 = statistics.median(r["p50_ms"] or 0 for r in results)
-        p99 = statistics.median(r["p99_ms"] or 0 for r in results)
-        gaps = sum(r["gaps"] for r in results)
-        audit_ok = all(r["audit_ok"] for r in results)
-        ok = ok and gaps == 0 and audit_ok
-        print(
-            f"{db:<12}{rate:>12.0f}{p50:>10.1f}{p99:>10.1f}{gaps:>6}  "
-            f"{'ok' if audit_ok else 'FAULT'}"
-        )
-    if runs["sqlite"] and runs["postgresql"]:
-        ratio = statistics.median(r["commands_per_s"] for r in runs["postgresql"]) / max(
-            statistics.median(r["commands_per_s"] for r in runs["sqlite"]), 1e-9
-        )
-        print(f"PostgreSQL / SQLite commands/s: {ratio:.2f}")
-    write_report(args.json, "bench.bench_server", env, args, runs=runs)
+    for r in runs:
+        print(json.dumps(r))
     return 0 if ok else 1
-
-
-def _drop(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
-        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import socket
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -54,6 +56,45 @@ def serve_command(
         bool,
         typer.Option("--bots-play-alone", help="Bots play on at tables with no person."),
     ] = False,
+    group_commit: Annotated[
+        bool,
+        typer.Option(
+            "--group-commit/--no-group-commit",
+            help="Appends of all tables waiting for a commit share the next one.",
+        ),
+    ] = True,
+    max_connections: Annotated[
+        int, typer.Option("--max-connections", help="Open WebSocket connections at most.")
+    ] = 2000,
+    idle_timeout: Annotated[
+        float,
+        typer.Option(
+            "--idle-timeout",
+            help="Seconds before a connection that sends nothing and watches no table is closed.",
+        ),
+    ] = 60.0,
+    max_queued_frames: Annotated[
+        int,
+        typer.Option(
+            "--max-queued-frames",
+            help="Frames queued for a connection that does not read before it is closed (4008).",
+        ),
+    ] = 1000,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            "--ws-compression/--no-ws-compression",
+            help="Compress WebSocket frames (permessage-deflate) for clients that offer it.",
+        ),
+    ] = True,
+    send_buffer_kib: Annotated[
+        int,
+        typer.Option(
+            "--send-buffer-kib",
+            help="The kernel's send buffer of each connection (KiB): what a client that stops "
+            "reading can hold besides its bounded queue.",
+        ),
+    ] = 64,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send session cookies as Secure (HTTPS).")
     ] = False,
@@ -106,9 +147,13 @@ def serve_command(
             hub=HubSettings(
                 bot_delay_ms=bot_delay_ms,
                 bots_play_alone=bots_play_alone,
+                group_commit=group_commit,
+                subscriber_queue=max_queued_frames,
                 fair_key=load_fair_key(fair_key_file, os.environ.get("CROUPIER_FAIR_KEY")),
             ),
             extra_games=extra,
+            max_connections=max_connections,
+            idle_timeout_s=idle_timeout,
             demo=demo,
             secure_cookies=secure_cookies,
             manifest=str(manifest) if manifest else None,
@@ -119,20 +164,60 @@ def serve_command(
     def announce(text: str) -> None:
         typer.echo(text)
 
+    # The database thread releases the GIL in every statement and must win it back from the
+    # event loop each time: at the default 5 ms switch interval a group commit of a few appends
+    # waited hundreds of ms behind a busy loop (the convoy effect, measured by
+    # bench/bench_server.py); 0.5 ms halved the median command round trip under load.
+    sys.setswitchinterval(0.0005)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     application = create_app(settings, announce=announce, database=opened)
     typer.echo(f"croupier serving {opened.dialect} on http://{host}:{port}/ (docs at /docs)")
     try:
-        uvicorn.run(
+        config = uvicorn.Config(
             application,
             host=host,
             port=port,
             ws_max_size=settings.max_frame_bytes,
+            ws_per_message_deflate=ws_compression,
+            # HTTP requests and connections at once (503 beyond): the WebSockets and some room
+            limit_concurrency=max_connections + 200,
+            timeout_keep_alive=5,
+            http=_idle_closing_h11(),
             log_level=log_level.lower(),
             lifespan="on",
         )
+        uvicorn.Server(config).run(sockets=[listen_socket(host, port, send_buffer_kib)])
     finally:
         opened.close()
+
+
+def listen_socket(host: str, port: int, send_buffer_kib: int) -> socket.socket:
+    """The listening socket, with the send buffer every accepted connection inherits (fixed,
+    not grown by the kernel up to megabytes per connection: with thousands of connections a
+    client that stops reading must not pin that much memory)."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer_kib * 1024)
+    sock.bind(address)
+    sock.listen(2048)
+    return sock
+
+
+def _idle_closing_h11() -> type:
+    """uvicorn's HTTP/1.1 protocol, closing a connection that sends nothing at all within the
+    keep-alive timeout (uvicorn starts that timer only after a first response, so idle sockets
+    were held for ever)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class IdleClosing(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
+
+    return IdleClosing
 
 
 def load_fair_key(path: Path, from_env: str | None) -> bytes:

@@ -14,13 +14,21 @@ import functools
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.server import access
-from croupier.server.auth import AuthError, Principal, Role, SessionKind
+from croupier.server.auth import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    NAME_PATTERN,
+    AuthError,
+    Principal,
+    Role,
+    SessionKind,
+)
 from croupier.server.hub import Hub, LiveTable, Outcome
 from croupier.server.recall import recall
 from croupier.server.runtime import Server
@@ -208,9 +216,10 @@ async def change_password(body: PasswordBody, caller: Caller, request: Request) 
 
 
 class UserBody(BaseModel):
-    name: str = Field(max_length=64)
-    role: str = Field(max_length=32)
-    password: str = Field(max_length=1024)
+    # the schema says what the accounts accept, so a request it allows is not refused 400
+    name: str = Field(pattern=rf"^{NAME_PATTERN.pattern}$")
+    role: Role
+    password: str = Field(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)
 
 
 @router.post("/api/users", tags=["accounts"])
@@ -409,7 +418,9 @@ async def state(table_id: str, caller: Caller, request: Request) -> dict[str, An
 
 
 @router.get("/api/tables/{table_id}/events", tags=["tables"])
-async def events(table_id: str, caller: Caller, request: Request, since: int = 0) -> dict[str, Any]:
+async def events(
+    table_id: str, caller: Caller, request: Request, since: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
     """The entries after ``since``, as the caller may see them."""
     if since < 0:
         raise ApiError(400, "bad-request", "since is a sequence number >= 0")
@@ -458,7 +469,11 @@ async def healthz(request: Request) -> JSONResponse:
     return JSONResponse(health, status_code=200 if health["status"] == "ok" else 503)
 
 
-@router.get("/metrics", tags=["operations"])
+@router.get(
+    "/metrics",
+    tags=["operations"],
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
 async def metrics(request: Request) -> Response:
     from croupier.server.metrics import render
 

@@ -175,7 +175,11 @@ async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) 
 # -- the inspector's export -------------------------------------------------------------------
 
 
-@router.get("/api/audit/export", tags=["audit"])
+@router.get(
+    "/api/audit/export",
+    tags=["audit"],
+    responses={200: {"content": {"application/zip": {"schema": {"type": "string"}}}}},
+)
 async def audit_export(
     caller: Caller,
     request: Request,

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 import croupier
 from croupier.server.api import ApiError, api_error_response
@@ -21,7 +24,31 @@ from croupier.server.runtime import Server, ServerSettings
 from croupier.server.web.routes import router as web_router
 from croupier.server.ws import router as ws_router
 
-__all__ = ["create_app"]
+__all__ = ["ERROR_RESPONSES", "create_app"]
+
+
+class ErrorBody(BaseModel):
+    """Every refusal of the API: a code, a message, and for a rule the article."""
+
+    error: str
+    message: str
+    article: str | None = None
+
+
+#: the refusals any route of the API may answer (documented in /openapi.json)
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text}
+    for status, text in (
+        (400, "a bad request (a field, the JSON, a command the protocol refuses)"),
+        (401, "no session, or a wrong name or password"),
+        (403, "not allowed for this role, or a cookie request without its CSRF header"),
+        (404, "no such table or round"),
+        (409, "refused by the rules (the article is named) or a conflict"),
+        (413, "the body is over the size limit"),
+        (423, "the account is locked"),
+        (503, "the server cannot serve now (a table out of service, too many requests)"),
+    )
+}
 
 
 def create_app(
@@ -49,8 +76,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.server = server
-    app.include_router(api_router)
-    app.include_router(house_router)
+    app.include_router(api_router, responses=ERROR_RESPONSES)
+    app.include_router(house_router, responses=ERROR_RESPONSES)
     app.include_router(ws_router)
     app.include_router(web_router)  # the web tables' pages and static files (docs/web.md)
 
@@ -66,6 +93,26 @@ def create_app(
         return JSONResponse(
             {"error": "bad-request", "message": problems or "invalid request"}, status_code=400
         )
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema, less the 422 it adds to every route: a bad request is answered
+        400 with the error body (the handler above), and the schema must say what is sent."""
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                description=app.description,
+                routes=app.routes,
+            )
+            for path in schema.get("paths", {}).values():
+                for operation in path.values():
+                    operation.get("responses", {}).pop("422", None)
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     limit = settings.max_message_bytes
 

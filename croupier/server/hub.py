@@ -48,14 +48,16 @@ from typing import Any, TypeVar
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
+from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
 from croupier.server.money import ledger_tx, table_ledger
+from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
 from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.sources import FairSource, LiveSource, ShuffleSource
 
-__all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber", "ledger_tx"]
+__all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber", "ledger_tx", "refusal"]
 
 log = logging.getLogger("croupier.server")
 T = TypeVar("T")
@@ -64,6 +66,8 @@ T = TypeVar("T")
 MAX_CLIENT_COMMAND_ID = 48
 #: a refold-and-retry loop gives up after this many conflicts in a row
 MAX_RETRIES = 8
+#: commits of one table pushed to its subscribers together at most (while its writer is busy)
+MAX_UNSENT = 8
 
 
 def now_ms() -> int:
@@ -84,60 +88,14 @@ class HubSettings:
     subscriber_queue: int = 1000
     #: worker threads for the database
     db_threads: int = 8
+    #: the appends of all tables waiting while a commit is on disk share the next commit
+    #: (:mod:`croupier.server.commits`); off: one transaction per append
+    group_commit: bool = True
     #: the server's secret fairness key: with it every table shuffles provably fair (the
     #: commitment recorded before each shuffle, the seed revealed once its cards are decided,
     #: and still revealable after a restart, the seeds being derived from the key); without
     #: it, tables shuffle from the OS CSPRNG with the order's commitment only
     fair_key: bytes | None = None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The answer to one command: accepted with its seqs, or refused with the article."""
-
-    command_id: str
-    accepted: bool
-    first_seq: int = 0
-    last_seq: int = 0
-    duplicate: bool = False
-    article: str | None = None
-    message: str | None = None
-    field: str | None = None
-
-    def frame(self, table_id: str) -> dict[str, Any]:
-        if self.accepted:
-            return {
-                "type": "accepted",
-                "table": table_id,
-                "command_id": self.command_id,
-                "first_seq": self.first_seq,
-                "seq": self.last_seq,
-                "duplicate": self.duplicate,
-            }
-        out: dict[str, Any] = {
-            "type": "refused",
-            "table": table_id,
-            "command_id": self.command_id,
-            "article": self.article,
-            "message": self.message,
-        }
-        if self.field is not None:
-            out["field"] = self.field
-        return out
-
-
-def refusal(command_id: str, exc: CroupierError) -> Outcome:
-    """The outcome of a refused command, naming the article (or the bad field)."""
-    if isinstance(exc, RuleViolation):
-        return Outcome(command_id, False, article=exc.rule, message=exc.detail)
-    field_name = getattr(exc, "field", None)
-    return Outcome(
-        command_id,
-        False,
-        article="protocol",
-        message=str(exc),
-        field=field_name if isinstance(field_name, str) else None,
-    )
 
 
 class Subscriber:
@@ -179,6 +137,8 @@ class LiveTable:
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
     fault: str | None = None
+    #: commits not pushed to the subscribers yet (pushed when the writer is idle)
+    unsent: int = 0
 
     @property
     def id(self) -> str:
@@ -213,6 +173,7 @@ class Hub:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self._executor = ThreadPoolExecutor(self.settings.db_threads, "croupier-db")
+        self.commits = GroupCommit(store, self._executor)
         self._closing = False
         #: counters for /metrics: name -> value
         self.counts: Counter[str] = Counter()
@@ -244,6 +205,7 @@ class Hub:
             if live.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await live.task
+        await self.commits.stop()
         self._executor.shutdown(wait=True)
 
     def _bot_records(self) -> dict[str, dict[str, str]]:
@@ -488,15 +450,18 @@ class Hub:
         ledger = table_ledger(live.id, table.ledger.transactions[txs_before:], live.bots)
         started = time.perf_counter()
         try:
-            appended = await self.db(
-                self.store.append,
+            request = AppendRequest(
                 live.stream,
                 [e.to_dict() for e in new],
-                expected_seq=live.stored_seq,
-                genesis=live.row.genesis,
-                command_id=applied.command_id,
-                ledger=ledger,
+                live.stored_seq,
+                live.row.genesis,
+                applied.command_id,
+                ledger,
             )
+            if self.settings.group_commit:
+                appended = await self.commits.append(request)
+            else:
+                appended = await self.db(self.store.append, **request.__dict__)
         except Conflict:
             self.counts["conflicts"] += 1
             await self._refold(live)
@@ -520,7 +485,9 @@ class Hub:
         elapsed = time.perf_counter() - started
         for hook in self.on_commit:
             hook(live, elapsed)
-        self._fan_out(live)
+        live.unsent += 1  # pushed when the writer has no job waiting (a burst at once)
+        if live.unsent >= MAX_UNSENT:
+            self._fan_out(live)
         return True
 
     async def _refold(self, live: LiveTable) -> None:
@@ -601,13 +568,17 @@ class Hub:
                 del live.present[person]
 
     def _fan_out(self, live: LiveTable) -> None:
+        live.unsent = 0
+        common = self._common(live)
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber)
+            self._catch_up(live, subscriber, common)
 
-    def _catch_up(self, live: LiveTable, subscriber: Subscriber) -> None:
+    def _catch_up(
+        self, live: LiveTable, subscriber: Subscriber, common: dict[str, Any] | None = None
+    ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
         a whole view when it is too far behind; then its view."""
         committed = live.stored_seq
@@ -620,13 +591,25 @@ class Hub:
                 {"type": "events", "table": live.id, "events": events, "seq": committed}
             )
         subscriber.seq = committed
-        subscriber.push(self.view_frame(live, subscriber.actor))
+        subscriber.push(self.view_frame(live, subscriber.actor, common))
 
-    def view_frame(self, live: LiveTable, actor: Actor) -> dict[str, Any]:
-        """The table as ``actor`` may see it now, with what he may send and who is waited on."""
+    def _common(self, live: LiveTable) -> dict[str, Any]:
+        """The parts of a view frame that are the same for every actor."""
         table = live.table
-        waiting = [w.to_dict() for w in table.waiting_on()]
         players = sorted(table.chips())
+        return {
+            "waiting": [w.to_dict() for w in table.waiting_on()],
+            "away": [p for p in players if p not in live.bots and p not in live.present],
+            "bots": sorted(live.bots),
+            "closed": table.closed,
+        }
+
+    def view_frame(
+        self, live: LiveTable, actor: Actor, common: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The table as ``actor`` may see it now, with what he may send and who is waited on
+        (``common``: the actor-free parts, computed once for a fan-out)."""
+        table = live.table
         return {
             "type": "view",
             "table": live.id,
@@ -634,10 +617,7 @@ class Hub:
             "seq": live.stored_seq,
             "view": table.view(actor),
             "legal": [o.to_dict() for o in table.legal(actor)] if actor.is_player else [],
-            "waiting": waiting,
-            "away": [p for p in players if p not in live.bots and p not in live.present],
-            "bots": sorted(live.bots),
-            "closed": table.closed,
+            **(common or self._common(live)),
         }
 
     # -- the writer and progress ------------------------------------------------------------
@@ -649,6 +629,8 @@ class Hub:
                 await job()
             except Exception:
                 log.exception("table %s: a job failed", live.id)
+            if live.unsent and live.queue.empty():
+                self._fan_out(live)
 
     def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
         """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""

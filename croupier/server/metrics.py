@@ -47,6 +47,18 @@ class _HubCollector(Collector):
         for state in ("open", "closed", "fault"):
             tables.add_metric([state], sum(1 for t in live if _state(t) == state))
         yield tables
+        commits = hub.commits if hub is not None else None
+        for name, help_text, value in (
+            ("commit_batches", "group commits written", commits.batches if commits else 0),
+            (
+                "commit_appends",
+                "appends written in group commits",
+                commits.appends if commits else 0,
+            ),
+        ):
+            family = CounterMetricFamily(f"croupier_{name}", help_text)
+            family.add_metric([], value)
+            yield family
         connections = GaugeMetricFamily("croupier_ws_connections", "open WebSocket connections")
         connections.add_metric([], counts.get("ws_open", 0))
         yield connections

@@ -38,6 +38,11 @@ class ServerSettings:
     max_message_bytes: int = 16 * 1024
     #: the transport's own limit: a bigger frame closes the connection (1009)
     max_frame_bytes: int = 1024 * 1024
+    #: open WebSocket connections at most: one more is refused (``busy``, close 1013)
+    max_connections: int = 2000
+    #: a WebSocket that watches no table and sends nothing this long is closed (4000); its
+    #: peer's liveness is the transport's ping (uvicorn's, every 20 s)
+    idle_timeout_s: float = 60.0
     cookie_name: str = "croupier_session"
     #: send cookies with ``Secure`` (behind HTTPS)
     secure_cookies: bool = False

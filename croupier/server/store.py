@@ -46,10 +46,12 @@ Rules, each enforced where it cannot be bypassed:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -236,6 +238,38 @@ class InsufficientFunds(RuleViolation):
 Guard = Callable[["Connection", Sequence["LedgerTx"], str], None]
 
 
+@functools.cache
+def _statements() -> SimpleNamespace:
+    """The append's statements, built once: building and keying a SQLAlchemy statement at each
+    append was most of its CPU under load (issue 21's profile); built once, each is compiled
+    once and its cache key kept."""
+    from sqlalchemy import bindparam, insert, select, update
+
+    events, commands, positions = schema.events, schema.commands, schema.positions
+    ledger_tx, ledger_entries = schema.ledger_tx, schema.ledger_entries
+    return SimpleNamespace(
+        take_positions=update(positions)
+        .where(positions.c.id == 1)
+        .values(last=positions.c.last + bindparam("count"))
+        .returning(positions.c.last),
+        command=select(commands).where(
+            commands.c.stream == bindparam("stream"),
+            commands.c.command_id == bindparam("command_id"),
+        ),
+        head=select(events.c.seq, events.c.hash)
+        .where(events.c.stream == bindparam("stream"))
+        .order_by(events.c.seq.desc())
+        .limit(1),
+        keys_used=select(ledger_tx.c.key)
+        .where(ledger_tx.c.key.in_(bindparam("keys", expanding=True)))
+        .limit(1),
+        insert_events=insert(events),
+        insert_command=insert(commands),
+        insert_tx=insert(ledger_tx).returning(ledger_tx.c.id),
+        insert_entries=insert(ledger_entries),
+    )
+
+
 def _row_event(row: Any) -> StoredEvent:
     return StoredEvent(
         pos=row.pos,
@@ -337,16 +371,12 @@ class EventStore:
         :class:`DuplicateCommand` or :class:`LedgerError`, each of which must roll the caller's
         transaction back (it holds positions it must give back).
         """
-        from sqlalchemy import insert, select, update
-
         if not entries:
             raise CroupierError("an append needs at least one entry")
+        statements = _statements()
         # 1. The global position lock (see the module docstring): taken first, held to commit.
         last_pos = connection.execute(
-            update(schema.positions)
-            .where(schema.positions.c.id == 1)
-            .values(last=schema.positions.c.last + len(entries))
-            .returning(schema.positions.c.last)
+            statements.take_positions, {"count": len(entries)}
         ).scalar_one()
         first_pos = last_pos - len(entries) + 1
         # 2. A retried command is answered with what it wrote the first time.
@@ -362,9 +392,7 @@ class EventStore:
             head_hash = genesis or HOUSE_GENESIS
         if ledger:
             keys = [tx.key for tx in ledger]
-            reused = connection.execute(
-                select(schema.ledger_tx.c.key).where(schema.ledger_tx.c.key.in_(keys))
-            ).first()
+            reused = connection.execute(statements.keys_used, {"keys": keys}).first()
             if reused is not None or len(set(keys)) != len(keys):
                 raise LedgerError(f"ledger key {reused[0] if reused else keys!r} is already used")
         rows: list[dict[str, Any]] = []
@@ -391,18 +419,19 @@ class EventStore:
                 }
             )
             prev = digest
-        connection.execute(insert(schema.events), rows)
+        connection.execute(statements.insert_events, rows)
         last_seq = head_seq + len(entries)
         if command_id is not None:
             connection.execute(
-                insert(schema.commands).values(
-                    stream=stream,
-                    command_id=command_id,
-                    actor=rows[0]["actor"],
-                    first_seq=head_seq + 1,
-                    last_seq=last_seq,
-                    at=rows[0]["at"],
-                )
+                statements.insert_command,
+                {
+                    "stream": stream,
+                    "command_id": command_id,
+                    "actor": rows[0]["actor"],
+                    "first_seq": head_seq + 1,
+                    "last_seq": last_seq,
+                    "at": rows[0]["at"],
+                },
             )
         for tx in ledger:
             self._post_in(connection, tx, stream=stream, seq=last_seq, at=rows[-1]["at"])
@@ -445,15 +474,20 @@ class EventStore:
     def _post_in(
         self, connection: Connection, tx: LedgerTx, *, stream: str | None, seq: int | None, at: str
     ) -> None:
-        from sqlalchemy import insert
-
+        statements = _statements()
         tx_id = connection.execute(
-            insert(schema.ledger_tx)
-            .values(key=tx.key, stream=stream, seq=seq, kind=tx.kind, memo=tx.memo, at=at)
-            .returning(schema.ledger_tx.c.id)
+            statements.insert_tx,
+            {
+                "key": tx.key,
+                "stream": stream,
+                "seq": seq,
+                "kind": tx.kind,
+                "memo": tx.memo,
+                "at": at,
+            },
         ).scalar_one()
         connection.execute(
-            insert(schema.ledger_entries),
+            statements.insert_entries,
             [
                 {"tx_id": tx_id, "n": n, "account": account, "amount": amount}
                 for n, (account, amount) in enumerate(tx.entries)
@@ -533,14 +567,7 @@ class EventStore:
     # -- reading ----------------------------------------------------------------------------
 
     def _head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
-        from sqlalchemy import select
-
-        row = connection.execute(
-            select(schema.events.c.seq, schema.events.c.hash)
-            .where(schema.events.c.stream == stream)
-            .order_by(schema.events.c.seq.desc())
-            .limit(1)
-        ).first()
+        row = connection.execute(_statements().head, {"stream": stream}).first()
         return (0, "") if row is None else (int(row.seq), str(row.hash))
 
     def head(self, stream: str) -> tuple[int, str]:
@@ -549,12 +576,8 @@ class EventStore:
             return self._head_in(connection, stream)
 
     def _command_in(self, connection: Connection, stream: str, command_id: str) -> Appended | None:
-        from sqlalchemy import select
-
         row = connection.execute(
-            select(schema.commands).where(
-                schema.commands.c.stream == stream, schema.commands.c.command_id == command_id
-            )
+            _statements().command, {"stream": stream, "command_id": command_id}
         ).first()
         if row is None:
             return None

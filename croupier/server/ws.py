@@ -55,6 +55,8 @@ router = APIRouter()
 VERSION = 1
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_TOO_SLOW = 4008
+CLOSE_IDLE = 4000
+CLOSE_BUSY = 1013  # "try again later"
 
 
 def _frame(kind: str, **fields: Any) -> dict[str, Any]:
@@ -95,6 +97,13 @@ async def _authenticate(websocket: WebSocket, server: Server) -> Principal | Non
 async def websocket_endpoint(websocket: WebSocket) -> None:
     server: Server = websocket.app.state.server
     await websocket.accept()
+    if server.hub.counts["ws_open"] >= server.settings.max_connections:
+        limit = server.settings.max_connections
+        await websocket.send_text(
+            orjson.dumps(_error("busy", f"{limit} connections are open; try again later")).decode()
+        )
+        await websocket.close(CLOSE_BUSY)
+        return
     principal = await _authenticate(websocket, server)
     if principal is None:
         await websocket.send_text(
@@ -130,6 +139,8 @@ class Connection:
             server.settings.hub.subscriber_queue
         )
         self.subscriptions: dict[str, Subscriber] = {}
+        #: the reader ended the connection: the writer sends what is queued, then closes
+        self.closing = False
 
     def send(self, frame: dict[str, Any]) -> None:
         with contextlib.suppress(asyncio.QueueFull):
@@ -148,6 +159,9 @@ class Connection:
         reminder = asyncio.create_task(self._reminders()) if self.actor.is_player else None
         try:
             await self._reader()
+            if self.closing:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 5)
         finally:
             for task in (writer, reminder):
                 if task is None:
@@ -185,6 +199,9 @@ class Connection:
     async def _writer(self) -> None:
         while True:
             frame = await self.outbox.get()
+            if frame.get("type") == "close":
+                await self.websocket.close(frame["code"])
+                return
             if frame.get("type") == "overflow":
                 await self.websocket.send_text(
                     orjson.dumps(
@@ -202,9 +219,19 @@ class Connection:
 
     async def _reader(self) -> None:
         limit = self.server.settings.max_message_bytes
+        idle = self.server.settings.idle_timeout_s
         while True:
             try:
-                message = await self.websocket.receive()
+                # watching a table is not idle: only a connection with no subscription times out
+                if self.subscriptions:
+                    message = await self.websocket.receive()
+                else:
+                    message = await asyncio.wait_for(self.websocket.receive(), idle)
+            except TimeoutError:
+                self.send(_error("idle", f"nothing sent or watched for {idle:g} s"))
+                self.send({"type": "close", "code": CLOSE_IDLE})
+                self.closing = True  # the writer sends the frame, then closes
+                return
             except (WebSocketDisconnect, RuntimeError):
                 return
             if message["type"] == "websocket.disconnect":
