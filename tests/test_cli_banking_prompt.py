@@ -463,6 +463,7 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
     ("args", "fragment"),
     [
         ((BACCARAT, "--bankroll", "0"), "--bankroll 0"),
+        ((BACCARAT, "--bankroll", "50"), "least stake"),
         ((BACCARAT, "--bankroll", str(MAX_BANKROLL + 1)), "--bankroll"),
         ((BACCARAT, "--player", " "), "--player"),
         ((BACCARAT, "--player", "[/x]"), "--player '[/x]'"),

@@ -275,8 +275,9 @@ def play(
         Path | None,
         typer.Option(
             "--log",
-            help="Write the table's record (options and events) here as JSON (thirteen: the "
-            "sealed JSON Lines table log, each entry written as it happens).",
+            help="Write the table log here: JSON Lines, each hash-chained entry written as it "
+            "happens, sealed when the session ends normally (Ctrl-C leaves it unsealed); "
+            "check it with `croupier replay`.",
             show_default=False,
         ),
     ] = None,

@@ -1,14 +1,18 @@
 """``croupier play`` of the banking games (3-card baccarat, football poker).
 
-Rounds through the round engine with scripted bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed
-every round) and/or bots; each round is printed (stakes, hands, one settlement line per stake
-with the article that decided it) and the table's event log can be saved (``--log``), which
-``croupier replay`` checks event by event and sums up.
+Rounds on the table interface (:class:`~croupier.commands.banking_desk.BankingDesk` over
+:class:`~croupier.table.baccarat.BaccaratTable` / :class:`~croupier.table.football.FootballTable`)
+with scripted bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots; each
+round is printed (stakes, hands, one settlement line per stake with the article that decided
+it). ``--log FILE`` writes the table log (issue 15 item 7: JSON Lines, each hash-chained entry
+written and synced when it happens, the seal at the end), which ``croupier replay`` checks entry
+by entry; Ctrl-C leaves it unsealed (exit 130; ``replay`` exits 3 unless ``--allow-open``).
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
-``--fair --client-seed C`` shuffles provably fair (:class:`~croupier.commands.fair.FairShuffles`:
-the commitment before the first card; the seed and a ``croupier verify`` command per shuffle
-after the last, or ``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
+``--fair --client-seed C`` shuffles each shoe provably fair
+(:class:`~croupier.commands.fair.TableFairness`: each commitment before its shuffle; each seed
+and its ``croupier verify`` command when the shoe is finished or the table closes, or
+``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
 the game is played at the prompt: :mod:`croupier.commands.play_banking_prompt`.
 """
 

@@ -178,13 +178,20 @@ def play_banking_prompt(
     from croupier.commands.banking_desk import BankingDesk, new_table
     from croupier.commands.tablelog import TableLogWriter
 
+    with croupier_errors():
+        table = new_table(spec.name, options, seed, fair)
+    least = table._least_buy_in()
+    if bankroll < least:
+        fail(
+            f"--bankroll {bankroll}: the cashier sells chips from the table's least stake, "
+            f"{least} units of the table's smallest unit"
+        )
     # the log is claimed before the first card (an existing file needs --force)
     writer = None if log is None else TableLogWriter.open(log, force=force)
     try:
         with croupier_errors():
             console = make_console()
             console.width = max(console.width, 112)
-            table = new_table(spec.name, options, seed, fair)
             desk = BankingDesk(table, writer, fair, console)
             session = _Session(spec, desk, player, bankroll, seed, fair)
             session.intro()
