@@ -163,11 +163,8 @@ class BankingDesk:
 
         if self.game.phase is Phase.BETTING and not self.game.stakes:
             raise RuleViolation("tables", "no stake on the layout: nothing to deal")
-        for player in self.table.present:
-            if self.game.phase is Phase.BETTING and any(
-                o.type == "done" for o in self.table.legal(Actor.player(player))
-            ):
-                self.apply(Actor.player(player), Done())
+        for wait in self.table.waiting_on():  # everyone at the table not done yet
+            self.apply(Actor.player(wait.actor.name), Done())
         while self.game.phase in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
             applied = self.table.step_house(at=0)
             if applied is None:
