@@ -7,9 +7,9 @@ traceback.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
+import shlex
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
+from croupier.table.log import link
 
 runner = CliRunner()
 
@@ -381,87 +382,210 @@ def test_play_readable_output() -> None:
 
 
 def _played(tmp_path: Path, game: str, *bets: str) -> tuple[dict[str, Any], Path]:
-    log = tmp_path / f"{game}.json"
+    log = tmp_path / f"{game}.log"
     data = ok_json("play", game, "--seed", "log", "--rounds", "5", *bets, "--log", str(log))
     return data, log
+
+
+def _lines(log: Path) -> list[dict[str, Any]]:
+    """The table log's header, then its entries."""
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(log: Path, lines: list[dict[str, Any]]) -> None:
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+
+
+def _rechain(header: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with every hash recomputed (a forger who knows the chain): only the rules can
+    refuse what was changed."""
+    previous = header["genesis"]
+    for entry in entries:
+        if entry["event"]["type"] == "table_closed":
+            entry["event"]["last_hash"] = previous
+        body = {k: v for k, v in entry.items() if k != "hash"}
+        entry["hash"] = previous = link(previous, body)
+    return [header, *entries]
 
 
 @pytest.mark.parametrize(
     ("game", "bets"),
     [(BACCARAT, (*ANA, "--bots", "2")), (FOOTBALL, ("--bet", "ana:1:upper:1000", "--bots", "2"))],
 )
-def test_log_replays_to_the_same_digest_and_balances(
+def test_issue15_item7_banking_play_log_is_sealed_and_replays_exit_0(
     tmp_path: Path, game: str, bets: tuple[str, ...]
 ) -> None:
     data, log = _played(tmp_path, game, *bets)
+    header, *entries = _lines(log)
+    assert header["format"] == "croupier-table-log" and header["game"] == game
+    assert entries[-1]["event"]["type"] == "table_closed"  # the seal
+    assert sum(e["event"]["type"] == "round_settled" for e in entries) == 5
     summary = ok_json("replay", str(log))
-    assert summary["game"] == game
-    assert summary["rounds"] == 5
-    assert summary["events"] == len(json.loads(log.read_text())["events"])
-    assert summary["digest"] == data["digest"]
-    assert summary["balances"] == data["balances"]
-    assert summary["house_result"] == data["house_result"]
-    out = ok("replay", str(log)).stdout
-    assert "every event checked" in out
-    assert f"Log digest (sha256): {data['digest']}" in out
+    assert summary["game"] == game and summary["rounds"] == 5
+    assert summary["sealed"] is True and data["sealed"] is True
+    assert summary["head"] == data["head"] == entries[-1]["hash"]
+    assert summary["entries"] == len(entries)
+    ledger = summary["ledger"]
+    assert ledger["balanced"] is True and summary["books_agree"] is True
+    # each player holds the chips he bought plus his net result of the rounds played
+    bought: dict[str, int] = {}
+    for entry in entries:
+        if entry["event"]["type"] == "chips_in":
+            player = entry["event"]["player"]
+            bought[player] = bought.get(player, 0) + entry["event"]["amount"]
+    assert set(bought) == set(data["balances"])
+    assert ledger["players"] == {p: bought[p] + net for p, net in data["balances"].items()}
+    assert ledger["house"] + ledger["commission"] == data["house_result"]
+    assert ledger["in_play"] == 0
+    out = " ".join(ok("replay", str(log)).stdout.split())
+    assert "sealed" in out and "every event checked" in out
+    assert data["head"] in out
+
+
+def test_issue15_item7_banking_play_log_is_reproducible_with_a_seed(tmp_path: Path) -> None:
+    first, log1 = _played(tmp_path, BACCARAT, *ANA, "--bots", "2")
+    log2 = tmp_path / "again.log"
+    again = ok_json(
+        "play", BACCARAT, "--seed", "log", "--rounds", "5", *ANA, "--bots", "2", "--log", str(log2)
+    )
+    assert again["head"] == first["head"] and again["digest"] == first["digest"]
+    assert log1.read_bytes() == log2.read_bytes()
 
 
 def test_play_with_log_says_how_to_check_it(tmp_path: Path) -> None:
-    log = tmp_path / "rec.json"
+    log = tmp_path / "rec.log"
     out = ok("play", FOOTBALL, "--seed", "x", "--bots", "1", "--log", str(log)).stdout
-    assert "croupier replay" in out and log.exists()
+    assert "croupier replay" in out and "sealed" in out and log.exists()
 
 
-def _tamper_card(record: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(record)
-    dealt = next(e for e in out["events"] if e["type"] == "card_dealt")
-    dealt["card"] = "Qh" if dealt["card"] != "Qh" else "Kh"
-    return out
+def _tamper_card(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    dealt = next(e for e in entries if e["event"]["type"] == "card_dealt")
+    dealt["event"]["card"] = "Qh" if dealt["event"]["card"] != "Qh" else "Kh"
+    return dealt
 
 
-def _tamper_settlement(record: dict[str, Any]) -> dict[str, Any]:
+def _tamper_settlement(entries: list[dict[str, Any]]) -> dict[str, Any]:
     """A losing line turned into a win paid 1:1, consistent in itself: only the rules refuse it."""
-    out = copy.deepcopy(record)
-    lines = [ln for e in out["events"] if e["type"] == "round_settled" for ln in e["lines"]]
-    line = next(ln for ln in lines if ln["result"] == "lose")
+    settled = next(
+        e
+        for e in entries
+        if e["event"]["type"] == "round_settled"
+        and any(ln["result"] == "lose" for ln in e["event"]["lines"])
+    )
+    line = next(ln for ln in settled["event"]["lines"] if ln["result"] == "lose")
     line.update(result="win", prize=str(line["stake"]), owed=str(2 * line["stake"]))
     line["paid"] = 2 * line["stake"]
-    return out
+    return settled
 
 
 @pytest.mark.parametrize("game", [BACCARAT, FOOTBALL])
 @pytest.mark.parametrize(
     ("tamper", "event"), [(_tamper_card, "card_dealt"), (_tamper_settlement, "round_settled")]
 )
-def test_tampered_record_is_refused_naming_the_article(
+def test_issue15_item7_a_changed_banking_log_entry_exits_4_naming_it(
     tmp_path: Path, game: str, tamper: Any, event: str
 ) -> None:
     bet = "ana:1:main:1000" if game == BACCARAT else "ana:1:upper:1000"
     _, log = _played(tmp_path, game, "--bet", bet, "--bots", "3")
-    log.write_text(json.dumps(tamper(json.loads(log.read_text()))))
+    header, *entries = _lines(log)
+    changed = tamper(entries)
+    # the changed line breaks the chain: refused, naming the entry
+    _write(log, [header, *entries])
     for args in (("replay", str(log)), ("replay", str(log), "--json")):
         result = run(*args)
-        clean_failure(result, event, "refused")
-        assert re.search(r"error: Art \d", result.output), result.output
+        assert result.exit_code == 4, result.output
+        assert "the log does not check" in result.output
+        assert f"seq {changed['seq']}" in result.output
+        assert "Traceback" not in result.output
+    # a forged chain: the rules refuse the event, naming it and the article
+    _write(log, _rechain(header, entries))
+    result = run("replay", str(log))
+    assert result.exit_code == 4, result.output
+    assert f"entry {changed['seq']} ({event}) refused" in result.output
+    assert re.search(r"Art \d", result.output), result.output
 
 
-def _overpay(record: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(record)
-    settled = next(e for e in out["events"] if e["type"] == "round_settled")
-    settled["lines"][0]["paid"] += 1
-    return out
-
-
-def test_overpaid_settlement_line_is_refused(tmp_path: Path) -> None:
+def test_issue15_item7_a_forged_overpaid_line_is_refused_naming_the_bet(tmp_path: Path) -> None:
     _, log = _played(tmp_path, BACCARAT, "--bet", "ana:1:odd:1000")
-    log.write_text(json.dumps(_overpay(json.loads(log.read_text()))))
-    clean_failure(run("replay", str(log)), "odd", "paid")
+    header, *entries = _lines(log)
+    settled = next(e for e in entries if e["event"]["type"] == "round_settled")
+    settled["event"]["lines"][0]["paid"] += 1
+    _write(log, _rechain(header, entries))
+    result = run("replay", str(log))
+    assert result.exit_code == 4, result.output
+    assert "round_settled" in result.output and "Art " in result.output
+    assert "odd" in result.output and "paid" in result.output
 
 
-def test_overpaid_settlement_line_names_the_article_and_event(tmp_path: Path) -> None:
-    _, log = _played(tmp_path, BACCARAT, "--bet", "ana:1:odd:1000")
-    log.write_text(json.dumps(_overpay(json.loads(log.read_text()))))
-    clean_failure(run("replay", str(log)), "round_settled", "Art ")
+@pytest.mark.parametrize("game", [BACCARAT, FOOTBALL])
+def test_issue15_item7_a_cut_banking_log_is_open_exit_3(tmp_path: Path, game: str) -> None:
+    bet = "ana:1:main:1000" if game == BACCARAT else "ana:1:upper:1000"
+    _, log = _played(tmp_path, game, "--bet", bet, "--bots", "2")
+    header, *entries = _lines(log)
+    bets = [i for i, e in enumerate(entries) if e["event"]["type"] == "bet_placed"]
+    _write(log, [header, *entries[: bets[1] + 1]])  # cut in the first round's betting
+    result = run("replay", str(log))
+    assert result.exit_code == 3, result.output
+    assert "not sealed" in result.output and "round 1 (phase betting)" in result.output
+    summary = ok_json("replay", str(log), "--allow-open")
+    assert summary["sealed"] is False and summary["phase"] == "betting"
+
+
+def test_issue15_item7_an_interrupted_banking_session_leaves_an_unsealed_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from croupier.commands import play_banking
+
+    shown = play_banking._render_round
+    calls = []
+
+    def render(*args: Any) -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # Ctrl-C while the second round is shown
+        shown(*args)
+
+    monkeypatch.setattr(play_banking, "_render_round", render)
+    log = tmp_path / "cut.log"
+    result = run("play", BACCARAT, "--seed", "c", "--rounds", "5", "--bots", "2", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    assert "unsealed" in result.output and "--allow-open" in result.output
+    assert _lines(log)[-1]["event"]["type"] != "table_closed"
+    opened = run("replay", str(log))
+    assert opened.exit_code == 3 and "not sealed" in opened.output
+    summary = ok_json("replay", str(log), "--allow-open")
+    assert summary["sealed"] is False and summary["rounds"] == 2  # every event until Ctrl-C
+
+
+def _old_record(game: str) -> dict[str, Any]:
+    """A record as ``play --log`` of a banking game wrote before table logs: the game's own
+    JSON document (game, options, events), no chain, no seal."""
+    from croupier.shuffle import SeededShuffler
+    from croupier.tables import table_spec
+
+    table = table_spec(game).build(6, 8, {})
+    table.shuffle(SeededShuffler("old"))
+    table.open_round()
+    table.place_bet("ana", 1, "main" if game == BACCARAT else "upper", 1000)
+    table.close_bets()
+    table.deal()
+    table.settle()
+    record: dict[str, Any] = table.to_record()
+    return record
+
+
+@pytest.mark.parametrize("game", [BACCARAT, FOOTBALL])
+def test_issue15_item7_an_old_banking_record_is_refused_with_the_migrate_command(
+    tmp_path: Path, game: str
+) -> None:
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(_old_record(game)))
+    clean_failure(
+        run("replay", str(old)), "written before sealed logs existed", f"croupier log migrate {old}"
+    )
+    new = tmp_path / "new.log"
+    ok("log", "migrate", str(old), str(new))
+    assert ok_json("replay", str(new))["sealed"] is True
 
 
 @pytest.mark.parametrize(
@@ -470,8 +594,12 @@ def test_overpaid_settlement_line_names_the_article_and_event(tmp_path: Path) ->
         ("not json", "cannot read the record"),
         ("[]", "not a JSON object"),
         ('{"game": "poker", "events": []}', "unknown game 'poker'"),
-        ('{"game": "football-poker"}', "list of events"),
-        ('{"game": "three-card-baccarat", "options": {}, "events": [{"type": "x"}]}', "event 0"),
+        # an old record (no chain) of a banking game: refused before it is read further
+        ('{"game": "football-poker"}', "log migrate"),
+        (
+            '{"game": "three-card-baccarat", "options": {}, "events": [{"type": "x"}]}',
+            "log migrate",
+        ),
     ],
 )
 def test_replay_bad_records_are_clean(tmp_path: Path, content: str, fragment: str) -> None:
@@ -618,11 +746,12 @@ def test_odds_baccarat_commission_option_art10() -> None:
 
 
 def test_replay_expect_digest(tmp_path: Path) -> None:
-    log = tmp_path / "t.json"
+    log = tmp_path / "t.log"
     ok("play", BACCARAT, "--seed", "d", "--rounds", "2", "--bots", "3", "--log", str(log))
-    digest = ok_json("replay", str(log), "--json")["digest"]
-    ok("replay", str(log), "--expect-digest", digest)
-    clean_failure(run("replay", str(log), "--expect-digest", "0" * 64), "not the expected")
+    head = ok_json("replay", str(log))["head"]  # a table log's digest: its last hash
+    ok("replay", str(log), "--expect-digest", head)
+    failed = run("replay", str(log), "--expect-digest", "0" * 64)
+    assert failed.exit_code == 4 and "not the expected" in failed.output
 
 
 # -- issue 15 item 1: table limits -----------------------------------------------------------------
@@ -655,3 +784,18 @@ def test_issue15_item1_play_refuses_a_stake_outside_the_table_limits(
 ) -> None:
     result = run("play", game, "--rounds", "1", "--seed", "s", "--bet", bet, "--bots", "0")
     clean_failure(result, "table limits", fragment)
+
+
+def test_issue15_item7_a_fair_banking_play_logs_its_commitment_and_seed(tmp_path: Path) -> None:
+    log = tmp_path / "fair.log"
+    fair = ("--fair", "--client-seed", "my own seed")
+    data = ok_json("play", FOOTBALL, "--bots", "2", "--rounds", "2", *fair, "--log", str(log))
+    types = [e["event"]["type"] for e in _lines(log)[1:]]
+    assert types.index("fairness_committed") < types.index("shoe_shuffled")
+    assert "fairness_revealed" in types and types[-1] == "table_closed"
+    assert ok_json("replay", str(log))["sealed"] is True
+    (shuffle,) = data["provably_fair"]["shuffles"]
+    assert shuffle["server_seed"] is not None
+    verify = shlex.split(shuffle["verify"])[1:]
+    assert verify[:2] == ["verify", FOOTBALL] and "--decks" in verify
+    ok(*verify)

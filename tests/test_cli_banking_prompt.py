@@ -30,6 +30,8 @@ from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.round import BaccaratGame
 from croupier.money import format_amount
 from croupier.shuffle import SeededShuffler
+from croupier.table.banking_events import OWN_EVENTS
+from croupier.table.events import TABLE_EVENTS
 from croupier.tables import table_spec
 
 BACCARAT = "three-card-baccarat"
@@ -62,12 +64,30 @@ def run(*args: str, lines: list[str] | None = None) -> Result:
 def at_prompt(
     game: str, lines: list[str], tmp_path: Path, *args: str, code: int = 0
 ) -> tuple[Result, dict[str, Any]]:
-    """The session's result and its record (``--log``)."""
-    log = tmp_path / f"{game}-{len(list(tmp_path.iterdir()))}.json"
+    """The session's result and its record (``--log``, a table log: ``game``, ``options``,
+    ``events`` the entries' events, ``entries`` the entries whole, ``path``)."""
+    log = tmp_path / f"{game}-{len(list(tmp_path.iterdir()))}.log"
     result = run("play", game, "--seed", "prompt", "--log", str(log), *args, lines=lines)
     assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
     assert "Traceback" not in result.output
-    return result, json.loads(log.read_text())
+    return result, table_log(log)
+
+
+#: the events of the table's own (chips, done, the seal, fairness...), not of the round engine
+TABLE_ONLY = frozenset(e.TYPE for e in (*OWN_EVENTS, *TABLE_EVENTS))
+
+
+def table_log(log: Path) -> dict[str, Any]:
+    """A table log read back: ``events`` are the round engine's events (what the game's own
+    record held before table logs), ``entries`` every entry."""
+    header, *entries = (json.loads(line) for line in log.read_text().splitlines())
+    return {
+        "game": header["game"],
+        "options": header["options"],
+        "events": [e["event"] for e in entries if e["event"]["type"] not in TABLE_ONLY],
+        "entries": entries,
+        "path": log,
+    }
 
 
 def events(record: dict[str, Any], *types: str) -> list[dict[str, Any]]:
@@ -291,12 +311,12 @@ def _seed_with_a_carry() -> str:
 def test_issue15_item2_carried_stakes_stay_and_quit_asks_again(tmp_path: Path) -> None:
     seed = _seed_with_a_carry()
     lines = ["bet 1 main 1000", "bet 1 even 1000", "deal", "withdraw 1 main", "withdraw 1 even"]
-    log = tmp_path / "carry.json"
+    log = tmp_path / "carry.log"
     result = run(
         "play", BACCARAT, "--seed", seed, "--log", str(log), lines=[*lines, "quit", "quit"]
     )
     assert result.exit_code == 0, result.output
-    record = json.loads(log.read_text())
+    record = table_log(log)
     carried = [ln for ln in events(record, "round_settled")[0]["lines"] if ln["carried"]]
     out = result.stdout
     assert "Stays on the table for the next round" in out
@@ -310,6 +330,10 @@ def test_issue15_item2_carried_stakes_stay_and_quit_asks_again(tmp_path: Path) -
     assert not events(record, "bet_withdrawn") or all(
         e["bet"] not in {ln["bet"] for ln in carried} for e in events(record, "bet_withdrawn")
     )
+    # the table closes with the carried stake on the layout: sealed, the stake still in play
+    replayed = json.loads(run("replay", str(log), "--json").stdout)
+    assert replayed["sealed"] is True
+    assert replayed["ledger"]["in_play"] == sum(ln["carried"] for ln in carried)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -321,18 +345,23 @@ def test_issue15_item2_end_of_input_ends_cleanly_and_the_log_replays(
     result, record = at_prompt(game, lines, tmp_path, code=EXIT_INTERRUPTED)
     assert "Session summary" in result.stdout
     assert "Interrupted" in result.stderr and "round 2, phase betting" in result.stderr
+    assert "unsealed" in result.stderr and "--allow-open" in result.stderr
     # the last bet was made, then handed back when the session ended
     assert events(record)[-2:] == [
         {"type": "bet_placed", "player": "you", "position": 2, "bet": bet, "amount": 1500},
         {"type": "bet_withdrawn", "player": "you", "position": 2, "bet": bet},
     ]
-    log = next(tmp_path.glob("*.json"))
-    replayed = run("replay", str(log), "--json")
+    assert record["entries"][-1]["event"]["type"] != "table_closed"
+    log = record["path"]
+    opened = run("replay", str(log))  # issue 15 item 7: an unsealed log exits 3
+    assert opened.exit_code == 3 and "not sealed" in opened.output
+    replayed = run("replay", str(log), "--json", "--allow-open")
     assert replayed.exit_code == 0, replayed.output
     data = json.loads(replayed.stdout)
-    assert data["rounds"] == 2 and data["events"] == len(record["events"])
-    assert data["balances"] == {"you": nets(record)}
-    assert not list(tmp_path.glob(".*.tmp"))  # the record was replaced whole
+    assert data["sealed"] is False and data["phase"] == "betting"
+    assert data["rounds"] == 1 and data["open_round"] == 2  # round 2 was open
+    assert data["entries"] == len(record["entries"])
+    assert data["ledger"]["players"] == {"you": DEFAULT_BANKROLL + nets(record)}
 
 
 def test_issue15_item2_ctrl_c_ends_cleanly_and_the_log_replays(
@@ -349,16 +378,19 @@ def test_issue15_item2_ctrl_c_ends_cleanly_and_the_log_replays(
     monkeypatch.setattr(typer, "prompt", prompt)
     result, record = at_prompt(BACCARAT, [], tmp_path, code=EXIT_INTERRUPTED)
     assert "Traceback" not in result.output and "Session summary" in result.stdout
-    assert "Interrupted" in result.stderr and "is not closed" in result.stderr
+    assert "Interrupted" in result.stderr and "unsealed" in result.stderr
     assert events(record)[-1] == {
         "type": "bet_withdrawn",
         "player": "you",
         "position": 3,
         "bet": "even",
     }
-    replayed = run("replay", str(next(tmp_path.glob("*.json"))), "--json")
+    assert record["entries"][-1]["event"]["type"] != "table_closed"
+    log = str(record["path"])
+    assert run("replay", log).exit_code == 3  # unsealed
+    replayed = run("replay", log, "--json", "--allow-open")
     assert replayed.exit_code == 0, replayed.output
-    assert json.loads(replayed.stdout)["events"] == len(record["events"])
+    assert json.loads(replayed.stdout)["entries"] == len(record["entries"])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -367,10 +399,11 @@ def test_issue15_item2_log_replays_and_the_seed_deals_as_the_scripted_play(
 ) -> None:
     bet = FIRST_BET[game]
     _, record = at_prompt(game, [f"bet 1 {bet} 2500", "deal", "quit"], tmp_path)
-    log = next(tmp_path.glob("*.json"))
-    replayed = run("replay", str(log), "--json")
+    replayed = run("replay", str(record["path"]), "--json")
     assert replayed.exit_code == 0, replayed.output
-    assert json.loads(replayed.stdout)["balances"] == {"you": nets(record)}
+    data = json.loads(replayed.stdout)
+    assert data["sealed"] is True  # quit closes the table: the log ends with its seal
+    assert data["ledger"]["players"] == {"you": DEFAULT_BANKROLL + nets(record)}
     scripted_log = tmp_path / "scripted.out"
     scripted = run(
         "play",
@@ -386,7 +419,7 @@ def test_issue15_item2_log_replays_and_the_seed_deals_as_the_scripted_play(
         str(scripted_log),
     )
     assert scripted.exit_code == 0, scripted.output
-    same = json.loads(scripted_log.read_text())["events"]
+    same = table_log(scripted_log)["events"]
     assert record["events"][: len(same)] == same  # the same shoe, the same round
     assert [e["type"] for e in record["events"][len(same) :]] == ["round_opened"]
 
@@ -399,19 +432,25 @@ def test_issue15_item2_rounds_caps_the_session(tmp_path: Path) -> None:
 
 
 def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path: Path) -> None:
-    log = tmp_path / "fair.json"
+    log = tmp_path / "fair.log"
     args = ("play", FOOTBALL, "--fair", "--client-seed", "a seed of mine", "--log", str(log))
     result = run(*args, lines=["bet 1 post 500", "deal", "quit"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    commitment = re.search(r"Commitment \(sha256.*\n\s+([0-9a-f]{64})", out)
+    commitment = re.search(r"commitment \(sha256.*\n\s+([0-9a-f]{64})", out)
     assert commitment is not None
-    assert out.index("Commitment") < out.index("Shuffled") < out.index("Server seed")
-    command = next(ln for ln in out.splitlines() if ln.startswith("croupier verify"))
+    assert out.index(commitment.group(1)) < out.index("Shuffled") < out.index("Server seed")
+    command = next(
+        ln.strip() for ln in out.splitlines() if ln.strip().startswith("croupier verify")
+    )
     assert commitment.group(1) in command
     checked = run(*shlex.split(command)[1:], "--json")
     assert checked.exit_code == 0, checked.output
-    shuffled = events(json.loads(log.read_text()), "shoe_shuffled")[0]
+    record = table_log(log)
+    shuffled = events(record, "shoe_shuffled")[0]
+    types = [e["event"]["type"] for e in record["entries"]]
+    assert types.index("fairness_committed") < types.index("shoe_shuffled")
+    assert "fairness_revealed" in types and types[-1] == "table_closed"
     dealt = json.loads(checked.stdout)
     # the deal the seeds give is the shoe the table shuffled: the same order, the same cut
     assert (dealt["commitment"], dealt["cut"]) == (shuffled["commitment"], shuffled["cut"])
@@ -424,6 +463,7 @@ def test_issue15_item2_fair_commits_before_the_first_card_and_verifies(tmp_path:
     ("args", "fragment"),
     [
         ((BACCARAT, "--bankroll", "0"), "--bankroll 0"),
+        ((BACCARAT, "--bankroll", "50"), "least stake"),
         ((BACCARAT, "--bankroll", str(MAX_BANKROLL + 1)), "--bankroll"),
         ((BACCARAT, "--player", " "), "--player"),
         ((BACCARAT, "--player", "[/x]"), "--player '[/x]'"),
@@ -548,7 +588,7 @@ def test_issue15_item2_a_table_of_whole_units_and_any_seed(tmp_path: Path) -> No
 def test_issue15_item2_scripted_play_runs_fair_too(game: str, tmp_path: Path) -> None:
     """--fair with --bet (no prompt): the same commitment and reveal, in the JSON too; each
     shuffle's seeds give the shoe the table dealt (its cut and its first burned cards)."""
-    log = tmp_path / "fair.json"
+    log = tmp_path / "fair.log"
     bet = f"ana:1:{FIRST_BET[game]}:1000"
     box = ("--decks", "1") if game == BACCARAT else ()  # a box shuffles every round
     args = (
@@ -565,18 +605,64 @@ def test_issue15_item2_scripted_play_runs_fair_too(game: str, tmp_path: Path) ->
     )
     data = json.loads(run(*args, "--json", "--log", str(log)).stdout)
     fair = data["provably_fair"]
-    record = json.loads(log.read_text())["events"]
+    record = [json.loads(line)["event"] for line in log.read_text().splitlines()[1:]]
     starts = [i for i, e in enumerate(record) if e["type"] == "shoe_shuffled"]
-    assert fair["nonces"] == list(range(len(starts)))
-    verify = [
-        "verify", game, "--server-seed", fair["server_seed"], "--client-seed", "seed of mine",
-        "--commitment", fair["commitment"], "--decks", str(data["decks"]),
-        "--positions", str(data["positions"]), "--json",
-    ]  # fmt: skip
-    for nonce, start in enumerate(starts):
-        dealt = json.loads(run(*verify, "--nonce", str(nonce)).stdout)
+    shuffles = fair["shuffles"]  # each shoe its own server seed (issue 15 item 7: table log)
+    assert [s["nonce"] for s in shuffles] == list(range(len(starts)))
+    for shuffle, start in zip(shuffles, starts, strict=True):
+        verify = shlex.split(shuffle["verify"])[1:]
+        assert "--decks" in verify and "--positions" in verify
+        dealt = json.loads(run(*verify, "--json").stdout)
         burned = [e["card"] for e in record[start:] if e["type"] == "card_burned"]
         assert burned[: len(dealt["burns"])] == dealt["burns"]
         assert dealt.get("shoe", dealt)["cut"] == record[start]["cut"]
     out = run(*args).stdout
-    assert out.index("Commitment") < out.index("Shuffled") < out.index("Server seed")
+    assert out.index("commitment") < out.index("Shuffled") < out.index("Server seed")
+
+
+# -- issue 15 item 7: the prompt's log is a sealed table log -----------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_issue15_item7_a_prompt_log_is_sealed_replays_exit_0_and_a_change_exits_4(
+    game: str, tmp_path: Path
+) -> None:
+    bet = FIRST_BET[game]
+    lines = [f"bet 1 {bet} 2500", "deal", f"bet 2 {bet} 1000", "deal", "quit"]
+    _, record = at_prompt(game, lines, tmp_path)
+    log = record["path"]
+    entries = record["entries"]
+    assert entries[-1]["event"]["type"] == "table_closed"
+    replayed = json.loads(run("replay", str(log), "--json").stdout)
+    assert replayed["sealed"] is True and replayed["rounds"] == 2
+    assert replayed["head"] == entries[-1]["hash"]
+    header = log.read_text().splitlines()[0]
+    # one amount changed: the chain breaks at that entry, exit 4 naming it
+    at = next(i for i, e in enumerate(entries) if e["event"]["type"] == "bet_placed")
+    entries[at]["event"]["amount"] += 100
+    log.write_text("\n".join([header, *(json.dumps(e) for e in entries)]) + "\n")
+    changed = run("replay", str(log))
+    assert changed.exit_code == 4, changed.output
+    assert "the log does not check" in changed.output
+    assert f"seq {entries[at]['seq']}" in changed.output
+    # the seal cut off: an open log, exit 3 (or 0 with --allow-open)
+    entries[at]["event"]["amount"] -= 100
+    log.write_text("\n".join([header, *(json.dumps(e) for e in entries[:-1])]) + "\n")
+    cut = run("replay", str(log))
+    assert cut.exit_code == 3 and "not sealed" in cut.output
+    assert run("replay", str(log), "--allow-open").exit_code == 0
+
+
+def test_issue15_item7_an_interrupted_prompt_session_leaves_an_unsealed_log(
+    tmp_path: Path,
+) -> None:
+    lines = ["bet 1 main 2500", "deal", "bet 1 main 1000"]  # then the input ends (Ctrl-D)
+    result, record = at_prompt(BACCARAT, lines, tmp_path, code=EXIT_INTERRUPTED)
+    assert "unsealed" in result.stderr
+    types = [e["event"]["type"] for e in record["entries"]]
+    assert "table_closed" not in types and types.count("round_settled") == 1
+    log = str(record["path"])
+    opened = run("replay", log)
+    assert opened.exit_code == 3 and "round 2 (phase betting)" in opened.output
+    data = json.loads(run("replay", log, "--allow-open", "--json").stdout)
+    assert data["sealed"] is False and data["entries"] == len(types)

@@ -48,13 +48,13 @@ def test_art5_2_deal_football_burns_decks_plus_one_or_by_option_decks() -> None:
 
 
 def test_art5_2_play_football_with_the_option_logs_it_and_burns_decks(tmp_path: Path) -> None:
-    log = tmp_path / "football.json"
+    log = tmp_path / "football.log"
     args = ("play", FOOTBALL, "--seed", "p", "--rounds", "2", "--log", str(log))
     data = ok_json(*args, "-o", "first_round_burn=included")
     assert data["table"]["first_round_burn"] == "included"
-    record = json.loads(log.read_text())
-    assert record["options"]["first_round_burn"] == "included"
-    types = [e["type"] for e in record["events"]]
+    header, *entries = (json.loads(line) for line in log.read_text().splitlines())  # table log
+    assert header["options"]["first_round_burn"] == "included"
+    types = [e["event"]["type"] for e in entries]
     first_deal = types.index("card_dealt")
     assert types[:first_deal].count("card_burned") == 6
     replayed = run("replay", str(log), "--json")

@@ -144,7 +144,7 @@ def _mahjong_table_flags(
 
 
 #: the games ``play --fair`` runs (on the table interface: the table commits and reveals)
-FAIR_PLAY_GAMES = ("thirteen", "mahjong", "five-card-stud")
+FAIR_PLAY_GAMES = ("thirteen", "mahjong", "five-card-stud", "three-card-baccarat", "football-poker")
 
 
 def _fairness(
@@ -275,8 +275,9 @@ def play(
         Path | None,
         typer.Option(
             "--log",
-            help="Write the table's record (options and events) here as JSON (thirteen: the "
-            "sealed JSON Lines table log, each entry written as it happens).",
+            help="Write the table log here: JSON Lines, each hash-chained entry written as it "
+            "happens, sealed when the session ends normally (Ctrl-C leaves it unsealed); "
+            "check it with `croupier replay`.",
             show_default=False,
         ),
     ] = None,
@@ -409,8 +410,8 @@ def play(
 
     if game not in prompt.BANKING and bankroll is not None:
         fail(f"--bankroll applies to {' and '.join(prompt.BANKING)} only")
-    # the banking games take --fair at their prompt and in scripted play (FairShuffles); the
-    # others play on the table interface (TableFairness)
+    # every game plays --fair on the table interface (TableFairness); the banking games' is
+    # made below, with the verify flags of their shoe (--decks, --positions)
     fairness = (
         None
         if game in prompt.BANKING
@@ -574,13 +575,25 @@ def play(
             bankroll=bankroll,
             fair=prompt.FairFlags(fair, client_seed, nonce, server_seed_file),
             log=log,
+            force=force,
         )
         return
     if bankroll is not None:
         fail(f"--bankroll applies to {prompt.AT_PROMPT} only")
-    from croupier.commands.fair import FairShuffles
-    from croupier.commands.play_banking import play_banking
+    from croupier.commands.options import banking_options
+    from croupier.commands.play_banking import _spec, play_banking, verify_flags
 
+    fairness = _fairness(game, fair, client_seed, nonce, server_seed_file, seed, option)
+    if fairness is not None:  # verify deals the same shoe: --decks, --positions, each --option
+        table_options = banking_options(
+            _spec(game).name,
+            option,
+            decks=decks,
+            positions=positions,
+            min_bet=min_bet,
+            max_bet=max_bet,
+        )
+        fairness.flags = verify_flags(table_options, option)
     play_banking(
         game,
         rounds=rounds,
@@ -594,5 +607,6 @@ def play(
         option=option,
         min_bet=min_bet,
         max_bet=max_bet,
-        fair=FairShuffles.from_flags(fair, client_seed, nonce, server_seed_file, seed=seed),
+        fair=fairness,
+        force=force,
     )

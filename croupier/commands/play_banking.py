@@ -1,21 +1,25 @@
 """``croupier play`` of the banking games (3-card baccarat, football poker).
 
-Rounds through the round engine with scripted bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed
-every round) and/or bots; each round is printed (stakes, hands, one settlement line per stake
-with the article that decided it) and the table's event log can be saved (``--log``), which
-``croupier replay`` checks event by event and sums up.
+Rounds on the table interface (:class:`~croupier.commands.banking_desk.BankingDesk` over
+:class:`~croupier.table.baccarat.BaccaratTable` / :class:`~croupier.table.football.FootballTable`)
+with scripted bets (``--bet PLAYER:PLACE:BET:AMOUNT``, placed every round) and/or bots; each
+round is printed (stakes, hands, one settlement line per stake with the article that decided
+it). ``--log FILE`` writes the table log (issue 15 item 7: JSON Lines, each hash-chained entry
+written and synced when it happens, the seal at the end), which ``croupier replay`` checks entry
+by entry; Ctrl-C leaves it unsealed (exit 130; ``replay`` exits 3 unless ``--allow-open``).
 
 Amounts are whole units of the table's smallest unit (cents by default: ``10000`` is 100.00).
-``--fair --client-seed C`` shuffles provably fair (:class:`~croupier.commands.fair.FairShuffles`:
-the commitment before the first card; the seed and a ``croupier verify`` command per shuffle
-after the last, or ``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
+``--fair --client-seed C`` shuffles each shoe provably fair
+(:class:`~croupier.commands.fair.TableFairness`: each commitment before its shuffle; each seed
+and its ``croupier verify`` command when the shoe is finished or the table closes, or
+``provably_fair`` in the JSON). Without ``--bet``, ``--bots`` or ``--json``
 the game is played at the prompt: :mod:`croupier.commands.play_banking_prompt`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
@@ -25,14 +29,14 @@ from croupier.commands.output import (
     fail,
     make_console,
     print_json,
-    write_record,
 )
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from croupier.commands.fair import FairShuffles
+    from croupier.commands.fair import TableFairness
+    from croupier.commands.tablelog import TableLogWriter
     from croupier.settlement import Settlement
     from croupier.shuffle import Shuffler
     from croupier.tables import BankingGame, TableSpec
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["BANKING_HELP", "play_banking", "render_settlement"]
 
 BANKING_HELP = "three-card-baccarat or football-poker"
+#: the exit code of a session ended by Ctrl-C
+EXIT_INTERRUPTED: Final = 130
 
 
 def _spec(game: str) -> TableSpec:
@@ -64,6 +70,13 @@ def _parse_bet(text: str) -> tuple[str, int, str, int]:
     if len(parts) != 4:
         fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
     player, place, bet, amount = parts
+    from croupier.table.actor import NAME
+
+    if not NAME.match(player):
+        fail(
+            f"bet {text!r}: the player {player!r} is not a name (letters, digits, '.', '_', '-'; "
+            "1 to 40)"
+        )
     try:
         return player, int(place), bet, int(amount)
     except ValueError:
@@ -187,12 +200,13 @@ def play_banking(
     option: list[str] | None = None,
     min_bet: list[str] | None = None,
     max_bet: list[str] | None = None,
-    fair: FairShuffles | None = None,
+    fair: TableFairness | None = None,
+    force: bool = False,
 ) -> None:
     """``croupier play`` of a banking game (the options as given; None: not given).
     ``option``: the table's ``--option KEY=VALUE`` pairs (``--decks`` and ``--positions`` are
-    two of them); ``fair``: every shuffle provably fair (the commitment before the first card,
-    the seed after)."""
+    two of them); ``fair``: every shoe provably fair (each commitment before its shuffle, each
+    seed when its shoe is finished); ``force`` replaces an existing ``log``."""
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
@@ -205,81 +219,129 @@ def play_banking(
     options = banking_options(
         spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
     )
-    with croupier_errors():
-        from croupier.events import Phase
-        from croupier.games.banking_bots import place_bot_bets
-        from croupier.money import format_amount
-        from croupier.shuffle import LiveShuffler, SeededShuffler
+    from croupier.commands.tablelog import TableLogWriter
 
-        n_decks, n_positions = options.decks, options.positions
-        table = spec.game(options)
-        shuffler: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
-        bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
-        decimals = options.decimals
-        console = None if as_json else make_console()
-        if console is not None:
-            console.width = max(console.width, 112)
-            console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
-            unit = format_amount(1, decimals=decimals)
-            console.print(
-                f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of {unit} "
-                f"(10000 is shown as {format_amount(10_000, decimals=decimals)})"
+    writer = None if log is None else TableLogWriter.open(log, force=force)
+    try:
+        with croupier_errors():
+            _play(spec, options, rounds, seed, scripted, n_bots, writer, as_json, fair)
+    except KeyboardInterrupt:
+        if writer is not None:
+            writer.close()
+            typer.echo(
+                f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
+                "(`croupier replay --allow-open` reads it).",
+                err=True,
             )
-            from croupier.commands.options import readings
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    finally:
+        if writer is not None:
+            writer.close()
 
-            changed = readings(spec.name, options)
-            if changed:
-                console.print(f"Table options that are not the default: {changed}")
-            if fair is not None:
-                fair.announce(console)
-        played: list[dict[str, Any]] = []
-        if log is not None:  # fail before the first round if the log cannot be written
-            write_record(log, table.to_record())
-        for _ in range(rounds):
-            if table.phase is Phase.NEEDS_SHUFFLE:
-                shuffled = table.shuffle(shuffler if fair is None else fair.next())
-                if console is not None:
-                    console.print(
-                        f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; "
-                        f"commitment {shuffled.commitment}"
-                    )
-            table.open_round()
-            carried = {(s.player, s.position, s.bet) for s in table.stakes if s.carried}
-            for player, place, kind, amount in scripted:
-                # a stake carried over (baccarat Art 7.2, 8.1) stays as it is: no silent raise
-                if (player, place, kind) not in carried:
-                    table.place_bet(player, place, kind, amount)
-            place_bot_bets(table, n_bots, bot_rng, n_positions)
-            table.close_bets()
-            table.deal()
-            table.settle()
-            played.append(_round_data(spec, table))
-            if log is not None:  # after every round: an interrupted session keeps its log
-                write_record(log, table.to_record())
-            if console is not None:
-                _render_round(console, spec, table, decimals)
-        if as_json:
-            print_json(
-                {
-                    "game": spec.name,
-                    "decks": n_decks,
-                    "positions": n_positions,
-                    "table": options.to_dict(),
-                    "rounds": played,
-                    "balances": dict(table.balances),
-                    "house_result": table.house_result,
-                    "digest": table.digest(),
-                    **({} if fair is None else {"provably_fair": fair.to_dict()}),
-                }
-            )
-            return
-        assert console is not None
-        _render_totals(console, table, decimals)
+
+def verify_flags(options: Any, option: list[str] | None) -> tuple[str, ...]:
+    """The flags of every ``croupier verify`` command printed: the shoe and the places, then
+    the table's ``--option`` pairs."""
+    flags = ["--decks", str(options.decks), "--positions", str(options.positions)]
+    for pair in option or []:
+        flags += ["--option", pair]
+    return tuple(flags)
+
+
+def _play(
+    spec: TableSpec,
+    options: Any,
+    rounds: int,
+    seed: str | None,
+    scripted: list[tuple[str, int, str, int]],
+    n_bots: int,
+    writer: TableLogWriter | None,
+    as_json: bool,
+    fair: TableFairness | None,
+) -> None:
+    from croupier.commands.banking_desk import BankingDesk, bot_bets, new_table
+    from croupier.games.banking_bots import BOT_BUY_IN
+    from croupier.money import format_amount
+    from croupier.shuffle import LiveShuffler, SeededShuffler
+    from croupier.table.banking_checks import MAX_CHIPS
+
+    n_decks, n_positions = options.decks, options.positions
+    console = None if as_json else make_console()
+    desk = BankingDesk(new_table(spec.name, options, seed, fair), writer, fair, console)
+    table = desk.game
+    bot_rng: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"bots:{seed}")
+    decimals = options.decimals
+    if console is not None:
+        console.width = max(console.width, 112)
+        console.print(f"[bold]{spec.title}[/bold] · {spec.regulation}")
+        unit = format_amount(1, decimals=decimals)
+        console.print(
+            f"{n_decks} deck(s), {n_positions} places; --bet amounts are in units of {unit} "
+            f"(10000 is shown as {format_amount(10_000, decimals=decimals)})"
+        )
+        from croupier.commands.options import readings
+
+        changed = readings(spec.name, options)
+        if changed:
+            console.print(f"Table options that are not the default: {changed}")
         if fair is not None:
-            flags = ["--decks", str(n_decks), "--positions", str(n_positions)]
-            fair.reveal(console, spec.name, flags)
-        if log is not None:
-            console.print(f"Event log written to {log} (check it with `croupier replay {log}`)")
+            fair.announce(console)
+    desk.follow()  # the log's header: written before the first card
+    # everyone at the table before the first shoe: a scripted bettor with a round's stakes,
+    # a bot with its buy-in; more chips are bought when a stake needs them
+    least = desk.table._least_buy_in()
+    wanted: dict[str, int] = {}
+    for player, _place, _kind, amount in scripted:
+        wanted[player] = wanted.get(player, 0) + max(amount, 0)
+    for i in range(1, n_bots + 1):
+        wanted.setdefault(f"bot{i}", BOT_BUY_IN)
+    for player, amount in wanted.items():
+        desk.buy_in(player, min(MAX_CHIPS, max(amount, least)))
+    played: list[dict[str, Any]] = []
+    for _ in range(rounds):
+        shuffled = desk.open_round()
+        if shuffled is not None and console is not None:
+            console.print(
+                f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; "
+                f"commitment {shuffled.commitment}"
+            )
+        carried = {(s.player, s.position, s.bet) for s in table.stakes if s.carried}
+        for player, place, kind, amount in scripted:
+            # a stake carried over (baccarat Art 7.2, 8.1) stays as it is: no silent raise
+            if (player, place, kind) not in carried:
+                desk.stake(player, place, kind, amount)
+        bot_bets(desk, n_bots, bot_rng, n_positions)
+        desk.deal()
+        played.append(_round_data(spec, table))
+        if console is not None:
+            _render_round(console, spec, table, decimals)
+    desk.close()
+    if as_json:
+        print_json(
+            {
+                "game": spec.name,
+                "decks": n_decks,
+                "positions": n_positions,
+                "table": options.to_dict(),
+                "rounds": played,
+                "balances": dict(table.balances),
+                "house_result": table.house_result,
+                "digest": table.digest(),
+                "head": desk.table.head(),
+                "sealed": desk.table.closed,
+                **({} if fair is None else {"provably_fair": fair.to_dict(desk.table, spec.name)}),
+            }
+        )
+        return
+    assert console is not None
+    _render_totals(console, table, decimals)
+    console.print(f"Table log head (sha256): {desk.table.head()}", soft_wrap=True)
+    if writer is not None:
+        console.print(
+            f"Table log written to {writer.path}, sealed (check it with "
+            f"`croupier replay {writer.path}`)",
+            soft_wrap=True,
+        )
 
 
 def _render_totals(console: Console, table: BankingGame, decimals: int) -> None:

@@ -26,23 +26,22 @@ layout, less what was withdrawn), won or lost, the final bankroll and any stake 
 (a carried baccarat stake cannot be withdrawn: ``quit`` asks again before leaving it there).
 Ctrl-C or the end of the input at the prompt ends it the same way, with exit code 130.
 
-Randomness and records as for the scripted play: ``--seed S`` shuffles as
-``SeededShuffler("shoe:S")`` (the same shoe as ``play --seed S --bet ...``); ``--fair
---client-seed C`` shuffles provably fair (:class:`~croupier.commands.fair.FairShuffles`: the
-commitment before the first card, the server seed and a ``croupier verify`` command for each
-shuffle after the session). ``--log FILE`` keeps the table's record (the game's JSON record that
-``croupier replay`` checks event by event), rewritten and synced to disk after every command you
-make and every round, so an interrupted session leaves a record of every event until the
-interruption. Simplification: the banking games' records have no hash chain nor seal yet (their
-table-log adapter is not written); ``replay`` says so.
+Randomness and records as for the scripted play, on the table interface
+(:class:`~croupier.commands.banking_desk.BankingDesk`: you buy your bankroll in chips at the
+start; every bet, raise, withdrawal and ``deal`` is a command to the table): ``--seed S``
+shuffles as ``SeededShuffler("shoe:S")`` (the same shoe as ``play --seed S --bet ...``);
+``--fair --client-seed C`` shuffles each shoe provably fair
+(:class:`~croupier.commands.fair.TableFairness`: its commitment before its shuffle, its server
+seed and a ``croupier verify`` command when the shoe is finished or the session ends).
+``--log FILE`` writes the table log (issue 15 item 7: JSON Lines, each hash-chained entry
+written and synced when it happens, the seal when you quit), so an interrupted session (Ctrl-C,
+the end of the input) leaves a log that ``croupier replay`` reads up to the interruption and
+calls unsealed (exit 3 unless ``--allow-open``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -62,8 +61,9 @@ from croupier.money import BetLimits
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from croupier.commands.fair import FairShuffles
-    from croupier.shuffle import Shuffler
+    from croupier.commands.banking_desk import BankingDesk
+    from croupier.commands.fair import TableFairness
+    from croupier.commands.tablelog import TableLogWriter
     from croupier.tables import BankingGame, TableSpec
 
 __all__ = [
@@ -74,7 +74,6 @@ __all__ = [
     "MAX_BANKROLL",
     "MAX_ROUNDS",
     "FairFlags",
-    "RecordFile",
     "is_interactive",
     "play_at_prompt",
     "play_banking_prompt",
@@ -118,23 +117,23 @@ def play_at_prompt(
     bankroll: int | None,
     fair: FairFlags,
     log: Path | None,
+    force: bool = False,
 ) -> None:
     """``croupier play GAME`` at the prompt, from the command line's flags (None: not given):
     the table's options (``--decks``, ``--positions`` over the game's play defaults, then each
     ``--option``), the fair shuffles, then :func:`play_banking_prompt`."""
-    from croupier.commands.fair import FairShuffles
+    from croupier.commands.fair import TableFairness
     from croupier.commands.options import banking_options
-    from croupier.commands.play_banking import _spec
+    from croupier.commands.play_banking import _spec, verify_flags
 
     spec = _spec(game)
     # the CLI's default shoe (3-card baccarat: 8 decks), --decks and --positions, each --option
     options = banking_options(
         spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
     )
-    session = FairShuffles.from_flags(*fair, seed=seed)
-    flags = ["--decks", str(options.decks), "--positions", str(options.positions)]
-    for pair in option or []:
-        flags += ["--option", pair]
+    fairness = TableFairness.from_flags(*fair, seed=seed)
+    if fairness is not None:  # verify deals the same shoe: --decks, --positions, each --option
+        fairness.flags = verify_flags(options, option)
     play_banking_prompt(
         spec,
         options,
@@ -142,9 +141,9 @@ def play_at_prompt(
         bankroll=DEFAULT_BANKROLL if bankroll is None else bankroll,
         rounds=rounds,
         seed=seed,
-        fair=session,
+        fair=fairness,
         log=log,
-        verify_flags=tuple(flags),
+        force=force,
     )
 
 
@@ -152,51 +151,6 @@ def is_interactive(bet: list[str] | None, bots: int | None, as_json: bool) -> bo
     """``play`` of a banking game runs the prompt when nobody else bets: no ``--bet``, no
     ``--bots`` and no ``--json`` (each of which keeps the scripted play)."""
     return not bet and bots is None and not as_json
-
-
-class RecordFile:
-    """The ``--log`` file: the table's JSON record (``{"game", "options", "events"}``, what
-    ``to_record`` gives), replaced whole and synced after every change, so that the file
-    always holds every event so far, never half a record. Each event is encoded once."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._head = ""
-        self._events: list[str] = []  # each event's JSON, in order
-
-    @property
-    def written(self) -> int:
-        """The events in the file."""
-        return len(self._events)
-
-    def follow(self, table: BankingGame) -> None:
-        log = table.log
-        if self._head and len(log) == len(self._events):
-            return
-        if not self._head:
-            game, options = json.dumps(table.GAME), json.dumps(table.options.to_dict())
-            self._head = f'{{"game": {game}, "options": {options}, "events": [\n'
-        self._events += [json.dumps(e.to_dict()) for e in log[len(self._events) :]]
-        data = (self._head + ",\n".join(self._events) + "\n]}\n").encode()
-        temp = self.path.with_name(f".{self.path.name}.tmp")
-        try:
-            with open(temp, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except OSError as exc:
-            fail(f"cannot write the log {str(self.path)!r}: {exc.strerror or exc}")
-
-
-def _table(game: str, options: Any) -> BankingGame:
-    if game == "three-card-baccarat":
-        from croupier.games.three_card_baccarat.round import BaccaratGame
-
-        return BaccaratGame(options)
-    from croupier.games.football_poker.round import FootballPokerGame
-
-    return FootballPokerGame(options)
 
 
 def play_banking_prompt(
@@ -207,9 +161,9 @@ def play_banking_prompt(
     bankroll: int = DEFAULT_BANKROLL,
     rounds: int | None = None,
     seed: str | None = None,
-    fair: FairShuffles | None = None,
+    fair: TableFairness | None = None,
     log: Path | None = None,
-    verify_flags: tuple[str, ...] = (),
+    force: bool = False,
 ) -> None:
     """Run the interactive table of ``spec``'s game with ``options`` (see the module docstring);
     ``rounds`` caps the rounds (None: until ``quit``, at most :data:`MAX_ROUNDS`)."""
@@ -221,19 +175,37 @@ def play_banking_prompt(
         fail(f"--bankroll {bankroll}: 1 to {MAX_BANKROLL} units of the table's smallest unit")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         fail(f"--rounds {rounds}: 1 to {MAX_ROUNDS}")
+    from croupier.commands.banking_desk import BankingDesk, new_table
+    from croupier.commands.tablelog import TableLogWriter
+
     with croupier_errors():
-        session = _Session(spec, _table(spec.name, options), player, bankroll, seed, fair)
-        session.record = None if log is None else RecordFile(log)
-        session.verify_flags = verify_flags
-        if session.record is not None:  # fail before the first card if it cannot be written
-            session.record.follow(session.table)
-        session.intro()
-        try:
-            session.run(MAX_ROUNDS if rounds is None else rounds)
-        except (KeyboardInterrupt, typer.Abort):
-            session.interrupted()
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-        session.finish()
+        table = new_table(spec.name, options, seed, fair)
+    least = table._least_buy_in()
+    if bankroll < least:
+        fail(
+            f"--bankroll {bankroll}: the cashier sells chips from the table's least stake, "
+            f"{least} units of the table's smallest unit"
+        )
+    # the log is claimed before the first card (an existing file needs --force)
+    writer = None if log is None else TableLogWriter.open(log, force=force)
+    try:
+        with croupier_errors():
+            console = make_console()
+            console.width = max(console.width, 112)
+            desk = BankingDesk(table, writer, fair, console)
+            session = _Session(spec, desk, player, bankroll, seed, fair)
+            session.intro()
+            desk.follow()  # the log's header
+            desk.buy_in(player, bankroll)  # the bankroll, in chips from the cashier
+            try:
+                session.run(MAX_ROUNDS if rounds is None else rounds)
+            except (KeyboardInterrupt, typer.Abort):
+                session.interrupted()
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+            session.finish()
+    finally:
+        if writer is not None:
+            writer.close()
 
 
 class _Session:
@@ -242,28 +214,24 @@ class _Session:
     def __init__(
         self,
         spec: TableSpec,
-        table: BankingGame,
+        desk: BankingDesk,
         player: str,
         bankroll: int,
         seed: str | None,
-        fair: FairShuffles | None,
+        fair: TableFairness | None,
     ) -> None:
-        from croupier.shuffle import LiveShuffler, SeededShuffler
-
         self.spec = spec
-        self.table = table
-        self.options: Any = table.options
+        self.desk = desk
+        self.table: BankingGame = desk.game  # the round engine under the table
+        self.options: Any = self.table.options
         self.decimals: int = self.options.decimals
         self.player = player
         self.start = bankroll
         self.seed = seed
         self.fair = fair
-        fixed: Shuffler = LiveShuffler() if seed is None else SeededShuffler(f"shoe:{seed}")
-        self.next_shuffler: Callable[[], Shuffler] = (lambda: fixed) if fair is None else fair.next
-        self.console: Console = make_console()
-        self.console.width = max(self.console.width, 112)
-        self.record: RecordFile | None = None
-        self.verify_flags: tuple[str, ...] = ()
+        assert desk.console is not None
+        self.console: Console = desk.console
+        self.writer: TableLogWriter | None = desk.writer
         self.rounds = 0  # rounds dealt and settled
         self.staked = 0  # put on the layout, less what was withdrawn
         self.leaving = False  # quit once with a carried stake on the table
@@ -294,10 +262,6 @@ class _Session:
             return "amounts in whole units: 2500 is 2,500"
         point = self.money(2500).replace(",", "")
         return f"amounts in units of {self.money(1)}: 2500 and {point} are both {self.money(2500)}"
-
-    def _save(self) -> None:
-        if self.record is not None:
-            self.record.follow(self.table)
 
     # -- the session ---------------------------------------------------------------------------
 
@@ -337,17 +301,14 @@ class _Session:
 
         table = self.table
         while self.rounds < rounds:
-            if table.phase is Phase.NEEDS_SHUFFLE:
-                shuffled = table.shuffle(self.next_shuffler())
-                self.console.print(
-                    f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; commitment "
-                    f"{shuffled.commitment}",
-                    soft_wrap=True,
-                )
-                self._save()
-            if table.phase is Phase.READY:
-                table.open_round()
-                self._save()
+            if table.phase in (Phase.NEEDS_SHUFFLE, Phase.READY):
+                shuffled = self.desk.open_round()
+                if shuffled is not None:
+                    self.console.print(
+                        f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; commitment "
+                        f"{shuffled.commitment}",
+                        soft_wrap=True,
+                    )
                 self.console.rule(f"[bold]Round {table.round_number}[/bold]: place your bets")
                 carried = [s for s in self.mine() if s.carried]
                 if carried:
@@ -396,14 +357,13 @@ class _Session:
         from croupier.errors import CroupierError, RuleViolation
 
         assert order.place is not None and order.bet is not None
-        table, place, bet = self.table, order.place, order.bet
+        place, bet = order.place, order.bet
         here = next((s for s in self.mine() if s.position == place and s.bet == bet), None)
         try:
             if order.verb == "withdraw":
-                table.withdraw_bet(self.player, place, bet)
+                self.desk.withdraw(self.player, place, bet)
                 assert here is not None
                 self.staked -= here.amount
-                self._save()
                 self.console.print(
                     f"Withdrawn: {bet} on place {place}, {self.money(here.amount)} back; "
                     f"bankroll {self.money(self.bankroll())}"
@@ -421,7 +381,7 @@ class _Session:
                     f"{self.money(left)}"
                 )
                 return
-            table.place_bet(self.player, place, bet, amount)
+            self.desk.stake(self.player, place, bet, amount)
         except RuleViolation as exc:
             if exc.rule == "table limits" and order.amount is not None:
                 total = order.amount + (0 if here is None else here.amount)
@@ -437,7 +397,6 @@ class _Session:
             self._refuse(str(exc))
             return
         self.staked += amount
-        self._save()
         total = amount + (0 if here is None else here.amount)
         what = "Bet" if here is None else f"Raised by {self.money(amount)}:"
         self.console.print(
@@ -472,11 +431,8 @@ class _Session:
 
         table = self.table
         before = self.net()
-        table.close_bets()
-        table.deal()
-        table.settle()
+        self.desk.deal()
         self.rounds += 1
-        self._save()
         _render_round(self.console, self.spec, table, self.decimals)
         carried = [s for s in self.mine() if s.carried]
         if carried:
@@ -555,9 +511,8 @@ class _Session:
             if not stake.carried and self.table.can_withdraw_bet(
                 self.player, stake.position, stake.bet
             ):
-                self.table.withdraw_bet(self.player, stake.position, stake.bet)
+                self.desk.withdraw(self.player, stake.position, stake.bet)
                 self.staked -= stake.amount
-        self._save()
 
     def summary(self) -> None:
         from rich.table import Table
@@ -578,16 +533,18 @@ class _Session:
         for row in rows:
             table.add_row(*row)
         self.console.print(table)
-        if self.fair is not None:
-            self.fair.reveal(self.console, self.spec.name, self.verify_flags)
 
     def finish(self) -> None:
         self._leave_layout()
         self.summary()
-        if self.record is not None:
+        self.desk.close()  # the seal (a fair shoe not finished: its seed revealed first)
+        self.console.print(
+            f"Table log head (sha256): {self.desk.table.head()}", soft_wrap=True, markup=False
+        )
+        if self.writer is not None:
             self.console.print(
-                f"Log written to {self.record.path} (check it with `croupier replay "
-                f"{self.record.path}`)",
+                f"Table log written to {self.writer.path}, sealed (check it with `croupier "
+                f"replay {self.writer.path}`)",
                 soft_wrap=True,
             )
 
@@ -598,14 +555,13 @@ class _Session:
         self.console.print()
         with contextlib.suppress(CroupierError):  # the layout stays as the engine left it
             self._leave_layout()
-        self._save()
         self.summary()
-        if self.record is not None:
+        if self.writer is not None:
             where = f"round {self.table.round_number}, phase {self.table.phase.value}"
             typer.echo(
-                f"Interrupted: the log {str(self.record.path)!r} keeps every event so far (it "
-                f"ends in {where}) and is not closed; `croupier replay {self.record.path}` "
-                "checks it.",
+                f"Interrupted: the log {str(self.writer.path)!r} keeps every event so far (it "
+                f"ends in {where}) and is unsealed (`croupier replay --allow-open "
+                f"{self.writer.path}` reads it).",
                 err=True,
             )
         else:

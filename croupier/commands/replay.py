@@ -54,11 +54,11 @@ EXIT_BROKEN = 4
 #: the games whose ``play --log`` still writes an old record (no chain, no seal), by their
 #: records' game names: ``replay`` accepts those records with a warning. A game leaves this set
 #: when its play writes a table log (:class:`croupier.commands.tablelog.TableLogWriter`); its
-#: old records must then be converted with ``croupier log migrate``. The 13-card game, Mah-Jong
-#: and five-card stud have left it; the banking games stay until their ``play --log`` moves.
+#: old records must then be converted with ``croupier log migrate``. Every game has left it:
+#: the 13-card game, Mah-Jong, five-card stud and the banking games write table logs.
 #: (A stud hand history, ``play --history``'s ``.toml``, is an export, not a log: it is always
 #: read, with the warning that it has no chain.)
-OLD_RECORDS_ACCEPTED: frozenset[str] = frozenset({"three-card-baccarat", "football-poker"})
+OLD_RECORDS_ACCEPTED: frozenset[str] = frozenset()
 
 MAX_RECORD_BYTES = 1 << 30
 

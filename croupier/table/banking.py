@@ -606,7 +606,13 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return (BuyIn(DEFAULT_BUY_IN),)
 
     def _check_closable(self) -> None:
-        if self.game.phase not in (Phase.NEEDS_SHUFFLE, Phase.READY):
+        """Between rounds; or in a betting window where no stake was placed for the round (no
+        card is out and nothing of the round is at stake: a stake carried over from the last
+        round stays on the layout, as it does when the table closes between rounds)."""
+        game = self.game
+        if game.phase is Phase.BETTING and all(s.carried for s in game.stakes):
+            return
+        if game.phase not in (Phase.NEEDS_SHUFFLE, Phase.READY):
             raise RuleViolation(
                 TABLES, f"round {self.game.round_number} is in play: settle it before closing"
             )

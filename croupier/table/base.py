@@ -718,7 +718,10 @@ class Table(abc.ABC, Generic[OptionsT]):
         try:
             event = self.event_from_dict(data.get("event"))  # type: ignore[arg-type]
         except RecordError as exc:
-            raise RecordError(exc.field, f"entry {seq}: {exc}") from None
+            raw = data.get("event")
+            kind = raw.get("type") if isinstance(raw, Mapping) else None
+            named = f" ({kind})" if isinstance(kind, str) and kind.isidentifier() else ""
+            raise RecordError(exc.field, f"entry {seq}{named}: {exc}") from None
         Actor.parse(actor)
         return Entry(seq, at, actor, command_id, command, event)
 

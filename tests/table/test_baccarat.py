@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.events import CardDealt, ShoeShuffled
+from croupier.games.banking_commands import Bet, Withdraw
 from croupier.games.three_card_baccarat.bots import BOTS
 from croupier.games.three_card_baccarat.commands import COMMANDS, DealCard
 from croupier.games.three_card_baccarat.options import (
@@ -401,11 +402,16 @@ def test_the_house_steps_a_shoe_and_a_round_through() -> None:
     assert kinds[2:] == ["close_bets", "burn", "deal", "settle"]  # Art 3.2: the burns first
 
 
-def test_a_table_closes_only_between_rounds() -> None:
+def test_a_table_closes_only_between_rounds_or_before_a_stake_of_the_round() -> None:
     table = seated()
-    to_betting(table)
+    at = to_betting(table)
+    table.apply(Actor.player("ana"), Bet(1, "main", 1_000), "b1", at=at)
     with pytest.raises(RuleViolation, match="in play"):
         table.close(at=10)
+    # a betting window left with nothing staked for the round (issue 15 item 7: a player who
+    # quits the prompt): nothing is in play, the table closes
+    table.apply(Actor.player("ana"), Withdraw(1, "main"), "w1", at=at)
+    assert table.close(at=10).events[-1].TYPE == "table_closed"
 
 
 # -- fairness --------------------------------------------------------------------------------------
