@@ -98,6 +98,14 @@ PORT: Final = Bound(0, 65_535, "")
 BOT_DELAY_MS: Final = Bound(0, 60_000, "ms")
 #: ``serve --integrity-interval`` (0: no background audit; at most 31 days between runs)
 INTEGRITY_INTERVAL: Final = Bound(0, 31 * 86_400, "seconds")
+#: ``serve --max-connections``: open WebSocket connections
+MAX_CONNECTIONS: Final = Bound(1, 100_000, "connections")
+#: ``serve --idle-timeout`` (seconds; a day at most)
+IDLE_TIMEOUT: Final = Bound(1, 86_400, "seconds")
+#: ``serve --max-queued-frames``: frames queued for one connection
+MAX_QUEUED_FRAMES: Final = Bound(1, 1_000_000, "frames")
+#: ``serve --send-buffer-kib``: the kernel's send buffer of a connection
+SEND_BUFFER_KIB: Final = Bound(4, 65_536, "KiB")
 #: ``equity --limit``: steps of 10-20 ns, so at most a few minutes
 EQUITY_LIMIT: Final = Bound(1, 10_000_000_000, "steps")
 

@@ -16,7 +16,15 @@ from typing import Annotated, Any
 import typer
 
 from croupier.commands.app import app
-from croupier.commands.bounds import BOT_DELAY_MS, INTEGRITY_INTERVAL, PORT
+from croupier.commands.bounds import (
+    BOT_DELAY_MS,
+    IDLE_TIMEOUT,
+    INTEGRITY_INTERVAL,
+    MAX_CONNECTIONS,
+    MAX_QUEUED_FRAMES,
+    PORT,
+    SEND_BUFFER_KIB,
+)
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors, fail
 
@@ -64,20 +72,31 @@ def serve_command(
         ),
     ] = True,
     max_connections: Annotated[
-        int, typer.Option("--max-connections", help="Open WebSocket connections at most.")
+        int,
+        typer.Option(
+            "--max-connections",
+            callback=MAX_CONNECTIONS.check("--max-connections"),
+            help=MAX_CONNECTIONS.help("Open WebSocket connections at most."),
+        ),
     ] = 2000,
     idle_timeout: Annotated[
-        float,
+        int,
         typer.Option(
             "--idle-timeout",
-            help="Seconds before a connection that sends nothing and watches no table is closed.",
+            callback=IDLE_TIMEOUT.check("--idle-timeout"),
+            help=IDLE_TIMEOUT.help(
+                "Seconds before a connection that sends nothing and watches no table is closed."
+            ),
         ),
-    ] = 60.0,
+    ] = 60,
     max_queued_frames: Annotated[
         int,
         typer.Option(
             "--max-queued-frames",
-            help="Frames queued for a connection that does not read before it is closed (4008).",
+            callback=MAX_QUEUED_FRAMES.check("--max-queued-frames"),
+            help=MAX_QUEUED_FRAMES.help(
+                "Frames queued for a connection that does not read before it is closed (4008)."
+            ),
         ),
     ] = 1000,
     ws_compression: Annotated[
@@ -91,8 +110,11 @@ def serve_command(
         int,
         typer.Option(
             "--send-buffer-kib",
-            help="The kernel's send buffer of each connection (KiB): what a client that stops "
-            "reading can hold besides its bounded queue.",
+            callback=SEND_BUFFER_KIB.check("--send-buffer-kib"),
+            help=SEND_BUFFER_KIB.help(
+                "The kernel's send buffer of each connection (KiB): what a client that stops "
+                "reading can hold besides its bounded queue."
+            ),
         ),
     ] = 64,
     secure_cookies: Annotated[
