@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from croupier.commands.bounds import DECKS, POSITIONS
 from croupier.commands.output import croupier_errors, fail
 
 __all__ = [
@@ -78,6 +79,28 @@ def cli_base(game: str) -> Any:
     return BaccaratOptions(decks=CLI_DEFAULT_DECKS)
 
 
+DecksOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        help=DECKS.help(
+            "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
+            "decks in the shoe; the same as --option decks=N."
+        ),
+        show_default=False,
+    ),
+]
+PositionsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--positions",
+        help=POSITIONS.help(
+            "three-card-baccarat (default 7) and football-poker (default 8): player places; "
+            "the same as --option positions=N."
+        ),
+        show_default=False,
+    ),
+]
 MinBetOpt = Annotated[
     list[str] | None,
     typer.Option(

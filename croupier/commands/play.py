@@ -25,7 +25,14 @@ from croupier.commands.bounds import (
 )
 from croupier.commands.fair import ClientSeedOpt, FairOpt, NonceOpt, ServerSeedFileOpt
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
+from croupier.commands.options import (
+    DecksOpt,
+    MaxBetOpt,
+    MinBetOpt,
+    OptionsOpt,
+    PositionsOpt,
+    game_options,
+)
 from croupier.commands.output import fail
 
 # kept importable from here: play_thirteen and equity import them from this module
@@ -194,28 +201,8 @@ def play(
             "--seed", help="Reproducible shoe and bots (not for live play).", show_default=False
         ),
     ] = None,
-    decks: Annotated[
-        int | None,
-        typer.Option(
-            "--decks",
-            help=DECKS.help(
-                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
-                "decks in the shoe; the same as --option decks=N."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    positions: Annotated[
-        int | None,
-        typer.Option(
-            "--positions",
-            help=POSITIONS.help(
-                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
-                "the same as --option positions=N."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    decks: DecksOpt = None,
+    positions: PositionsOpt = None,
     bet: Annotated[
         list[str] | None,
         typer.Option(

@@ -23,7 +23,14 @@ from croupier.commands.bounds import (
     bounded,
 )
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
+from croupier.commands.options import (
+    DecksOpt,
+    MaxBetOpt,
+    MinBetOpt,
+    OptionsOpt,
+    PositionsOpt,
+    game_options,
+)
 from croupier.commands.output import fail
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -55,28 +62,8 @@ def simulate(
         ),
     ] = None,
     seed: Annotated[str, typer.Option("--seed", help="Seed of the simulation.")] = "0",
-    decks: Annotated[
-        int | None,
-        typer.Option(
-            "--decks",
-            help=DECKS.help(
-                "three-card-baccarat (default 8, 1 = a box) and football-poker (default 6): "
-                "decks in the shoe; the same as --option decks=N."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    positions: Annotated[
-        int | None,
-        typer.Option(
-            "--positions",
-            help=POSITIONS.help(
-                "three-card-baccarat (default 7) and football-poker (default 8): player places; "
-                "the same as --option positions=N."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    decks: DecksOpt = None,
+    positions: PositionsOpt = None,
     hands: Annotated[
         int | None,
         typer.Option(
