@@ -14,18 +14,23 @@ import typer
 
 from croupier.commands.app import app
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.plain_options import PlainTextCommand, PlainTextGroup
 
 if TYPE_CHECKING:
     from croupier.games.thirteen.solver import Solution
 
-solve_app = typer.Typer(help="Solve a game position: the best play, exactly.", no_args_is_help=True)
+solve_app = typer.Typer(
+    help="Solve a game position: the best play, exactly.",
+    no_args_is_help=True,
+    cls=PlainTextGroup,
+)
 app.add_typer(solve_app, name="solve")
 
 WAY_HELP = "The house way used without --banker (and for a natural): expected-points, "
 WAY_HELP += "strongest-back or strongest-front."
 
 
-@solve_app.command("thirteen")
+@solve_app.command("thirteen", cls=PlainTextCommand)
 def solve_thirteen(
     hand: Annotated[
         str,
