@@ -24,7 +24,6 @@ code makes (``tests/games/thirteen/test_thirteen_solver.py``,
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import threading
 from dataclasses import dataclass
@@ -73,6 +72,8 @@ def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.in
 
 def numpy_seed(seed: str | int) -> int:
     """A NumPy seed from text: the first 8 bytes of SHA-256 of the seed's text."""
+    import hashlib  # here: loading OpenSSL's hashes is a cost solve's start need not pay
+
     return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "big")
 
 
