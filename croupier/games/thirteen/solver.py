@@ -106,6 +106,40 @@ def _index() -> SettingsIndex:
     return settings_index()
 
 
+@dataclass(frozen=True)
+class _Lookups:
+    """What every hand's build reads, made once: the subsets' positions column by column (a
+    sum of five 1,287-long gathers is cheaper than one 2-D gather and a row sum) and the
+    THIRTEEN hash tables as int64 (no copy per hand)."""
+
+    cols5: tuple[NDArray[np.intp], ...]
+    cols3: tuple[NDArray[np.intp], ...]
+    card_value: NDArray[np.int64]
+    flush_offset: NDArray[np.int64]
+    table: NDArray[np.uint16]
+    size3_base: int
+
+
+_LOOKUPS: list[_Lookups] = []
+
+
+def _lookups() -> _Lookups:
+    if not _LOOKUPS:
+        ix = _index()
+        t = THIRTEEN.tables
+        _LOOKUPS.append(
+            _Lookups(
+                cols5=tuple(np.ascontiguousarray(c) for c in ix.sub5.T),
+                cols3=tuple(np.ascontiguousarray(c) for c in ix.sub3.T),
+                card_value=t.card_value_np.astype(np.int64),
+                flush_offset=t.flush_offset_np.astype(np.int64),
+                table=t.table_np,
+                size3_base=t.size3_base,
+            )
+        )
+    return _LOOKUPS[0]
+
+
 def _hand(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """The 13 cards, checked, strongest first (so tiers print high to low)."""
     hand = parse_cards(cards, count=13)
@@ -137,33 +171,54 @@ class HandSettings:
     ``s5`` repeated); ``valid`` marks the settings in ascending order (not fouled).
     """
 
-    __slots__ = ("_penalty", "_valid", "cards", "codes", "front", "middle", "s3", "s5", "valid")
+    __slots__ = (
+        "_cards",
+        "_penalty",
+        "_valid",
+        "codes",
+        "front",
+        "middle",
+        "s3",
+        "s5",
+        "valid",
+    )
 
     def __init__(self, cards: Iterable[Card | str] | str) -> None:
-        self._build(_hand(cards))
+        hand = _hand(cards)
+        self._cards: tuple[Card, ...] | None = hand
+        self._build([c.code for c in hand])
 
     @classmethod
     def from_codes(cls, codes: Iterable[int]) -> HandSettings:
         """From 13 card codes known to be distinct and in the deck (a simulation's own deal:
-        no parsing, no checks)."""
+        no parsing, no checks; the cards are made when asked for)."""
         hs = cls.__new__(cls)
-        hs._build(tuple(Card(c) for c in sorted(codes, reverse=True)))
+        hs._cards = None
+        hs._build(sorted(codes, reverse=True))
         return hs
 
-    def _build(self, cards: tuple[Card, ...]) -> None:
-        self.cards = cards
-        self.codes = np.array([c.code for c in self.cards], dtype=np.intp)
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The 13 cards, strongest first."""
+        if self._cards is None:
+            self._cards = tuple(Card(int(c)) for c in self.codes)
+        return self._cards
+
+    def _build(self, codes: list[int]) -> None:
+        self.codes = np.array(codes, dtype=np.intp)
         ix = _index()
-        t = THIRTEEN.tables
-        cv = t.card_value_np.astype(np.int64)[self.codes]
-        sums5 = cv[ix.sub5].sum(axis=1)
-        table = t.table_np
-        flush = t.flush_offset_np.astype(np.int64)[sums5 >> 19]
+        lk = _lookups()
+        cv = lk.card_value[self.codes]
+        c0, c1, c2, c3, c4 = lk.cols5
+        sums5 = cv[c0] + cv[c1] + cv[c2] + cv[c3] + cv[c4]
+        table = lk.table
+        flush = lk.flush_offset[sums5 >> 19]
         self.s5: NDArray[np.uint16] = table[(sums5 & RANK_MASK) + flush]
-        sums3 = cv[ix.sub3].sum(axis=1) & RANK_MASK
-        self.s3: NDArray[np.uint16] = table[sums3 + t.size3_base]
-        self.front: NDArray[np.uint16] = self.s3[ix.front]
-        self.middle: NDArray[np.uint16] = self.s5[ix.middle]
+        f0, f1, f2 = lk.cols3
+        sums3 = (cv[f0] + cv[f1] + cv[f2]) & RANK_MASK
+        self.s3: NDArray[np.uint16] = table[sums3 + lk.size3_base]
+        self.front: NDArray[np.uint16] = self.s3.take(ix.front)
+        self.middle: NDArray[np.uint16] = self.s5.take(ix.middle)
         valid = self.front <= self.middle
         valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
             self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
@@ -178,7 +233,7 @@ class HandSettings:
         if self._valid is None:
             ix = _index()
             v = np.flatnonzero(self.valid)
-            self._valid = (v, ix.front[v], ix.middle[v], v // MIDDLES_PER_BACK)
+            self._valid = (v, ix.front.take(v), ix.middle.take(v), v // MIDDLES_PER_BACK)
         return self._valid
 
     @property
@@ -217,19 +272,31 @@ class HandSettings:
         """The valid setting with the largest margin; ties: strongest back, middle, front."""
         return self.best_response(banker)[0]
 
-    def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
-        """(:meth:`best_index`, its margin), scoring the valid settings only."""
+    def _valid_margins(self, banker: tuple[int, int, int]) -> NDArray[np.int16]:
+        """The valid settings' point margins against banker tier strengths (Art 9 II, 10), in
+        the order of :meth:`_compressed`."""
         pf, pm, pb = points_arrays()
         bf, bm, bb = banker
-        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf]).astype(np.int16)
-        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm]).astype(np.int16)
-        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb]).astype(np.int16)
-        v, f, m, b = self._compressed()
-        margin = c3[f]
-        margin += cm[m]
-        margin += cb[b]
+        c3 = np.where(self.s3 > bf, pf.take(self.s3), -pf[bf]).astype(np.int16)
+        cm = np.where(self.s5 > bm, pm.take(self.s5), -pm[bm]).astype(np.int16)
+        cb = np.where(self.s5 > bb, pb.take(self.s5), -pb[bb]).astype(np.int16)
+        _, f, m, b = self._compressed()
+        margin = c3.take(f)
+        margin += cm.take(m)
+        margin += cb.take(b)
+        return margin
+
+    def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
+        """(:meth:`best_index`, its margin), scoring the valid settings only."""
+        margin = self._valid_margins(banker)
         best = margin.max()
+        v = self._compressed()[0]
         return self._strongest(v[np.flatnonzero(margin == best)]), int(best)
+
+    def best_margin(self, banker: tuple[int, int, int]) -> int:
+        """The best response's margin alone (:meth:`best_response`'s second part, without
+        looking for which setting reaches it)."""
+        return int(self._valid_margins(banker).max())
 
     def margin_of(self, i: int, banker: tuple[int, int, int]) -> int:
         """Setting ``i``'s point margin against banker tier strengths (Art 9 II, 10)."""
@@ -320,9 +387,9 @@ class HandSettings:
         (indexed by strength); ties: strongest back, middle, front."""
         ef, em, eb = tables
         v, f, m, b = self._compressed()
-        value = ef[self.s3][f]
-        value += em[self.s5][m]
-        value += eb[self.s5][b]
+        value = ef.take(self.s3).take(f)  # by subset first, then one gather per tier
+        value += em.take(self.s5).take(m)
+        value += eb.take(self.s5).take(b)
         return self._strongest(v[np.flatnonzero(value == value.max())])
 
 
