@@ -166,9 +166,9 @@ def rank_tables() -> tuple[tuple[Key, ...], HashTables]:
 
     data = load()
     keys = tuple(map(tuple, data["keys"].tolist()))  # .tolist(): Python ints
-    card_value = data["card_value"].astype(np.uint32)
-    flush_offset = data["flush_offset"].astype(np.uint32)
-    table = data["table"].astype(np.uint16)
+    card_value = data["card_value"].astype(np.uint32, copy=False)
+    flush_offset = data["flush_offset"].astype(np.uint32, copy=False)
+    table = data["table"].astype(np.uint16, copy=False)
     flush_base, size3_base = (int(b) for b in data["bases"])
     # the scalar table as a tuple, filled from its ~8k non-zero slots: what tuple(table.tolist())
     # gives, in less than half the time

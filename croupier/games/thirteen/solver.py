@@ -106,18 +106,23 @@ def _index() -> SettingsIndex:
     return settings_index()
 
 
-@dataclass(frozen=True)
 class _Lookups:
     """What every hand's build reads, made once: the subsets' positions column by column (a
     sum of five 1,287-long gathers is cheaper than one 2-D gather and a row sum) and the
-    THIRTEEN hash tables as int64 (no copy per hand)."""
+    THIRTEEN hash tables as int64 (no copy per hand). A plain class: a dataclass costs its
+    definition's time at every start."""
 
-    cols5: tuple[NDArray[np.intp], ...]
-    cols3: tuple[NDArray[np.intp], ...]
-    card_value: NDArray[np.int64]
-    flush_offset: NDArray[np.int64]
-    table: NDArray[np.uint16]
-    size3_base: int
+    __slots__ = ("card_value", "cols3", "cols5", "flush_offset", "size3_base", "table")
+
+    def __init__(self) -> None:
+        ix = _index()
+        t = THIRTEEN.tables
+        self.cols5 = tuple(np.ascontiguousarray(c) for c in ix.sub5.T)
+        self.cols3 = tuple(np.ascontiguousarray(c) for c in ix.sub3.T)
+        self.card_value: NDArray[np.int64] = t.card_value_np.astype(np.int64)
+        self.flush_offset: NDArray[np.int64] = t.flush_offset_np.astype(np.int64)
+        self.table: NDArray[np.uint16] = t.table_np
+        self.size3_base: int = t.size3_base
 
 
 _LOOKUPS: list[_Lookups] = []
@@ -125,18 +130,7 @@ _LOOKUPS: list[_Lookups] = []
 
 def _lookups() -> _Lookups:
     if not _LOOKUPS:
-        ix = _index()
-        t = THIRTEEN.tables
-        _LOOKUPS.append(
-            _Lookups(
-                cols5=tuple(np.ascontiguousarray(c) for c in ix.sub5.T),
-                cols3=tuple(np.ascontiguousarray(c) for c in ix.sub3.T),
-                card_value=t.card_value_np.astype(np.int64),
-                flush_offset=t.flush_offset_np.astype(np.int64),
-                table=t.table_np,
-                size3_base=t.size3_base,
-            )
-        )
+        _LOOKUPS.append(_Lookups())
     return _LOOKUPS[0]
 
 

@@ -44,3 +44,24 @@ def test_art9_i_batch_naturals_agree_with_natural_of_on_random_deals(readings: R
     assert found.shape == (5_000, 4)
     assert found.ravel().tolist() == _one_by_one(deals.reshape(-1, 13), readings)
     assert found.any()
+
+
+def test_art9_i_three_straights_of_one_hand_is_membership_in_every_pattern() -> None:
+    """naturals_of tests one hand's three straights by taking sequences away; the answer is
+    membership in the full set of patterns, on every pattern and every vector one card away."""
+    from croupier.games.thirteen.scoring import _is_three_straights, three_straight_patterns
+
+    patterns = three_straight_patterns()
+    checked = 0
+    for p in patterns:
+        assert _is_three_straights(p)
+        for i in range(13):
+            for j in range(13):
+                if i != j and p[i] > 0 and p[j] < 4:
+                    moved = list(p)
+                    moved[i] -= 1
+                    moved[j] += 1
+                    near = tuple(moved)
+                    assert _is_three_straights(near) == (near in patterns)
+                    checked += 1
+    assert checked > 10_000
