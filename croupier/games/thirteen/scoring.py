@@ -265,9 +265,7 @@ def naturals_of(
 
 
 #: the rank counts of each 5-card sequence
-_SEQ5_COUNTS: Final = frozenset(
-    tuple(int(r in s) for r in range(13)) for s in _sequences(5)
-)
+_SEQ5_COUNTS: Final = frozenset(tuple(int(r in s) for r in range(13)) for s in _sequences(5))
 
 
 def _is_three_straights(counts: tuple[int, ...]) -> bool:
