@@ -63,11 +63,13 @@ MAXIMIN_FILE: Final = Path(__file__).with_name("maximin.npz")
 
 
 @functools.cache
+@functools.cache
 def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
-    """Points of a tier's winner by strength, per tier (Art 9 II)."""
-    return tuple(  # type: ignore[return-value]
-        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
-    )
+    """Points of a tier's winner by strength, per tier (Art 9 II); made once, read-only."""
+    arrays = tuple(np.array(points_by_strength(t), dtype=np.int16) for t in Tier)
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays  # type: ignore[return-value]
 
 
 def numpy_seed(seed: str | int) -> int:

@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -95,6 +95,8 @@ __all__ = [
 ]
 
 _BACKS: Final = 1287
+#: backs scored first (those of highest bound) when the search leaves settings out
+_FIRST_BACKS: Final = 24
 #: below every margin (|margin| <= 3 + 10 + 5 + 5 + 10 + 3), marks a fouled setting
 _FOULED: Final = np.int16(-1000)
 
@@ -112,7 +114,18 @@ class _Lookups:
     THIRTEEN hash tables as int64 (no copy per hand). A plain class: a dataclass costs its
     definition's time at every start."""
 
-    __slots__ = ("card_value", "cols3", "cols5", "flush_offset", "size3_base", "table")
+    __slots__ = (
+        "caps",
+        "card_value",
+        "cols3",
+        "cols5",
+        "flush_offset",
+        "front2d",
+        "middle2d",
+        "size3_base",
+        "slot",
+        "table",
+    )
 
     def __init__(self) -> None:
         ix = _index()
@@ -123,6 +136,20 @@ class _Lookups:
         self.flush_offset: NDArray[np.int64] = t.flush_offset_np.astype(np.int64)
         self.table: NDArray[np.uint16] = t.table_np
         self.size3_base: int = t.size3_base
+        #: each back's 56 middles and fronts, one row a back
+        self.middle2d = ix.middle.reshape(_BACKS, MIDDLES_PER_BACK)
+        self.front2d = ix.front.reshape(_BACKS, MIDDLES_PER_BACK)
+        self.slot = np.arange(MIDDLES_PER_BACK, dtype=np.intp)
+        self.caps: dict[int, tuple[Any, NDArray[np.float64], NDArray[np.float64]]] = {}
+
+    def expected_caps(self, tables: ExpectedTables) -> tuple[NDArray[np.float64], ...]:
+        """The most a front and a middle are worth by ``tables`` up to each strength."""
+        found = self.caps.get(id(tables))
+        if found is None or found[0] is not tables:
+            ef, em, _ = tables
+            found = (tables, np.maximum.accumulate(ef), np.maximum.accumulate(em))
+            self.caps[id(tables)] = found
+        return found[1], found[2]
 
 
 _LOOKUPS: list[_Lookups] = []
@@ -167,14 +194,14 @@ class HandSettings:
 
     __slots__ = (
         "_cards",
+        "_front",
+        "_middle",
         "_penalty",
         "_valid",
+        "_valid_mask",
         "codes",
-        "front",
-        "middle",
         "s3",
         "s5",
-        "valid",
     )
 
     def __init__(self, cards: Iterable[Card | str] | str) -> None:
@@ -200,7 +227,6 @@ class HandSettings:
 
     def _build(self, codes: list[int]) -> None:
         self.codes = np.array(codes, dtype=np.intp)
-        ix = _index()
         lk = _lookups()
         cv = lk.card_value[self.codes]
         c0, c1, c2, c3, c4 = lk.cols5
@@ -211,15 +237,36 @@ class HandSettings:
         f0, f1, f2 = lk.cols3
         sums3 = (cv[f0] + cv[f1] + cv[f2]) & RANK_MASK
         self.s3: NDArray[np.uint16] = table[sums3 + lk.size3_base]
-        self.front: NDArray[np.uint16] = self.s3.take(ix.front)
-        self.middle: NDArray[np.uint16] = self.s5.take(ix.middle)
-        valid = self.front <= self.middle
-        valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
-            self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
-        )
-        self.valid: NDArray[np.bool_] = valid
+        self._front: NDArray[np.uint16] | None = None
+        self._middle: NDArray[np.uint16] | None = None
+        self._valid_mask: NDArray[np.bool_] | None = None
         self._penalty: NDArray[np.int16] | None = None
         self._valid: tuple[NDArray[np.intp], ...] | None = None
+
+    @property
+    def front(self) -> NDArray[np.uint16]:
+        """Every setting's front strength (made when first asked for)."""
+        if self._front is None:
+            self._front = self.s3.take(_index().front)
+        return self._front
+
+    @property
+    def middle(self) -> NDArray[np.uint16]:
+        """Every setting's middle strength (made when first asked for)."""
+        if self._middle is None:
+            self._middle = self.s5.take(_index().middle)
+        return self._middle
+
+    @property
+    def valid(self) -> NDArray[np.bool_]:
+        """Which settings are not fouled (Art 7: front <= middle <= back)."""
+        if self._valid_mask is None:
+            valid = self.front <= self.middle
+            valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
+                self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
+            )
+            self._valid_mask = valid
+        return self._valid_mask
 
     def _compressed(self) -> tuple[NDArray[np.intp], ...]:
         """The valid settings' numbers and their front, middle and back subset indexes (about
@@ -237,7 +284,12 @@ class HandSettings:
 
     def strengths(self, i: int) -> tuple[int, int, int]:
         """Setting ``i``'s front, middle and back strengths."""
-        return (int(self.front[i]), int(self.middle[i]), int(self.s5[i // MIDDLES_PER_BACK]))
+        ix = _index()
+        return (
+            int(self.s3[ix.front[i]]),
+            int(self.s5[ix.middle[i]]),
+            int(self.s5[i // MIDDLES_PER_BACK]),
+        )
 
     def setting(self, i: int) -> Setting:
         """Setting number ``i`` (0..72,071) as cards."""
@@ -280,6 +332,37 @@ class HandSettings:
         margin += cb.take(b)
         return margin
 
+    def _scored(
+        self, bound: NDArray[Any], score: Callable[..., NDArray[Any]]
+    ) -> tuple[NDArray[Any], NDArray[np.intp]]:
+        """The values and numbers of the valid settings that can reach the best value.
+
+        ``bound[b]`` is at least the value of every valid setting with back ``b`` (computed as
+        the values are, so that rounding keeps it above them); ``score(backs, middles,
+        fronts)`` gives the values of those backs' settings, a row a back. The backs of
+        highest bound are scored first; every other back whose bound is below the best value
+        found among them is left out: none of its settings can reach the best, so the
+        settings that do, and so the answer and its tie-break, are those of the full search.
+        """
+        lk = _lookups()
+        first = np.argpartition(bound, -_FIRST_BACKS)[-_FIRST_BACKS:]
+        values, numbers = self._score_backs(first, score, lk)
+        later = bound >= values.max() if len(values) else np.ones(_BACKS, dtype=np.bool_)
+        later[first] = False
+        more, more_numbers = self._score_backs(np.flatnonzero(later), score, lk)
+        return np.concatenate((values, more)), np.concatenate((numbers, more_numbers))
+
+    def _score_backs(
+        self, backs: NDArray[np.intp], score: Callable[..., NDArray[Any]], lk: _Lookups
+    ) -> tuple[NDArray[Any], NDArray[np.intp]]:
+        middles = lk.middle2d.take(backs, axis=0)
+        fronts = lk.front2d.take(backs, axis=0)
+        m = self.s5.take(middles)
+        valid = (self.s3.take(fronts) <= m) & (m <= self.s5.take(backs)[:, None])
+        values = score(backs, middles, fronts)
+        numbers = backs[:, None] * MIDDLES_PER_BACK + lk.slot
+        return values[valid], numbers[valid]
+
     def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
         """(:meth:`best_index`, its margin), scoring the valid settings only."""
         margin = self._valid_margins(banker)
@@ -311,14 +394,12 @@ class HandSettings:
         front, then middle, then back); then the lowest-numbered."""
         if len(candidates) == 1:
             return int(candidates[0])
-        back = self.s5[candidates // MIDDLES_PER_BACK]
-        front = self.front[candidates]
+        ix = _index()
+        back = self.s5.take(candidates // MIDDLES_PER_BACK)
+        front = self.s3.take(ix.front.take(candidates))
+        middle = self.s5.take(ix.middle.take(candidates))
         first, last = (front, back) if front_first else (back, front)
-        key = (
-            first.astype(np.int64) << 32
-            | self.middle[candidates].astype(np.int64) << 16
-            | last.astype(np.int64)
-        )
+        key = first.astype(np.int64) << 32 | middle.astype(np.int64) << 16 | last.astype(np.int64)
         return int(candidates[int(np.argmax(key))])
 
     def frontier(self) -> Frontier:
@@ -378,7 +459,34 @@ class HandSettings:
 
     def expected_index(self, tables: ExpectedTables) -> int:
         """The valid setting with the highest expected margin by the per-tier ``tables``
-        (indexed by strength); ties: strongest back, middle, front."""
+        (indexed by strength); ties: strongest back, middle, front.
+
+        When this hand's valid settings are already listed (a best response was scored), all
+        of them are scored (:meth:`expected_index_all`); otherwise the backs that cannot reach
+        the best are left out (:meth:`_scored`, ~8% of the backs are scored on average). The
+        answer is the same either way (a test compares them)."""
+        if self._valid is not None:
+            return self.expected_index_all(tables)
+        ef, em, eb = tables
+        by_front, by_middle, by_back = ef.take(self.s3), em.take(self.s5), eb.take(self.s5)
+        capf, capm = _lookups().expected_caps(tables)
+        # a back's bound, added in the order the values are (so rounding keeps it above them)
+        bound = capf.take(self.s5) + capm.take(self.s5)
+        bound += by_back
+
+        def score(
+            backs: NDArray[np.intp], middles: NDArray[np.intp], fronts: NDArray[np.intp]
+        ) -> NDArray[np.float64]:
+            value = by_front.take(fronts)
+            value += by_middle.take(middles)
+            value += by_back.take(backs)[:, None]
+            return value
+
+        value, numbers = self._scored(bound, score)
+        return self._strongest(np.sort(numbers[value == value.max()]))
+
+    def expected_index_all(self, tables: ExpectedTables) -> int:
+        """:meth:`expected_index` scoring every valid setting (the tests' reference)."""
         ef, em, eb = tables
         v, f, m, b = self._compressed()
         value = ef.take(self.s3).take(f)  # by subset first, then one gather per tier
