@@ -28,7 +28,9 @@ needs a strategy (GAMES.md: an option, :class:`~croupier.games.thirteen.rules.Ho
   by tier, against the tiers a typical opponent holds. For a banker tier of strength ``s`` the
   expectation is ``P(opponent <= s) * points(s) - sum_{o > s} P(o) * points(o)`` (Art 9 II, 10).
   The opponents' tier distributions are *calibrated* by fictitious play on seeded random hands
-  (:mod:`croupier.games.thirteen.calibration`, shipped as a table and checked by a test).
+  (:mod:`croupier.games.thirteen.calibration`, shipped as a table and checked by a test). The
+  search scores only the backs whose bound can reach the best (:meth:`HandSettings._scored`);
+  the answer is the full search's.
 * ``strongest-back``: the strongest back, then middle, then front (a plain ranking of settings).
 * ``strongest-front``: the strongest front, then middle, then back, among valid settings.
 
