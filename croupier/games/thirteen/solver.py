@@ -150,6 +150,8 @@ class _Lookups:
         if found is None or found[0] is not tables:
             ef, em, _ = tables
             found = (tables, np.maximum.accumulate(ef), np.maximum.accumulate(em))
+            if len(self.caps) >= 8:  # a few tables in use at a time (calibration rounds)
+                self.caps.clear()
             self.caps[id(tables)] = found
         return found[1], found[2]
 
