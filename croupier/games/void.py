@@ -30,10 +30,12 @@ dealer who sent it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from croupier.errors import RuleViolation
+from croupier.events import Stake
 from croupier.money import Rounding
 from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine, Result
@@ -46,6 +48,7 @@ __all__ = [
     "carried_line",
     "check_void",
     "refund_line",
+    "stake_lines",
 ]
 
 #: the longest reason a dealer gives for a void
@@ -110,3 +113,12 @@ def check_void(event: HouseVoid, game: str, due: tuple[PayoutLine, ...]) -> None
         raise RuleViolation(
             article, "a void returns every stake placed for the round (and keeps carried ones)"
         )
+
+
+def stake_lines(stakes: Iterable[Stake], article: str) -> tuple[PayoutLine, ...]:
+    """The lines of a banking game's void: a stake carried in from an earlier round stays on
+    the layout (the misdeal void of baccarat Art 3.4 keeps it so), every other is returned."""
+    return tuple(
+        (carried_line if s.carried else refund_line)(s.player, s.position, s.bet, s.amount, article)
+        for s in stakes
+    )

@@ -74,10 +74,10 @@ from croupier.games.mahjong.rules import PLAYERS, REGULATION, Seat
 from croupier.games.mahjong.scoring import BASIS_POINTS
 from croupier.games.mahjong.view import seat_view
 from croupier.games.mahjong.wall import deal_from_order, deal_mahjong
+from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void
 from croupier.offers import Between, Exactly, Offer, OneOf
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, verify_commitment
-from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void
 from croupier.table.actor import Actor, Role
 from croupier.table.base import Table, Wait
 from croupier.table.events import (

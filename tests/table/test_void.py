@@ -168,15 +168,14 @@ def test_promise_a_void_at_a_random_point_refunds_the_round_and_replays(
 def test_promise_a_tampered_void_is_refused_at_replay(game: str) -> None:
     table, _, _ = _void_at_random(game, "tamper")
     record = json.loads(json.dumps(table.to_record()))
-    index = next(
-        i for i, e in enumerate(record["entries"]) if e["event"]["type"] == "house_void"
-    )
-    for change in (
+    index = next(i for i, e in enumerate(record["entries"]) if e["event"]["type"] == "house_void")
+    changes: list[dict[str, Any] | None] = [
         {"article": "Art 99"},
         {"by": "someone-else"},
         {"reason": " "},
         {"lines": []} if record["entries"][index]["event"]["lines"] else None,
-    ):
+    ]
+    for change in changes:
         if change is None:
             continue
         bad = json.loads(json.dumps(record))
