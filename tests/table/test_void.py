@@ -24,13 +24,16 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.games.void import ARTICLES, HouseVoid
 from croupier.offers import Bot
 from croupier.table import Actor, SeededSource, Table
+from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
 from croupier.table.runner import run_table
 from croupier.tiles import Tile
 
 DEE = Actor.dealer("dee")
-SEEDS = [f"void-{i}" for i in range(6)]
+SEEDS = [f"void-{i}" for i in range(8)]
 PLAYERS = {"mahjong": 4, "five-card-stud": 4, "thirteen": 3}
+#: the events after which hidden cards or tiles are out, or about to be dealt one by one
+DEALING = {"cards_dealt", "card_dealt", "game_dealt", "tile_drawn", "bets_closed", "card_burned"}
 
 
 def _table(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot]]:
@@ -99,20 +102,35 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
     played = rng.randrange(3)
     while table.rounds_closed < played:
         at = _step(table, bots, at)
-    # into the next round, then a random number of steps on (a round that ends first: the next)
+    # into the next round; play it to its end to know its points, then go back to one of them
+    # (every other seed: just after a deal, where hidden cards or tiles are out)
     before: dict[str, int] = {}
     while not _in_round(table):
         snapshot = _balances(table, bots)
         at = _step(table, bots, at)
         before = snapshot
-    for _ in range(rng.randrange(40)):
-        snapshot = _balances(table, bots)
+    cuts = [table.seq]
+    while _in_round(table):
+        cuts.append(table.seq)
         at = _step(table, bots, at)
-        if not _in_round(table):
-            while not _in_round(table):
-                snapshot = _balances(table, bots)
-                at = _step(table, bots, at)
-            before = snapshot
+    cuts = [c for c in cuts[1:] if c < table.rounds[-1].last_seq] or cuts[:1]
+    entries = table.entries
+    dealt = [c for c in cuts if entries[c - 1].event.TYPE in DEALING]
+    cut = rng.choice(dealt if dealt and rng.random() < 0.5 else cuts)
+    table = type(table).replay(
+        table.options, entries[:cut], table_id=table.table_id, source=SeededSource(seed + "+")
+    )
+    at = table.last_at + 1000
+    bots = _table(game, seed)[1]
+    # a human dealer may deal the banking games' cards one by one (face down, some to the
+    # wrong place): a void then comes in the middle of the deal
+    for _ in range(rng.randrange(8)):
+        offer = next((o for o in table.legal(DEE) if o.type == "deal_card"), None)
+        if offer is None:
+            break
+        values = {k: False if k == "exposed" else d.sample(rng) for k, d in offer.fields.items()}
+        table.apply(DEE, offer.make(**values), f"deal:{table.seq}", at=at)
+        at += 1000
     seen = {n: _seen(table, Actor.player(n)) for n in bots}
     public = _seen(table, Actor.OBSERVER)
     number = table.rounds[-1].number
@@ -128,7 +146,12 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
     assert isinstance(event, HouseVoid)
     assert (event.reason, event.by, event.article) == ("table fault", "dee", ARTICLES[game])
     assert table.rounds[-1].number == number and table.rounds[-1].closed
-    # refunded exactly: every player back to his chips before the round, the books balanced
+    # refunded exactly: every player back to his chips before the round (and any bought since),
+    # the books balanced
+    for entry in table.entries[table.rounds[-1].first_seq - 1 :]:
+        if isinstance(entry.event, ChipsIn | ChipsOut):
+            sign = 1 if isinstance(entry.event, ChipsIn) else -1
+            before[entry.event.player] += sign * entry.event.amount
     assert _balances(table, bots) == before
     assert table.ledger.total() == 0 and table.books_agree()
     assert {p: c for p, c in table.chips().items() if c} == {p: c for p, c in before.items() if c}
