@@ -109,11 +109,10 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
         snapshot = _balances(table, bots)
         at = _step(table, bots, at)
         before = snapshot
-    cuts = [table.seq]
+    cuts = []  # the round's states: the seq of each, in play
     while _in_round(table):
         cuts.append(table.seq)
         at = _step(table, bots, at)
-    cuts = [c for c in cuts[1:] if c < table.rounds[-1].last_seq] or cuts[:1]
     entries = table.entries
     dealt = [c for c in cuts if entries[c - 1].event.TYPE in DEALING]
     cut = rng.choice(dealt if dealt and rng.random() < 0.5 else cuts)
