@@ -179,6 +179,8 @@ class Chaos:
         self.args = args
         self.database = database
         self.rng = random.Random(args.seed)
+        #: the voids' own choices (the faults' sequence stays the one ``--seed`` gives)
+        self.void_rng = random.Random(args.seed + 1)
         self.port = free_port()
         self.server_class = ServerProcess
         self.server: Any = None
@@ -259,7 +261,7 @@ class Chaos:
             if not rows:
                 self.tally.log.append("void: no round in play")
                 return
-            row = self.rng.choice(rows)
+            row = self.void_rng.choice(rows)
             table = in_play(store, row)
             assert table is not None
             expected = chips_before_round(table)
