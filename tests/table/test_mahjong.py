@@ -549,7 +549,8 @@ def test_the_house_deals_and_settles_a_dealer_may_close_a_window() -> None:
     assert game is not None
     east = Actor.player(table.player_at(Seat.EAST))
     table.apply(east, {"type": "discard", "tile": str(game.hand(Seat.EAST)[-1])}, "d", at=2)
-    assert [o.type for o in table.legal(DEALER)] == ["close_claims"]
+    # with the game in play, the dealer may also void it (issue 18)
+    assert [o.type for o in table.legal(DEALER)] == ["close_claims", "void_round"]
     table.apply(DEALER, {"type": "close_claims"}, "close", at=3)
     assert game.turn is Seat.SOUTH
     with pytest.raises(RuleViolation, match="a game is in play"):
