@@ -19,8 +19,8 @@ five-card stud    none voids a hand (Art 11 d returns one dead hand's pot money)
 Mah-Jong          none voids a game: house practice, the game is cancelled with no payment
 3-Card Baccarat   Art 3.4 (the round's cards cancelled) read as the void of the round: the
                   stakes placed for it returned, the carried ones kept (Art 7.2, 8.1)
-Football Poker    none voids a round: house practice, the stakes placed for it returned,
-                  the carried ones kept (Art 7)
+Football Poker    none voids a round: house practice, every stake of the round returned
+                  (the game carries no stake over)
 ================  =======================================================================
 
 The event is checked again at every replay by the game (the round must be in play, the lines

@@ -184,8 +184,8 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         return self._can(self.verify_house_void, reason, by)
 
     def house_void(self, reason: str, by: str) -> HouseVoid:
-        """Void the round in play: no article voids one (house practice), the stakes placed for
-        it returned, the carried ones kept; its cards are cancelled and never shown."""
+        """Void the round in play: no article voids one (house practice), every stake of the
+        round returned; its cards are cancelled and never shown."""
         return self._commit(self._void_event(reason, by))
 
     def _check_house_void(self, event: HouseVoid) -> None:
