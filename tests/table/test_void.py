@@ -137,6 +137,9 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
     for name in bots:
         assert not any(o.type == "void_round" for o in table.legal(Actor.player(name)))
     assert any(o.type == "void_round" for o in table.legal(DEE))
+    assert any(o.type == "void_round" for o in table.legal(Actor.HOUSE))
+    for other in (Actor.OBSERVER, Actor.inspector("ivo")):
+        assert not any(o.type == "void_round" for o in table.legal(other))
     with pytest.raises(RuleViolation):
         table.apply(Actor.player("p0"), {"type": "void_round", "reason": "x"}, "v0", at=at)
     applied = table.apply(DEE, {"type": "void_round", "reason": "table fault"}, "void", at=at)
