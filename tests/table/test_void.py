@@ -23,7 +23,7 @@ from croupier.cards import Card
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.void import ARTICLES, HouseVoid
 from croupier.offers import Bot
-from croupier.table import Actor, SeededSource, Table
+from croupier.table import Actor, FairSource, SeededSource, Table
 from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
 from croupier.table.runner import run_table
@@ -209,3 +209,39 @@ def test_promise_a_tampered_void_is_refused_at_replay(game: str) -> None:
             type(table).replay(
                 table.options, bad["entries"], table_id=table.table_id, check_hashes=False
             )
+
+
+KEY = bytes(range(32))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_a_void_at_a_provably_fair_table_replays_and_play_goes_on(game: str) -> None:
+    """With a :class:`FairSource` (commitments before each shuffle, seeds revealed once the
+    cards are decided): a void reveals no seed itself, the next rounds reveal what they must,
+    and the record replays with every revealed seed checked."""
+    info = GAMES[game]
+    table = info.table(
+        info.options(), table_id="fair", source=FairSource("a client seed", key=KEY, label="v")
+    )
+    bots = _table(game, "fair")[1]
+    at = 0
+    for name in bots:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    while not _in_round(table):
+        at = _step(table, bots, at)
+    for _ in range(random.Random(game).randrange(3, 12)):
+        if not _in_round(table):
+            break
+        at = _step(table, bots, at)
+    if not _in_round(table):  # the round ended first: void the next one
+        while not _in_round(table):
+            at = _step(table, bots, at)
+    applied = table.apply(DEE, {"type": "void_round", "reason": "fault"}, "void", at=at)
+    assert [e.TYPE for e in applied.events] == ["house_void"]
+    closed = table.rounds_closed
+    run_table(table, bots, rounds=closed + 2, start_at=at + 1000)
+    assert table.closed and table.books_agree() and table.ledger.total() == 0
+    record = json.loads(json.dumps(table.to_record()))
+    again = type(table).from_record(record, source=FairSource("a client seed", key=KEY, label="v"))
+    assert again.hashes() == table.hashes() and again.ledger.players() == table.ledger.players()
