@@ -9,6 +9,7 @@ With ``--banker "front / middle / back"`` the answer is the player's best respon
 from __future__ import annotations
 
 import os
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -50,8 +51,10 @@ def solve_thirteen(
 ) -> None:
     """The best setting of 13 cards against the banker's (Art 7-10), or the house way's."""
     # one thread: the solve uses no BLAS, and starting OpenBLAS's thread pool when NumPy loads
-    # costs a short command ~10 ms of CPU (a value already set is kept)
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # costs a short command ~10 ms of CPU (a value already set is kept; nothing is changed in a
+    # process that has loaded NumPy already, e.g. a test calling the command in-process)
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with croupier_errors():
         from croupier.games.thirteen.rules import HouseWay
         from croupier.games.thirteen.scoring import Setting
