@@ -14,21 +14,25 @@
   settled.
 
 Both end with the same balances (checked). The game side runs no bot, so the cost measured
-includes the interface bots' choices (a bias against the interface). Method: ``R`` runs of each,
-alternated, ``time.perf_counter`` with the garbage collector off, the median reported; rounds/s
-and the interface's cost (table time / game time - 1). One process, one core.
+includes the interface bots' choices (a bias against the interface). Method: ``R`` runs of each
+(at least 5), alternated, with the garbage collector off; the process's CPU time
+(``time.process_time``: on a shared machine what this code costs) and the wall time
+(``time.perf_counter``) of each run; the medians, rounds/s, the interface's cost (table time /
+game time - 1, of the CPU medians) and the spread of the ratio over the pairs of runs. One
+process, one core.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.common import environment, time_once, write_report
+from bench.common import cpu_once, environment, ratio_summary, write_report
 from croupier.events import BetPlaced, BetWithdrawn, Phase, RoundOpened
 from croupier.shuffle import SeededShuffler
 from croupier.table.registry import game as game_info
@@ -96,8 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     args = parser.parse_args(argv)
-    if not (1 <= args.rounds <= 1_000_000 and 1 <= args.players <= 7 and 1 <= args.repeat <= 99):
-        parser.error("--rounds 1..1,000,000, --players 1..7, --repeat 1..99")
+    if not (1 <= args.rounds <= 1_000_000 and 1 <= args.players <= 7 and 5 <= args.repeat <= 99):
+        parser.error("--rounds 1..1,000,000, --players 1..7, --repeat 5..99")
     table = play_table(args.game, args.rounds, args.players)
     script = script_of(table)
     balances = play_game(args.game, script)
@@ -105,34 +109,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"the two runs differ: {balances} != {dict(table.game.balances)}", file=sys.stderr)
         return 1
     times: dict[str, list[float]] = {"game": [], "table": []}
+    walls: dict[str, list[float]] = {"game": [], "table": []}
+    runs = {
+        "game": functools.partial(play_game, args.game, script),
+        "table": functools.partial(play_table, args.game, args.rounds, args.players),
+    }
     for _ in range(args.repeat):
-        times["game"].append(time_once(lambda: play_game(args.game, script))[0])
-        times["table"].append(
-            time_once(lambda: play_table(args.game, args.rounds, args.players))[0]
-        )
+        for side in ("game", "table"):
+            cpu, wall = cpu_once(runs[side])
+            times[side].append(cpu)
+            walls[side].append(wall)
     median = {k: statistics.median(v) for k, v in times.items()}
+    wall_median = {k: statistics.median(v) for k, v in walls.items()}
     rate = {k: args.rounds / v for k, v in median.items()}
-    cost = median["table"] / median["game"] - 1
+    ratio = ratio_summary(times["table"], times["game"])
+    cost = ratio["of_medians"] - 1
     env = environment()
     print(
         f"{args.game}, {args.rounds:,} rounds, {args.players} random bots (the same rounds: the "
         f"same balances at the end), median of {args.repeat} runs\n"
-        f"  game's API       {rate['game']:10,.0f} rounds/s  ({median['game']:.3f} s)\n"
-        f"  table interface  {rate['table']:10,.0f} rounds/s  ({median['table']:.3f} s)\n"
-        f"  interface cost   {cost:+.1%} (table time / game time - 1; the game side runs no bot)\n"
+        f"  game's API       {rate['game']:10,.0f} rounds/s  ({median['game']:.3f} s CPU, "
+        f"wall {wall_median['game']:.3f} s)\n"
+        f"  table interface  {rate['table']:10,.0f} rounds/s  ({median['table']:.3f} s CPU, "
+        f"wall {wall_median['table']:.3f} s)\n"
+        f"  interface cost   {cost:+.1%} (table CPU time / game CPU time - 1; the pairs of "
+        f"runs: {ratio['pair_min']:.2f}x to {ratio['pair_max']:.2f}x, "
+        f"median {ratio['pair_median']:.2f}x; the game side runs no bot)\n"
         f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
         f"Python {env['python']} ({env['implementation']})\n"
-        "method: time.perf_counter, gc off, runs alternated, medians; one process, one core"
+        "method: CPU time of this process, gc off, runs alternated, medians; one process"
     )
     if args.json is not None:
         fields: dict[str, Any] = {
             "game": args.game,
             "rounds": args.rounds,
             "players": args.players,
-            "median_s": median,
+            "median_cpu_s": median,
+            "median_wall_s": wall_median,
             "rounds_per_s": rate,
             "interface_cost": cost,
-            "runs_s": times,
+            "ratio": ratio,
+            "runs_cpu_s": times,
+            "runs_wall_s": walls,
         }
         write_report(args.json, "bench.table_banking", env, args, **fields)
     return 0
