@@ -33,7 +33,8 @@ See docs/table.md for each game's commands, house steps, deadlines and visibilit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from croupier.banking import BankingOptions, BankingTable
@@ -49,6 +50,7 @@ from croupier.events import (
     RoundSettled,
     RoundVoided,
     ShoeShuffled,
+    Stake,
 )
 from croupier.games.banking_commands import (
     Bet,
@@ -101,6 +103,8 @@ HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
 FAIR: Final = "fair play"
+#: distinct offers kept for sharing (a bound; the cache starts again past it)
+_OFFERS_KEPT: Final = 4096
 
 
 class ShoeOptions(BankingOptions, Protocol):
@@ -123,6 +127,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     #: the article a place out of the layout cites
     PLACE_ARTICLE: ClassVar[str] = "Art 5.1"
+    #: the house's step is the first of the dealer's offers (:meth:`_dealer_offers`), as
+    #: tests/table/test_baccarat.py and test_football.py check at every house step
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -189,6 +196,25 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._shoe_done = False  # its seed revealed: the shoe is finished
         self._memo_key: tuple[int, int] = (-1, -1)
         self._memo_values: dict[Any, Any] = {}
+        #: offers are immutable values: one object per distinct offer, shared by every actor
+        #: and every seq that has it (see :meth:`_offer`)
+        self._offers: dict[tuple[Any, ...], Offer] = {}
+        # the table's limits by bet kind, in the game's order (the options never change):
+        # (bet, least stake, most stake: MAX_CHIPS where the limit has none)
+        limits = self.options.limits
+        self._kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
+            (
+                kind.value,
+                limit.minimum,
+                MAX_CHIPS if limit.maximum is None else limit.maximum,
+                limit.maximum,
+            )
+            for kind in self.game.BET_KIND
+            for limit in (limits.limit(kind.value),)
+        )
+        self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
+        self._least = min(low for _, low, _, _ in self._kinds)
+        self._all_places = tuple(range(1, self.options.positions + 1))
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own
@@ -234,6 +260,15 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         elif isinstance(event, HandsRevealed):
             self._revealed = True
 
+    def _stakes(self) -> tuple[Stake, ...]:
+        """The game's stakes now (copies), made once per state: offers, chips and the view read
+        them for every actor."""
+        memo = self._memo()
+        stakes: tuple[Stake, ...] | None = memo.get("stakes")
+        if stakes is None:
+            stakes = memo["stakes"] = self.game.stakes
+        return stakes
+
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
         what he has on the layout now."""
@@ -243,7 +278,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             out = {p: self._bought.get(p, 0) for p in {*self._bought, *game.balances}}
             for player, net in game.balances.items():
                 out[player] += net
-            for stake in game.stakes:
+            for stake in self._stakes():
                 out[stake.player] = out.get(stake.player, 0) - stake.amount
             memo["chips"] = out
         chips: Mapping[str, int] = memo["chips"]
@@ -271,18 +306,17 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         for football poker too)."""
         if self.game.phase in (Phase.DEALING, Phase.DEALT):
             return ()
-        return tuple(p for p in self._places() if p not in self._seats)
+        seats = self._seats
+        return tuple(p for p in self._all_places if p not in seats)
 
     def _places(self) -> tuple[int, ...]:
-        return tuple(range(1, self.options.positions + 1))
+        return self._all_places
 
     def _staked(self, player: str) -> bool:
-        return any(s.player == player for s in self.game.stakes)
+        return any(s.player == player for s in self._stakes())
 
     def _least_buy_in(self) -> int:
-        limits = self.options.limits
-        kinds = [k.value for k in self.game.BET_KIND]
-        return min(limits.limit(k).minimum for k in kinds)
+        return self._least
 
     def _betting_over(self) -> bool:
         return self.game.phase is Phase.BETTING and set(self._present) <= self._done
@@ -302,102 +336,126 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             memo[actor] = offers
         return offers
 
+    def _offer(self, key: tuple[Any, ...], make: Callable[[], Offer]) -> Offer:
+        """The offer ``key`` names (made by ``make`` the first time): an offer is an immutable
+        value, so equal offers are one object, shared among actors and seqs; the key holds
+        everything the offer is made of."""
+        offers = self._offers
+        offer = offers.get(key)
+        if offer is None:
+            if len(offers) >= _OFFERS_KEPT:
+                offers.clear()
+            offer = offers[key] = make()
+        return offer
+
     def _player_offers(self, name: str) -> list[Offer]:
         game = self.game
         offers: list[Offer] = []
-        least = self._least_buy_in()
+        offer = self._offer
+        least = self._least
         if name not in self._present:
             free = self._free_places()
             if free:
                 offers.append(
-                    Offer(
-                        Sit,
-                        {"place": OneOf(free), "buy_in": Between(least, MAX_CHIPS)},
-                        "sit at a place, with chips from the cashier",
+                    offer(
+                        ("sit0", free),
+                        lambda: Offer(
+                            Sit,
+                            {"place": OneOf(free), "buy_in": Between(least, MAX_CHIPS)},
+                            "sit at a place, with chips from the cashier",
+                        ),
                     )
                 )
             offers.append(
-                Offer(BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing")
+                offer(
+                    ("buy_in0",),
+                    lambda: Offer(
+                        BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing"
+                    ),
+                )
             )
             return offers
         chips = self._chips(name)
         if game.phase is Phase.BETTING:
             if name not in self._done:
-                offers.append(Offer(Done, {}, "no more bets"))
+                offers.append(offer(("done",), lambda: Offer(Done, {}, "no more bets")))
             offers += self._bet_offers(name, chips)
-            for stake in game.stakes:
+            for stake in self._stakes():
                 if stake.player == name and game.can_withdraw_bet(name, stake.position, stake.bet):
+                    place, bet = stake.position, stake.bet
                     offers.append(
-                        Offer(
-                            Withdraw,
-                            {"place": OneOf((stake.position,)), "bet": OneOf((stake.bet,))},
-                            f"withdraw your {stake.bet} stake at place {stake.position}",
+                        offer(
+                            ("withdraw", place, bet), functools.partial(_withdraw_offer, place, bet)
                         )
                     )
         if chips < MAX_CHIPS:
-            offers.append(Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"))
-        if self.place_of(name) is None and self._free_places():
             offers.append(
-                Offer(
-                    Sit,
-                    {
-                        "place": OneOf(self._free_places()),
-                        "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
-                    },
-                    "take a free place",
+                offer(
+                    ("buy_in", chips),
+                    lambda: Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"),
                 )
             )
+        if self.place_of(name) is None:
+            free = self._free_places()
+            if free:
+                offers.append(
+                    offer(
+                        ("sit", free, chips),
+                        lambda: Offer(
+                            Sit,
+                            {
+                                "place": OneOf(free),
+                                "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
+                            },
+                            "take a free place",
+                        ),
+                    )
+                )
         if not self._staked(name):
-            offers.append(Offer(Leave, {}, "cash out and leave"))
+            offers.append(offer(("leave",), lambda: Offer(Leave, {}, "cash out and leave")))
         return offers
 
     def _bet_offers(self, name: str, chips: int) -> list[Offer]:
-        """New stakes grouped by kinds sharing their bounds and places, then raises."""
+        """New stakes grouped by kinds sharing their bounds and places, then raises.
+
+        Betting is open, the names are the table's and every amount offered is within the
+        table's limit (alone, or added to the stake raised): what is left to ask of the game is
+        its own rule for a new stake (baccarat Art 8.3), which it applies to a raise as well
+        (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``)."""
         game = self.game
-        limits = self.options.limits
-        mine = {(s.position, s.bet): s for s in game.stakes if s.player == name}
+        ruled = game.NEW_STAKE_RULES
+        mine = {(s.position, s.bet): s for s in self._stakes() if s.player == name}
+        mine_bets = {bet for _, bet in mine}
         groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
-        all_places = self._places()
-        for kind in game.BET_KIND:
-            bet = kind.value
-            limit = limits.limit(bet)
-            low = limit.minimum
-            high = min(MAX_CHIPS if limit.maximum is None else limit.maximum, chips)
+        all_places = self._all_places
+        for bet, low, top, _ in self._kinds:
+            high = top if top < chips else chips
             if high < low:
                 continue
-            # betting is open, the names are the table's and [low, high] is within the limit:
-            # what is left to ask is the game's rule for a new stake (baccarat Art 8.3)
-            ruled = bet in game.NEW_STAKE_RULES
-            places = tuple(
-                p
-                for p in all_places
-                if (p, bet) not in mine and (not ruled or game.may_stake_at(name, p, bet))
-            )
+            places = all_places
+            if bet in mine_bets:
+                places = tuple(p for p in places if (p, bet) not in mine)
+            if bet in ruled:
+                places = game.new_stake_places(name, bet, places)
             if places:
                 groups.setdefault((low, high, places), []).append(bet)
+        offer = self._offer
         offers = [
-            Offer(
-                Bet,
-                {"place": OneOf(places), "bet": OneOf(tuple(bets)), "amount": Between(low, high)},
-                f"bet {' / '.join(bets) if len(bets) < 4 else ', '.join(bets[:2]) + ', ...'}",
+            offer(
+                ("bet", low, high, places, *bets),
+                functools.partial(_bet_offer, low, high, places, bets),
             )
             for (low, high, places), bets in groups.items()
         ]
         for (place, bet), stake in mine.items():
-            limit = limits.limit(bet)
-            low = max(1, limit.minimum - stake.amount)
-            top = MAX_CHIPS if limit.maximum is None else limit.maximum
+            least, top = self._limit_of[bet]
+            low = max(1, least - stake.amount)
             high = min(top - stake.amount, chips)
-            if low <= high and game.can_place_bet(name, place, bet, low):
+            if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):
                 offers.append(
-                    Offer(
-                        Raise,
-                        {
-                            "place": OneOf((place,)),
-                            "bet": OneOf((bet,)),
-                            "amount": Between(low, high),
-                        },
-                        f"raise your {bet} stake at place {place}",
+                    offer(
+                        ("raise", place, bet, low, high),
+                        functools.partial(_raise_offer, place, bet, low, high),
                     )
                 )
         return offers
@@ -406,7 +464,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         offers: list[Offer] = []
         command = self._house_command(self.last_at)
         if command is not None:
-            offers.append(Offer(type(command), {}, "the house's next step"))
+            kind = type(command)
+            offers.append(
+                self._offer(("house", kind), lambda: Offer(kind, {}, "the house's next step"))
+            )
         game = self.game
         if (
             game.phase is Phase.READY
@@ -414,7 +475,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             and game.can_shuffle()
             and self._present
         ):
-            offers.append(Offer(Shuffle, {}, "shuffle a new shoe now"))
+            offers.append(
+                self._offer(("shuffle",), lambda: Offer(Shuffle, {}, "shuffle a new shoe now"))
+            )
         offers += self._extra_dealer_offers()
         return tuple(offers)
 
@@ -744,6 +807,30 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, RoundSettled | RoundVoided):
             return "close"
         return None
+
+
+def _bet_offer(low: int, high: int, places: tuple[int, ...], bets: Sequence[str]) -> Offer:
+    return Offer(
+        Bet,
+        {"place": OneOf(places), "bet": OneOf(tuple(bets)), "amount": Between(low, high)},
+        f"bet {' / '.join(bets) if len(bets) < 4 else ', '.join(bets[:2]) + ', ...'}",
+    )
+
+
+def _raise_offer(place: int, bet: str, low: int, high: int) -> Offer:
+    return Offer(
+        Raise,
+        {"place": OneOf((place,)), "bet": OneOf((bet,)), "amount": Between(low, high)},
+        f"raise your {bet} stake at place {place}",
+    )
+
+
+def _withdraw_offer(place: int, bet: str) -> Offer:
+    return Offer(
+        Withdraw,
+        {"place": OneOf((place,)), "bet": OneOf((bet,))},
+        f"withdraw your {bet} stake at place {place}",
+    )
 
 
 def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:

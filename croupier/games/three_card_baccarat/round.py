@@ -77,7 +77,7 @@ rui 3 main win 1950 950 Art 6.3, 9.1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
@@ -420,6 +420,19 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             return self._stakes.get(player, position, _MAIN) is not None
         return any(s.bet == _MAIN for s in self._stakes.on(position))
 
+    def new_stake_places(
+        self, player: str, bet: BetKind | str, places: Sequence[int]
+    ) -> tuple[int, ...]:
+        """:meth:`may_stake_at` for every place at once: a tie goes where there is a main bet
+        (this player's, with ``tie_needs_own_main_bet``; Art 8.3); other kinds anywhere."""
+        if self._bet_name(bet) != _TIE:
+            return super().new_stake_places(player, bet, places)
+        own = self._options.tie_needs_own_main_bet
+        mains = {
+            s.position for s in self._stakes if s.bet == _MAIN and (not own or s.player == player)
+        }
+        return tuple(p for p in places if p in mains)
+
     def _check_new_stake(self, player: str, position: int, kind: BetKind) -> None:
         if kind is BetKind.TIE and not self._has_main_for_tie(player, position):
             whose = "this player's" if self._options.tie_needs_own_main_bet else "a"
@@ -669,14 +682,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
                 "exposed": [d.exposed for d in deals],
             }
             if self._revealed and len(deals) == CARDS_PER_HAND:
-                cards = tuple(d.card for d in deals)
-                value = HandValue.of(cards)
-                item.update(
-                    points=value.points,
-                    figures=value.figures,
-                    level=value.level,
-                    hand=describe_hand(cards),
-                )
+                item.update(_hand_view(tuple(d.card for d in deals)))
             out.append(item)
         return out
 
@@ -690,3 +696,26 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             "rounding": str(settlement.rounding),
             "house_result": settlement.house_result,
         }
+
+
+#: a hand's values as the view shows them, by its cards (a table shows the same hands at every
+#: decision of a round); bounded: started again past _HAND_VIEWS_KEPT hands
+_HAND_VIEWS: dict[tuple[Card, ...], dict[str, Any]] = {}
+_HAND_VIEWS_KEPT = 50_000
+
+
+def _hand_view(cards: tuple[Card, ...]) -> dict[str, Any]:
+    """``points``, ``figures``, ``level`` and ``hand`` of three cards (kept: copy it, as
+    ``dict.update`` does)."""
+    made = _HAND_VIEWS.get(cards)
+    if made is None:
+        if len(_HAND_VIEWS) >= _HAND_VIEWS_KEPT:
+            _HAND_VIEWS.clear()
+        value = HandValue.of(cards)
+        made = _HAND_VIEWS[cards] = {
+            "points": value.points,
+            "figures": value.figures,
+            "level": value.level,
+            "hand": describe_hand(cards),
+        }
+    return dict(made)
