@@ -107,6 +107,8 @@ def _pack(decks: int) -> Counter[Card]:
 #: Payout lines kept per table before the memo starts again (see ``BankingTable._line``).
 _LINES_KEPT = 4096
 _NOTHING = Fraction(0)
+#: the events that change only the layout's stakes (not a round's cards)
+_STAKE_EVENTS: frozenset[type[Event]] = frozenset({BetPlaced, BetWithdrawn})
 
 
 class Refusal(NamedTuple):
@@ -228,6 +230,9 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         self._balances: dict[str, int] = {}
         self._house = 0
         self._due: tuple[PayoutLine, ...] | None = None  # the dealt round's settlement, cached
+        #: events folded other than stakes placed or withdrawn: what a round's cards and hands
+        #: are (a view keeps its hands part while this stays the same)
+        self._round_version = 0
         self._line_memo: dict[tuple[object, ...], PayoutLine] = {}
         self._settled_memo: tuple[Settlement, dict[str, Any]] | None = None
 
@@ -601,6 +606,8 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
 
     def _apply(self, event: Event) -> None:
         self._due = None
+        if type(event) not in _STAKE_EVENTS:
+            self._round_version += 1
         if isinstance(event, CardDealt):
             self._card_dealt(event)
         elif isinstance(event, BetPlaced):

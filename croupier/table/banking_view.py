@@ -5,13 +5,12 @@ table's own parts in the shape every client reads (``place`` for a position, ``s
 cards are out face down, a place's cards are shown only to those the table shows them to (the
 seated player at baccarat, the holder at football poker) and exposed cards to everyone.
 
-A view is asked at every decision (a bot's, a client's): what does not depend on the actor is
-worked out once per state of the table (:func:`_common`) and each view is a fresh copy of it
-(``marshal``: a deep copy at C speed of plain JSON data), the actor's own parts added."""
+A view is asked at every decision (a bot's, a client's), each a new JSON tree: the parts that
+never change (the limits) are worked out once per table, the rest read straight from the state
+(the stakes and chips once per state, shared with the offers)."""
 
 from __future__ import annotations
 
-import marshal
 from typing import TYPE_CHECKING, Any
 
 from croupier.events import Phase
@@ -25,12 +24,7 @@ __all__ = ["table_view"]
 
 def table_view(self: ShoeTable[Any, Any], actor: Actor) -> dict[str, Any]:
     name = actor.name if actor.is_player else None
-    memo = self._memo()
-    common: tuple[bytes, bool] | None = memo.get("view")
-    if common is None:
-        common = memo["view"] = _common(self)
-    blob, dealing = common
-    out: dict[str, Any] = marshal.loads(blob)
+    out, dealing = _common(self)
     if dealing:
         _face_down(self, out, name)
     if name is not None:
@@ -50,9 +44,9 @@ def _absent(self: ShoeTable[Any, Any], name: str) -> dict[str, Any]:
     }
 
 
-def _common(self: ShoeTable[Any, Any]) -> tuple[bytes, bool]:
+def _common(self: ShoeTable[Any, Any]) -> tuple[dict[str, Any], bool]:
     """Everything of the view that is the same for every actor (the hands as the public sees
-    them), marshalled; and whether the round's cards are out face down."""
+    them); and whether the round's cards are out face down."""
     game = self.game
     out: dict[str, Any] = game.view(None)
     dealing = game.phase is Phase.DEALING or (game.phase is Phase.DEALT and not self._revealed)
@@ -94,7 +88,7 @@ def _common(self: ShoeTable[Any, Any]) -> tuple[bytes, bool]:
         you=None,
         waiting_on=[w.to_dict() for w in self.waiting_on()],
     )
-    return marshal.dumps(out), dealing
+    return out, dealing
 
 
 def _face_down(self: ShoeTable[Any, Any], out: dict[str, Any], name: str | None) -> None:

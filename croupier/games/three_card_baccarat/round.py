@@ -217,6 +217,8 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         self._deals: list[_Deal] = []
         self._misdeals = 0
         self._revealed = False
+        #: the hands part of the view by seat, and the round version it was made at
+        self._hands_memo: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> BaccaratOptions:
@@ -667,6 +669,19 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         }
 
     def _view_hands(self, seat: int | None) -> list[dict[str, Any]]:
+        """The hands part of the view: made once while the round's cards stay as they are (a
+        table asks a view at every decision of its betting window) and copied for each view."""
+        made = self._hands_memo.get(seat)
+        if made is None or made[0] != self._round_version:
+            if len(self._hands_memo) > 16:
+                self._hands_memo.clear()
+            made = self._hands_memo[seat] = (self._round_version, self._make_view_hands(seat))
+        return [
+            {**item, "cards": list(item["cards"]), "exposed": list(item["exposed"])}
+            for item in made[1]
+        ]
+
+    def _make_view_hands(self, seat: int | None) -> list[dict[str, Any]]:
         by_place: dict[int, list[_Deal]] = {p: [] for p in self._hands}
         for deal in self._deals:
             by_place.setdefault(deal.to, []).append(deal)
