@@ -1,7 +1,7 @@
 """The banking games: the same seeded rounds on the game's own API and through the table interface.
 
 ``python -m bench.table_banking [--game three-card-baccarat|football-poker] [--rounds N]
-[--players P] [--repeat R] [--json FILE]``
+[--players P] [--repeat R] [--parts] [--json FILE]``
 
 * **table**: :class:`~croupier.table.baccarat.BaccaratTable` /
   :class:`~croupier.table.football.FootballTable` run by :func:`~croupier.table.runner.run_table`
@@ -20,14 +20,21 @@ includes the interface bots' choices (a bias against the interface). Method: ``R
 (``time.perf_counter``) of each run; the medians, rounds/s, the interface's cost (table time /
 game time - 1, of the CPU medians) and the spread of the ratio over the pairs of runs. One
 process, one core.
+
+``--parts``: where the table's time goes, each part timed inline (CPU time, one run after the
+measured ones; the timers add a little): ``view`` (the JSON view of each bot decision),
+``legal`` (the offers), ``choose`` (the bots), ``waiting_on``, the commands' ``apply`` and the
+house's steps (``step_house``), both holding the game's own work and an entry per event.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -55,6 +62,50 @@ def play_table(name: str, rounds: int, players: int) -> Any:
     bots = {f"p{i}": info.bots["random"](i) for i in range(1, players + 1)}
     run_table(table, bots, rounds=rounds, close=False)
     return table
+
+
+#: the parts --parts times: (what, method name); the outermost timed call counts
+PARTS = (
+    ("view", "view"),
+    ("legal", "legal"),
+    ("waiting_on", "waiting_on"),
+    ("apply (players' commands)", "apply"),
+    ("step_house (the house's steps)", "step_house"),
+    ("timeout", "timeout"),
+)
+
+
+def parts(name: str, rounds: int, players: int) -> dict[str, float]:
+    """One table run with each part of :data:`PARTS` and the bots' ``choose`` timed (CPU
+    seconds); ``whole`` the run."""
+    info = game_info(name)
+    table = info.table(_options(name), table_id="bench", source=SeededSource(SEED))
+    spent: dict[str, float] = {}
+    depth = [0]
+
+    def timed(label: str, fn: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            if depth[0]:
+                return fn(*args, **kwargs)
+            depth[0] += 1
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.process_time() - start
+                depth[0] -= 1
+
+        return run
+
+    for label, method in PARTS:
+        setattr(table, method, timed(label, getattr(table, method)))
+    bots = {f"p{i}": info.bots["random"](i) for i in range(1, players + 1)}
+    for bot in bots.values():
+        bot.choose = timed("choose (the bots)", bot.choose)  # type: ignore[method-assign]
+    start = time.process_time()
+    run_table(table, bots, rounds=rounds, close=False)
+    spent["whole"] = time.process_time() - start
+    return spent
 
 
 def script_of(table: Any) -> list[list[tuple[str, Any]]]:
@@ -98,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=500)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--parts", action="store_true", help="time each part of the table")
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     args = parser.parse_args(argv)
     if not (1 <= args.rounds <= 1_000_000 and 1 <= args.players <= 7 and 5 <= args.repeat <= 99):
@@ -139,6 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Python {env['python']} ({env['implementation']})\n"
         "method: CPU time of this process, gc off, runs alternated, medians; one process"
     )
+    spent: dict[str, float] = {}
+    if args.parts:
+        spent = _print_parts(args, median["game"])
     if args.json is not None:
         fields: dict[str, Any] = {
             "game": args.game,
@@ -152,8 +207,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             "runs_cpu_s": times,
             "runs_wall_s": walls,
         }
+        if spent:
+            fields["parts_cpu_s"] = spent
         write_report(args.json, "bench.table_banking", env, args, **fields)
     return 0
+
+
+def _print_parts(args: argparse.Namespace, game_s: float) -> dict[str, float]:
+    gc.collect()
+    gc.disable()
+    try:
+        spent = parts(args.game, args.rounds, args.players)
+    finally:
+        gc.enable()
+    whole = spent["whole"]
+    per_round = 1e6 / args.rounds
+    print(
+        f"where the table's time goes (one timed run, CPU µs a round; the game's API whole: "
+        f"{game_s * per_round:,.0f} µs a round)"
+    )
+    for label, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):
+        if label != "whole":
+            print(
+                f"  {label:32} {seconds * per_round:7,.0f} µs  ({seconds / whole:4.0%} of the "
+                f"run, {seconds / game_s:5.1f}x the game's API)"
+            )
+    rest = whole - sum(v for k, v in spent.items() if k != "whole")
+    print(f"  {'the runner and the rest':32} {rest * per_round:7,.0f} µs  ({rest / whole:4.0%})")
+    print(f"  {'whole (timed)':32} {whole * per_round:7,.0f} µs")
+    return spent
 
 
 if __name__ == "__main__":
