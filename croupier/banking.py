@@ -67,7 +67,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from croupier.cards import Card
-from croupier.errors import RecordError, RuleViolation
+from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.events import (
     BetPlaced,
     BetsClosed,
@@ -343,6 +343,27 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         of ``bet`` by ``player``: asked once per bet kind with a rule of its own
         (:attr:`NEW_STAKE_RULES`) instead of once per place; a game may answer it faster."""
         return tuple(p for p in places if self.may_stake_at(player, p, bet))
+
+    def withdrawable(self, player: str) -> tuple[tuple[int, str], ...]:
+        """``(place, bet)`` of every stake of ``player`` that :meth:`can_withdraw_bet` allows
+        now, in the order placed: while betting is open, those the game's own rule does not keep
+        on the layout (baccarat Art 7.2: a carried stake); none otherwise. Cheap: a table's
+        offers ask it at every decision."""
+        if self._phase is not Phase.BETTING:
+            return ()
+        out: list[tuple[int, str]] = []
+        for stake in self._stakes:
+            if stake.player != player:
+                continue
+            kind = self._bets.get(stake.bet)
+            if kind is None:
+                continue
+            try:
+                self._check_withdrawal(stake, kind)
+            except CroupierError:
+                continue
+            out.append((stake.position, stake.bet))
+        return tuple(out)
 
     def verify_withdraw_bet(self, player: str, position: int, bet: BetT | str) -> None:
         self._check(BetWithdrawn(player, position, self._bet_name(bet)))

@@ -274,10 +274,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         what he has on the layout now."""
         memo = self._memo()
         if "chips" not in memo:
-            game = self.game
-            out = {p: self._bought.get(p, 0) for p in {*self._bought, *game.balances}}
-            for player, net in game.balances.items():
-                out[player] += net
+            out = dict(self._bought)
+            for player, net in self.game.balances.items():
+                out[player] = out.get(player, 0) + net
             for stake in self._stakes():
                 out[stake.player] = out.get(stake.player, 0) - stake.amount
             memo["chips"] = out
@@ -380,14 +379,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             if name not in self._done:
                 offers.append(offer(("done",), lambda: Offer(Done, {}, "no more bets")))
             offers += self._bet_offers(name, chips)
-            for stake in self._stakes():
-                if stake.player == name and game.can_withdraw_bet(name, stake.position, stake.bet):
-                    place, bet = stake.position, stake.bet
-                    offers.append(
-                        offer(
-                            ("withdraw", place, bet), functools.partial(_withdraw_offer, place, bet)
-                        )
-                    )
+            for place, bet in game.withdrawable(name):
+                offers.append(
+                    offer(("withdraw", place, bet), functools.partial(_withdraw_offer, place, bet))
+                )
         if chips < MAX_CHIPS:
             offers.append(
                 offer(
@@ -439,14 +434,15 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 places = game.new_stake_places(name, bet, places)
             if places:
                 groups.setdefault((low, high, places), []).append(bet)
+        cache = self._offers
+        offers: list[Offer] = []
+        for (low, high, places), bets in groups.items():
+            key = ("bet", low, high, places, *bets)
+            made = cache.get(key)
+            if made is None:
+                made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
+            offers.append(made)
         offer = self._offer
-        offers = [
-            offer(
-                ("bet", low, high, places, *bets),
-                functools.partial(_bet_offer, low, high, places, bets),
-            )
-            for (low, high, places), bets in groups.items()
-        ]
         for (place, bet), stake in mine.items():
             least, top = self._limit_of[bet]
             low = max(1, least - stake.amount)
