@@ -103,8 +103,9 @@ HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
 FAIR: Final = "fair play"
-#: distinct offers kept for sharing (a bound; the cache starts again past it)
-_OFFERS_KEPT: Final = 4096
+#: distinct offers (and other immutable values) kept for sharing (a bound; a cache starts
+#: again past it)
+_KEPT: Final = 4096
 
 
 class ShoeOptions(BankingOptions, Protocol):
@@ -199,6 +200,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         #: offers are immutable values: one object per distinct offer, shared by every actor
         #: and every seq that has it (see :meth:`_offer`)
         self._offers: dict[tuple[Any, ...], Offer] = {}
+        #: the waits of the betting window (immutable), by player and deadline
+        self._waits_kept: dict[tuple[str, int], Wait] = {}
+        #: the visibility of a card dealt face down, by place and who sees it
+        self._dealt_shown: dict[tuple[int, tuple[str, ...]], Shown] = {}
         # the table's limits by bet kind, in the game's order (the options never change):
         # (bet, least stake, most stake: MAX_CHIPS where the limit has none)
         limits = self.options.limits
@@ -246,6 +251,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _after(self, event: Event, at: int) -> None:
         """Fold what the table keeps besides the game: its own events and the times."""
+        if type(event) is CardDealt:  # most of a round's events: nothing to fold here
+            return
         if isinstance(event, OWN_EVENTS):
             self._own += 1
         if isinstance(event, Seated):
@@ -342,7 +349,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         offers = self._offers
         offer = offers.get(key)
         if offer is None:
-            if len(offers) >= _OFFERS_KEPT:
+            if len(offers) >= _KEPT:
                 offers.clear()
             offer = offers[key] = make()
         return offer
@@ -623,11 +630,22 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if self.closed or self.game.phase is not Phase.BETTING:
             return ()
         deadline = self._opened_at + self.options.betting_seconds * 1000
-        return tuple(
-            Wait(Actor.player(p), deadline, "betting_seconds", "bet, raise, withdraw or say done")
-            for p in self._present
-            if p not in self._done
-        )
+        kept = self._waits_kept
+        if len(kept) >= _KEPT:
+            kept.clear()
+        out: list[Wait] = []
+        for name in self._present:
+            if name not in self._done:
+                wait = kept.get((name, deadline))
+                if wait is None:
+                    wait = kept[name, deadline] = Wait(
+                        Actor.player(name),
+                        deadline,
+                        "betting_seconds",
+                        "bet, raise, withdraw or say done",
+                    )
+                out.append(wait)
+        return tuple(out)
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
         events: list[Event] = [BetsDone(actor.name)]
@@ -704,6 +722,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return None
 
     def _shown(self, event: Event) -> Shown:
+        if type(event) is CardDealt:
+            return self._shown_dealt(event) if not event.exposed else Shown.PUBLIC
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
         if isinstance(event, CardBurned):
@@ -712,6 +732,19 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             public = {"type": event.TYPE, "card": HIDDEN, "to": event.to, "exposed": False}
             return Shown.only(self._card_viewers(event.to), public)
         return Shown.PUBLIC
+
+    def _shown_dealt(self, event: CardDealt) -> Shown:
+        """A card dealt face down: its viewers see it, everyone else ``"##"`` (one ``Shown`` for
+        each place and viewers: its forms are copied when served)."""
+        viewers = self._card_viewers(event.to)
+        key = (event.to, viewers)
+        shown = self._dealt_shown.get(key)
+        if shown is None:
+            if len(self._dealt_shown) >= _KEPT:
+                self._dealt_shown.clear()
+            public = {"type": event.TYPE, "card": HIDDEN, "to": event.to, "exposed": False}
+            shown = self._dealt_shown[key] = Shown.only(viewers, public)
+        return shown
 
     def _finished(self, index: int) -> bool:
         """An inspector sees a closed round whole; outside a round, what belongs to a finished
@@ -728,6 +761,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
+        if type(event) is CardDealt:  # most of a round's entries: none of the kinds below
+            entry = super()._append(event, actor, command_id, command, at)
+            if not event.exposed:
+                for name in self._card_viewers(event.to):
+                    self._seen.setdefault(name, []).append(event.card)
+            return entry
         if isinstance(event, FairnessRevealed):
             self._check_reveal(event)
         entry = super()._append(event, actor, command_id, command, at)
@@ -784,6 +823,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- money and rounds ------------------------------------------------------------------------
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
+        if type(event) is CardDealt:
+            return ()
         tx = f"{seq}"
         if isinstance(event, BetPlaced):
             stake = f"stake:{event.position}:{event.bet}:{event.player}"
@@ -798,6 +839,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
+        if type(event) is CardDealt:
+            return None
         if isinstance(event, RoundOpened):
             return "open"
         if isinstance(event, RoundSettled | RoundVoided):
