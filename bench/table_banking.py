@@ -6,7 +6,8 @@
 * **table**: :class:`~croupier.table.baccarat.BaccaratTable` /
   :class:`~croupier.table.football.FootballTable` run by :func:`~croupier.table.runner.run_table`
   with the interface bots (``random``, reading the JSON view and the offers): offers, JSON
-  views, the betting window, entries and their visibility, the ledger;
+  views, the betting window, entries and their visibility, the ledger, and at the end the hash
+  chain of the record (as a table writing its log computes it, as bench.table_stud does);
 * **game**: :class:`~croupier.games.three_card_baccarat.round.BaccaratGame` /
   :class:`~croupier.games.football_poker.round.FootballPokerGame` playing the very rounds the
   table played: each shuffle from the same seeded shufflers, each round the bets the table's
@@ -24,7 +25,8 @@ process, one core.
 ``--parts``: where the table's time goes, each part timed inline (CPU time, one run after the
 measured ones; the timers add a little): ``view`` (the JSON view of each bot decision),
 ``legal`` (the offers), ``choose`` (the bots), ``waiting_on``, the commands' ``apply`` and the
-house's steps (``step_house``), both holding the game's own work and an entry per event.
+house's steps (``step_house``), both holding the game's own work and an entry per event, and the
+hash chain.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ def play_table(name: str, rounds: int, players: int) -> Any:
     table = info.table(_options(name), table_id="bench", source=SeededSource(SEED))
     bots = {f"p{i}": info.bots["random"](i) for i in range(1, players + 1)}
     run_table(table, bots, rounds=rounds, close=False)
+    table.hashes()  # the record's chain, as a table writing its log computes it
     return table
 
 
@@ -104,6 +107,9 @@ def parts(name: str, rounds: int, players: int) -> dict[str, float]:
         bot.choose = timed("choose (the bots)", bot.choose)  # type: ignore[method-assign]
     start = time.process_time()
     run_table(table, bots, rounds=rounds, close=False)
+    chained = time.process_time()
+    table.hashes()
+    spent["the hash chain"] = time.process_time() - chained
     spent["whole"] = time.process_time() - start
     return spent
 
