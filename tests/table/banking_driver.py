@@ -335,10 +335,35 @@ def to_betting(table: ShoeTable[Any, Any], at: int = 1) -> int:
 
 def check_sampled_commands_apply(run: Driver, steps: int = 300) -> None:
     """Every command sampled from ``legal`` applies (the driver raises on a refusal), and the
-    house's step is always among the dealer's offers; rounds get played."""
+    house's step is always among the dealer's offers; rounds get played. After every step, what
+    the game answers in bulk or keeps for the offers and views agrees with asking afresh
+    (:func:`check_kept_agrees`)."""
     for _ in range(steps):
         run.step()
+        check_kept_agrees(run.table)
     assert run.table.game.round_number >= 1
+
+
+def check_kept_agrees(table: ShoeTable[Any, Any]) -> None:
+    """The game's bulk answers (``new_stake_places``, ``withdrawable``) are its one-by-one
+    answers (``may_stake_at``, ``can_withdraw_bet``), and what it keeps for the views
+    (baccarat's hands part, football poker's holders) is what it would make now."""
+    game: Any = table.game
+    places = tuple(range(1, table.options.positions + 1))
+    for name in NAMES:
+        for bet in game.NEW_STAKE_RULES:
+            one_by_one = tuple(p for p in places if game.may_stake_at(name, p, bet))
+            assert game.new_stake_places(name, bet, places) == one_by_one, (name, bet)
+        mine = [s for s in game.stakes if s.player == name]
+        allowed = tuple(
+            (s.position, s.bet) for s in mine if game.can_withdraw_bet(name, s.position, s.bet)
+        )
+        assert game.withdrawable(name) == allowed, name
+    if hasattr(game, "_make_view_hands"):
+        for seat in (None, *places):
+            assert game._view_hands(seat) == game._make_view_hands(seat), seat
+    if hasattr(game, "_work_out_holders"):
+        assert game._holders_now() == game._work_out_holders()
 
 
 def check_unoffered_commands_refused(
