@@ -67,6 +67,7 @@ from croupier.games.banking_commands import (
     Sit,
     Withdraw,
 )
+from croupier.games.void import HouseVoid, VoidRound
 from croupier.offers import Offer
 from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine
@@ -93,6 +94,7 @@ from croupier.table.events import (
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
 from croupier.table.sources import ShuffleSource
+from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
 
 __all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
 
@@ -106,6 +108,12 @@ FAIR: Final = "fair play"
 #: distinct offers (and other immutable values) kept for sharing (a bound; a cache starts
 #: again past it)
 _KEPT: Final = 4096
+
+
+class _Voidable(Protocol):
+    """A banking engine with a dealer's void (:mod:`croupier.games.void`)."""
+
+    def house_void(self, reason: str, by: str) -> HouseVoid: ...
 
 
 class ShoeOptions(BankingOptions, Protocol):
@@ -373,6 +381,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 self._offer(("shuffle",), lambda: Offer(Shuffle, {}, "shuffle a new shoe now"))
             )
         offers += self._extra_dealer_offers()
+        if game.phase in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+            offers.append(VOID_OFFER)
         return tuple(offers)
 
     # -- refusals ----------------------------------------------------------------------------
@@ -383,6 +393,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- applying ----------------------------------------------------------------------------
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        if isinstance(command, VoidRound):
+            game: _Voidable = self.game  # type: ignore[assignment]  # both engines have it
+            events: list[Event] = [game.house_void(command.reason, actor.name)]
+            self._after(events[0], at)
+            return events
         events = (
             self._dealer(command)
             if actor.role is Role.DEALER
@@ -476,6 +491,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return seed or ""
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, HouseVoid):
+            check_void_entry(event, entry)
         if isinstance(event, OWN_EVENTS):
             self._check_own(event)
         else:
@@ -674,7 +691,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, ShoeShuffled):
             self._shoe_start, self._shoe_done = entry.seq - 1, False
         elif isinstance(event, FairnessRevealed | TableClosed) or (
-            isinstance(event, RoundSettled | RoundVoided) and self.game.phase is Phase.NEEDS_SHUFFLE
+            isinstance(event, RoundSettled | RoundVoided | HouseVoid)
+            and self.game.phase is Phase.NEEDS_SHUFFLE
         ):
             self._shoe_done = True  # no more cards of this shoe will be dealt
         return entry
@@ -727,6 +745,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, RoundSettled | RoundVoided):
             reason = "settle" if isinstance(event, RoundSettled) else "void"
             return [Tx.of(tx, reason, _changes(event.lines))]
+        if isinstance(event, HouseVoid):
+            return void_tx(seq, event.lines, _stake_account)
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
@@ -734,9 +754,13 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return None
         if isinstance(event, RoundOpened):
             return "open"
-        if isinstance(event, RoundSettled | RoundVoided):
+        if isinstance(event, RoundSettled | RoundVoided | HouseVoid):
             return "close"
         return None
+
+
+def _stake_account(line: PayoutLine) -> str:
+    return f"stake:{line.position}:{line.bet}:{line.player}"
 
 
 def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:

@@ -49,6 +49,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
+from croupier.games.void import HouseVoid, check_void
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
@@ -232,6 +233,11 @@ class StudChecks(StudState):
             raise RuleViolation(
                 "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
             )
+
+    def _check_voided(self, event: HouseVoid) -> None:
+        if self._hand is None:
+            raise RuleViolation("tables", "no hand in play to void")
+        check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 
     def _check_burned(self, event: CardBurned) -> None:
         if event != self._burn_event():
@@ -545,6 +551,7 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     TimedOut: StudChecks._check_timed_out,
     KeyCardExposed: StudChecks._check_exposed,
     MisdealRectified: StudChecks._check_rectified,
+    HouseVoid: StudChecks._check_voided,
 }
 #: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
 _STEPS: Final[

@@ -43,6 +43,7 @@ from croupier.games.five_card_stud.rules import (
     ShowingTie,
     TopUpDuty,
 )
+from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
@@ -290,6 +291,7 @@ class StudState(Game[StudOptions]):
         PlayerActed,
         TimedOut,
         HandSettled,
+        HouseVoid,
     )
 
     def __init__(self, options: StudOptions | None = None) -> None:
@@ -632,6 +634,32 @@ class StudState(Game[StudOptions]):
         self._pending = None
         self._phase = StudPhase.IDLE
 
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        """A dealer's void of the hand in play (no article voids a hand: house practice): each
+        seat dealt in gets back all it paid for the hand, pot money, bets and an ``each``
+        initial commission (one line per seat, bet ``"hand"``)."""
+        article = ARTICLES[GAME]
+        h = self._hand
+        if h is None:
+            return HouseVoid(reason, by, article, ())
+        each = self.options.initial_commission is InitialCommission.EACH
+        per = self.options.commission_per_hand if each else 0
+        lines = []
+        for seat in h.seats:
+            back = h.contrib[seat] + per
+            name = self._players.get(seat)
+            if back and name is not None:
+                lines.append(refund_line(name, seat, "hand", back, article))
+        return HouseVoid(reason, by, article, tuple(lines))
+
+    def _apply_voided(self, event: HouseVoid) -> None:
+        for line in event.lines:
+            self._stacks[line.position] += line.paid
+        self._hand = None
+        self._pending = None
+        self._last_up = {}
+        self._phase = StudPhase.IDLE
+
     # -- turn logic --------------------------------------------------------------------------------
 
     def _fold_out(self, h: HandState, seat: int) -> None:
@@ -740,4 +768,5 @@ _APPLIES: Final[dict[type[Event], Callable[[StudState, Any], None]]] = {
     HandSettled: StudState._apply_settled,
     KeyCardExposed: StudState._apply_exposed,
     MisdealRectified: StudState._apply_rectified,
+    HouseVoid: StudState._apply_voided,
 }

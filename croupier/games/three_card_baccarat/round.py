@@ -115,6 +115,8 @@ from croupier.games.three_card_baccarat.rules import (
     describe_hand,
     position_label,
 )
+from croupier.games.void import ARTICLES as VOID_ARTICLES
+from croupier.games.void import HouseVoid, check_void, stake_lines
 from croupier.protocol import Event, encode
 from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
@@ -192,6 +194,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         *BankingTable.EVENTS,
         MisdealRectified,
         RoundVoided,
+        HouseVoid,
     )
     REGULATION: ClassVar[str] = REGULATION
     ARTICLES: ClassVar[Articles] = _ARTICLES
@@ -290,6 +293,33 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         carried in from an earlier round stay, all others are returned."""
         return self._commit(RoundVoided(reason, self._void_lines()))
 
+    # -- a dealer's void of the round in play (croupier/games/void.py) -------------------------
+
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        return HouseVoid(
+            reason, by, VOID_ARTICLES[GAME], stake_lines(self._stakes, VOID_ARTICLES[GAME])
+        )
+
+    def verify_house_void(self, reason: str, by: str) -> None:
+        self._check(self._void_event(reason, by))
+
+    def can_house_void(self, reason: str, by: str) -> bool:
+        return self._can(self.verify_house_void, reason, by)
+
+    def house_void(self, reason: str, by: str) -> HouseVoid:
+        """Void the round in play (Art 3.4 read as the void of the round): the stakes placed
+        for it returned, the carried ones kept; its cards are cancelled and never shown."""
+        return self._commit(self._void_event(reason, by))
+
+    def _check_house_void(self, event: HouseVoid) -> None:
+        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+            raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
+        check_void(event, GAME, self._void_event(event.reason, event.by).lines)
+
+    def _apply_house_void(self, event: HouseVoid) -> None:
+        self._end_round(event.lines)
+        self._round_opened()  # the round's cards are cancelled
+
     # -- building events -----------------------------------------------------------------------
 
     def _shuffle_event(self, shuffler: Shuffler, cut: int | None) -> ShoeShuffled:
@@ -381,6 +411,8 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             self._check_rectified(event)
         elif isinstance(event, RoundVoided):
             self._check_voided(event)
+        elif isinstance(event, HouseVoid):
+            self._check_house_void(event)
         else:
             super()._check_other(event)
 
@@ -602,7 +634,9 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         self._burns_due = self._options.burns_before(first_round=shoe.dealt == 0)
 
     def _apply_other(self, event: Event) -> None:
-        if isinstance(event, RoundVoided):
+        if isinstance(event, HouseVoid):
+            self._apply_house_void(event)
+        elif isinstance(event, RoundVoided):
             self._end_round(event.lines)
             # Art 3.4: the round's cards are cancelled
             self._deals = []
