@@ -163,6 +163,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         self._positions: tuple[int, ...] = ()
         self._exposed: dict[int, list[bool]] = {}
         self._holders: dict[int, str] = {}
+        self._holders_made: tuple[int, dict[int, str]] | None = None
         self._plan: list[int] = []
         self._next = 0
         self._thirds = False
@@ -234,7 +235,14 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         return self._holders_now().get(position)
 
     def _holders_now(self) -> dict[int, str]:
-        """Art 4.2 for every place with stakes, from the layout as it stands."""
+        """Art 4.2 for every place with stakes, from the layout as it stands (worked out once
+        per event folded: a view asks it for every place; never changed once made)."""
+        made = self._holders_made
+        if made is None or made[0] != self.event_count:
+            made = self._holders_made = (self.event_count, self._work_out_holders())
+        return made[1]
+
+    def _work_out_holders(self) -> dict[int, str]:
         totals: dict[int, dict[str, int]] = {}
         for s in self._stakes:
             by_player = totals.setdefault(s.position, {})
@@ -362,7 +370,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     def _bets_closed(self, positions: tuple[int, ...]) -> None:
         opts = self._options
         self._positions = positions
-        self._holders = self._holders_now()
+        self._holders = dict(self._holders_now())
         self._hands = {p: [] for p in positions}
         self._exposed = {p: [] for p in positions}
         plan = [_BURN] * self._shuffle_burns_due
