@@ -93,6 +93,7 @@ class StudPhase(StrEnum):
 
 
 _MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
+_PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
 _RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
@@ -135,7 +136,7 @@ class ShowingKeys:
     nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
     (the tests compare the two on random cards)."""
 
-    __slots__ = ("_memo", "gapped", "newest", "order", "rules", "seat_ties")
+    __slots__ = ("_keys", "_memo", "gapped", "newest", "order", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -144,6 +145,8 @@ class ShowingKeys:
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
         self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
+        #: (card set, newest card) -> the place without the seat, for this table's order
+        self._keys = _PLACES.setdefault((self.rules.name, self.gapped, self.newest), {})
 
     def rank(self, up: Sequence[Card]) -> ShowingRank:
         """The showing rank of ``up`` at this table (what the screen names)."""
@@ -164,11 +167,25 @@ class ShowingKeys:
 
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
-        (``mask``: their bit set of card codes, when known)."""
+        (``mask``: their bit set of card codes, when known). Kept by table: the place depends
+        on the set of cards and the newest one only (and, with seat ties, the seat)."""
         if mask is None:
             mask = 0
             for c in up:
                 mask |= 1 << c.code
+        n = len(up)
+        memo = (mask << 6) | up[-1].code if n else mask
+        found = self._keys.get(memo)
+        if found is None:
+            found = self._place(up, mask)
+            if len(self._keys) < _MEMO_LIMIT:
+                self._keys[memo] = found
+        if self.seat_ties and n != 1:
+            return (found[0], found[1], (), -seat)
+        return found
+
+    def _place(self, up: Sequence[Card], mask: int) -> tuple[Any, ...]:
+        """:meth:`key` without the seat: ``(category, ranks, suits, 0)``."""
         base = self._memo.get(mask)
         if base is None:
             base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
@@ -184,8 +201,6 @@ class ShowingKeys:
                 base = (_PAIR, (rank,), tuple(suits))
             else:
                 base = (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],))
-        if self.seat_ties:
-            return (base[0], base[1], (), -seat)
         return (*base, 0)
 
 
