@@ -122,9 +122,7 @@ class _Emitter:
     def __init__(self, ascii_only: bool) -> None:
         self.ascii_only = ascii_only
         self.quote = (
-            _json_encoder.encode_basestring_ascii
-            if ascii_only
-            else _json_encoder.encode_basestring
+            _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
         )
         self.namespace: dict[str, Any] = {"_generic": _generic(ascii_only), "_quote": self.quote}
         self.lines: list[str] = []
@@ -192,10 +190,10 @@ class _Emitter:
             )
         elif annotation is Card or annotation is Tile:
             kind = self.constant(annotation)
-            texts = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
+            table = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
             self.line(
                 indent,
-                f"{out} = {texts}[{var}.code] if type({var}) is {kind} else _generic({var})",
+                f"{out} = {table}[{var}.code] if type({var}) is {kind} else _generic({var})",
             )
         elif annotation is Fraction:
             kind = self.constant(Fraction)
@@ -207,14 +205,12 @@ class _Emitter:
             kind = self.constant(annotation)
             # every member's text, made once (a member's value never changes)
             generic = self.namespace["_generic"]
-            texts = self.constant(
-                {
-                    m: self.quote(m.value) if type(m.value) is str else generic(m)
-                    for m in annotation
-                }
+            members = self.constant(
+                {m: self.quote(m.value) if type(m.value) is str else generic(m) for m in annotation}
             )
             self.line(
-                indent, f"{out} = {texts}[{var}] if type({var}) is {kind} else _generic({var})"
+                indent,
+                f"{out} = {members}[{var}] if type({var}) is {kind} else _generic({var})",
             )
         elif isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
             nested = self.constant(_object_encoder(annotation, None, self.ascii_only))

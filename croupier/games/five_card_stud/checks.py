@@ -9,7 +9,7 @@ the same code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from croupier.errors import RecordError, RuleViolation
@@ -238,7 +238,7 @@ class StudChecks(StudState):
         start = self.event_count
         log = self._log
         i = start
-        items = events if isinstance(events, list | tuple) else list(events)
+        items: Sequence[Any] = events if isinstance(events, list | tuple) else list(events)
         for event in items:
             step = _STEPS.get(type(event))
             if step is None:

@@ -137,11 +137,7 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
     bet = h.round_bet[s]
     owe = h.current - bet
     raise_to = None
-    if (
-        stack > owe
-        and s not in h.acted
-        and (s not in h.checked or game._options.checked_may_raise)
-    ):
+    if stack > owe and s not in h.acted and (s not in h.checked or game._options.checked_may_raise):
         top = bet + stack
         least = h.current + h.min_raise
         raise_to = (least if least < top else top, top)
