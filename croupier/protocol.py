@@ -140,11 +140,57 @@ class _Emitter:
     def line(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
 
+    def expr(self, annotation: Any, e: str, depth: int = 0) -> str | None:
+        """One expression writing ``e`` (a name, or a name indexed: evaluated more than once)
+        of type ``annotation``, for the leaf types and fixed tuples of them; None for the
+        others (written as statements by :meth:`emit`)."""
+        if annotation is int:
+            return f"({e}.__str__() if type({e}) is int else _generic({e}))"
+        if annotation is str:
+            return f"(_quote({e}) if type({e}) is str else _generic({e}))"
+        if annotation is Card or annotation is Tile:
+            kind = self.constant(annotation)
+            table = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
+            return f"({table}[{e}.code] if type({e}) is {kind} else _generic({e}))"
+        if isinstance(annotation, type) and issubclass(annotation, Enum):
+            kind = self.constant(annotation)
+            generic = self.namespace["_generic"]
+            members = self.constant(
+                {m: self.quote(m.value) if type(m.value) is str else generic(m) for m in annotation}
+            )
+            return f"({members}[{e}] if type({e}) is {kind} else _generic({e}))"
+        args = get_args(annotation)
+        if get_origin(annotation) is tuple and depth < 2 and args and args[-1] is not Ellipsis:
+            items = [self.expr(a, f"{e}[{i}]", depth + 1) for i, a in enumerate(args)]
+            if any(item is None for item in items):
+                return None
+            body = ' + "," + '.join(str(item) for item in items)
+            return (
+                f'("[" + {body} + "]" if type({e}) is tuple and len({e}) == {len(args)} '
+                f"else _generic({e}))"
+            )
+        return None
+
     def emit(self, annotation: Any, var: str, indent: int, depth: int = 0) -> str:
         """Statements (at ``indent``) setting a new variable to the JSON text of ``var`` (a
         local name) of type ``annotation``; the variable's name."""
         out = self.name("t")
         origin = get_origin(annotation)
+        single = self.expr(annotation, var)
+        if single is not None:
+            self.line(indent, f"{out} = {single}")
+            return out
+        if origin is tuple and depth < 4:
+            args = get_args(annotation)
+            item = self.name("i")
+            each = self.expr(args[0], item) if len(args) == 2 and args[1] is Ellipsis else None
+            if each is not None:  # a tuple of leaves: one comprehension
+                self.line(
+                    indent,
+                    f'{out} = "[" + ",".join([{each} for {item} in {var}]) + "]" '
+                    f"if type({var}) is tuple else _generic({var})",
+                )
+                return out
         if origin is typing.Union or origin is types.UnionType:
             options = [a for a in get_args(annotation) if a is not type(None)]
             self.line(indent, f"if {var} is None:")
