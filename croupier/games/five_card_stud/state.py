@@ -94,6 +94,9 @@ class StudPhase(StrEnum):
 
 _MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
 _PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
+_PLACE_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: (card set, newest card) pairs kept a table order: memory stays bounded however long a run
+_PLACE_LIMIT: Final = 250_000
 _RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
@@ -178,8 +181,9 @@ class ShowingKeys:
         found = self._keys.get(memo)
         if found is None:
             found = self._place(up, mask)
-            if len(self._keys) < _MEMO_LIMIT:
-                self._keys[memo] = found
+            if len(self._keys) < _PLACE_LIMIT:
+                # one tuple for every equal place (most of them are a high card or a pair)
+                found = self._keys[memo] = _PLACE_VALUES.setdefault(found, found)
         if self.seat_ties and n != 1:
             return (found[0], found[1], (), -seat)
         return found
