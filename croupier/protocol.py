@@ -335,6 +335,19 @@ def canonical_json(value: Event | Command, *, ascii_only: bool = True) -> str:
     return encoder(value)
 
 
+#: the ASCII encoder of each class, by class alone (the streamed digest's lookup)
+_ASCII: dict[type, Callable[[Any], str]] = {}
+
+
+def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
+    """The encoder :func:`canonical_json` uses for ``cls`` with ``ascii_only`` (made once)."""
+    encoder = _CANONICAL.get((cls, True))
+    if encoder is None:
+        encoder = _CANONICAL[(cls, True)] = _object_encoder(cls, cls.TYPE, True)
+    _ASCII[cls] = encoder
+    return encoder
+
+
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -693,7 +706,10 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             self._hasher = hashlib.sha256(b'{"events":[')
         pending = self._log[self._digested - self._released :]
         if pending:
-            text = ",".join([canonical_json(e) for e in pending])
+            encoders = _ASCII  # each class's encoder, one lookup an event
+            text = ",".join(
+                [(encoders.get(type(e)) or _ascii_encoder(type(e)))(e) for e in pending]
+            )
             self._hasher.update(("," + text if self._digested else text).encode())
             self._digested += len(pending)
         return self._hasher

@@ -57,9 +57,7 @@ def test_issue22_a_stud_chunk_is_a_table_seeded_from_the_seed_and_its_number() -
 
 
 def _stud_digest(seed: str) -> str:
-    _, figures = run_chunked(
-        40, 4, "mixed", seed, options=STUD, scheduler="none", chunk_hands=40
-    )
+    _, figures = run_chunked(40, 4, "mixed", seed, options=STUD, scheduler="none", chunk_hands=40)
     digest: str = figures["digest"]
     return digest
 
