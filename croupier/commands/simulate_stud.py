@@ -10,15 +10,15 @@ to do once the last hand is settled: the twin's table must then equal the table.
 most the table's least capital at a time (Art 6: 2,000 at the 20 table), so pots stay at the
 table's level. The time reported is the run's wall time, start to end.
 
-On the chunked runner (:mod:`croupier.analysis.runner`: ``--scheduler none|local|tcp://HOST:PORT``
-or ``--resume FILE``; the default ``auto`` plays the one table above, in this process, as
-before), the hands are cut into chunks of :data:`CHUNK_HANDS`: chunk ``k`` is a table of its own
-(every seat at the least capital), seeded by ``SeedSequence(root of the seed, k)``
-(:meth:`~croupier.analysis.runner.Chunk.text_seed`), played, checked and replayed as above
-(:func:`stud_chunk`). Its figures are integer counts, summed; the largest pot is the largest of
-the chunks', and the digest is the SHA-256 of the chunks' digests in chunk order. So the same
-seed gives bit-for-bit the same result serially and on any number of workers; it is not the one
-table's result (a chunk's first hand starts from fresh stacks).
+On the chunked runner (:mod:`croupier.analysis.runner`: ``--scheduler none|local|tcp://HOST:PORT``,
+``--workers N`` (1: in this process, more: a LocalCluster) or ``--resume FILE``; the default
+``auto`` plays the one table above, in this process, as before), the hands are cut into chunks of
+:data:`CHUNK_HANDS`: chunk ``k`` is a table of its own (every seat at the least capital), seeded by
+``SeedSequence(root of the seed, k)`` (:meth:`~croupier.analysis.runner.Chunk.text_seed`), played,
+checked and replayed as above (:func:`stud_chunk`). Its figures are integer counts, summed; the
+largest pot is the largest of the chunks', and the digest is the SHA-256 of the chunks' digests in
+chunk order. So the same seed gives bit-for-bit the same result serially and on any number of
+workers; it is not the one table's result (a chunk's first hand starts from fresh stacks).
 """
 
 from __future__ import annotations
@@ -301,7 +301,8 @@ def simulate_stud(
     """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log
     (``options``: the table's, from ``--option``; None: the defaults). The JSON, and the
     ``--out`` file (JSON, or CSV with one row), carry the run: seed, version, parameters.
-    ``scheduler`` other than ``auto``, or ``resume``: the chunked run (module docstring)."""
+    ``scheduler`` other than ``auto``, ``workers`` or ``resume``: the chunked run (module
+    docstring)."""
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.rules import MIN_SEATS
 
@@ -314,7 +315,7 @@ def simulate_stud(
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
         fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
-    if scheduler.strip().lower() != "auto" or resume is not None:
+    if scheduler.strip().lower() != "auto" or resume is not None or workers is not None:
         _simulate_chunked(
             hands=hands,
             seats=seats,
@@ -406,6 +407,8 @@ def _simulate_chunked(
 
     with croupier_errors(), interrupt_kept():
         name = check_scheduler(scheduler)
+        if name == "auto" and workers is not None:  # 1: in this process, more: a LocalCluster
+            name = "none" if workers == 1 else "local"
         kwargs: dict[str, Any] = {
             "options": options,
             "scheduler": name,

@@ -97,6 +97,9 @@ def test_issue22_the_stud_command_on_the_runner_writes_its_run(tmp_path: Path) -
     assert data["run"]["seed"] == "cli" and data["run"]["params"]["seats"] == 3
     assert data["chunks"] == 1 and data["hands"] == 30 and data["invariants"] == "ok"
     assert json.loads(out.read_text())["digest"] == data["digest"]
+    # --workers alone asks for the runner too (1: in this process)
+    one = json.loads(runner.invoke(app, [*args, "--workers", "1", "--json"]).stdout)
+    assert one["run"]["scheduler"] == "none" and one["digest"] == data["digest"]
     # the default (auto) is the one table, as before: its log's own digest
     table = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     assert table["digest"] == run_simulation(30, 3, "strength", "cli").digest
