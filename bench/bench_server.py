@@ -145,7 +145,7 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
             [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile),
              "-p", str(servers[0].process.pid),
              "-d", str(int(args.seconds)), "-r", "50", "--nonblocking", "--gil",
-             *(["-f", "speedscope"] if str(args.profile).endswith(".json") else [])],
+             *_profile_format(args.profile)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     sampler = RssSampler([s.process.pid for s in servers])
@@ -211,6 +211,9 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "server_rss_mb": round(sampler.peak, 1),
         "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "server_cpu_s": round(server_cpu, 1),
+        # the server's process CPU time (every thread) per accepted command: steadier than
+        # the latencies on a shared host
+        "server_cpu_ms_per_command": round(1000 * server_cpu / accepted, 2) if accepted else None,
         "commit_ms_mean": _ratio(
             metrics, "croupier_commit_seconds_sum", "croupier_commit_seconds_count", 1000
         ),
@@ -228,6 +231,16 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "audit": audit_text.splitlines()[-1] if audit_text else "",
         "problems": record.problems[:5],
     }
+
+
+def _profile_format(path: Path) -> list[str]:
+    """py-spy's output format for ``path``: speedscope (.json), collapsed stacks (.txt, one
+    line a stack with its count: ``sort -k2`` or flamegraph.pl read it), else an SVG."""
+    if path.suffix == ".json":
+        return ["-f", "speedscope"]
+    if path.suffix == ".txt":
+        return ["-f", "raw"]
+    return []
 
 
 def _ratio(metrics: list[dict[str, float]], top: str, bottom: str, scale: float) -> float | None:
