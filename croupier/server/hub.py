@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+import orjson
+
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
@@ -57,7 +59,16 @@ from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.sources import FairSource, LiveSource, ShuffleSource
 
-__all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber", "ledger_tx", "refusal"]
+__all__ = [
+    "Hub",
+    "HubSettings",
+    "LiveTable",
+    "Outcome",
+    "SharedFrame",
+    "Subscriber",
+    "ledger_tx",
+    "refusal",
+]
 
 log = logging.getLogger("croupier.server")
 T = TypeVar("T")
@@ -96,6 +107,26 @@ class HubSettings:
     #: and still revealable after a restart, the seeds being derived from the key); without
     #: it, tables shuffle from the OS CSPRNG with the order's commitment only
     fair_key: bytes | None = None
+
+
+#: the version field of every WebSocket frame (``croupier.server.ws``)
+PROTOCOL_VERSION = 1
+
+
+class SharedFrame(dict[str, Any]):
+    """A frame pushed to every connection of one actor at a fan-out: encoded to JSON text once
+    (by the first connection that sends it), the same text sent to all of them. Never changed
+    after it is pushed."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        """The frame's JSON text, with the protocol's version field."""
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = orjson.dumps({**self, "v": PROTOCOL_VERSION}).decode()
+            return self._text
 
 
 class Subscriber:
@@ -139,6 +170,9 @@ class LiveTable:
     fault: str | None = None
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
+    #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
+    #: the table's rounds at every step
+    _in_round: tuple[Table[Any] | None, int, bool] = (None, -1, False)
 
     @property
     def id(self) -> str:
@@ -152,8 +186,14 @@ class LiveTable:
         return [p for p, chips in self.table.chips().items() if chips and p not in self.bots]
 
     def in_round(self) -> bool:
-        rounds = self.table.rounds
-        return bool(rounds) and not rounds[-1].closed
+        """True while the table's last round is open (worked out again only after a change)."""
+        table = self.table
+        known, seq, open_ = self._in_round
+        if known is not table or seq != table.seq:
+            rounds = table.rounds
+            open_ = bool(rounds) and not rounds[-1].closed
+            self._in_round = (table, table.seq, open_)
+        return open_
 
 
 class Hub:
@@ -570,28 +610,45 @@ class Hub:
     def _fan_out(self, live: LiveTable) -> None:
         live.unsent = 0
         common = self._common(live)
+        #: one frame per actor (and per seq caught up from): connections of the same actor (the
+        #: public's, a person's several tabs) share it, and its JSON text
+        shared: dict[Any, SharedFrame] = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber, common)
+            self._catch_up(live, subscriber, common, shared)
 
     def _catch_up(
-        self, live: LiveTable, subscriber: Subscriber, common: dict[str, Any] | None = None
+        self,
+        live: LiveTable,
+        subscriber: Subscriber,
+        common: dict[str, Any] | None = None,
+        shared: dict[Any, SharedFrame] | None = None,
     ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
-        a whole view when it is too far behind; then its view."""
+        a whole view when it is too far behind; then its view. ``shared``: the frames already
+        made in this fan-out, by actor."""
+        if shared is None:
+            shared = {}
+        actor = subscriber.actor
         committed = live.stored_seq
         since = subscriber.seq
         if since is not None and since > committed:
             since = None  # a client ahead of the record (another database?): start over
         if since is not None and 0 < committed - since <= self.settings.catchup_limit:
-            events = live.table.events_for(subscriber.actor, since)[: committed - since]
-            subscriber.push(
-                {"type": "events", "table": live.id, "events": events, "seq": committed}
-            )
+            frame = shared.get((actor, since))
+            if frame is None:
+                events = live.table.events_for(actor, since)[: committed - since]
+                frame = shared[actor, since] = SharedFrame(
+                    type="events", table=live.id, events=events, seq=committed
+                )
+            subscriber.push(frame)
         subscriber.seq = committed
-        subscriber.push(self.view_frame(live, subscriber.actor, common))
+        view = shared.get(actor)
+        if view is None:
+            view = shared[actor] = SharedFrame(self.view_frame(live, actor, common))
+        subscriber.push(view)
 
     def _common(self, live: LiveTable) -> dict[str, Any]:
         """The parts of a view frame that are the same for every actor."""
