@@ -136,9 +136,29 @@ def scrape(url: str) -> dict[str, float]:
     return out
 
 
+def wait_for_audit(url: str, timeout: float = 120.0) -> None:
+    """Wait until the server's start-up ``audit verify`` (it re-folds every table in the
+    background) is done, so that its CPU is not counted against the commands measured."""
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=10) as answer:
+                status = json.loads(answer.read()).get("audit", {}).get("status")
+        except urllib.error.HTTPError as exc:  # 503: degraded, still a health answer
+            status = json.loads(exc.read()).get("audit", {}).get("status")
+        if status not in (None, "running"):
+            return
+        time.sleep(0.2)
+
+
 def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str, Any]:
     extra = ("--bot-delay-ms", str(args.bot_delay_ms), *args.serve_arg)
     servers = [server_class(plan.database).start(*extra) for _ in range(args.processes)]
+    for server in servers:
+        wait_for_audit(server.url)
     profiler = None
     if args.profile:
         profiler = subprocess.Popen(

@@ -374,9 +374,23 @@ class Hub:
             raise RuleViolation("tables", f"table {table_id!r} is out of service: {live.fault}")
         return live
 
-    async def submit(self, table_id: str, actor: Actor, command: Any, command_id: str) -> Outcome:
+    async def submit(
+        self,
+        table_id: str,
+        actor: Actor,
+        command: Any,
+        command_id: str,
+        *,
+        answer: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
         """Apply a person's command (``command_id`` is theirs; it is stored as
-        ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit."""
+        ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit.
+
+        ``answer(outcome)`` is called in the writer as soon as the outcome is known (after the
+        commit), before the table's new entries are pushed to its subscribers and before its
+        next automatic step: the connection queues the answer at once, without waiting for
+        the event loop to resume the caller (issue 21: under load each such hop waited for
+        every other table's work in between)."""
         if not isinstance(command_id, str) or not 1 <= len(command_id) <= MAX_CLIENT_COMMAND_ID:
             return Outcome(
                 str(command_id)[:MAX_CLIENT_COMMAND_ID],
@@ -390,8 +404,15 @@ class Hub:
         except RuleViolation as exc:
             return refusal(command_id, exc)
         stored_id = f"c:{actor.name or 'observer'}:{command_id}"
-        outcome = await self._job(live, lambda: self._apply(live, actor, command, stored_id))
-        return Outcome(**{**outcome.__dict__, "command_id": command_id})
+
+        async def run() -> Outcome:
+            applied = await self._apply(live, actor, command, stored_id)
+            outcome = Outcome(**{**applied.__dict__, "command_id": command_id})
+            if answer is not None:
+                answer(outcome)
+            return outcome
+
+        return await self._job(live, run)
 
     async def join(self, table_id: str, player: str) -> Outcome:
         """Seat ``player`` with the table's default buy-in (``Table.join_commands``)."""

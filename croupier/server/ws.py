@@ -46,7 +46,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from croupier.errors import CroupierError
 from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
-from croupier.server.hub import PROTOCOL_VERSION, SharedFrame, Subscriber
+from croupier.server.hub import PROTOCOL_VERSION, Outcome, SharedFrame, Subscriber
 from croupier.server.runtime import Server, actor_of
 
 __all__ = ["VERSION", "router"]
@@ -324,8 +324,18 @@ class Connection:
                 )
             )
             return
-        outcome = await access.submit(self.server, self.principal, table_id, command, command_id)
-        self.send(outcome.frame(table_id))
+        answered = False
+
+        def answer(outcome: Outcome) -> None:
+            nonlocal answered
+            answered = True
+            self.send(outcome.frame(table_id))
+
+        outcome = await access.submit(
+            self.server, self.principal, table_id, command, command_id, answer=answer
+        )
+        if not answered:
+            self.send(outcome.frame(table_id))
 
     async def close(self) -> None:
         for table_id in list(self.subscriptions):

@@ -50,7 +50,11 @@ def batch(round_: int, *, tables: int = 3) -> list[AppendRequest]:
             2 * round_,
             f"{t}" * 64,
             f"c{round_}",
-            [LedgerTx(f"t{t}:{round_}", "stake", ((f"table:t{t}:box", 5), (f"player:ana@t{t}", -5)))],
+            [
+                LedgerTx(
+                    f"t{t}:{round_}", "stake", ((f"table:t{t}:box", 5), (f"player:ana@t{t}", -5))
+                )
+            ],
         )
         for t in range(tables)
     ]
