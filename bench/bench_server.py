@@ -250,6 +250,11 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "audit_ok": ok,
         "audit": audit_text.splitlines()[-1] if audit_text else "",
         "problems": record.problems[:5],
+        # every game plays under load (the banking games too): accepted commands by game
+        "accepted_by_game": {
+            game: sum(b.stats.accepted for b in bots if b.spec.game == game)
+            for game in plan.games
+        },
     }
 
 
