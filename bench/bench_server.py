@@ -252,8 +252,7 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "problems": record.problems[:5],
         # every game plays under load (the banking games too): accepted commands by game
         "accepted_by_game": {
-            game: sum(b.stats.accepted for b in bots if b.spec.game == game)
-            for game in plan.games
+            game: sum(b.stats.accepted for b in bots if b.spec.game == game) for game in plan.games
         },
     }
 

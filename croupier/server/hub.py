@@ -708,7 +708,15 @@ class Hub:
             except Exception:
                 log.exception("table %s: a job failed", live.id)
             if live.unsent and live.queue.empty():
-                self._fan_out(live)
+                # the answers queued by the jobs just done go out before the pushes: two turns
+                # of the loop, so that every connection answered in this turn (a group commit
+                # wakes the writers of all its tables at once) sends before any of those
+                # tables computes its views (issue 21: the last answer of a batch waited for
+                # every table's fan-out)
+                await asyncio.sleep(0)
+                await asyncio.sleep(0)
+                if live.unsent and live.queue.empty():
+                    self._fan_out(live)
 
     def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
         """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""
