@@ -45,13 +45,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-import orjson
-
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
+from croupier.server.frames import PROTOCOL_VERSION, SharedFrame, Subscriber
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
@@ -60,6 +59,7 @@ from croupier.table.base import Applied, Table
 from croupier.table.sources import FairSource, LiveSource, ShuffleSource
 
 __all__ = [
+    "PROTOCOL_VERSION",
     "Hub",
     "HubSettings",
     "LiveTable",
@@ -107,48 +107,6 @@ class HubSettings:
     #: and still revealable after a restart, the seeds being derived from the key); without
     #: it, tables shuffle from the OS CSPRNG with the order's commitment only
     fair_key: bytes | None = None
-
-
-#: the version field of every WebSocket frame (``croupier.server.ws``)
-PROTOCOL_VERSION = 1
-
-
-class SharedFrame(dict[str, Any]):
-    """A frame pushed to every connection of one actor at a fan-out: encoded to JSON text once
-    (by the first connection that sends it), the same text sent to all of them. Never changed
-    after it is pushed."""
-
-    __slots__ = ("_text",)
-
-    def text(self) -> str:
-        """The frame's JSON text, with the protocol's version field."""
-        try:
-            return self._text
-        except AttributeError:
-            self._text: str = orjson.dumps({**self, "v": PROTOCOL_VERSION}).decode()
-            return self._text
-
-
-class Subscriber:
-    """One connection's interest in one table: frames are queued, never awaited by the writer."""
-
-    def __init__(self, actor: Actor, since: int | None, queue: asyncio.Queue[dict[str, Any]]):
-        self.actor = actor
-        #: the last seq this subscriber was sent (None: it wants a view first)
-        self.seq = since
-        self.queue = queue
-        self.overflowed = False
-
-    def push(self, frame: dict[str, Any]) -> None:
-        if self.overflowed:
-            return
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait({"type": "overflow"})
 
 
 @dataclass(eq=False)

@@ -118,6 +118,7 @@ def test_issue21_a_retried_command_id_takes_the_careful_path(db: Database) -> No
     assert append_fast(store, again) is None, "nothing is written the short way"
     results = append_batch(store, again)
     assert isinstance(results[0], Appended) and results[0].duplicate
+    assert isinstance(first[0], Appended)
     assert results[0].events == first[0].events, "a retried command id answers with its events"
     assert [r.first_seq for r in results[1:]] == [3, 3]  # type: ignore[union-attr]
 
