@@ -136,16 +136,36 @@ def scrape(url: str) -> dict[str, float]:
     return out
 
 
+def wait_for_audit(url: str, timeout: float = 120.0) -> None:
+    """Wait until the server's start-up ``audit verify`` (it re-folds every table in the
+    background) is done, so that its CPU is not counted against the commands measured."""
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=10) as answer:
+                status = json.loads(answer.read()).get("audit", {}).get("status")
+        except urllib.error.HTTPError as exc:  # 503: degraded, still a health answer
+            status = json.loads(exc.read()).get("audit", {}).get("status")
+        if status not in (None, "running"):
+            return
+        time.sleep(0.2)
+
+
 def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str, Any]:
     extra = ("--bot-delay-ms", str(args.bot_delay_ms), *args.serve_arg)
     servers = [server_class(plan.database).start(*extra) for _ in range(args.processes)]
+    for server in servers:
+        wait_for_audit(server.url)
     profiler = None
     if args.profile:
         profiler = subprocess.Popen(
             [str(Path(sys.executable).parent / "py-spy"), "record", "-o", str(args.profile),
              "-p", str(servers[0].process.pid),
              "-d", str(int(args.seconds)), "-r", "50", "--nonblocking", "--gil",
-             *(["-f", "speedscope"] if str(args.profile).endswith(".json") else [])],
+             *_profile_format(args.profile)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     sampler = RssSampler([s.process.pid for s in servers])
@@ -211,6 +231,9 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "server_rss_mb": round(sampler.peak, 1),
         "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "server_cpu_s": round(server_cpu, 1),
+        # the server's process CPU time (every thread) per accepted command: steadier than
+        # the latencies on a shared host
+        "server_cpu_ms_per_command": round(1000 * server_cpu / accepted, 2) if accepted else None,
         "commit_ms_mean": _ratio(
             metrics, "croupier_commit_seconds_sum", "croupier_commit_seconds_count", 1000
         ),
@@ -227,7 +250,21 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "audit_ok": ok,
         "audit": audit_text.splitlines()[-1] if audit_text else "",
         "problems": record.problems[:5],
+        # every game plays under load (the banking games too): accepted commands by game
+        "accepted_by_game": {
+            game: sum(b.stats.accepted for b in bots if b.spec.game == game) for game in plan.games
+        },
     }
+
+
+def _profile_format(path: Path) -> list[str]:
+    """py-spy's output format for ``path``: speedscope (.json), collapsed stacks (.txt, one
+    line a stack with its count: ``sort -k2`` or flamegraph.pl read it), else an SVG."""
+    if path.suffix == ".json":
+        return ["-f", "speedscope"]
+    if path.suffix == ".txt":
+        return ["-f", "raw"]
+    return []
 
 
 def _ratio(metrics: list[dict[str, float]], top: str, bottom: str, scale: float) -> float | None:

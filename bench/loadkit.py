@@ -338,7 +338,7 @@ class BotClient:
                 await self._refill(self.seq, frame["seq"])
             self.seq = max(self.seq or 0, frame["seq"])
             self.last_view = frame
-            if not self._pending:  # one command at a time: its answer comes after its view
+            if not self._pending:  # one command at a time (its answer may come before its view)
                 await self._maybe_act(ws)
         elif kind in ("accepted", "refused"):
             pending = self._pending.pop(frame["command_id"], None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -107,14 +108,22 @@ def table_actor(principal: Principal, table_id: str, roster: DealerRoster) -> Ac
 BUY_INS = {"sit": "buy_in", "top_up": "amount"}
 
 
-def _short_of_money(server: Any, principal: Principal, command: Any) -> str | None:
-    """A fast refusal of a buy-in the wallet plainly cannot pay, before the table is touched
-    (the store's check in the transaction stays the one that decides; this spares the table
-    the refold that undoes a command refused at its commit)."""
+def _buy_in(principal: Principal, command: Any) -> int | None:
+    """The chips a player's command brings from his wallet (a sit or a top-up), else None."""
     if principal.role is not Role.PLAYER or not isinstance(command, dict):
         return None
     amount = command.get(BUY_INS.get(str(command.get("type")), ""))
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        return None
+    return amount
+
+
+def _short_of_money(server: Any, principal: Principal, command: Any) -> str | None:
+    """A fast refusal of a buy-in the wallet plainly cannot pay, before the table is touched
+    (the store's check in the transaction stays the one that decides; this spares the table
+    the refold that undoes a command refused at its commit)."""
+    amount = _buy_in(principal, command)
+    if amount is None:
         return None
     balance: int = server.cashier.balance(principal.name)
     if amount <= balance:
@@ -130,23 +139,36 @@ def refusal(command_id: str, message: str) -> Outcome:
 
 
 async def submit(
-    server: Any, principal: Principal, table_id: str, command: Any, command_id: str
+    server: Any,
+    principal: Principal,
+    table_id: str,
+    command: Any,
+    command_id: str,
+    *,
+    answer: Callable[[Outcome], None] | None = None,
 ) -> Outcome:
     """A person's command, authorised (a player for himself, a dealer at his own tables; no
     one else sends table commands), then applied by the hub; a named dealer's accepted command
-    is recorded in the house stream too."""
+    is recorded in the house stream too. ``answer``: called with a player's outcome as soon as
+    it is known (committed), before the table's new entries are pushed (see
+    :meth:`Hub.submit`); a dealer's is known only once the house stream has it."""
     roster: DealerRoster = server.roster
     if principal.role not in (Role.PLAYER, Role.DEALER):
         role = principal.role.value
         article = "an" if role[0] in "aeiou" else "a"
         return refusal(command_id, f"{article} {role} sends no table command")
-    actor = await asyncio.to_thread(table_actor, principal, table_id, roster)
+    if principal.role is Role.PLAYER:  # himself: nothing to look up (no thread hop a command)
+        actor = Actor.player(principal.name)
+    else:
+        actor = await asyncio.to_thread(table_actor, principal, table_id, roster)
     if actor is Actor.OBSERVER:
         return refusal(command_id, f"{principal.name} is not a dealer of table {table_id!r}")
-    short = await asyncio.to_thread(_short_of_money, server, principal, command)
-    if short is not None:
-        return Outcome(command_id, False, article="cashier", message=short)
-    outcome: Outcome = await server.hub.submit(table_id, actor, command, command_id)
+    if _buy_in(principal, command) is not None:  # only a buy-in reads the wallet
+        short = await asyncio.to_thread(_short_of_money, server, principal, command)
+        if short is not None:
+            return Outcome(command_id, False, article="cashier", message=short)
+    early = answer if principal.role is Role.PLAYER else None
+    outcome: Outcome = await server.hub.submit(table_id, actor, command, command_id, answer=early)
     if outcome.accepted and not outcome.duplicate and principal.role is Role.DEALER:
         kind = command.get("type") if isinstance(command, dict) else None
         payload = {

@@ -50,6 +50,7 @@ from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
+from croupier.server.frames import PROTOCOL_VERSION, SharedFrame, Subscriber
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
@@ -57,7 +58,17 @@ from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.sources import FairSource, LiveSource, ShuffleSource
 
-__all__ = ["Hub", "HubSettings", "LiveTable", "Outcome", "Subscriber", "ledger_tx", "refusal"]
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Hub",
+    "HubSettings",
+    "LiveTable",
+    "Outcome",
+    "SharedFrame",
+    "Subscriber",
+    "ledger_tx",
+    "refusal",
+]
 
 log = logging.getLogger("croupier.server")
 T = TypeVar("T")
@@ -98,28 +109,6 @@ class HubSettings:
     fair_key: bytes | None = None
 
 
-class Subscriber:
-    """One connection's interest in one table: frames are queued, never awaited by the writer."""
-
-    def __init__(self, actor: Actor, since: int | None, queue: asyncio.Queue[dict[str, Any]]):
-        self.actor = actor
-        #: the last seq this subscriber was sent (None: it wants a view first)
-        self.seq = since
-        self.queue = queue
-        self.overflowed = False
-
-    def push(self, frame: dict[str, Any]) -> None:
-        if self.overflowed:
-            return
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait({"type": "overflow"})
-
-
 @dataclass(eq=False)
 class LiveTable:
     """A table served by this process."""
@@ -139,6 +128,9 @@ class LiveTable:
     fault: str | None = None
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
+    #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
+    #: the table's rounds at every step
+    _in_round: tuple[Table[Any] | None, int, bool] = (None, -1, False)
 
     @property
     def id(self) -> str:
@@ -152,8 +144,14 @@ class LiveTable:
         return [p for p, chips in self.table.chips().items() if chips and p not in self.bots]
 
     def in_round(self) -> bool:
-        rounds = self.table.rounds
-        return bool(rounds) and not rounds[-1].closed
+        """True while the table's last round is open (worked out again only after a change)."""
+        table = self.table
+        known, seq, open_ = self._in_round
+        if known is not table or seq != table.seq:
+            rounds = table.rounds
+            open_ = bool(rounds) and not rounds[-1].closed
+            self._in_round = (table, table.seq, open_)
+        return open_
 
 
 class Hub:
@@ -334,9 +332,23 @@ class Hub:
             raise RuleViolation("tables", f"table {table_id!r} is out of service: {live.fault}")
         return live
 
-    async def submit(self, table_id: str, actor: Actor, command: Any, command_id: str) -> Outcome:
+    async def submit(
+        self,
+        table_id: str,
+        actor: Actor,
+        command: Any,
+        command_id: str,
+        *,
+        answer: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
         """Apply a person's command (``command_id`` is theirs; it is stored as
-        ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit."""
+        ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit.
+
+        ``answer(outcome)`` is called in the writer as soon as the outcome is known (after the
+        commit), before the table's new entries are pushed to its subscribers and before its
+        next automatic step: the connection queues the answer at once, without waiting for
+        the event loop to resume the caller (issue 21: under load each such hop waited for
+        every other table's work in between)."""
         if not isinstance(command_id, str) or not 1 <= len(command_id) <= MAX_CLIENT_COMMAND_ID:
             return Outcome(
                 str(command_id)[:MAX_CLIENT_COMMAND_ID],
@@ -350,8 +362,15 @@ class Hub:
         except RuleViolation as exc:
             return refusal(command_id, exc)
         stored_id = f"c:{actor.name or 'observer'}:{command_id}"
-        outcome = await self._job(live, lambda: self._apply(live, actor, command, stored_id))
-        return Outcome(**{**outcome.__dict__, "command_id": command_id})
+
+        async def run() -> Outcome:
+            applied = await self._apply(live, actor, command, stored_id)
+            outcome = Outcome(**{**applied.__dict__, "command_id": command_id})
+            if answer is not None:
+                answer(outcome)
+            return outcome
+
+        return await self._job(live, run)
 
     async def join(self, table_id: str, player: str) -> Outcome:
         """Seat ``player`` with the table's default buy-in (``Table.join_commands``)."""
@@ -570,28 +589,45 @@ class Hub:
     def _fan_out(self, live: LiveTable) -> None:
         live.unsent = 0
         common = self._common(live)
+        #: one frame per actor (and per seq caught up from): connections of the same actor (the
+        #: public's, a person's several tabs) share it, and its JSON text
+        shared: dict[Any, SharedFrame] = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber, common)
+            self._catch_up(live, subscriber, common, shared)
 
     def _catch_up(
-        self, live: LiveTable, subscriber: Subscriber, common: dict[str, Any] | None = None
+        self,
+        live: LiveTable,
+        subscriber: Subscriber,
+        common: dict[str, Any] | None = None,
+        shared: dict[Any, SharedFrame] | None = None,
     ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
-        a whole view when it is too far behind; then its view."""
+        a whole view when it is too far behind; then its view. ``shared``: the frames already
+        made in this fan-out, by actor."""
+        if shared is None:
+            shared = {}
+        actor = subscriber.actor
         committed = live.stored_seq
         since = subscriber.seq
         if since is not None and since > committed:
             since = None  # a client ahead of the record (another database?): start over
         if since is not None and 0 < committed - since <= self.settings.catchup_limit:
-            events = live.table.events_for(subscriber.actor, since)[: committed - since]
-            subscriber.push(
-                {"type": "events", "table": live.id, "events": events, "seq": committed}
-            )
+            frame = shared.get((actor, since))
+            if frame is None:
+                events = live.table.events_for(actor, since)[: committed - since]
+                frame = shared[actor, since] = SharedFrame(
+                    type="events", table=live.id, events=events, seq=committed
+                )
+            subscriber.push(frame)
         subscriber.seq = committed
-        subscriber.push(self.view_frame(live, subscriber.actor, common))
+        view = shared.get(actor)
+        if view is None:
+            view = shared[actor] = SharedFrame(self.view_frame(live, actor, common))
+        subscriber.push(view)
 
     def _common(self, live: LiveTable) -> dict[str, Any]:
         """The parts of a view frame that are the same for every actor."""
@@ -630,7 +666,15 @@ class Hub:
             except Exception:
                 log.exception("table %s: a job failed", live.id)
             if live.unsent and live.queue.empty():
-                self._fan_out(live)
+                # the answers queued by the jobs just done go out before the pushes: two turns
+                # of the loop, so that every connection answered in this turn (a group commit
+                # wakes the writers of all its tables at once) sends before any of those
+                # tables computes its views (issue 21: the last answer of a batch waited for
+                # every table's fan-out)
+                await asyncio.sleep(0)
+                await asyncio.sleep(0)
+                if live.unsent and live.queue.empty():
+                    self._fan_out(live)
 
     def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
         """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""

@@ -270,6 +270,59 @@ def _statements() -> SimpleNamespace:
     )
 
 
+def event_rows(
+    stream: str, entries: Sequence[Mapping[str, Any]], head_seq: int, head_hash: str, pos: int
+) -> list[dict[str, Any]]:
+    """The ``events`` rows of ``entries`` appended after ``head_seq`` (whose hash is
+    ``head_hash``) from global position ``pos``: each entry's canonical text and its link.
+    Raises :class:`Conflict` when an entry names another seq than the next one."""
+    rows: list[dict[str, Any]] = []
+    prev = head_hash
+    for i, given in enumerate(entries):
+        seq = head_seq + 1 + i
+        if given.get("seq", seq) != seq:
+            raise Conflict(stream, int(given["seq"]) - 1 - i, head_seq)
+        entry = {**given, "seq": seq}
+        text = canonical(entry)
+        digest = link_text(prev, text)
+        rows.append(
+            {
+                "pos": pos + i,
+                "stream": stream,
+                "seq": seq,
+                "type": str(entry["event"]["type"]),
+                "payload": text,
+                "at": format_ms(int(entry["at"])),
+                "actor": entry.get("actor"),
+                "command_id": entry.get("command_id"),
+                "prev_hash": prev,
+                "hash": digest,
+            }
+        )
+        prev = digest
+    return rows
+
+
+def stored_events(rows: Sequence[Mapping[str, Any]]) -> tuple[StoredEvent, ...]:
+    """The events of :func:`event_rows` as committed."""
+    return tuple(
+        StoredEvent(
+            pos=r["pos"],
+            stream=r["stream"],
+            seq=r["seq"],
+            type=r["type"],
+            entry=orjson.loads(r["payload"]),
+            at=r["at"],
+            actor=r["actor"],
+            command_id=r["command_id"],
+            prev_hash=r["prev_hash"],
+            hash=r["hash"],
+            payload_text=r["payload"],
+        )
+        for r in rows
+    )
+
+
 def _row_event(row: Any) -> StoredEvent:
     return StoredEvent(
         pos=row.pos,
@@ -395,30 +448,7 @@ class EventStore:
             reused = connection.execute(statements.keys_used, {"keys": keys}).first()
             if reused is not None or len(set(keys)) != len(keys):
                 raise LedgerError(f"ledger key {reused[0] if reused else keys!r} is already used")
-        rows: list[dict[str, Any]] = []
-        prev = head_hash
-        for i, given in enumerate(entries):
-            seq = head_seq + 1 + i
-            if given.get("seq", seq) != seq:
-                raise Conflict(stream, int(given["seq"]) - 1 - i, head_seq)
-            entry = {**given, "seq": seq}
-            text = canonical(entry)
-            digest = link_text(prev, text)
-            rows.append(
-                {
-                    "pos": first_pos + i,
-                    "stream": stream,
-                    "seq": seq,
-                    "type": str(entry["event"]["type"]),
-                    "payload": text,
-                    "at": format_ms(int(entry["at"])),
-                    "actor": entry.get("actor"),
-                    "command_id": entry.get("command_id"),
-                    "prev_hash": prev,
-                    "hash": digest,
-                }
-            )
-            prev = digest
+        rows = event_rows(stream, entries, head_seq, head_hash, first_pos)
         connection.execute(statements.insert_events, rows)
         last_seq = head_seq + len(entries)
         if command_id is not None:
@@ -448,28 +478,7 @@ class EventStore:
                     "payload": notify_payload(self.origin, last_seq, stream),
                 },
             )
-        stored = tuple(
-            StoredEvent(
-                entry=orjson.loads(r["payload"]),
-                payload_text=r["payload"],
-                **{
-                    k: r[k]
-                    for k in (
-                        "pos",
-                        "stream",
-                        "seq",
-                        "type",
-                        "at",
-                        "actor",
-                        "command_id",
-                        "prev_hash",
-                        "hash",
-                    )
-                },
-            )
-            for r in rows
-        )
-        return Appended(stream, head_seq + 1, last_seq, stored)
+        return Appended(stream, head_seq + 1, last_seq, stored_events(rows))
 
     def _post_in(
         self, connection: Connection, tx: LedgerTx, *, stream: str | None, seq: int | None, at: str

@@ -46,13 +46,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from croupier.errors import CroupierError
 from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
-from croupier.server.hub import Subscriber
+from croupier.server.hub import PROTOCOL_VERSION, Outcome, SharedFrame, Subscriber
 from croupier.server.runtime import Server, actor_of
 
 __all__ = ["VERSION", "router"]
 
 router = APIRouter()
-VERSION = 1
+VERSION = PROTOCOL_VERSION
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_TOO_SLOW = 4008
 CLOSE_IDLE = 4000
@@ -214,6 +214,9 @@ class Connection:
                 )
                 await self.websocket.close(CLOSE_TOO_SLOW)
                 return
+            if isinstance(frame, SharedFrame):  # encoded once for every connection it goes to
+                await self.websocket.send_text(frame.text())
+                continue
             frame.setdefault("v", VERSION)
             await self.websocket.send_text(orjson.dumps(frame).decode())
 
@@ -321,8 +324,18 @@ class Connection:
                 )
             )
             return
-        outcome = await access.submit(self.server, self.principal, table_id, command, command_id)
-        self.send(outcome.frame(table_id))
+        answered = False
+
+        def answer(outcome: Outcome) -> None:
+            nonlocal answered
+            answered = True
+            self.send(outcome.frame(table_id))
+
+        outcome = await access.submit(
+            self.server, self.principal, table_id, command, command_id, answer=answer
+        )
+        if not answered:
+            self.send(outcome.frame(table_id))
 
     async def close(self) -> None:
         for table_id in list(self.subscriptions):
