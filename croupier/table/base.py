@@ -50,6 +50,7 @@ from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommi
 from croupier.table.ledger import Ledger, Tx
 from croupier.table.log import DEALER, Entry, Shown, chain, entry_json, genesis, line_of, link
 from croupier.table.sources import LiveSource, ShuffleSource
+from croupier.table.view import View
 
 __all__ = ["Applied", "RoundSpan", "Table", "Wait"]
 
@@ -155,6 +156,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._round_of: list[int] = []  # index into _rounds of each entry's round, -1: none
         self._rounds_closed = 0
         self._closed = False
+        #: the views handed out for the table as it stands at entry ``_seen_at``
+        self._seen_at = -1
+        self._seen: dict[Actor, View] = {}
         self._setup()
 
     # -- adapter: state -------------------------------------------------------------------------
@@ -226,6 +230,24 @@ class Table(abc.ABC, Generic[OptionsT]):
     @abc.abstractmethod
     def view(self, actor: Actor) -> dict[str, Any]:
         """*adapter*: the table now as ``actor`` may see it, as JSON."""
+
+    def _facts(self, actor: Actor) -> object | None:
+        """*adapter* (optional): the game's typed reading of what ``actor`` may see now (the
+        facts of :meth:`view`), for :meth:`seen`; None (the default): none."""
+        return None
+
+    def seen(self, actor: Actor) -> View:
+        """What ``actor`` may see now as a :class:`~croupier.table.view.View`: the JSON of
+        :meth:`view` made when first read, and the game's typed :meth:`_facts` for a bot in
+        this process. The same view object is handed out until the next entry."""
+        seq = len(self._entries)
+        if self._seen_at != seq:
+            self._seen_at = seq
+            self._seen = {}
+        found = self._seen.get(actor)
+        if found is None:
+            found = self._seen[actor] = View(self, actor, self._facts(actor))
+        return found
 
     @abc.abstractmethod
     def _shown(self, event: Event) -> Shown:

@@ -86,7 +86,7 @@ def run_table(
             offers = table.legal(actor)
             if not offers:
                 raise RuleViolation("tables", f"{actor} is waited on but has nothing to send")
-            command = bots[actor.name].choose(table.view(actor), offers)
+            command = bots[actor.name].choose(table.seen(actor), offers)
             try:
                 apply(actor, command)
             except CroupierError as exc:

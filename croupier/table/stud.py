@@ -494,6 +494,18 @@ class StudTable(Table[StudOptions]):
         out["waiting_on"] = [w.to_dict() for w in self.waiting_on()]
         return out
 
+    def _facts(self, actor: Actor) -> object | None:
+        """The :class:`~croupier.games.five_card_stud.view.Observation` of the player on turn
+        (his key card, every up card, the money and what he may do: what his JSON view and
+        his offers show); None for anyone else."""
+        if actor.role is not Role.PLAYER:
+            return None
+        game = self.game
+        seat = game.to_act
+        if seat is None or self.seat_of(actor.name) != seat:
+            return None
+        return game.observation(seat)
+
     def _shown(self, event: Event) -> Shown:
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
