@@ -86,7 +86,7 @@ def through_table(games: int, kind: str) -> list[Outcome]:
         out.append(_outcome(t.match.summaries[-1].result))
 
     run_table(table, bots, rounds=games, on_round=on_round)
-    table.hashes()  # the record's chain, as a table sealing its log computes it
+    # no hash chain: the API side computes none (a table writing its log would; see README)
     return out
 
 
