@@ -40,7 +40,7 @@ from bench.common import cpu_once, environment, ratio_summary, write_report
 
 __all__ = ["game_api", "main", "through_table"]
 from croupier.cards import Card
-from croupier.games.thirteen.bots import BestResponseBot
+from croupier.games.thirteen.bots import BestResponseBot, SeatFacts
 from croupier.games.thirteen.commands import ascending_setting
 from croupier.games.thirteen.house import house_setting
 from croupier.games.thirteen.options import ThirteenOptions
@@ -108,8 +108,9 @@ class _Bot(BestResponseBot):
         super().__init__(0, position=position, units=units)
         self.rule = rule
 
-    def _setting(self, view: Mapping[str, Any], cards: tuple[Card, ...]) -> Setting:
-        return self.rule(cards, Setting.from_dict(view["banker"]["setting"]))
+    def _setting(self, facts: SeatFacts, cards: tuple[Card, ...]) -> Setting:
+        assert facts.banker is not None
+        return self.rule(cards, facts.banker)
 
 
 class _Table(ThirteenTable):

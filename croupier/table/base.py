@@ -542,7 +542,8 @@ class Table(abc.ABC, Generic[OptionsT]):
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
         entry = Entry(seq, at, str(actor), command_id, command, event)
-        money: Sequence[Tx] = self._chips_money(event, seq)
+        table_event = isinstance(event, TABLE_EVENTS)
+        money: Sequence[Tx] = self._chips_money(event, seq) if table_event else ()
         more = self._money(event, seq)
         if more:
             money = [*money, *more] if money else more
@@ -552,7 +553,7 @@ class Table(abc.ABC, Generic[OptionsT]):
                 tx for tx in money if any(amount for _, amount in tx.entries)
             )  # a refusal here is undone by the caller's rebuild
         self._entries.append(entry)
-        self._visibility.append(self._shown_of(event))
+        self._visibility.append(Shown.PUBLIC if table_event else self._shown(event))
         edge = self._round_edge(event)
         rounds = self._rounds
         if edge == "open":
