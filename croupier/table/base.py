@@ -548,10 +548,14 @@ class Table(abc.ABC, Generic[OptionsT]):
         if more:
             money = [*money, *more] if money else more
         if money:
-            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
-            self._ledger.post_all(
-                tx for tx in money if any(amount for _, amount in tx.entries)
-            )  # a refusal here is undone by the caller's rebuild
+            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not
+            # posted; a refusal here is undone by the caller's rebuild
+            post = self._ledger.post
+            for tx in money:
+                for _, amount in tx.entries:
+                    if amount:
+                        post(tx)
+                        break
         self._entries.append(entry)
         self._visibility.append(Shown.PUBLIC if table_event else self._shown(event))
         edge = self._round_edge(event)

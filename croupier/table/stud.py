@@ -134,6 +134,7 @@ class StudTable(Table[StudOptions]):
         self._waits: tuple[Wait, ...] | None = None
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
+        self._limit_ms = self.options.time_limit_ms
         #: (the game's event count, player -> seat) for seat_of
         self._seat_index: tuple[int, dict[str, int]] = (-1, {})
         if not hasattr(self, "_seeds"):
@@ -412,7 +413,7 @@ class StudTable(Table[StudOptions]):
         if self.closed:
             return ()
         game = self.game
-        limit = self.options.time_limit_ms
+        limit = self._limit_ms
         phase = game.phase
         if phase is StudPhase.BETTING:
             seat = game.to_act
