@@ -37,7 +37,15 @@ from croupier.games.thirteen.scoring import Setting
 from croupier.offers import Between, Bot, Offer, OneOf
 from croupier.protocol import Command
 
-__all__ = ["BOTS", "BestResponseBot", "HouseWayBot", "RandomBot", "SeatFacts", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BestResponseBot",
+    "HouseWayBot",
+    "RandomBot",
+    "SeatFacts",
+    "facts_of",
+    "make_bot",
+]
 
 #: Commands a random bot never sends (it stays at the table).
 _STAYS: Final = frozenset({"leave", "stand", "sit"})
