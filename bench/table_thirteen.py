@@ -6,8 +6,9 @@ Two functions play the *same* rounds (the same shuffles from ``SeededSource(S)``
 stakes, the same banker settings, the same player settings), one on
 :class:`~croupier.games.thirteen.round.ThirteenGame` directly (:func:`game_api`), one through
 :class:`~croupier.table.thirteen.ThirteenTable` with bots and the runner (:func:`through_table`:
-offers, JSON views for the bots, per-event visibility, the ledger, the entries, and at the end
-the hash chain of the record, as a table writing its log computes it). Both must end with the
+offers, views for the bots (``Table.seen``: the bots read its typed facts), per-event
+visibility, the ledger, the entries; no hash chain on either side, as the game's API computes
+none: a table computes it only when its log is written). Both must end with the
 same balances and house result, or the script exits 1.
 
 Two policies, each in both functions:
@@ -32,7 +33,7 @@ import argparse
 import functools
 import statistics
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 

@@ -157,8 +157,8 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._rounds_closed = 0
         self._closed = False
         #: the views handed out for the table as it stands at entry ``_seen_at``
-        self._seen_at = -1
-        self._seen: dict[Actor, View] = {}
+        self._views_at = -1
+        self._views: dict[Actor, View] = {}
         self._setup()
 
     # -- adapter: state -------------------------------------------------------------------------
@@ -241,12 +241,12 @@ class Table(abc.ABC, Generic[OptionsT]):
         :meth:`view` made when first read, and the game's typed :meth:`_facts` for a bot in
         this process. The same view object is handed out until the next entry."""
         seq = len(self._entries)
-        if self._seen_at != seq:
-            self._seen_at = seq
-            self._seen = {}
-        found = self._seen.get(actor)
+        if self._views_at != seq:
+            self._views_at = seq
+            self._views = {}
+        found = self._views.get(actor)
         if found is None:
-            found = self._seen[actor] = View(self, actor, self._facts(actor))
+            found = self._views[actor] = View(self, actor, self._facts(actor))
         return found
 
     @abc.abstractmethod

@@ -51,7 +51,7 @@ class Tx:
     def __post_init__(self) -> None:
         total = 0
         for account, amount in self.entries:
-            if type(account) is not str and not isinstance(account, str) or not account:
+            if (type(account) is not str and not isinstance(account, str)) or not account:
                 raise RuleViolation("cashier", f"{self.id}: bad account {account!r}")
             if type(amount) is not int and not is_int(amount):
                 raise RuleViolation("cashier", f"{self.id}: amount {amount!r} is not an integer")

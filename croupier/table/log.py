@@ -118,9 +118,7 @@ class Entry:
 
 
 #: the slots' setters of Entry's fields, in order
-_ENTRY_SET: Final = tuple(
-    getattr(Entry, f.name).__set__ for f in dataclasses.fields(Entry)
-)
+_ENTRY_SET: Final = tuple(getattr(Entry, f.name).__set__ for f in dataclasses.fields(Entry))
 
 
 def link(previous: str, entry: Mapping[str, Any]) -> str:

@@ -69,4 +69,3 @@ class View(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"View({self.actor}, seq={self.seq})"
-

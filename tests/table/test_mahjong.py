@@ -268,10 +268,7 @@ def check_events_for(table: MahjongTable) -> None:
         if event["type"] == "game_dealt":
             deals[seq] = deal_from_order(event["order"], event["dice"], table.options.table)
     finished_seqs = {
-        seq
-        for r in table.rounds
-        if r.closed
-        for seq in range(r.first_seq, (r.last_seq or 0) + 1)
+        seq for r in table.rounds if r.closed for seq in range(r.first_seq, (r.last_seq or 0) + 1)
     }
     for actor in (*PLAYERS, Actor.OBSERVER, DEALER, IDA):
         for item in table.events_for(actor):

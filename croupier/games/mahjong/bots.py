@@ -74,10 +74,10 @@ __all__ = [
     "FaanBot",
     "MahjongBot",
     "RandomBot",
+    "SeatFacts",
     "ShantenBot",
     "commands_of",
     "make_bot",
-    "SeatFacts",
     "play_game",
 ]
 
