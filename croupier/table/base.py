@@ -36,10 +36,11 @@ methods marked *adapter* below. Contract for adapters:
 from __future__ import annotations
 
 import abc
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Offer, commands_schema, find_offer
@@ -70,6 +71,13 @@ class Wait:
     rule: str
     what: str
 
+    def __init__(self, actor: Actor, deadline: int | None, rule: str, what: str) -> None:
+        # the frozen dataclass's __init__, through the slots (made at every new state)
+        _WAIT_SET[0](self, actor)
+        _WAIT_SET[1](self, deadline)
+        _WAIT_SET[2](self, rule)
+        _WAIT_SET[3](self, what)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "actor": str(self.actor),
@@ -88,6 +96,19 @@ class Applied:
     command: Mapping[str, Any]
     entries: tuple[Entry, ...]
 
+    def __init__(
+        self,
+        command_id: str,
+        actor: Actor,
+        command: Mapping[str, Any],
+        entries: tuple[Entry, ...],
+    ) -> None:
+        # the frozen dataclass's __init__, through the slots (made for every command)
+        _APPLIED_SET[0](self, command_id)
+        _APPLIED_SET[1](self, actor)
+        _APPLIED_SET[2](self, command)
+        _APPLIED_SET[3](self, entries)
+
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(e.event for e in self.entries)
@@ -99,6 +120,11 @@ class Applied:
     @property
     def last_seq(self) -> int:
         return self.entries[-1].seq
+
+
+#: the slots' setters of the fields of Wait and Applied, in order
+_WAIT_SET: Final = tuple(getattr(Wait, f.name).__set__ for f in dataclasses.fields(Wait))
+_APPLIED_SET: Final = tuple(getattr(Applied, f.name).__set__ for f in dataclasses.fields(Applied))
 
 
 @dataclass(slots=True)

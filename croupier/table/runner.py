@@ -80,7 +80,11 @@ def run_table(
         if done >= rounds:
             break
         waits = table.waiting_on()
-        bot_wait = next((w for w in waits if w.actor.is_player and w.actor.name in bots), None)
+        bot_wait = None
+        for wait in waits:  # the first bot waited on
+            if wait.actor.is_player and wait.actor.name in bots:
+                bot_wait = wait
+                break
         if bot_wait is not None:
             actor = bot_wait.actor
             offers = table.legal(actor)
