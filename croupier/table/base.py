@@ -14,7 +14,9 @@ run by a house needs, the same for every game and with no I/O and no clock:
 * :meth:`Table.step_house`: the dealer's next automatic action (shuffle, burn, deal, dice, the
   banker's house way, settle), so a table runs itself between people's decisions;
 * :meth:`Table.view` and :meth:`Table.events_for`: what an actor may see now, and the log
-  redacted for him, each event as he was allowed to see it when it happened;
+  redacted for him, each event as he was allowed to see it when it happened; :meth:`Table.seen`:
+  the view as an object (:class:`~croupier.table.view.View`), its JSON made when read, with the
+  game's typed reading of the same facts for a bot in the process;
 * the table's cashier :attr:`Table.ledger` (double-entry, every transaction sums to zero, no
   player's balance ever negative), posted from the events as they happen;
 * the record: :class:`~croupier.table.log.Entry` s with a hash chain, :meth:`Table.to_record`,

@@ -1,10 +1,11 @@
 """Run a table of bots through the table interface only: no game-specific code here.
 
 :func:`run_table` seats the bots (each table says how: :meth:`Table.join_commands`), then
-loops: a bot that is waited on is asked for a command (``choose(view, legal)``) and it is
-applied; when nobody is waited on, the house takes its next automatic step; a person who is
-not a bot and is waited on is timed out when the clock reaches the deadline. The clock is
-simulated (``step_ms`` per action), so a run is reproducible from its seed.
+loops: a bot that is waited on is asked for a command (``choose(view, legal)``, the view being
+:meth:`Table.seen`: a mapping whose JSON is made only if the bot reads it, with the game's typed
+facts) and it is applied; when nobody is waited on, the house takes its next automatic step; a
+person who is not a bot and is waited on is timed out when the clock reaches the deadline. The
+clock is simulated (``step_ms`` per action), so a run is reproducible from its seed.
 """
 
 from __future__ import annotations
