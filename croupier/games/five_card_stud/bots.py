@@ -487,7 +487,7 @@ class TableBot:
         self.player = player
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
-        by_type = {o.type: o for o in legal}
+        by_type = {o.command.TYPE: o for o in legal}
         if "top_up" in by_type:
             domain = by_type["top_up"].fields["amount"]
             assert isinstance(domain, Between)
