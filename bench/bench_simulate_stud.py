@@ -1,16 +1,19 @@
 """``croupier simulate five-card-stud``, the whole command, before and after (issue 22).
 
 ``python -m bench.bench_simulate_stud [--hands N] [--seats S] [--bots B] [--repeat R]
-[--before DIR] [--json FILE]``
+[--before DIR|REV] [--json FILE]``
 
 Runs the exact command ``croupier simulate five-card-stud --hands N --seats S --bots B --json`` in
-a child process, ``R`` times, and reports the median wall time (start to exit: start-up, play,
-checks, replay and digest), hands/s = N / median, the child's CPU time and its peak resident
-memory (``os.wait4``). With ``--before DIR`` (a checkout of an older commit, e.g. ``git archive
-be9afea croupier | tar -x -C DIR``) the same command runs from that tree too (its ``croupier``
-package first on ``sys.path``), the runs alternated, and the speed-up is printed. Both print the
-log's digest: the figures are of the same hands only when the code played them alike (the
-readings of issue 16 and the bots' stakes changed the hands; the digest of each is shown).
+a child process, ``R`` times, and reports the median CPU time of the whole command (the child's
+user + system time from ``os.wait4``: start-up, play, checks, replay and digest), hands per CPU
+second = N / median, the median wall time and the peak resident memory. CPU time is the figure
+compared: on a shared machine the wall time counts the other jobs too. With ``--before`` (a
+directory holding an older ``croupier`` package, or a git revision such as ``be9afea``, whose
+``croupier`` is taken with ``git archive`` into a temporary directory) the same command runs from
+that tree too (its ``croupier`` package first on ``sys.path``), the runs alternated, and the
+speed-up (before CPU / after CPU) is printed. Both print the log's digest: the figures are of the
+same hands only when the code played them alike (the readings of issue 16 and the bots' stakes
+changed the hands since be9afea; the digest of each is shown).
 
 The memory check: ``--hands 500000 --repeat 1`` shows the peak memory of half a million hands
 (the goal: under 300 MB, flat however many hands).
@@ -24,6 +27,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Sequence
@@ -65,6 +69,24 @@ def run_once(tree: Path, hands: int, seats: int, bots: str) -> dict[str, Any]:
     }
 
 
+def _tree_of(before: str, where: Path) -> Path:
+    """A directory holding ``before``'s ``croupier`` package: ``before`` itself when it is one,
+    else the package at git revision ``before``, unpacked into ``where``."""
+    path = Path(before)
+    if (path / "croupier" / "cli.py").is_file():
+        return path.resolve()
+    archive = where / "before.tar"
+    with archive.open("wb") as fh:
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", before, "croupier"], stdout=fh, check=False
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"--before {before}: neither a croupier checkout nor a git revision")
+    with tarfile.open(archive) as tar:
+        tar.extractall(where, filter="data")
+    return where
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.bench_simulate_stud", description=__doc__
@@ -73,26 +95,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--bots", default="mixed", choices=("random", "strength", "mixed"))
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--before", type=Path, default=None, help="an older checkout to compare")
+    parser.add_argument(
+        "--before", default=None, help="an older checkout, or a git revision, to compare"
+    )
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
     args = parser.parse_args(argv)
     if not (1 <= args.hands <= 10_000_000 and 2 <= args.seats <= 7 and 1 <= args.repeat <= 99):
         parser.error("--hands 1..10,000,000, --seats 2..7, --repeat 1..99")
     trees = {"after": ROOT}
-    if args.before is not None:
-        if not (args.before / "croupier" / "cli.py").is_file():
-            parser.error(f"--before {args.before}: no croupier package there")
-        trees = {"before": args.before.resolve(), "after": ROOT}
-    runs: dict[str, list[dict[str, Any]]] = {k: [] for k in trees}
-    for _ in range(args.repeat):
-        for name, tree in trees.items():
-            runs[name].append(run_once(tree, args.hands, args.seats, args.bots))
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.before is not None:
+            trees = {"before": _tree_of(args.before, Path(scratch)), "after": ROOT}
+        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in trees}
+        for _ in range(args.repeat):
+            for name, tree in trees.items():
+                runs[name].append(run_once(tree, args.hands, args.seats, args.bots))
     env = environment()
     command = (
         f"croupier simulate five-card-stud --hands {args.hands} --seats {args.seats} "
         f"--bots {args.bots} --json"
     )
-    print(f"{command}\nmedian of {args.repeat} runs, each a fresh process (wall: start to exit)")
+    print(
+        f"{command}\nmedian of {args.repeat} runs, each a fresh process (CPU: the child's user "
+        "+ system time, start to exit; wall: start to exit)"
+    )
     summary: dict[str, dict[str, Any]] = {}
     for name, done in runs.items():
         wall = statistics.median(r["wall_s"] for r in done)
@@ -109,19 +135,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             "invariants": done[0]["invariants"],
         }
         print(
-            f"  {name:6s} {wall:8.2f} s wall  {args.hands / wall:8,.0f} hands/s  "
-            f"(CPU {cpu:.2f} s: {args.hands / cpu:,.0f} hands/s)  peak {rss:,.0f} MB  "
+            f"  {name:6s} CPU {cpu:6.2f} s: {args.hands / cpu:8,.0f} hands per CPU second  "
+            f"(wall {wall:.2f} s: {args.hands / wall:,.0f} hands/s)  peak {rss:,.0f} MB  "
             f"largest pot {done[0]['largest_pot']:,}  digest {str(done[0]['digest'])[:12]}"
         )
     if "before" in summary:
-        ratio = summary["before"]["wall_s"] / summary["after"]["wall_s"]
-        print(f"  speed-up {ratio:.2f}x (before wall / after wall)")
+        ratio = summary["before"]["cpu_s"] / summary["after"]["cpu_s"]
+        wall_ratio = summary["before"]["wall_s"] / summary["after"]["wall_s"]
+        print(f"  speed-up {ratio:.2f}x (before CPU / after CPU; wall {wall_ratio:.2f}x)")
     print(
         f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
         f"Python {env['python']} ({env['implementation']}) · load average "
         f"{os.getloadavg()[0]:.1f} at the end\n"
-        "method: subprocess per run, time.perf_counter around it, os.wait4 for CPU and peak "
-        "RSS, runs alternated, medians"
+        "method: subprocess per run, os.wait4 for its CPU time and peak RSS, "
+        "time.perf_counter around it, runs alternated, medians"
     )
     if args.json is not None:
         write_report(

@@ -6,7 +6,11 @@ During ``--seconds`` of play (``bench/loadkit.py``'s bot clients, which reconnec
 last seq and send an unanswered command again under its id), at random moments:
 
 * **kill**: ``SIGKILL`` the server (no shutdown code runs) and start it again on the same port
-  and database;
+  and database; while it is down, at every other kill (the first, the third, ...: a kill that
+  finds no round in play passes it on to the next), an operator voids an interrupted round
+  (:func:`croupier.server.operations.void_round`, what ``croupier table void`` runs) of a table
+  picked at random, and the refund is checked: every player of the table back to his chips
+  before the round (and any bought since), the books of the table agreeing;
 * **database**: on PostgreSQL, cut every connection of the server's database
   (``pg_terminate_backend``, what a restart does to a client, without touching the other
   databases of the cluster); with ``--pg-restart`` restart the whole cluster
@@ -24,9 +28,8 @@ stuck), the clients and the server stop, and the checks run:
 once, with the seqs it was told; no command's events are stored twice; every client's stream is
 gapless and each event it got is the table's own redacted entry for it; the ledger sums to 0;
 every round still in play goes on by itself (someone waited on with a deadline, a bot, or the
-house's next step). *Simplification:* none of the real games' adapters has a dealer's ``void``
-yet, so a round is never voided here; ``croupier table void`` is tested on the toy game.
-It prints kills survived, reconnects, lost and duplicated (JSON with ``--json``) and exits 1
+house's next step); every void refunded its round exactly. It prints kills survived,
+reconnects, rounds voided, lost and duplicated (JSON with ``--json``) and exits 1
 if a check fails.
 
     .venv/bin/python -m bench.chaos --seconds 60
@@ -64,6 +67,9 @@ class Tally:
     drops: int = 0
     delays: int = 0
     stalls: int = 0
+    #: rounds voided after a kill, and the voids whose refund check failed (why)
+    voids: int = 0
+    void_faults: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
 
 
@@ -173,6 +179,8 @@ class Chaos:
         self.args = args
         self.database = database
         self.rng = random.Random(args.seed)
+        #: the voids' own choices (the faults' sequence stays the one ``--seed`` gives)
+        self.void_rng = random.Random(args.seed + 1)
         self.port = free_port()
         self.server_class = ServerProcess
         self.server: Any = None
@@ -213,6 +221,8 @@ class Chaos:
             if kind == "kill":
                 self.sample_rss()
                 await asyncio.to_thread(self.server.kill)
+                if self.tally.voids < (self.tally.kills + 2) // 2:
+                    await asyncio.to_thread(self.void_one)
                 await asyncio.sleep(self.rng.uniform(0.0, 1.0))
                 await asyncio.to_thread(self.start_server)
                 self.tally.kills += 1
@@ -235,6 +245,37 @@ class Chaos:
                 self.staller = Staller(self.port, client.spec.token, tables)
                 self.staller_task = asyncio.create_task(self.staller.run(self.args.stall_seconds))
                 self.tally.stalls += 1
+
+    def void_one(self) -> None:
+        """The server is down: void the round in play at a table picked at random (none in
+        play: nothing) and check its refund."""
+        from croupier.server.catalog import Catalog
+        from croupier.server.db import open_database
+        from croupier.server.operations import void_round
+        from croupier.server.store import EventStore
+
+        opened = open_database(self.database, migrate=False)
+        try:
+            store = EventStore(opened.engine)
+            rows = [r for r in store.tables() if in_play(store, r) is not None]
+            if not rows:
+                self.tally.log.append("void: no round in play")
+                return
+            row = self.void_rng.choice(rows)
+            table = in_play(store, row)
+            assert table is not None
+            expected = chips_before_round(table)
+            voided = void_round(
+                store, Catalog(), row.id, by="chaos", reason="interrupted by a kill"
+            )
+            self.tally.voids += 1
+            self.tally.log.append(f"void: {row.id} round {voided.round} {voided.refunds}")
+            after = folded(store, row)
+            got = {p: v for p, v in after.ledger.players().items() if v}
+            if not after.rounds[-1].closed or not after.books_agree() or got != expected:
+                self.tally.void_faults.append(f"{row.id}: {got} != {expected}")
+        finally:
+            opened.close()
 
     def sample_rss(self) -> None:
         if self.server is not None and self.server.process is not None:
@@ -282,6 +323,41 @@ class Chaos:
             and not any(w["deadline"] is not None and w["deadline"] > now_ms - 2000 for w in waits)
         )
         return {"stuck": stuck, "played_s": round(time.monotonic() - start, 1)}
+
+
+def folded(store: Any, row: Any) -> Any:
+    """The table of ``row`` folded from the store."""
+    from croupier.server.catalog import Catalog
+    from croupier.table.sources import LiveSource
+
+    cls = Catalog().table_class(row.game)
+    return cls.replay(
+        cls.options_from_dict(row.options),
+        [e.line() for e in store.read(row.stream)],
+        table_id=row.id,
+        source=LiveSource(),
+    )
+
+
+def in_play(store: Any, row: Any) -> Any:
+    """The table of ``row`` when a round is in play there (else None)."""
+    table = folded(store, row)
+    return table if table.rounds and not table.rounds[-1].closed else None
+
+
+def chips_before_round(table: Any) -> dict[str, int]:
+    """Each player's chips at ``table`` before its round in play opened, with the chips bought
+    (or cashed out) since: what a void must leave him with."""
+    from croupier.table.events import ChipsIn, ChipsOut
+
+    first = table.rounds[-1].first_seq
+    before = type(table).replay(table.options, table.entries[: first - 1], table_id=table.table_id)
+    chips = dict(before.ledger.players())
+    for entry in table.entries[first - 1 :]:
+        if isinstance(entry.event, ChipsIn | ChipsOut):
+            sign = 1 if isinstance(entry.event, ChipsIn) else -1
+            chips[entry.event.player] = chips.get(entry.event.player, 0) + sign * entry.event.amount
+    return {p: v for p, v in chips.items() if v}
 
 
 def dead_rounds(database: str) -> tuple[list[str], list[str]]:
@@ -364,6 +440,8 @@ def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]
         "drops": chaos.tally.drops,
         "delays": chaos.tally.delays,
         "stalls": chaos.tally.stalls,
+        "rounds_voided": chaos.tally.voids,
+        "void_faults": chaos.tally.void_faults,
         "stalled_closed": None
         if chaos.staller is None
         else {
@@ -417,6 +495,7 @@ def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]
         and not report["repeated"]
         and not report["stuck_tables"]
         and not dead
+        and not chaos.tally.void_faults
     )
     return report
 

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import abc
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -67,7 +67,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from croupier.cards import Card
-from croupier.errors import RecordError, RuleViolation
+from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.events import (
     BetPlaced,
     BetsClosed,
@@ -107,6 +107,8 @@ def _pack(decks: int) -> Counter[Card]:
 #: Payout lines kept per table before the memo starts again (see ``BankingTable._line``).
 _LINES_KEPT = 4096
 _NOTHING = Fraction(0)
+#: the events that change only the layout's stakes (not a round's cards)
+_STAKE_EVENTS: frozenset[type[Event]] = frozenset({BetPlaced, BetWithdrawn})
 
 
 class Refusal(NamedTuple):
@@ -228,6 +230,9 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         self._balances: dict[str, int] = {}
         self._house = 0
         self._due: tuple[PayoutLine, ...] | None = None  # the dealt round's settlement, cached
+        #: events folded other than stakes placed or withdrawn: what a round's cards and hands
+        #: are (a view keeps its hands part while this stays the same)
+        self._round_version = 0
         self._line_memo: dict[tuple[object, ...], PayoutLine] = {}
         self._settled_memo: tuple[Settlement, dict[str, Any]] | None = None
 
@@ -330,6 +335,35 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
         except RuleViolation:
             return False
         return True
+
+    def new_stake_places(
+        self, player: str, bet: BetT | str, places: Sequence[int]
+    ) -> tuple[int, ...]:
+        """The places of ``places`` (in order) where :meth:`may_stake_at` holds for a new stake
+        of ``bet`` by ``player``: asked once per bet kind with a rule of its own
+        (:attr:`NEW_STAKE_RULES`) instead of once per place; a game may answer it faster."""
+        return tuple(p for p in places if self.may_stake_at(player, p, bet))
+
+    def withdrawable(self, player: str) -> tuple[tuple[int, str], ...]:
+        """``(place, bet)`` of every stake of ``player`` that :meth:`can_withdraw_bet` allows
+        now, in the order placed: while betting is open, those the game's own rule does not keep
+        on the layout (baccarat Art 7.2: a carried stake); none otherwise. Cheap: a table's
+        offers ask it at every decision."""
+        if self._phase is not Phase.BETTING:
+            return ()
+        out: list[tuple[int, str]] = []
+        for stake in self._stakes:
+            if stake.player != player:
+                continue
+            kind = self._bets.get(stake.bet)
+            if kind is None:
+                continue
+            try:
+                self._check_withdrawal(stake, kind)
+            except CroupierError:
+                continue
+            out.append((stake.position, stake.bet))
+        return tuple(out)
 
     def verify_withdraw_bet(self, player: str, position: int, bet: BetT | str) -> None:
         self._check(BetWithdrawn(player, position, self._bet_name(bet)))
@@ -593,6 +627,8 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
 
     def _apply(self, event: Event) -> None:
         self._due = None
+        if type(event) not in _STAKE_EVENTS:
+            self._round_version += 1
         if isinstance(event, CardDealt):
             self._card_dealt(event)
         elif isinstance(event, BetPlaced):

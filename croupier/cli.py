@@ -22,6 +22,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from croupier.commands.plain_options import PlainParams
+
 __all__ = ["COMMANDS", "app"]
 
 #: every command: its module in croupier.commands and the line ``croupier --help`` shows for it,
@@ -48,8 +50,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class LazyGroup(TyperGroup):
-    """The root command group: a command's module is imported when the command is used."""
+class LazyGroup(PlainParams, TyperGroup):
+    """The root command group: a command's module is imported when the command is used; its
+    own options (``--version``, ``--help``) are read without Pydantic
+    (:mod:`croupier.commands.plain_options`)."""
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)

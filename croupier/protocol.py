@@ -113,93 +113,157 @@ _CARD_JSON: Final = tuple(f'"{Card(code)}"' for code in range(52))
 _TILE_JSON: Final = tuple(f'"{Tile(code)}"' for code in range(34))
 
 
-def _field_encoder(annotation: Any, ascii_only: bool) -> Callable[[Any], str]:
-    """A function writing one value of type ``annotation`` as canonical JSON text. Every fast
-    path checks the value's exact type and hands anything else to the reference, so the text is
+class _Emitter:
+    """Writes the source of one encoder: statements computing a value's canonical JSON text
+    into a local variable, every type's fast path inline (no call a field), each guarded by
+    the value's exact type; anything else goes to the reference (``_generic``), so the text is
     the reference's for any value, whatever the hint says."""
-    generic = _generic(ascii_only)
-    quote = _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
-    origin = get_origin(annotation)
-    if origin is typing.Union or origin is types.UnionType:
-        options = [a for a in get_args(annotation) if a is not type(None)]
-        inner = _field_encoder(options[0], ascii_only) if len(options) == 1 else generic
 
-        def optional(value: Any) -> str:
-            return "null" if value is None else inner(value)
-
-        return optional
-    if origin is tuple:
-        args = get_args(annotation)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _field_encoder(args[0], ascii_only)
-
-            def many(value: Any) -> str:
-                if type(value) is not tuple:
-                    return generic(value)
-                return "[" + ",".join([item(v) for v in value]) + "]"
-
-            return many
-        namespace: dict[str, Any] = {"_generic": generic}
-        parts = []
-        for i, arg in enumerate(args):
-            namespace[f"_e{i}"] = _field_encoder(arg, ascii_only)
-            parts.append(f"_e{i}(value[{i}])")
-        body = ' + "," + '.join(parts) if parts else '""'
-        source = (
-            "def fixed(value):\n"
-            f"    if type(value) is not tuple or len(value) != {len(args)}:\n"
-            "        return _generic(value)\n"
-            f'    return "[" + {body} + "]"\n'
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii_only = ascii_only
+        self.quote = (
+            _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
         )
-        exec(source, namespace)  # the source is built from positions only
-        fixed: Callable[[Any], str] = namespace["fixed"]
-        return fixed
-    if annotation is int:
+        self.namespace: dict[str, Any] = {"_generic": _generic(ascii_only), "_quote": self.quote}
+        self.lines: list[str] = []
+        self._names = 0
 
-        def whole(value: Any) -> str:
-            return value.__str__() if type(value) is int else generic(value)
+    def name(self, prefix: str) -> str:
+        self._names += 1
+        return f"{prefix}{self._names}"
 
-        return whole
-    if annotation is str:
+    def constant(self, value: Any) -> str:
+        name = self.name("_k")
+        self.namespace[name] = value
+        return name
 
-        def text(value: Any) -> str:
-            return quote(value) if type(value) is str else generic(value)
+    def line(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
 
-        return text
-    if annotation is bool:
+    def expr(self, annotation: Any, e: str, depth: int = 0) -> str | None:
+        """One expression writing ``e`` (a name, or a name indexed: evaluated more than once)
+        of type ``annotation``, for the leaf types and fixed tuples of them; None for the
+        others (written as statements by :meth:`emit`)."""
+        if annotation is int:
+            return f"({e}.__str__() if type({e}) is int else _generic({e}))"
+        if annotation is str:
+            return f"(_quote({e}) if type({e}) is str else _generic({e}))"
+        if annotation is Card or annotation is Tile:
+            kind = self.constant(annotation)
+            table = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
+            return f"({table}[{e}.code] if type({e}) is {kind} else _generic({e}))"
+        if isinstance(annotation, type) and issubclass(annotation, Enum):
+            kind = self.constant(annotation)
+            generic = self.namespace["_generic"]
+            members = self.constant(
+                {m: self.quote(m.value) if type(m.value) is str else generic(m) for m in annotation}
+            )
+            return f"({members}[{e}] if type({e}) is {kind} else _generic({e}))"
+        args = get_args(annotation)
+        if get_origin(annotation) is tuple and depth < 2 and args and args[-1] is not Ellipsis:
+            items = [self.expr(a, f"{e}[{i}]", depth + 1) for i, a in enumerate(args)]
+            if any(item is None for item in items):
+                return None
+            body = ' + "," + '.join(str(item) for item in items)
+            return (
+                f'("[" + {body} + "]" if type({e}) is tuple and len({e}) == {len(args)} '
+                f"else _generic({e}))"
+            )
+        return None
 
-        def truth(value: Any) -> str:
-            if value is True:
-                return "true"
-            return "false" if value is False else generic(value)
-
-        return truth
-    if annotation is Card or annotation is Tile:
-        kind = annotation
-        texts = _CARD_JSON if annotation is Card else _TILE_JSON
-
-        def piece(value: Any) -> str:
-            return texts[value.code] if type(value) is kind else generic(value)
-
-        return piece
-    if annotation is Fraction:
-
-        def fraction(value: Any) -> str:
-            return quote(str(value)) if type(value) is Fraction else generic(value)
-
-        return fraction
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        enum = annotation
-
-        def member(value: Any) -> str:
-            if type(value) is enum and type(value.value) is str:
-                return quote(value.value)
-            return generic(value)
-
-        return member
-    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
-        return _object_encoder(annotation, None, ascii_only)
-    return generic
+    def emit(self, annotation: Any, var: str, indent: int, depth: int = 0) -> str:
+        """Statements (at ``indent``) setting a new variable to the JSON text of ``var`` (a
+        local name) of type ``annotation``; the variable's name."""
+        out = self.name("t")
+        origin = get_origin(annotation)
+        single = self.expr(annotation, var)
+        if single is not None:
+            self.line(indent, f"{out} = {single}")
+            return out
+        if origin is tuple and depth < 4:
+            args = get_args(annotation)
+            item = self.name("i")
+            each = self.expr(args[0], item) if len(args) == 2 and args[1] is Ellipsis else None
+            if each is not None:  # a tuple of leaves: one comprehension
+                self.line(
+                    indent,
+                    f'{out} = "[" + ",".join([{each} for {item} in {var}]) + "]" '
+                    f"if type({var}) is tuple else _generic({var})",
+                )
+                return out
+        if origin is typing.Union or origin is types.UnionType:
+            options = [a for a in get_args(annotation) if a is not type(None)]
+            self.line(indent, f"if {var} is None:")
+            self.line(indent + 1, f'{out} = "null"')
+            self.line(indent, "else:")
+            if len(options) == 1:
+                inner = self.emit(options[0], var, indent + 1, depth)
+                self.line(indent + 1, f"{out} = {inner}")
+            else:
+                self.line(indent + 1, f"{out} = _generic({var})")
+            return out
+        if origin is tuple and depth < 4:
+            args = get_args(annotation)
+            if len(args) == 2 and args[1] is Ellipsis:
+                parts, item = self.name("p"), self.name("i")
+                self.line(indent, f"if type({var}) is tuple:")
+                self.line(indent + 1, f"{parts} = []")
+                self.line(indent + 1, f"for {item} in {var}:")
+                text = self.emit(args[0], item, indent + 2, depth + 1)
+                self.line(indent + 2, f"{parts}.append({text})")
+                self.line(indent + 1, f'{out} = "[" + ",".join({parts}) + "]"')
+            else:
+                self.line(indent, f"if type({var}) is tuple and len({var}) == {len(args)}:")
+                texts = []
+                for i, arg in enumerate(args):
+                    item = self.name("x")
+                    self.line(indent + 1, f"{item} = {var}[{i}]")
+                    texts.append(self.emit(arg, item, indent + 1, depth + 1))
+                body = ' + "," + '.join(texts) if texts else '""'
+                self.line(indent + 1, f'{out} = "[" + {body} + "]"')
+            self.line(indent, "else:")
+            self.line(indent + 1, f"{out} = _generic({var})")
+            return out
+        if annotation is int:
+            self.line(indent, f"{out} = {var}.__str__() if type({var}) is int else _generic({var})")
+        elif annotation is str:
+            self.line(indent, f"{out} = _quote({var}) if type({var}) is str else _generic({var})")
+        elif annotation is bool:
+            self.line(
+                indent,
+                f'{out} = "true" if {var} is True else "false" if {var} is False '
+                f"else _generic({var})",
+            )
+        elif annotation is Card or annotation is Tile:
+            kind = self.constant(annotation)
+            table = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
+            self.line(
+                indent,
+                f"{out} = {table}[{var}.code] if type({var}) is {kind} else _generic({var})",
+            )
+        elif annotation is Fraction:
+            kind = self.constant(Fraction)
+            self.line(
+                indent,
+                f"{out} = _quote(str({var})) if type({var}) is {kind} else _generic({var})",
+            )
+        elif isinstance(annotation, type) and issubclass(annotation, Enum):
+            kind = self.constant(annotation)
+            # every member's text, made once (a member's value never changes)
+            generic = self.namespace["_generic"]
+            members = self.constant(
+                {m: self.quote(m.value) if type(m.value) is str else generic(m) for m in annotation}
+            )
+            self.line(
+                indent,
+                f"{out} = {members}[{var}] if type({var}) is {kind} else _generic({var})",
+            )
+        elif isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+            nested = self.constant(_object_encoder(annotation, None, self.ascii_only))
+            self.line(indent, f"{out} = {nested}({var})")
+        else:
+            self.line(indent, f"{out} = _generic({var})")
+        return out
 
 
 def _object_encoder(
@@ -207,31 +271,39 @@ def _object_encoder(
 ) -> Callable[[Any], str]:
     """The canonical JSON of a dataclass (with a ``type`` key among the sorted keys when
     ``type_name`` is given), as one generated function: the keys and separators are constants,
-    each field goes through its type's encoder."""
+    each field's text is written inline by its type (:class:`_Emitter`)."""
     hints = _hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
     keys: list[tuple[str, str | None]] = [(n, n) for n in names]
     if type_name is not None:
         keys.append(("type", None))
     keys.sort()
-    quote = _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
-    namespace: dict[str, Any] = {"_cls": cls, "_generic": _generic(ascii_only)}
+    emitter = _Emitter(ascii_only)
+    quote = emitter.quote
+    emitter.namespace["_cls"] = cls
     parts: list[str] = []
     for i, (key, field) in enumerate(keys):
         prefix = ("{" if i == 0 else ",") + quote(key) + ":"
         if field is None:
             parts.append(repr(prefix + quote(str(type_name))))
         else:
-            namespace[f"_e{i}"] = _field_encoder(hints[field], ascii_only)
-            parts.append(f"{prefix!r} + _e{i}(value.{field})")
+            var = emitter.name("v")
+            emitter.line(1, f"{var} = value.{field}")
+            text = emitter.emit(hints[field], var, 1)
+            parts.append(f"{prefix!r} + {text}")
     body = " + ".join(parts) + ' + "}"' if parts else '"{}"'
-    source = (
-        "def encode(value):\n"
-        "    if type(value) is not _cls:\n"
-        "        return _generic(value)\n"
-        f"    return {body}\n"
+    source = "\n".join(
+        [
+            "def encode(value):",
+            "    if type(value) is not _cls:",
+            "        return _generic(value)",
+            *emitter.lines,
+            f"    return {body}",
+            "",
+        ]
     )
-    exec(source, namespace)  # the source is built from field names only
+    namespace = emitter.namespace
+    exec(source, namespace)  # the source is built from field names and positions only
     encoder: Callable[[Any], str] = namespace["encode"]
     return encoder
 
@@ -261,6 +333,19 @@ def canonical_json(value: Event | Command, *, ascii_only: bool = True) -> str:
     if encoder is None:
         encoder = _CANONICAL[(cls, ascii_only)] = _object_encoder(cls, cls.TYPE, ascii_only)
     return encoder(value)
+
+
+#: the ASCII encoder of each class, by class alone (the streamed digest's lookup)
+_ASCII: dict[type, Callable[[Any], str]] = {}
+
+
+def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
+    """The encoder :func:`canonical_json` uses for ``cls`` with ``ascii_only`` (made once)."""
+    encoder = _CANONICAL.get((cls, True))
+    if encoder is None:
+        encoder = _CANONICAL[(cls, True)] = _object_encoder(cls, cls.TYPE, True)
+    _ASCII[cls] = encoder
+    return encoder
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -621,7 +706,10 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             self._hasher = hashlib.sha256(b'{"events":[')
         pending = self._log[self._digested - self._released :]
         if pending:
-            text = ",".join([canonical_json(e) for e in pending])
+            encoders = _ASCII  # each class's encoder, one lookup an event
+            text = ",".join(
+                [(encoders.get(type(e)) or _ascii_encoder(type(e)))(e) for e in pending]
+            )
             self._hasher.update(("," + text if self._digested else text).encode())
             self._digested += len(pending)
         return self._hasher

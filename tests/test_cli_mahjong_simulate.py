@@ -91,9 +91,13 @@ def test_simulate_mahjong_counts_do_not_depend_on_the_workers() -> None:
     one = ok_json(*args, "--workers", "1")
     two = ok_json(*args, "--workers", "2")  # two chunks of games, in two processes
     assert two["workers"] == 2
-    timing = ("seconds", "games_per_second", "workers")
+    timing = ("seconds", "games_per_second", "workers", "run")
     assert {k: v for k, v in one.items() if k not in timing} == {
         k: v for k, v in two.items() if k not in timing
+    }
+    how = ("seconds", "workers", "scheduler")  # the run record says where it ran, and how long
+    assert {k: v for k, v in one["run"].items() if k not in how} == {
+        k: v for k, v in two["run"].items() if k not in how
     }
     _counts_add_up(one, 30, 1)
 

@@ -83,12 +83,14 @@ def test_issue22_item7_simulate_out_json_and_csv(game: str, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("game", list(RUNS))
-def test_issue22_item7_simulate_out_refuses_a_bad_suffix_and_the_runner_flags(
+def test_issue22_item7_simulate_out_refuses_a_bad_suffix_and_a_bad_scheduler(
     game: str, tmp_path: Path
 ) -> None:
     args, _ = RUNS[game]
     bad = runner.invoke(app, ["simulate", game, *args, "--out", str(tmp_path / "x.xlsx")])
     assert bad.exit_code == 2 and "must end in .csv or .json" in bad.output
-    runner_only = runner.invoke(app, ["simulate", game, *args, "--scheduler", "local"])
-    assert runner_only.exit_code == 2
-    assert "--scheduler and --resume apply to the banking games" in runner_only.output
+    # on the chunked runner since (tests/analysis/test_simulate_on_runner.py): a scheduler
+    # that is none of the runner's is refused by name
+    bad_scheduler = runner.invoke(app, ["simulate", game, *args, "--scheduler", "cluster"])
+    assert bad_scheduler.exit_code == 2
+    assert "unknown scheduler 'cluster'" in bad_scheduler.output

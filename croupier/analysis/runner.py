@@ -79,9 +79,11 @@ __all__ = [
     "SchedulerError",
     "add_counts",
     "check_scheduler",
+    "count_text",
     "dask_installed",
     "root_entropy",
     "run",
+    "text_count",
 ]
 
 #: A chunk's result: integer counts by name (exact, summed key by key).
@@ -474,6 +476,21 @@ def run(
         resumed=resumed,
         computed_units=sum(c.size for c in todo),
     )
+
+
+def text_count(text: str) -> int:
+    """A text as one integer count (its UTF-8 bytes, big-endian): how a chunk whose counts are
+    integers carries a message (what broke, say); :func:`count_text` reads it back.
+
+    >>> count_text(text_count("hand 7: chips conserved"))
+    'hand 7: chips conserved'
+    """
+    return int.from_bytes(text.encode(), "big")
+
+
+def count_text(number: int) -> str:
+    """The text :func:`text_count` made."""
+    return number.to_bytes((number.bit_length() + 7) // 8, "big").decode()
 
 
 def _doc_chunk(chunk: Chunk) -> Counts:

@@ -115,7 +115,10 @@ def simulate(
         int | None,
         typer.Option(
             "--workers",
-            help=WORKERS.help("mahjong: processes playing the games (default: every core)."),
+            help=WORKERS.help(
+                "mahjong, five-card-stud: worker processes of a LocalCluster (default: every "
+                "core; 1: in this process)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -152,17 +155,12 @@ def simulate(
 
     if game not in ("three-card-baccarat", "football-poker") and (min_bet or max_bet):
         fail("--min-bet and --max-bet apply to three-card-baccarat and football-poker only")
-    if game not in ("three-card-baccarat", "football-poker") and (
-        scheduler.strip().lower() != "auto" or resume
-    ):
-        fail("--scheduler and --resume apply to the banking games' simulation only")
     check_files(out, None)
 
     mahjong_only: dict[str, object] = {
         "--games": games,
         "--fuzz": fuzz,
         "--close-rate": close_rate,
-        "--workers": workers,
         **_mahjong_table_flags(
             min_faan,
             limit,
@@ -217,12 +215,16 @@ def simulate(
             rob_concealed_kong=table.orphans_rob_concealed_kong,
             table=table,
             out=out,
+            scheduler=scheduler,
+            resume=resume,
         )
         return
     for flag, value in mahjong_only.items():
         if value is not None:
             fail(f"{flag} applies to mahjong only")
     stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
+    if workers is not None and not stud.is_stud(game):
+        fail("--workers applies to mahjong and five-card-stud only")
     if stud.is_stud(game):
         banking_only: dict[str, object] = {
             "--rounds": rounds,
@@ -241,6 +243,9 @@ def simulate(
             as_json=as_json,
             options=game_options("five-card-stud", option),
             out=out,
+            scheduler=scheduler,
+            workers=workers,
+            resume=resume,
         )
         return
     for flag, value in stud_only.items():

@@ -4,7 +4,9 @@ Each game ``n`` (1, 2, ...) is a fresh :class:`~croupier.games.mahjong.round.Mah
 is built by ``SeededShuffler("wall:SEED:n")``, its bots draw from ``random.Random("bots:SEED:n")``
 (also the time limit of ``--close-rate``), its fuzzing from ``random.Random("fuzz:SEED:n")``. So a
 game is the same whatever else is run (the fuzzing never changes the game played), and the
-games can be shared among processes (``--workers``): the counts do not depend on how many.
+games can be shared among processes: they run on the chunked runner, 25 games a chunk
+(:mod:`~croupier.commands.simulate_mahjong_runner`: ``--scheduler``, ``--workers``,
+``--resume``), and the counts do not depend on where or in how many processes.
 The prevailing wind changes every round of four games (Art 2: "Cada roda de quatro jogos leva o
 nome de um dos «ventos»"): games 1-4 East, 5-8 South, 9-12 West, 13-16 North, then East again;
 the banker is East (a game's seats, not a round's places:
@@ -46,9 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.analysis_options import run_record, write_run
+from croupier.commands.analysis_options import write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.errors import CroupierError
 from croupier.games.mahjong.bots import BOT_KINDS, Bot, make_bot
@@ -567,58 +567,20 @@ def run_simulation(
     config: SimConfig,
     *,
     workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    scheduler: str = "auto",
+    resume: Path | None = None,
 ) -> SimResult:
-    """Play ``games`` games on ``workers`` processes (default: every core), stopping at the
-    first broken invariant (the one of the lowest game number); ``progress(n)``: ``n`` games
-    done. The counts are those of the games before the violation, whatever the workers."""
-    if workers is None:
-        workers = os.cpu_count() or 1
-    chunks = [
-        (first, min(CHUNK_GAMES, games - first + 1)) for first in range(1, games + 1, CHUNK_GAMES)
-    ]
-    tally = Tally()
-    violation: Violation | None = None
-    start = time.perf_counter()
-    if workers == 1 or len(chunks) == 1:
-        for number in range(1, games + 1):
-            out = _one(config, number)
-            if isinstance(out, Violation):
-                violation = out
-                break
-            tally.add(out)
-            if progress is not None:
-                progress(number)
-    else:
-        from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+    """Play ``games`` games on the chunked runner
+    (:mod:`~croupier.commands.simulate_mahjong_runner`: ``workers`` 1 in this process, more on
+    a LocalCluster, ``scheduler`` a Dask cluster), stopping at the first broken invariant (the
+    one of the lowest game number); ``progress(done, total)`` counts chunks. The counts are
+    those of the games before the violation, whatever the workers."""
+    from croupier.commands.simulate_mahjong_runner import run_chunked
 
-        results: dict[int, tuple[Tally, Violation | None]] = {}
-        done = 0
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures: dict[Future[tuple[Tally, Violation | None]], int] = {
-                pool.submit(simulate_chunk, config, first, n): k
-                for k, (first, n) in enumerate(chunks)
-            }
-            for fut in as_completed(futures):
-                if fut.cancelled():
-                    continue
-                k = futures[fut]
-                results[k] = fut.result()
-                done += results[k][0].games
-                if progress is not None:
-                    progress(done)
-                if results[k][1] is not None:  # later chunks are not needed
-                    for other, j in futures.items():
-                        if j > k:
-                            other.cancel()
-        for k in range(len(chunks)):
-            part, broken = results[k]
-            tally.add(part)
-            if broken is not None:
-                violation = broken
-                break
-    seconds = time.perf_counter() - start
-    return SimResult(games, config, tally, seconds, workers, violation)
+    return run_chunked(
+        games, config, scheduler=scheduler, workers=workers, resume=resume, progress=progress
+    )[0]
 
 
 def result_data(result: SimResult) -> dict[str, Any]:
@@ -739,9 +701,13 @@ def simulate_mahjong(
     rob_concealed_kong: bool = True,
     table: MahjongOptions | None = None,
     out: Path | None = None,
+    scheduler: str = "auto",
+    resume: Path | None = None,
 ) -> None:
     """``croupier simulate mahjong`` (see the module docstring; None: the default): exit 1 and
-    the game's number when an invariant breaks, 2 for a bad flag."""
+    the game's number when an invariant breaks, 2 for a bad flag. The games run on the chunked
+    runner (:mod:`~croupier.commands.simulate_mahjong_runner`: ``--scheduler``, ``--workers``,
+    ``--resume``); each game is the same wherever it is played."""
     games = DEFAULT_SIM_GAMES if games is None else games
     bots = "faan" if bots is None else bots
     fuzz = DEFAULT_FUZZ if fuzz is None else fuzz
@@ -766,22 +732,24 @@ def simulate_mahjong(
         rob_concealed_kong=rob_concealed_kong,
         table=table,
     )
-    with croupier_errors():
+    from croupier.commands.analysis_options import interrupt_kept
+    from croupier.commands.simulate_mahjong_runner import run_chunked
+
+    kwargs: dict[str, Any] = {"scheduler": scheduler, "workers": workers, "resume": resume}
+    with croupier_errors(), interrupt_kept():
         if as_json:
-            result = run_simulation(games, config, workers=workers)
+            result, chunked = run_chunked(games, config, **kwargs)
         else:
-            from rich.progress import Progress
+            from croupier.analysis.progress import chunk_progress
 
             console = make_console()
-            with Progress(console=console, transient=True) as bar:
-                task = bar.add_task("playing", total=games)
-                result = run_simulation(
-                    games, config, workers=workers, progress=lambda n: bar.update(task, completed=n)
-                )
+            with chunk_progress(console, "playing") as progress:
+                result, chunked = run_chunked(games, config, progress=progress, **kwargs)
     data = result_data(result)
-    params = {"games": games, "bots": kind, "fuzz": fuzz, "close_rate": close_rate}
-    options = config.options(1).to_dict()
-    data = {"run": run_record("simulate-mahjong", seed, {**params, "options": options}), **data}
+    run_info = chunked.run_info()
+    # the parameters as every run writes them (games first), and the chunks' own
+    run_info["params"] = {"games": games, **run_info["params"]}
+    data = {"run": run_info, **data}
     with croupier_errors():
         write_run(out, data)
     if as_json:

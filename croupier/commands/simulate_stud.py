@@ -9,6 +9,16 @@ SHA-256 of the record). Memory stays flat however many hands are played, and not
 to do once the last hand is settled: the twin's table must then equal the table. Bots bet at
 most the table's least capital at a time (Art 6: 2,000 at the 20 table), so pots stay at the
 table's level. The time reported is the run's wall time, start to end.
+
+On the chunked runner (:mod:`croupier.analysis.runner`: ``--scheduler none|local|tcp://HOST:PORT``,
+``--workers N`` (1: in this process, more: a LocalCluster) or ``--resume FILE``; the default
+``auto`` plays the one table above, in this process, as before), the hands are cut into chunks of
+:data:`CHUNK_HANDS`: chunk ``k`` is a table of its own (every seat at the least capital), seeded by
+``SeedSequence(root of the seed, k)`` (:meth:`~croupier.analysis.runner.Chunk.text_seed`), played,
+checked and replayed as above (:func:`stud_chunk`). Its figures are integer counts, summed; the
+largest pot is the largest of the chunks', and the digest is the SHA-256 of the chunks' digests in
+chunk order. So the same seed gives bit-for-bit the same result serially and on any number of
+workers; it is not the one table's result (a chunk's first hand starts from fresh stacks).
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.commands.analysis_options import run_record, write_run
+from croupier.commands.analysis_options import interrupt_kept, run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError
@@ -30,16 +40,29 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from croupier.analysis.runner import Chunk, Counts, RunResult
     from croupier.games.five_card_stud.events import HandSettled
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
 
-__all__ = ["DEFAULT_SIM_HANDS", "DEFAULT_SIM_SEATS", "SIM_BOTS", "run_simulation", "simulate_stud"]
+__all__ = [
+    "CHUNK_HANDS",
+    "DEFAULT_SIM_HANDS",
+    "DEFAULT_SIM_SEATS",
+    "SIM_BOTS",
+    "run_chunked",
+    "run_simulation",
+    "simulate_stud",
+    "stud_chunk",
+]
 
 #: ``--bots`` of ``simulate``: every seat the same kind, or strength and random alternately.
 SIM_BOTS: Final = ("random", "strength", "mixed")
 DEFAULT_SIM_HANDS: Final = 1_000
 DEFAULT_SIM_SEATS: Final = 4
+#: hands a chunk of the chunked run plays, at a table of its own
+CHUNK_HANDS: Final = 1_000
+ANALYSIS: Final = "simulate-five-card-stud"
 
 
 @dataclass
@@ -172,6 +195,96 @@ def run_simulation(
     return result
 
 
+def stud_chunk(chunk: Chunk) -> Counts:
+    """One chunk of the chunked run: ``chunk.size`` hands at a table of its own, seeded by the
+    chunk's stream, every hand checked and replayed (:func:`run_simulation`); its figures as
+    integer counts (hands numbered in the whole run; ``violation_hand`` 0: none broken;
+    ``digest``: the table log's SHA-256 as an integer)."""
+    from croupier.analysis.runner import text_count
+    from croupier.games.five_card_stud.options import StudOptions
+
+    params = chunk.params
+    options = StudOptions.from_dict(params["options"])
+    sim = run_simulation(
+        chunk.size, params["seats"], params["bots"], chunk.text_seed(), options=options
+    )
+    first = chunk.index * params["chunk_hands"]  # hands of the run before this chunk
+    return {
+        "hands": sim.hands,
+        "showdowns": sim.showdowns,
+        "folds": sim.folds,
+        "house": sim.game.house,
+        "topped_up": sim.topped_up,
+        "largest_pot": sim.largest_pot,
+        "largest_pot_hand": first + sim.largest_pot_hand if sim.largest_pot else 0,
+        "violation_hand": first + sim.hands if sim.violation is not None else 0,
+        # what broke, as a count (the text's bytes): the run names it without playing again
+        "violation_text": 0 if sim.violation is None else text_count(sim.violation),
+        "digest": int(sim.digest, 16),
+    }
+
+
+#: counts of a chunk that are not summed
+_NOT_SUMMED: Final = (
+    "largest_pot",
+    "largest_pot_hand",
+    "violation_hand",
+    "violation_text",
+    "digest",
+)
+
+
+def run_chunked(
+    hands: int,
+    seats: int,
+    bots: str,
+    seed: str,
+    *,
+    options: StudOptions,
+    scheduler: str,
+    workers: int | None = None,
+    resume: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    chunk_hands: int = CHUNK_HANDS,
+) -> tuple[RunResult, dict[str, Any]]:
+    """The chunked run (see the module docstring): the runner's result and the figures (the
+    keys of :func:`simulate_stud`'s JSON that a chunked run has); ``chunk_hands``: the hands
+    of a chunk (a part of the plan: another size is another run)."""
+    import hashlib
+
+    from croupier.analysis.runner import Plan, count_text, run
+
+    params = {
+        "seats": seats,
+        "bots": bots,
+        "chunk_hands": chunk_hands,
+        "options": options.to_dict(),
+    }
+    plan = Plan(ANALYSIS, seed, hands, chunk_hands, params)
+    result = run(
+        plan, stud_chunk, scheduler=scheduler, workers=workers, progress=progress, resume=resume
+    )
+    chunks = [result.per_chunk[k] for k in sorted(result.per_chunk)]
+    total = {k: v for k, v in result.total.items() if k not in _NOT_SUMMED}
+    largest = max(chunks, key=lambda c: (c["largest_pot"], -c["largest_pot_hand"]))
+    broken = [c for c in chunks if c["violation_hand"]]
+    digest = hashlib.sha256("".join(f"{c['digest']:064x}" for c in chunks).encode()).hexdigest()
+    violation: str | None = None
+    if broken:  # the first chunk that broke one, its hand numbered in the whole run
+        first = broken[0]
+        violation = (
+            f"hand {first['violation_hand']} (chunk {chunks.index(first)}): "
+            f"{count_text(first['violation_text'])}"
+        )
+    figures: dict[str, Any] = {
+        **total,
+        "largest_pot": {"hand": largest["largest_pot_hand"], "amount": largest["largest_pot"]},
+        "digest": digest,
+        "violation": violation,
+    }
+    return result, figures
+
+
 def simulate_stud(
     *,
     hands: int,
@@ -181,10 +294,15 @@ def simulate_stud(
     as_json: bool,
     options: StudOptions | None = None,
     out: Path | None = None,
+    scheduler: str = "auto",
+    workers: int | None = None,
+    resume: Path | None = None,
 ) -> None:
     """``croupier simulate five-card-stud``: play, count the chips every hand, replay the log
     (``options``: the table's, from ``--option``; None: the defaults). The JSON, and the
-    ``--out`` file (JSON, or CSV with one row), carry the run: seed, version, parameters."""
+    ``--out`` file (JSON, or CSV with one row), carry the run: seed, version, parameters.
+    ``scheduler`` other than ``auto``, ``workers`` or ``resume``: the chunked run (module
+    docstring)."""
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.rules import MIN_SEATS
 
@@ -197,6 +315,20 @@ def simulate_stud(
     kind = bots.strip().lower()
     if kind not in SIM_BOTS:
         fail(f"--bots {bots!r}: the bots are {', '.join(SIM_BOTS)}")
+    if scheduler.strip().lower() != "auto" or resume is not None or workers is not None:
+        _simulate_chunked(
+            hands=hands,
+            seats=seats,
+            bots=kind,
+            seed=seed,
+            as_json=as_json,
+            options=options,
+            out=out,
+            scheduler=scheduler,
+            workers=workers,
+            resume=resume,
+        )
+        return
     with croupier_errors():
         if as_json:
             sim = run_simulation(hands, seats, kind, seed, options=options)
@@ -256,6 +388,84 @@ def simulate_stud(
             fail(f"invariant violated: {sim.violation}")
 
 
+def _simulate_chunked(
+    *,
+    hands: int,
+    seats: int,
+    bots: str,
+    seed: str,
+    as_json: bool,
+    options: StudOptions,
+    out: Path | None,
+    scheduler: str,
+    workers: int | None,
+    resume: Path | None,
+) -> None:
+    """The chunked run of :func:`simulate_stud`: the same figures (but the final stacks: a
+    chunk is a table of its own), the runner's record in ``run``."""
+    from croupier.analysis.runner import check_scheduler
+
+    with croupier_errors(), interrupt_kept():
+        name = check_scheduler(scheduler)
+        if name == "auto" and workers is not None:  # 1: in this process, more: a LocalCluster
+            name = "none" if workers == 1 else "local"
+        kwargs: dict[str, Any] = {
+            "options": options,
+            "scheduler": name,
+            "workers": workers,
+            "resume": resume,
+        }
+        if as_json:
+            result, figures = run_chunked(hands, seats, bots, seed, **kwargs)
+        else:
+            from croupier.analysis.progress import chunk_progress
+
+            console = make_console()
+            with chunk_progress(console, "dealing, checking, replaying") as progress:
+                result, figures = run_chunked(hands, seats, bots, seed, progress=progress, **kwargs)
+        played = max(figures["hands"], 1)
+        computed = result.units_computed
+        violation = figures["violation"]
+        data: dict[str, Any] = {
+            "run": result.run_info(),
+            "game": "five-card-stud",
+            "seed": seed,
+            "hands": figures["hands"],
+            "seats": seats,
+            "bots": bots,
+            "kinds": {str(s): k for s, k in _bot_kinds(bots, seats).items()},
+            "chunks": len(result.per_chunk),
+            "chunk_hands": CHUNK_HANDS,
+            "seconds": round(result.seconds, 3),
+            "hands_per_second": round(computed / result.seconds, 1)
+            if result.seconds and computed
+            else None,
+            "showdowns": figures["showdowns"],
+            "folds": figures["folds"],
+            "house": figures["house"],
+            "house_per_hand": round(figures["house"] / played, 2),
+            "largest_pot": figures["largest_pot"],
+            "topped_up": figures["topped_up"],
+            "digest": figures["digest"],
+            "invariants": "ok" if violation is None else violation,
+        }
+        write_run(out, data)
+        if as_json:
+            print_json(data)
+        else:
+            console.print(
+                f"{data['chunks']} chunks of up to {CHUNK_HANDS:,} hands, each a table of its "
+                f"own (scheduler {result.scheduler}, {result.workers} worker(s)"
+                + (f", {result.resumed} chunks resumed" if result.resumed else "")
+                + ")"
+            )
+            _render_simulation(console, {**data, "digest_of": "the chunks' digests"})
+            if out is not None:
+                console.print(f"wrote {out}")
+        if violation is not None:
+            fail(f"invariant violated: {violation}")
+
+
 def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
     hands = data["hands"]
     console.print(
@@ -282,7 +492,10 @@ def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
     largest = data["largest_pot"]
     console.print(f"Largest pot {_money(largest['amount'], 0)} (hand {largest['hand']})")
     console.print(f"Topped up {_money(data['topped_up'], 0)} in all (Art 6)")
-    console.print(f"Log digest (sha256): {data['digest']}", soft_wrap=True)
+    if "digest_of" in data:
+        console.print(f"Digest (sha256 of {data['digest_of']}): {data['digest']}", soft_wrap=True)
+    else:
+        console.print(f"Log digest (sha256): {data['digest']}", soft_wrap=True)
     if data["invariants"] == "ok":
         console.print(
             "invariants: ok (after every hand: chips conserved, stacks non-negative, pots paid "

@@ -8,24 +8,31 @@ With ``--banker "front / middle / back"`` the answer is the player's best respon
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.commands.app import app
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.plain_options import PlainTextCommand, PlainTextGroup
 
 if TYPE_CHECKING:
     from croupier.games.thirteen.solver import Solution
 
-solve_app = typer.Typer(help="Solve a game position: the best play, exactly.", no_args_is_help=True)
+solve_app = typer.Typer(
+    help="Solve a game position: the best play, exactly.",
+    no_args_is_help=True,
+    cls=PlainTextGroup,
+)
 app.add_typer(solve_app, name="solve")
 
 WAY_HELP = "The house way used without --banker (and for a natural): expected-points, "
 WAY_HELP += "strongest-back or strongest-front."
 
 
-@solve_app.command("thirteen")
+@solve_app.command("thirteen", cls=PlainTextCommand)
 def solve_thirteen(
     hand: Annotated[
         str,
@@ -43,6 +50,11 @@ def solve_thirteen(
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """The best setting of 13 cards against the banker's (Art 7-10), or the house way's."""
+    # one thread: the solve uses no BLAS, and starting OpenBLAS's thread pool when NumPy loads
+    # costs a short command ~10 ms of CPU (a value already set is kept; nothing is changed in a
+    # process that has loaded NumPy already, e.g. a test calling the command in-process)
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with croupier_errors():
         from croupier.games.thirteen.rules import HouseWay
         from croupier.games.thirteen.scoring import Setting

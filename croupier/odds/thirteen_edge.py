@@ -39,11 +39,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from croupier.analysis.runner import Chunk, Counts, Plan, RunResult, run
-from croupier.cards import Card
 from croupier.games.thirteen.calibration import deal_hands
 from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.rules import POSITION_COUNT, HouseWay
-from croupier.games.thirteen.scoring import natural_of
 
 __all__ = [
     "ANALYSIS",
@@ -254,6 +252,7 @@ def _natural_result(player: bool, banker: bool) -> int:
 
 def edge_chunk(chunk: Chunk) -> Counts:
     """One chunk of rounds (see the module docstring): integer counts for both strategies."""
+    from croupier.games.thirteen.naturals_batch import has_natural
     from croupier.games.thirteen.solver import HandSettings
 
     house = HouseWay(chunk.params["house_way"])
@@ -268,10 +267,13 @@ def edge_chunk(chunk: Chunk) -> Counts:
         for f in _FIELDS:
             counts[f"{s}.{f}"] = 0
     names = {1: "wins", 0: "ties", -1: "losses"}
-    for deal in deals.tolist():
-        naturals = [natural_of([Card(c) for c in row]) is not None for row in deal]
-        banker = HandSettings.from_codes(deal[0])
-        bstr = banker.strengths(banker.house_index(house))
+    # natural_of(hand) is not None, for every hand of the chunk at once (Art 9 I)
+    chunk_naturals = has_natural(deals).tolist()
+    for deal, naturals in zip(deals.tolist(), chunk_naturals, strict=True):
+        bstr = (0, 0, 0)  # the banker's setting matters only against a hand without a natural
+        if not naturals[0]:
+            banker = HandSettings.from_codes(deal[0])
+            bstr = banker.strengths(banker.house_index(house))
         round_net = [0, 0]
         for hand, natural in zip(deal[1:], naturals[1:], strict=True):
             by_natural = natural or naturals[0]
@@ -280,7 +282,7 @@ def edge_chunk(chunk: Chunk) -> Counts:
                 results, margins = (r, r), (0, 0)
             else:
                 player = HandSettings.from_codes(hand)
-                best = player.best_response(bstr)[1]
+                best = player.best_margin(bstr)
                 casual = player.margin_of(player.house_index(house), bstr)
                 margins = (best, casual)
                 results = ((best > 0) - (best < 0), (casual > 0) - (casual < 0))

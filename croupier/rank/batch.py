@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -78,6 +77,8 @@ def rank_batch(
     if workers <= 1 or n <= CHUNK_ROWS:
         ok = all([work(a) for a in starts])
     else:
+        from concurrent.futures import ThreadPoolExecutor  # here: ~5 ms a short command saves
+
         with ThreadPoolExecutor(max_workers=workers) as pool:
             ok = all(list(pool.map(work, starts)))
     if not ok:

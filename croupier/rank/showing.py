@@ -261,20 +261,26 @@ def showing_key(
     n = len(up)
     if not 1 <= n <= 4:
         raise CardCountError("1 to 4 showing", n)
+    # a card's code is rank * 4 + suit: the ranks and suits are read from the codes
+    codes = [c.code for c in up]
+    precedence = _PRECEDENCE
     if n == 1:
-        card = up[0]
-        return (int(ShowingCategory.HIGH_CARD), (int(card.rank),), (_PRECEDENCE[card.suit],))
-    ranks = tuple(sorted([int(c.rank) for c in up]))
-    suit = up[0].suit
-    suited = n == 4 and all(c.suit == suit for c in up)
-    category, key, order = _pattern(ranks, suited, rules, gapped_flush_draws)
+        code = codes[0]
+        return (_HIGH_CARD, (code >> 2,), (precedence[code & 3],))
+    ranks = sorted([code >> 2 for code in codes])
+    suit = codes[0] & 3
+    suited = n == 4 and all(code & 3 == suit for code in codes)
+    category, key, order = _pattern(tuple(ranks), suited, rules, gapped_flush_draws)
     if len(order) == n:  # distinct ranks: one card each
-        by_rank = {int(c.rank): _PRECEDENCE[c.suit] for c in up}
+        by_rank = {code >> 2: precedence[code & 3] for code in codes}
         return category, key, tuple([by_rank[r] for r in order])
     suits: list[int] = []
     for r in order:
-        suits.extend(sorted([_PRECEDENCE[c.suit] for c in up if c.rank == r], reverse=True))
+        suits.extend(sorted([precedence[c & 3] for c in codes if c >> 2 == r], reverse=True))
     return category, key, tuple(suits)
+
+
+_HIGH_CARD: Final = int(ShowingCategory.HIGH_CARD)
 
 
 K = TypeVar("K")

@@ -37,7 +37,12 @@ AUTHORISATION = "authorisation"
 #: a roster read from the store is reused for this long (seconds) before it is read again
 ROSTER_TTL = 2.0
 #: a dealer command recorded in the house stream under its own name
-AUDITED = {"void": "round.voided", "rectify": "misdeal.rectified", "cancel_deal": "deal.cancelled"}
+AUDITED = {
+    "void": "round.voided",
+    "void_round": "round.voided",
+    "rectify": "misdeal.rectified",
+    "cancel_deal": "deal.cancelled",
+}
 
 
 class DealerRoster:

@@ -32,6 +32,7 @@ from croupier.games.three_card_baccarat.commands import COMMANDS, DealCard, Rect
 from croupier.games.three_card_baccarat.options import BaccaratOptions
 from croupier.games.three_card_baccarat.round import BaccaratGame
 from croupier.games.three_card_baccarat.rules import BANKER
+from croupier.games.void import VoidRound
 from croupier.offers import Offer, OneOf, Text
 from croupier.protocol import Command, Event
 from croupier.table.banking import ShoeTable
@@ -48,7 +49,7 @@ class BaccaratTable(ShoeTable[BaccaratOptions, BaccaratGame]):
     """A 3-card baccarat table on the table interface (see the module docstring)."""
 
     GAME: ClassVar[str] = "three-card-baccarat"
-    COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = (*COMMANDS, VoidRound)
     EVENTS: ClassVar[tuple[type[Event], ...]] = (*BaccaratGame.EVENTS, *OWN_EVENTS, *TABLE_EVENTS)
     PLACE_ARTICLE: ClassVar[str] = "Art 5.1"
 

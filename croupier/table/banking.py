@@ -33,7 +33,7 @@ See docs/table.md for each game's commands, house steps, deadlines and visibilit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from croupier.banking import BankingOptions, BankingTable
@@ -49,6 +49,7 @@ from croupier.events import (
     RoundSettled,
     RoundVoided,
     ShoeShuffled,
+    Stake,
 )
 from croupier.games.banking_commands import (
     Bet,
@@ -66,7 +67,8 @@ from croupier.games.banking_commands import (
     Sit,
     Withdraw,
 )
-from croupier.offers import Between, Offer, OneOf
+from croupier.games.void import HouseVoid, VoidRound
+from croupier.offers import Offer
 from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine
 from croupier.shuffle import ProvablyFairShuffler
@@ -79,6 +81,7 @@ from croupier.table.banking_events import (
     HandsRevealed,
     Seated,
 )
+from croupier.table.banking_offers import player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
 from croupier.table.events import (
@@ -91,6 +94,7 @@ from croupier.table.events import (
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
 from croupier.table.sources import ShuffleSource
+from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
 
 __all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
 
@@ -101,6 +105,15 @@ HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
 FAIR: Final = "fair play"
+#: distinct offers (and other immutable values) kept for sharing (a bound; a cache starts
+#: again past it)
+_KEPT: Final = 4096
+
+
+class _Voidable(Protocol):
+    """A banking engine with a dealer's void (:mod:`croupier.games.void`)."""
+
+    def house_void(self, reason: str, by: str) -> HouseVoid: ...
 
 
 class ShoeOptions(BankingOptions, Protocol):
@@ -123,6 +136,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     #: the article a place out of the layout cites
     PLACE_ARTICLE: ClassVar[str] = "Art 5.1"
+    #: the house's step is the first of the dealer's offers (:meth:`_dealer_offers`), as
+    #: tests/table/test_baccarat.py and test_football.py check at every house step
+    HOUSE_STEPS_OFFERED: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -189,6 +205,29 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._shoe_done = False  # its seed revealed: the shoe is finished
         self._memo_key: tuple[int, int] = (-1, -1)
         self._memo_values: dict[Any, Any] = {}
+        #: offers are immutable values: one object per distinct offer, shared by every actor
+        #: and every seq that has it (see :meth:`_offer`)
+        self._offers: dict[tuple[Any, ...], Offer] = {}
+        #: the waits of the betting window (immutable), by player and deadline
+        self._waits_kept: dict[tuple[str, int], Wait] = {}
+        #: the visibility of a card dealt face down, by place and who sees it
+        self._dealt_shown: dict[tuple[int, tuple[str, ...]], Shown] = {}
+        # the table's limits by bet kind, in the game's order (the options never change):
+        # (bet, least stake, most stake: MAX_CHIPS where the limit has none)
+        limits = self.options.limits
+        self._kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
+            (
+                kind.value,
+                limit.minimum,
+                MAX_CHIPS if limit.maximum is None else limit.maximum,
+                limit.maximum,
+            )
+            for kind in self.game.BET_KIND
+            for limit in (limits.limit(kind.value),)
+        )
+        self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
+        self._least = min(low for _, low, _, _ in self._kinds)
+        self._all_places = tuple(range(1, self.options.positions + 1))
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own
@@ -220,6 +259,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _after(self, event: Event, at: int) -> None:
         """Fold what the table keeps besides the game: its own events and the times."""
+        if type(event) is CardDealt:  # most of a round's events: nothing to fold here
+            return
         if isinstance(event, OWN_EVENTS):
             self._own += 1
         if isinstance(event, Seated):
@@ -234,16 +275,24 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         elif isinstance(event, HandsRevealed):
             self._revealed = True
 
+    def _stakes(self) -> tuple[Stake, ...]:
+        """The game's stakes now (copies), made once per state: offers, chips and the view read
+        them for every actor."""
+        memo = self._memo()
+        stakes: tuple[Stake, ...] | None = memo.get("stakes")
+        if stakes is None:
+            stakes = memo["stakes"] = self.game.stakes
+        return stakes
+
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
         what he has on the layout now."""
         memo = self._memo()
         if "chips" not in memo:
-            game = self.game
-            out = {p: self._bought.get(p, 0) for p in {*self._bought, *game.balances}}
-            for player, net in game.balances.items():
-                out[player] += net
-            for stake in game.stakes:
+            out = dict(self._bought)
+            for player, net in self.game.balances.items():
+                out[player] = out.get(player, 0) + net
+            for stake in self._stakes():
                 out[stake.player] = out.get(stake.player, 0) - stake.amount
             memo["chips"] = out
         chips: Mapping[str, int] = memo["chips"]
@@ -271,18 +320,17 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         for football poker too)."""
         if self.game.phase in (Phase.DEALING, Phase.DEALT):
             return ()
-        return tuple(p for p in self._places() if p not in self._seats)
+        seats = self._seats
+        return tuple(p for p in self._all_places if p not in seats)
 
     def _places(self) -> tuple[int, ...]:
-        return tuple(range(1, self.options.positions + 1))
+        return self._all_places
 
     def _staked(self, player: str) -> bool:
-        return any(s.player == player for s in self.game.stakes)
+        return any(s.player == player for s in self._stakes())
 
     def _least_buy_in(self) -> int:
-        limits = self.options.limits
-        kinds = [k.value for k in self.game.BET_KIND]
-        return min(limits.limit(k).minimum for k in kinds)
+        return self._least
 
     def _betting_over(self) -> bool:
         return self.game.phase is Phase.BETTING and set(self._present) <= self._done
@@ -298,115 +346,30 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             elif actor.role is Role.DEALER:
                 offers = self._dealer_offers()
             else:
-                offers = tuple(self._player_offers(actor.name))
+                offers = tuple(player_offers(self, actor.name))
             memo[actor] = offers
         return offers
 
-    def _player_offers(self, name: str) -> list[Offer]:
-        game = self.game
-        offers: list[Offer] = []
-        least = self._least_buy_in()
-        if name not in self._present:
-            free = self._free_places()
-            if free:
-                offers.append(
-                    Offer(
-                        Sit,
-                        {"place": OneOf(free), "buy_in": Between(least, MAX_CHIPS)},
-                        "sit at a place, with chips from the cashier",
-                    )
-                )
-            offers.append(
-                Offer(BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing")
-            )
-            return offers
-        chips = self._chips(name)
-        if game.phase is Phase.BETTING:
-            if name not in self._done:
-                offers.append(Offer(Done, {}, "no more bets"))
-            offers += self._bet_offers(name, chips)
-            for stake in game.stakes:
-                if stake.player == name and game.can_withdraw_bet(name, stake.position, stake.bet):
-                    offers.append(
-                        Offer(
-                            Withdraw,
-                            {"place": OneOf((stake.position,)), "bet": OneOf((stake.bet,))},
-                            f"withdraw your {stake.bet} stake at place {stake.position}",
-                        )
-                    )
-        if chips < MAX_CHIPS:
-            offers.append(Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"))
-        if self.place_of(name) is None and self._free_places():
-            offers.append(
-                Offer(
-                    Sit,
-                    {
-                        "place": OneOf(self._free_places()),
-                        "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
-                    },
-                    "take a free place",
-                )
-            )
-        if not self._staked(name):
-            offers.append(Offer(Leave, {}, "cash out and leave"))
-        return offers
-
-    def _bet_offers(self, name: str, chips: int) -> list[Offer]:
-        """New stakes grouped by kinds sharing their bounds and places, then raises."""
-        game = self.game
-        limits = self.options.limits
-        mine = {(s.position, s.bet): s for s in game.stakes if s.player == name}
-        groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
-        all_places = self._places()
-        for kind in game.BET_KIND:
-            bet = kind.value
-            limit = limits.limit(bet)
-            low = limit.minimum
-            high = min(MAX_CHIPS if limit.maximum is None else limit.maximum, chips)
-            if high < low:
-                continue
-            # betting is open, the names are the table's and [low, high] is within the limit:
-            # what is left to ask is the game's rule for a new stake (baccarat Art 8.3)
-            ruled = bet in game.NEW_STAKE_RULES
-            places = tuple(
-                p
-                for p in all_places
-                if (p, bet) not in mine and (not ruled or game.may_stake_at(name, p, bet))
-            )
-            if places:
-                groups.setdefault((low, high, places), []).append(bet)
-        offers = [
-            Offer(
-                Bet,
-                {"place": OneOf(places), "bet": OneOf(tuple(bets)), "amount": Between(low, high)},
-                f"bet {' / '.join(bets) if len(bets) < 4 else ', '.join(bets[:2]) + ', ...'}",
-            )
-            for (low, high, places), bets in groups.items()
-        ]
-        for (place, bet), stake in mine.items():
-            limit = limits.limit(bet)
-            low = max(1, limit.minimum - stake.amount)
-            top = MAX_CHIPS if limit.maximum is None else limit.maximum
-            high = min(top - stake.amount, chips)
-            if low <= high and game.can_place_bet(name, place, bet, low):
-                offers.append(
-                    Offer(
-                        Raise,
-                        {
-                            "place": OneOf((place,)),
-                            "bet": OneOf((bet,)),
-                            "amount": Between(low, high),
-                        },
-                        f"raise your {bet} stake at place {place}",
-                    )
-                )
-        return offers
+    def _offer(self, key: tuple[Any, ...], make: Callable[[], Offer]) -> Offer:
+        """The offer ``key`` names (made by ``make`` the first time): an offer is an immutable
+        value, so equal offers are one object, shared among actors and seqs; the key holds
+        everything the offer is made of."""
+        offers = self._offers
+        offer = offers.get(key)
+        if offer is None:
+            if len(offers) >= _KEPT:
+                offers.clear()
+            offer = offers[key] = make()
+        return offer
 
     def _dealer_offers(self) -> tuple[Offer, ...]:
         offers: list[Offer] = []
         command = self._house_command(self.last_at)
         if command is not None:
-            offers.append(Offer(type(command), {}, "the house's next step"))
+            kind = type(command)
+            offers.append(
+                self._offer(("house", kind), lambda: Offer(kind, {}, "the house's next step"))
+            )
         game = self.game
         if (
             game.phase is Phase.READY
@@ -414,8 +377,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             and game.can_shuffle()
             and self._present
         ):
-            offers.append(Offer(Shuffle, {}, "shuffle a new shoe now"))
+            offers.append(
+                self._offer(("shuffle",), lambda: Offer(Shuffle, {}, "shuffle a new shoe now"))
+            )
         offers += self._extra_dealer_offers()
+        if game.phase in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+            offers.append(VOID_OFFER)
         return tuple(offers)
 
     # -- refusals ----------------------------------------------------------------------------
@@ -426,6 +393,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- applying ----------------------------------------------------------------------------
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        if isinstance(command, VoidRound):
+            game: _Voidable = self.game  # type: ignore[assignment]  # both engines have it
+            events: list[Event] = [game.house_void(command.reason, actor.name)]
+            self._after(events[0], at)
+            return events
         events = (
             self._dealer(command)
             if actor.role is Role.DEALER
@@ -519,6 +491,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return seed or ""
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, HouseVoid):
+            check_void_entry(event, entry)
         if isinstance(event, OWN_EVENTS):
             self._check_own(event)
         else:
@@ -564,11 +538,22 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if self.closed or self.game.phase is not Phase.BETTING:
             return ()
         deadline = self._opened_at + self.options.betting_seconds * 1000
-        return tuple(
-            Wait(Actor.player(p), deadline, "betting_seconds", "bet, raise, withdraw or say done")
-            for p in self._present
-            if p not in self._done
-        )
+        kept = self._waits_kept
+        if len(kept) >= _KEPT:
+            kept.clear()
+        out: list[Wait] = []
+        for name in self._present:
+            if name not in self._done:
+                wait = kept.get((name, deadline))
+                if wait is None:
+                    wait = kept[name, deadline] = Wait(
+                        Actor.player(name),
+                        deadline,
+                        "betting_seconds",
+                        "bet, raise, withdraw or say done",
+                    )
+                out.append(wait)
+        return tuple(out)
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
         events: list[Event] = [BetsDone(actor.name)]
@@ -645,6 +630,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return None
 
     def _shown(self, event: Event) -> Shown:
+        if type(event) is CardDealt:
+            return self._shown_dealt(event) if not event.exposed else Shown.PUBLIC
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
         if isinstance(event, CardBurned):
@@ -653,6 +640,19 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             public = {"type": event.TYPE, "card": HIDDEN, "to": event.to, "exposed": False}
             return Shown.only(self._card_viewers(event.to), public)
         return Shown.PUBLIC
+
+    def _shown_dealt(self, event: CardDealt) -> Shown:
+        """A card dealt face down: its viewers see it, everyone else ``"##"`` (one ``Shown`` for
+        each place and viewers: its forms are copied when served)."""
+        viewers = self._card_viewers(event.to)
+        key = (event.to, viewers)
+        shown = self._dealt_shown.get(key)
+        if shown is None:
+            if len(self._dealt_shown) >= _KEPT:
+                self._dealt_shown.clear()
+            public = {"type": event.TYPE, "card": HIDDEN, "to": event.to, "exposed": False}
+            shown = self._dealt_shown[key] = Shown.only(viewers, public)
+        return shown
 
     def _finished(self, index: int) -> bool:
         """An inspector sees a closed round whole; outside a round, what belongs to a finished
@@ -669,6 +669,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
+        if type(event) is CardDealt:  # most of a round's entries: none of the kinds below
+            entry = super()._append(event, actor, command_id, command, at)
+            if not event.exposed:
+                for name in self._card_viewers(event.to):
+                    self._seen.setdefault(name, []).append(event.card)
+            return entry
         if isinstance(event, FairnessRevealed):
             self._check_reveal(event)
         entry = super()._append(event, actor, command_id, command, at)
@@ -685,7 +691,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, ShoeShuffled):
             self._shoe_start, self._shoe_done = entry.seq - 1, False
         elif isinstance(event, FairnessRevealed | TableClosed) or (
-            isinstance(event, RoundSettled | RoundVoided) and self.game.phase is Phase.NEEDS_SHUFFLE
+            isinstance(event, RoundSettled | RoundVoided | HouseVoid)
+            and self.game.phase is Phase.NEEDS_SHUFFLE
         ):
             self._shoe_done = True  # no more cards of this shoe will be dealt
         return entry
@@ -725,6 +732,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- money and rounds ------------------------------------------------------------------------
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
+        if type(event) is CardDealt:
+            return ()
         tx = f"{seq}"
         if isinstance(event, BetPlaced):
             stake = f"stake:{event.position}:{event.bet}:{event.player}"
@@ -736,14 +745,22 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, RoundSettled | RoundVoided):
             reason = "settle" if isinstance(event, RoundSettled) else "void"
             return [Tx.of(tx, reason, _changes(event.lines))]
+        if isinstance(event, HouseVoid):
+            return void_tx(seq, event.lines, _stake_account)
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
+        if type(event) is CardDealt:
+            return None
         if isinstance(event, RoundOpened):
             return "open"
-        if isinstance(event, RoundSettled | RoundVoided):
+        if isinstance(event, RoundSettled | RoundVoided | HouseVoid):
             return "close"
         return None
+
+
+def _stake_account(line: PayoutLine) -> str:
+    return f"stake:{line.position}:{line.bet}:{line.player}"
 
 
 def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:

@@ -3,7 +3,11 @@ game's view (the shoe's public face, the layout, the hands as the rules show the
 table's own parts in the shape every client reads (``place`` for a position, ``seats``,
 ``players`` with their chips, ``limits``, the betting window, ``you``, ``waiting_on``). While the
 cards are out face down, a place's cards are shown only to those the table shows them to (the
-seated player at baccarat, the holder at football poker) and exposed cards to everyone."""
+seated player at baccarat, the holder at football poker) and exposed cards to everyone.
+
+A view is asked at every decision (a bot's, a client's), each a new JSON tree: the parts that
+never change (the limits) are worked out once per table, the rest read straight from the state
+(the stakes and chips once per state, shared with the offers)."""
 
 from __future__ import annotations
 
@@ -19,22 +23,87 @@ __all__ = ["table_view"]
 
 
 def table_view(self: ShoeTable[Any, Any], actor: Actor) -> dict[str, Any]:
-    game = self.game
     name = actor.name if actor.is_player else None
+    out, dealing = _common(self)
+    if dealing:
+        _face_down(self, out, name)
+    if name is not None:
+        player = out["players"].get(name)
+        out["you"] = {"name": name, **player} if player is not None else _absent(self, name)
+    return out
+
+
+def _absent(self: ShoeTable[Any, Any], name: str) -> dict[str, Any]:
+    """``you`` for a player not at the table (not among ``players``)."""
+    return {
+        "name": name,
+        "place": self.place_of(name),
+        "chips": self.chips().get(name, 0),
+        "done": name in self._done,
+        "on_layout": sum(s.amount for s in self._stakes() if s.player == name),
+    }
+
+
+def _common(self: ShoeTable[Any, Any]) -> tuple[dict[str, Any], bool]:
+    """Everything of the view that is the same for every actor (the hands as the public sees
+    them); and whether the round's cards are out face down."""
+    game = self.game
     out: dict[str, Any] = game.view(None)
     dealing = game.phase is Phase.DEALING or (game.phase is Phase.DEALT and not self._revealed)
+    holder = self._hand_holder
+    for item in out.get("hands") or []:
+        place = item["position"]
+        item["place"] = place
+        item["holder"] = holder(place)
+    for stake in out.get("layout") or []:
+        stake["place"] = stake["position"]
+    chips = self.chips()
+    on_layout: dict[str, int] = {}
+    for stake in self._stakes():
+        on_layout[stake.player] = on_layout.get(stake.player, 0) + stake.amount
+    place_of = {n: p for p, n in self._seats.items()}
+    done = self._done
+    players = {
+        p: {
+            "place": place_of.get(p),
+            "chips": chips.get(p, 0),
+            "done": p in done,
+            "on_layout": on_layout.get(p, 0),
+        }
+        for p in self._present
+    }
+    out.update(
+        table_id=self.table_id,
+        seq=self.seq,
+        seats={str(p): n for p, n in sorted(self._seats.items())},
+        players=players,
+        limits={bet: {"min": low, "max": most} for bet, low, _, most in self._kinds},
+        betting=None
+        if game.phase is not Phase.BETTING
+        else {
+            "opened_at": self._opened_at,
+            "deadline": self._opened_at + self.options.betting_seconds * 1000,
+            "done": sorted(done),
+        },
+        you=None,
+        waiting_on=[w.to_dict() for w in self.waiting_on()],
+    )
+    return out, dealing
+
+
+def _face_down(self: ShoeTable[Any, Any], out: dict[str, Any], name: str | None) -> None:
+    """The round's hands while its cards are out face down: a card is shown where it was
+    exposed, or to those the table showed it to as it was dealt (``name``'s own), else
+    ``None``; the hand's values are hidden until every card of it is seen."""
+    game = self.game
     mine = set() if name is None else {p for p in game.hands if name in self._card_viewers(p)}
     # the face-down cards he was shown as they were dealt (a card a rectified misdeal brought
     # to his place was dealt face down elsewhere: he sees it with everyone, at the reveal)
     seen = list(self._seen.get(name, ())) if name is not None else []
-    hands = out.get("hands") or []
-    for item in hands:
-        place = item["position"]
-        item["place"] = place
-        item["holder"] = self._hand_holder(place)
-        if not dealing:
-            continue
-        cards = game.hands.get(place, ())
+    hands = game.hands
+    for item in out.get("hands") or []:
+        place = item["place"]
+        cards = hands.get(place, ())
         exposed = item.get("exposed") or []
         shown: list[str | None] = []
         for i, card in enumerate(cards):
@@ -51,50 +120,3 @@ def table_view(self: ShoeTable[Any, Any], actor: Actor) -> dict[str, Any]:
                 item[key] = None
         if "total" in item and cards and None not in shown:
             item["total"] = self._total(cards)
-    for stake in out.get("layout") or []:
-        stake["place"] = stake["position"]
-    chips = self.chips()
-    on_layout: dict[str, int] = {}
-    for stake in game.stakes:
-        on_layout[stake.player] = on_layout.get(stake.player, 0) + stake.amount
-    players = {
-        p: {
-            "place": self.place_of(p),
-            "chips": chips.get(p, 0),
-            "done": p in self._done,
-            "on_layout": on_layout.get(p, 0),
-        }
-        for p in self._present
-    }
-    limits = self.options.limits
-    out.update(
-        table_id=self.table_id,
-        seq=self.seq,
-        seats={str(p): n for p, n in sorted(self._seats.items())},
-        players=players,
-        limits={
-            k.value: {
-                "min": limits.limit(k.value).minimum,
-                "max": limits.limit(k.value).maximum,
-            }
-            for k in game.BET_KIND
-        },
-        betting=None
-        if game.phase is not Phase.BETTING
-        else {
-            "opened_at": self._opened_at,
-            "deadline": self._opened_at + self.options.betting_seconds * 1000,
-            "done": sorted(self._done),
-        },
-        you=None
-        if name is None
-        else {
-            "name": name,
-            "place": self.place_of(name),
-            "chips": chips.get(name, 0),
-            "done": name in self._done,
-            "on_layout": on_layout.get(name, 0),
-        },
-        waiting_on=[w.to_dict() for w in self.waiting_on()],
-    )
-    return out

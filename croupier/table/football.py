@@ -30,6 +30,7 @@ from croupier.games.football_poker.commands import COMMANDS, DealCard
 from croupier.games.football_poker.options import FootballOptions
 from croupier.games.football_poker.round import FootballPokerGame
 from croupier.games.football_poker.rules import hand_total
+from croupier.games.void import VoidRound
 from croupier.offers import Offer, OneOf
 from croupier.protocol import Command, Event
 from croupier.table.banking import ShoeTable
@@ -43,7 +44,7 @@ class FootballTable(ShoeTable[FootballOptions, FootballPokerGame]):
     """A football poker table on the table interface (see the module docstring)."""
 
     GAME: ClassVar[str] = "football-poker"
-    COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = (*COMMANDS, VoidRound)
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         *FootballPokerGame.EVENTS,
         *OWN_EVENTS,

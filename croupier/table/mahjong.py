@@ -75,6 +75,7 @@ from croupier.games.mahjong.rules import PLAYERS, REGULATION, Seat
 from croupier.games.mahjong.scoring import BASIS_POINTS
 from croupier.games.mahjong.view import seat_view
 from croupier.games.mahjong.wall import deal_from_order, deal_mahjong
+from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void
 from croupier.offers import Between, Exactly, Offer, OneOf
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, verify_commitment
@@ -89,6 +90,7 @@ from croupier.table.events import (
 )
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
+from croupier.table.void import VOID_OFFER, check_void_entry
 from croupier.tiles import Tile
 
 __all__ = ["GameSettled", "MahjongTable"]
@@ -126,11 +128,12 @@ class MahjongTable(Table[MahjongOptions]):
     #: Art 2: "O Mah-Jong joga-se com quatro jogadores ou parceiros"
     MIN_PLAYERS: ClassVar[int] = PLAYERS
     HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
-    COMMANDS: ClassVar[tuple[type[Command], ...]] = TABLE_COMMANDS
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = (*TABLE_COMMANDS, VoidRound)
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         *MahjongGame.EVENTS,
         GameSettled,
         *TABLE_EVENTS,
+        HouseVoid,
     )
 
     # -- state ----------------------------------------------------------------------------------
@@ -278,8 +281,24 @@ class MahjongTable(Table[MahjongOptions]):
         self._since = at
         self._commitment = None
 
+    def _fold_void(self, event: HouseVoid, at: int) -> None:
+        """A dealer's void of the game in play (no article voids a game: house practice, no
+        payment): the game is dropped from the sitting and its tiles are never shown (its fair
+        seed is not revealed)."""
+        game = self.game
+        if game is None:
+            raise RuleViolation(TABLES, "no game in play to void")
+        check_void(event, self.GAME, ())
+        self._past_events += game.log_size + 1  # the game's events and this void
+        self._match.abandon()
+        self._since = at
+        self._commitment, self._revealed = None, False
+
     def _replay_event(self, event: Event, entry: Entry) -> None:
-        if isinstance(event, GameSettled):
+        if isinstance(event, HouseVoid):
+            check_void_entry(event, entry)
+            self._fold_void(event, entry.at)
+        elif isinstance(event, GameSettled):
             self._fold_settled(event, entry.at)
         else:
             self._fold_game(event, entry.at)
@@ -398,6 +417,8 @@ class MahjongTable(Table[MahjongOptions]):
         game = self.game
         if game is not None and game.window is not None:
             out.append(Offer(CloseClaims, {}, "close the claim window"))
+        if game is not None:
+            out.append(VOID_OFFER)
         return tuple(out)
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
@@ -435,6 +456,10 @@ class MahjongTable(Table[MahjongOptions]):
         game.verify_command(self._match.seat_of(place), command)
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        if isinstance(command, VoidRound):
+            event = HouseVoid(command.reason, actor.name, ARTICLES[self.GAME], ())
+            self._fold_void(event, at)
+            return [event]
         if isinstance(command, Sit | TopUp):
             amount = command.buy_in if isinstance(command, Sit) else command.amount
             return [ChipsIn(actor.name, amount)]
@@ -584,7 +609,7 @@ class MahjongTable(Table[MahjongOptions]):
         if event is self._opener:
             self._opener = None
             return "open"
-        if isinstance(event, GameSettled):
+        if isinstance(event, GameSettled | HouseVoid):
             return "close"
         return None
 

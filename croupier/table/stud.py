@@ -86,6 +86,7 @@ from croupier.games.five_card_stud.rules import (
     MIN_CUT,
     InitialCommission,
 )
+from croupier.games.void import HouseVoid, VoidRound
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler
@@ -94,6 +95,7 @@ from croupier.table.base import Table, Wait
 from croupier.table.events import TABLE_EVENTS, FairnessCommitted, FairnessRevealed
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
+from croupier.table.void import VOID_OFFER, check_void_entry
 
 __all__ = ["MAX_CAPITAL", "StudTable"]
 
@@ -111,7 +113,7 @@ class StudTable(Table[StudOptions]):
     """A five-card stud table on the table interface (see the module docstring)."""
 
     GAME: ClassVar[str] = "five-card-stud"
-    COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = (*COMMANDS, VoidRound)
     EVENTS: ClassVar[tuple[type[Event], ...]] = (*StudGame.EVENTS, *TABLE_EVENTS)
     HOUSE_STEPS_OFFERED: ClassVar[bool] = True  # tests/table/test_house_steps.py
 
@@ -281,6 +283,8 @@ class StudTable(Table[StudOptions]):
                         "a key card exposed in the deal (Art 11 d)",
                     )
                 )
+        if phase is not StudPhase.IDLE:
+            offers.append(VOID_OFFER)
         return tuple(offers)
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
@@ -350,6 +354,8 @@ class StudTable(Table[StudOptions]):
                 return [game.cut(seat, command.cards)]
             action, amount = _action_of(command)
             return [game.act(seat, action, amount, at=at)]
+        if isinstance(command, VoidRound):
+            return [game.house_void(command.reason, actor.name)]
         if isinstance(command, NewDeck):
             return [game.new_deck()]
         if isinstance(command, OpenRound):
@@ -399,6 +405,8 @@ class StudTable(Table[StudOptions]):
             self._open_commitments.pop(0)  # revealed in the order they were committed
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, HouseVoid):
+            check_void_entry(event, entry)
         self.game.follow([event])
 
     # -- time and the house ------------------------------------------------------------------
@@ -643,12 +651,23 @@ class StudTable(Table[StudOptions]):
                     changes[key] = changes.get(key, 0) + amount
             changes["pot"] = -sum(changes.values())
             return [Tx.of(tx, "settle", changes)]
+        if isinstance(event, HouseVoid) and event.lines:
+            # everything paid for the hand comes back: the pot whole, the rest from the
+            # initial commission taken at the start of the hand
+            in_pot = self.ledger.balance("pot")
+            changes = {}
+            for line in event.lines:
+                key = f"player:{line.player}"
+                changes[key] = changes.get(key, 0) + line.paid
+            changes["pot"] = -in_pot
+            changes["commission"] = in_pot - sum(line.paid for line in event.lines)
+            return [Tx.of(tx, "void", changes)]
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
         if isinstance(event, HandStarted):
             return "open"
-        if isinstance(event, HandSettled):
+        if isinstance(event, HandSettled | HouseVoid):
             return "close"
         return None
 
@@ -661,7 +680,7 @@ class StudTable(Table[StudOptions]):
         at: int,
     ) -> Entry:
         entry = super()._append(event, actor, command_id, command, at)
-        if isinstance(event, HandSettled):
+        if isinstance(event, HandSettled | HouseVoid):
             self._settled_at = at
         return entry
 

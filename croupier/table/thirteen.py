@@ -77,6 +77,7 @@ from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.round import ThirteenGame
 from croupier.games.thirteen.rules import BANKER
 from croupier.games.thirteen.scoring import Readings, Setting, naturals_of
+from croupier.games.void import HouseVoid, VoidRound
 from croupier.offers import Between, Exactly, Offer, OneOf, Text
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, Shuffler
@@ -101,6 +102,7 @@ from croupier.table.thirteen_events import (
     PositionRevealed,
     Suggested,
 )
+from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
 
 __all__ = [
     "BetsDone",
@@ -121,7 +123,7 @@ class ThirteenTable(Table[ThirteenOptions]):
     """A 13-card table on the table interface (see the module docstring)."""
 
     GAME: ClassVar[str] = "thirteen"
-    COMMANDS: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    COMMANDS: ClassVar[tuple[type[Command], ...]] = (*COMMANDS, VoidRound)
     EVENTS: ClassVar[tuple[type[Event], ...]] = (
         *ThirteenGame.EVENTS,
         *OWN_EVENTS,
@@ -395,6 +397,8 @@ class ThirteenTable(Table[ThirteenOptions]):
             offers.append(Offer(RecordBankerFoul, {"tiers": TiersOf(cards, fouled=True)}))
         if game.can_cancel_deal("check"):
             offers.append(Offer(CancelDeal, {"reason": Text(200)}, "cancel the deal (Art 4)"))
+        if phase is not ThirteenPhase.READY:
+            offers.append(VOID_OFFER)
         return tuple(offers)
 
     # -- refusals, in words ------------------------------------------------------------------
@@ -415,6 +419,10 @@ class ThirteenTable(Table[ThirteenOptions]):
     # -- applying ------------------------------------------------------------------------------
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        if isinstance(command, VoidRound):
+            events: list[Event] = [self.game.house_void(command.reason, actor.name)]
+            self._after(events[0], at)
+            return events
         if actor.role is Role.DEALER:
             return self._dealer(command, at)
         return self._player(actor.name, command, at)
@@ -553,10 +561,12 @@ class ThirteenTable(Table[ThirteenOptions]):
         elif isinstance(event, Suggested):
             key = (event.player, event.position)
             self._suggested[key] = self._suggested.get(key, 0) + 1
-        elif isinstance(event, RoundSettled):
+        elif isinstance(event, RoundSettled | HouseVoid):
             self._shufflers.clear()
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        if isinstance(event, HouseVoid):
+            check_void_entry(event, entry)
         if isinstance(event, OWN_EVENTS):
             self._check_own(event)
         else:
@@ -798,12 +808,14 @@ class ThirteenTable(Table[ThirteenOptions]):
                 ):
                     changes[account] = changes.get(account, 0) + amount
             return [Tx.of(f"{seq}", "settle", changes)]
+        if isinstance(event, HouseVoid):
+            return void_tx(seq, event.lines, lambda line: f"stake:{line.position}:{line.player}")
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
         if isinstance(event, RoundOpened):
             return "open"
-        if isinstance(event, RoundSettled):
+        if isinstance(event, RoundSettled | HouseVoid):
             return "close"
         return None
 

@@ -2,9 +2,10 @@
 PostgreSQL: while bot clients play the real games' tables, the server is SIGKILLed and
 restarted, client connections are dropped and delayed, a client stops reading (closed 4008 once
 its bounded queue fills, then served again), and on PostgreSQL the database's connections are
-cut. Afterwards nothing acknowledged is lost or doubled, every client's stream is gapless and
-equal to the server's redacted log for it, the ledger sums to 0, no table is stuck, the
-server's memory stays flat and ``croupier audit verify`` passes.
+cut; after a kill an operator voids an interrupted round (``croupier table void``'s
+function), its refunds checked. Afterwards nothing acknowledged is lost or doubled, every
+client's stream is gapless and equal to the server's redacted log for it, the ledger sums to
+0, no table is stuck, the server's memory stays flat and ``croupier audit verify`` passes.
 
 Restarting the whole PostgreSQL cluster cuts every other user of it, so it is done only in CI
 (``CI=true``, where the suite runs alone) or with ``CROUPIER_CHAOS_PG_RESTART=1``; elsewhere the
@@ -35,6 +36,8 @@ def test_issue21_item2_faults_lose_nothing_and_double_nothing(database_url: str)
     )
     report = run(args, database_url)
     assert report["kills_survived"] >= 1, report
+    # a round interrupted by a kill is voided by the operator (issue 18), refunded exactly
+    assert report["rounds_voided"] >= 1 and report["void_faults"] == [], report
     assert report["stalls"] == 1 and report["stalled_closed"]["code"] == 4008, report
     assert report["stalled_closed"]["too_slow"], report
     if postgres:

@@ -1,19 +1,27 @@
 """What the banking tables' tests share (tests/table/test_baccarat.py, test_football.py): a
 random driver that samples every command from ``legal`` (players, the house, a human dealer's
 incidents, time-outs), an independent reading of the log saying who may see which card when,
-and the checks of views, events and books after every command."""
+the checks of views, events and books after every command, and the property tests' bodies
+(each file names its game's table, options and holders and calls them).
+
+``BANKING_TABLE_ROUNDS`` sets how many random rounds the long tests play (default: 1,000 a file
+for the redaction test, the CI form; set it to a few thousand for the long run)."""
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
 import json
+import os
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
 
 from croupier.cards import Card
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, RecordError
+from croupier.offers import find_offer
 from croupier.protocol import Command
 from croupier.table import Actor
 from croupier.table.banking import HIDDEN, ShoeTable
@@ -25,21 +33,53 @@ IDA = Actor.inspector("ida")
 DEE = Actor.dealer("dee")
 #: a human dealer's incidents (only offered when the rules allow them)
 INCIDENTS = ("deal_card", "rectify", "void", "shuffle")
+#: BANKING_TABLE_ROUNDS: the random rounds of the long tests (0: their default)
+ROUNDS = int(os.environ.get("BANKING_TABLE_ROUNDS", "0"))
+#: the random rounds a file's redaction test plays in all (its cases share them)
+REDACTION_ROUNDS = max(ROUNDS, 1000)
+
+TableT = TypeVar("TableT", bound="ShoeTable[Any, Any]")
 
 
 def cards_in(value: Any) -> list[Card]:
-    """Every card named anywhere in a JSON value (a string token like ``As``), with repeats."""
+    """Every card named anywhere in a JSON value (a string token like ``As``), with repeats (in
+    no particular order)."""
     found: list[Card] = []
-    if isinstance(value, Mapping):
-        for v in value.values():
-            found += cards_in(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            found += cards_in(v)
-    elif isinstance(value, str) and len(value) == 2:
-        with contextlib.suppress(CroupierError):
-            found.append(Card.parse(value))
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            if len(item) == 2:
+                card = _token(item)
+                if card is not None:
+                    found.append(card)
+        elif kind is dict:
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif item is None or kind is int or kind is bool:
+            continue
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            stack.append(str(item))
     return found
+
+
+#: two-character strings read as cards (None: not a card), as Card.parse reads them
+_TOKENS: dict[str, Card | None] = {}
+
+
+def _token(text: str) -> Card | None:
+    if text not in _TOKENS:
+        card = None
+        with contextlib.suppress(CroupierError):
+            card = Card.parse(text)
+        _TOKENS[text] = card
+    return _TOKENS[text]
 
 
 class Allowed:
@@ -202,6 +242,9 @@ class Driver:
             pool = bets if bets and rng.random() < 0.6 else list(legal)
             self.apply(wait.actor, rng.choice(pool).sample(rng))
             return
+        command = table._house_command(self.at)
+        if command is not None:  # what HOUSE_STEPS_OFFERED promises: step_house skips the check
+            assert find_offer(table.legal(HOUSE), command) is not None, command.to_dict()
         stepped = table.step_house(at=self.at)
         if stepped is not None:
             self.check(stepped.entries)
@@ -269,3 +312,107 @@ def check_events(
             or table.game.phase.value == "needs_shuffle"
         )
         assert ("order" in inspector[index]["event"]) is finished, index
+
+
+# -- the property tests' bodies --------------------------------------------------------------------
+
+
+def seat(table: TableT, players: Iterable[str]) -> TableT:
+    """``table`` with ``players`` sat at the next free places (the default buy-in)."""
+    for name in players:
+        (command,) = table.join_commands(name)
+        table.apply(Actor.player(name), command, f"sit:{name}", at=0)
+    return table
+
+
+def to_betting(table: ShoeTable[Any, Any], at: int = 1) -> int:
+    """Step the house until someone must bet; the clock after."""
+    while not table.waiting_on():
+        assert table.step_house(at=at) is not None
+        at += 1
+    return at
+
+
+def check_sampled_commands_apply(run: Driver, steps: int = 300) -> None:
+    """Every command sampled from ``legal`` applies (the driver raises on a refusal), and the
+    house's step is always among the dealer's offers; rounds get played. After every step, what
+    the game answers in bulk or keeps for the offers and views agrees with asking afresh
+    (:func:`check_kept_agrees`)."""
+    for _ in range(steps):
+        run.step()
+        check_kept_agrees(run.table)
+    assert run.table.game.round_number >= 1
+
+
+def check_kept_agrees(table: ShoeTable[Any, Any]) -> None:
+    """The game's bulk answers (``new_stake_places``, ``withdrawable``) are its one-by-one
+    answers (``may_stake_at``, ``can_withdraw_bet``), and what it keeps for the views
+    (baccarat's hands part, football poker's holders) is what it would make now."""
+    game: Any = table.game
+    places = tuple(range(1, table.options.positions + 1))
+    for name in NAMES:
+        for bet in game.NEW_STAKE_RULES:
+            one_by_one = tuple(p for p in places if game.may_stake_at(name, p, bet))
+            assert game.new_stake_places(name, bet, places) == one_by_one, (name, bet)
+        mine = [s for s in game.stakes if s.player == name]
+        allowed = tuple(
+            (s.position, s.bet) for s in mine if game.can_withdraw_bet(name, s.position, s.bet)
+        )
+        assert game.withdrawable(name) == allowed, name
+    if hasattr(game, "_make_view_hands"):
+        for seat in (None, *places):
+            assert game._view_hands(seat) == game._make_view_hands(seat), seat
+    if hasattr(game, "_work_out_holders"):
+        assert game._holders_now() == game._work_out_holders()
+
+
+def check_unoffered_commands_refused(
+    run: Driver, seed: int, commands: Iterable[type[Command]], steps: int = 150
+) -> None:
+    """Random commands of the schema's shapes from random actors: one no offer admits is refused
+    (a RecordError for a bad shape, else the typed error) and changes nothing."""
+    rng = random.Random(seed)
+    kinds = list(commands)
+    actors = [*(Actor.player(n) for n in NAMES), HOUSE, DEE, Actor.OBSERVER, IDA]
+    for _ in range(steps):
+        run.step()
+        table = run.table
+        actor = rng.choice(actors)
+        data = random_command(kinds, rng)
+        try:
+            command = table.parse_command(data)
+        except RecordError:
+            before = state(table)
+            with pytest.raises(RecordError):
+                table.apply(actor, data, f"x{table.seq}", at=run.at)
+            assert state(table) == before
+            continue
+        if find_offer(table.legal(actor), command) is not None:
+            continue
+        before = state(table)
+        with pytest.raises(CroupierError):
+            table.apply(actor, data, f"x{table.seq}", at=run.at)
+        assert state(table) == before
+
+
+def check_redaction(
+    make: Callable[[int], Driver],
+    holders: Callable[[Allowed, int], tuple[str, ...]],
+    rounds: int,
+    *,
+    per_table: int = 15,
+) -> int:
+    """``rounds`` random rounds or more, ``per_table`` a table (``make(seed)``, seeds 0, 1, ...):
+    every view after every command (the driver's check) and every event as each actor receives
+    it (:func:`check_events`) hold no card he may not see at that moment; the rounds played."""
+    played, seed = 0, 0
+    while played < rounds:
+        run = make(seed)
+        for _ in range(200 * per_table):
+            run.step()
+            if run.table.rounds_closed >= per_table:
+                break
+        check_events(run.table, holders)
+        played += run.table.rounds_closed
+        seed += 1
+    return played

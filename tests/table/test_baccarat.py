@@ -3,14 +3,13 @@ both ways, who sees what when (checked against an independent reading of the log
 replay, time, the house's steps, fair shoes, the table limits (issue 15 item 1) and bad input
 (Portaria 22/96/M; docs/table.md, 3-card baccarat).
 
-``BANKING_TABLE_ROUNDS`` sets how many random rounds the long tests play (default: a short form
-for CI; set it to a few thousand for the long run)."""
+``BANKING_TABLE_ROUNDS`` sets how many random rounds the long tests play (default: 1,000 for the
+redaction test, the CI form; set it to a few thousand for the long run). What the two banking
+tables' tests share is in banking_driver.py."""
 
 from __future__ import annotations
 
 import json
-import os
-import random
 from typing import Any
 
 import pytest
@@ -30,7 +29,7 @@ from croupier.games.three_card_baccarat.options import (
     TieRule,
 )
 from croupier.money import BetLimits, Limit
-from croupier.offers import Between, OneOf, find_offer
+from croupier.offers import Between, OneOf
 from croupier.shoe import ordered_pack
 from croupier.shuffle import ProvablyFairShuffler
 from croupier.table import Actor, FairSource, SeededSource
@@ -44,17 +43,22 @@ from .banking_driver import (
     HOUSE,
     IDA,
     NAMES,
+    REDACTION_ROUNDS,
+    ROUNDS,
     Driver,
     baccarat_holders,
     cards_in,
-    check_events,
-    random_command,
+    check_redaction,
+    check_sampled_commands_apply,
+    check_unoffered_commands_refused,
+    seat,
     state,
+    to_betting,
 )
 
-ROUNDS = int(os.environ.get("BANKING_TABLE_ROUNDS", "0"))
 BOX = BaccaratOptions(positions=5)
 SHOE = BaccaratOptions(decks=6, positions=5)
+TABLE_CLASS = BaccaratTable
 
 
 def new_table(
@@ -64,19 +68,7 @@ def new_table(
 
 
 def seated(players: tuple[str, ...] = ("ana", "bo", "cy"), **kw: Any) -> BaccaratTable:
-    table = new_table(**kw)
-    for name in players:
-        (command,) = table.join_commands(name)
-        table.apply(Actor.player(name), command, f"sit:{name}", at=0)
-    return table
-
-
-def to_betting(table: BaccaratTable, at: int = 1) -> int:
-    """Step the house until someone must bet; the clock after."""
-    while not table.waiting_on():
-        assert table.step_house(at=at) is not None
-        at += 1
-    return at
+    return seat(new_table(**kw), players)
 
 
 def driver(seed: int, options: BaccaratOptions, players: int) -> Driver:
@@ -110,37 +102,16 @@ def tables(draw: st.DrawFn) -> BaccaratOptions:
 def test_promise_every_command_sampled_from_legal_applies(
     options: BaccaratOptions, seed: int, players: int
 ) -> None:
-    run = driver(seed, options, players)
-    for _ in range(300):
-        run.step()
-    assert run.table.game.round_number >= 1
+    """Every command sampled from the offers applies; the house steps are among the dealer's
+    offers (what HOUSE_STEPS_OFFERED lets step_house skip checking)."""
+    assert TABLE_CLASS.HOUSE_STEPS_OFFERED
+    check_sampled_commands_apply(driver(seed, options, players))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_promise_commands_no_offer_admits_are_refused_and_change_nothing(seed: int) -> None:
-    rng = random.Random(seed)
-    run = driver(seed, BOX, 4)
-    actors = [*(Actor.player(n) for n in NAMES), HOUSE, DEE, Actor.OBSERVER, IDA]
-    for _ in range(150):
-        run.step()
-        table = run.table
-        actor = rng.choice(actors)
-        data = random_command(COMMANDS, rng)
-        try:
-            command = table.parse_command(data)
-        except RecordError:
-            before = state(table)
-            with pytest.raises(RecordError):
-                table.apply(actor, data, f"x{table.seq}", at=run.at)
-            assert state(table) == before
-            continue
-        if find_offer(table.legal(actor), command) is not None:
-            continue
-        before = state(table)
-        with pytest.raises(CroupierError):
-            table.apply(actor, data, f"x{table.seq}", at=run.at)
-        assert state(table) == before
+    check_unoffered_commands_refused(driver(seed, BOX, 4), seed, COMMANDS)
 
 
 # -- who sees what, over many rounds ---------------------------------------------------------------
@@ -151,16 +122,9 @@ def test_promise_no_actor_receives_a_card_he_may_not_see(options: BaccaratOption
     """Random rounds with misdeals, exposed cards, voids and early shuffles: every view after
     every command, and every event as each actor receives it, hold no card the log does not let
     him see then (Art 3.2 face down, 3.5 exposed, 5.3 a place's own cards)."""
-    target, played, seed = max(ROUNDS, 30), 0, 0
-    while played < target:
-        run = driver(seed, options, 5)
-        for _ in range(2500):
-            run.step()
-            if run.table.rounds_closed >= 15:
-                break
-        check_events(run.table, baccarat_holders)
-        played += run.table.rounds_closed
-        seed += 1
+    rounds = -(-REDACTION_ROUNDS // 2)  # the two cases share the file's rounds
+    played = check_redaction(lambda seed: driver(seed, options, 5), baccarat_holders, rounds)
+    assert played >= rounds
 
 
 def test_art3_2_cards_face_down_then_every_hand_shown_when_all_are_out() -> None:

@@ -3,13 +3,12 @@ both ways, who sees what when (the holder's face-down hand, Art 4.2, 5.4, checke
 independent reading of the log), the ledger, replay, time, the house's steps, fair shoes, the
 table limits (issue 15 item 1) and bad input (Despacho 65/2004; docs/table.md, football poker).
 
-``BANKING_TABLE_ROUNDS`` sets how many random rounds the long tests play."""
+``BANKING_TABLE_ROUNDS`` sets how many random rounds the long tests play (default: 1,000 for the
+redaction test, the CI form). What the two banking tables' tests share is in banking_driver.py."""
 
 from __future__ import annotations
 
 import json
-import os
-import random
 from typing import Any
 
 import pytest
@@ -27,7 +26,7 @@ from croupier.games.football_poker.options import (
     FootballOptions,
 )
 from croupier.money import BetLimits, Limit
-from croupier.offers import Between, find_offer
+from croupier.offers import Between
 from croupier.table import Actor, FairSource, SeededSource
 from croupier.table.football import FootballTable
 from croupier.table.registry import game
@@ -38,15 +37,20 @@ from .banking_driver import (
     HOUSE,
     IDA,
     NAMES,
+    REDACTION_ROUNDS,
+    ROUNDS,
     Driver,
-    check_events,
+    check_redaction,
+    check_sampled_commands_apply,
+    check_unoffered_commands_refused,
     football_holders,
-    random_command,
+    seat,
     state,
+    to_betting,
 )
 
-ROUNDS = int(os.environ.get("BANKING_TABLE_ROUNDS", "0"))
 TABLE = FootballOptions()
+TABLE_CLASS = FootballTable
 
 
 def new_table(
@@ -56,18 +60,7 @@ def new_table(
 
 
 def seated(players: tuple[str, ...] = ("ana", "bo", "cy"), **kw: Any) -> FootballTable:
-    table = new_table(**kw)
-    for name in players:
-        (command,) = table.join_commands(name)
-        table.apply(Actor.player(name), command, f"sit:{name}", at=0)
-    return table
-
-
-def to_betting(table: FootballTable, at: int = 1) -> int:
-    while not table.waiting_on():
-        assert table.step_house(at=at) is not None
-        at += 1
-    return at
+    return seat(new_table(**kw), players)
 
 
 def driver(seed: int, options: FootballOptions, players: int) -> Driver:
@@ -99,37 +92,16 @@ def tables(draw: st.DrawFn) -> FootballOptions:
 def test_promise_every_command_sampled_from_legal_applies(
     options: FootballOptions, seed: int, players: int
 ) -> None:
-    run = driver(seed, options, players)
-    for _ in range(300):
-        run.step()
-    assert run.table.game.round_number >= 1
+    """Every command sampled from the offers applies; the house steps are among the dealer's
+    offers (what HOUSE_STEPS_OFFERED lets step_house skip checking)."""
+    assert TABLE_CLASS.HOUSE_STEPS_OFFERED
+    check_sampled_commands_apply(driver(seed, options, players))
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_promise_commands_no_offer_admits_are_refused_and_change_nothing(seed: int) -> None:
-    rng = random.Random(seed)
-    run = driver(seed, TABLE, 4)
-    actors = [*(Actor.player(n) for n in NAMES), HOUSE, DEE, Actor.OBSERVER, IDA]
-    for _ in range(150):
-        run.step()
-        table = run.table
-        actor = rng.choice(actors)
-        data = random_command(COMMANDS, rng)
-        try:
-            command = table.parse_command(data)
-        except RecordError:
-            before = state(table)
-            with pytest.raises(RecordError):
-                table.apply(actor, data, f"x{table.seq}", at=run.at)
-            assert state(table) == before
-            continue
-        if find_offer(table.legal(actor), command) is not None:
-            continue
-        before = state(table)
-        with pytest.raises(CroupierError):
-            table.apply(actor, data, f"x{table.seq}", at=run.at)
-        assert state(table) == before
+    check_unoffered_commands_refused(driver(seed, TABLE, 4), seed, COMMANDS)
 
 
 # -- who sees what ---------------------------------------------------------------------------------
@@ -141,16 +113,11 @@ def test_promise_no_actor_receives_a_card_he_may_not_see(burn_per: BurnRule) -> 
     every event as each actor receives it, hold no card the log does not let him see then
     (Art 5.4: two cards face down to the holder, Art 4.2; Art 6: exposed; the burns, Art 5.2,
     nobody's)."""
-    target, played, seed = max(ROUNDS, 30), 0, 0
-    while played < target:
-        run = driver(seed, FootballOptions(burn_per=burn_per), 5)
-        for _ in range(2500):
-            run.step()
-            if run.table.rounds_closed >= 15:
-                break
-        check_events(run.table, football_holders)
-        played += run.table.rounds_closed
-        seed += 1
+    rounds = -(-REDACTION_ROUNDS // len(BurnRule))  # the cases share the file's rounds
+    played = check_redaction(
+        lambda seed: driver(seed, FootballOptions(burn_per=burn_per), 5), football_holders, rounds
+    )
+    assert played >= rounds
 
 
 def test_art4_2_art5_4_the_highest_bettor_holds_and_alone_sees_the_hand_until_shown() -> None:

@@ -29,6 +29,7 @@ from croupier.games.mahjong.options import FalseWin, MahjongOptions, Payments, R
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.mahjong.wall import deal_from_order
+from croupier.games.void import VoidRound
 from croupier.offers import Between, Offer, find_offer
 from croupier.protocol import Command
 from croupier.table import Actor, FairSource, SeededSource, ShuffleSource
@@ -104,7 +105,7 @@ def test_the_registry_entry_is_true() -> None:
     assert set(info.bots) == {"faan", "shanten", "random"}
     schema = MahjongTable.schema()
     types = [c["title"] for c in schema["oneOf"]]
-    assert types == [c.TYPE for c in TABLE_COMMANDS]
+    assert types == [c.TYPE for c in TABLE_COMMANDS] + [VoidRound.TYPE]  # the void: issue 18
     discard = next(c for c in schema["oneOf"] if c["title"] == "discard")
     assert discard["properties"]["tile"]["pattern"] == "^([1-9][mps]|[ESWNCFP])$"
 
@@ -573,7 +574,8 @@ def test_the_house_deals_and_settles_a_dealer_may_close_a_window() -> None:
     assert game is not None
     east = Actor.player(table.player_at(Seat.EAST))
     table.apply(east, {"type": "discard", "tile": str(game.hand(Seat.EAST)[-1])}, "d", at=2)
-    assert [o.type for o in table.legal(DEALER)] == ["close_claims"]
+    # with the game in play, the dealer may also void it (issue 18)
+    assert [o.type for o in table.legal(DEALER)] == ["close_claims", "void_round"]
     table.apply(DEALER, {"type": "close_claims"}, "close", at=3)
     assert game.turn is Seat.SOUTH
     with pytest.raises(RuleViolation, match="a game is in play"):

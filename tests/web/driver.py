@@ -38,7 +38,7 @@ PREFERENCE: Sequence[str] = (
     "seat",
 )
 #: never taken by the driver (they end a person's game)
-NEVER = ("fold", "leave", "sit_out", "withdraw", "void", "rectify", "stand")
+NEVER = ("fold", "leave", "sit_out", "withdraw", "void", "void_round", "rectify", "stand")
 #: taken once a round by a person (a stake, chips): then he moves on ("done", "no more bets")
 ONCE = ("bet", "top_up", "buy_in", "sit", "seat")
 

@@ -46,6 +46,7 @@ from croupier.games.five_card_stud.commands import (
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
+from croupier.games.five_card_stud.view import legal_of
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
 from croupier.rank.hand import strength_of_codes
@@ -301,15 +302,23 @@ def play_hand(
         for cutter in rng.sample(seats, min(2, len(seats), rng.randint(1, 2))):
             game.cut(cutter, rng.randint(6, 34))
     game.burn()
+    # the loop reads the table's state directly (the hot path of a simulation): the same
+    # commands and events as game.observation, game.act and game.deal
+    betting, dealing = StudPhase.BETTING, StudPhase.DEALING
+    commit, act_event, deal_event = game._commit, game._act_event, game._deal_event
     while True:
-        phase = game.phase
-        if phase is StudPhase.BETTING:
-            turn = game.to_act
-            assert turn is not None
-            action, amount = bots[turn].decide(game.observation(turn))
-            game.act(turn, action, amount)
-        elif phase is StudPhase.DEALING:
-            game.deal()
+        phase = game._phase
+        if phase is betting:
+            h = game._hand
+            assert h is not None and h.to_act is not None
+            turn = h.to_act
+            action, amount = bots[turn].decide(Observation(game, h, turn, legal_of(game, turn)))
+            if type(action) is Act:
+                commit(act_event(turn, action, amount, None))
+            else:  # a bot answering the action's name: the command reads it
+                game.act(turn, action, amount)
+        elif phase is dealing:
+            commit(deal_event(None, None, None))
         elif phase is StudPhase.SHOWDOWN:
             return game.settle()
         else:  # pragma: no cover - the loop always ends at the settlement

@@ -9,7 +9,7 @@ the same code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from croupier.errors import RecordError, RuleViolation
@@ -49,6 +49,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
+from croupier.games.void import HouseVoid, check_void
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
@@ -58,6 +59,10 @@ __all__ = ["StudChecks"]
 E = TypeVar("E", bound=Event)
 
 _ACT_NAMES: Final = frozenset(a.value for a in Act)
+_FOLD: Final = Act.FOLD
+_CHECK: Final = Act.CHECK
+_CALL: Final = Act.CALL
+_BET: Final = Act.BET
 
 
 class StudChecks(StudState):
@@ -227,11 +232,39 @@ class StudChecks(StudState):
         self._log.append(event)
         return event
 
+    def follow(self, events: Iterable[Event | Mapping[str, Any]]) -> None:
+        """:meth:`Game.follow <croupier.protocol.Game.follow>` with one lookup of each event's
+        check and fold step (a twin following a table's events: the hot path). Anything but an
+        event of this game goes the protocol's way, which names it."""
+        start = self.event_count
+        log = self._log
+        i = start
+        items: Sequence[Any] = events if isinstance(events, list | tuple) else list(events)
+        for event in items:
+            step = _STEPS.get(type(event))
+            if step is None:
+                super().follow(items[i - start :])
+                return
+            try:
+                step[0](self, event)
+                step[1](self, event)
+            except RuleViolation as exc:
+                raise RuleViolation(
+                    exc.rule, f"event {i} ({event.TYPE}) refused: {exc.detail}"
+                ) from None
+            log.append(event)
+            i += 1
+
     def _check_settled(self, event: HandSettled) -> None:
         if event != self._settle_event():
             raise RuleViolation(
                 "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
             )
+
+    def _check_voided(self, event: HouseVoid) -> None:
+        if self._hand is None:
+            raise RuleViolation("tables", "no hand in play to void")
+        check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 
     def _check_burned(self, event: CardBurned) -> None:
         if event != self._burn_event():
@@ -399,7 +432,8 @@ class StudChecks(StudState):
 
     def _check_dealt(self, event: CardsDealt) -> None:
         h = self._hand
-        self._check_time(event.at)
+        if event.at is not None:
+            self._check_time(event.at)
         if h is None or self._phase is not StudPhase.DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         if not event.cards or len(event.cards) > len(h.queue):
@@ -450,7 +484,8 @@ class StudChecks(StudState):
 
     def _check_acted(self, event: PlayerActed) -> None:
         h = self._hand
-        self._check_time(event.at)
+        if event.at is not None:
+            self._check_time(event.at)
         if h is None or self._phase is not StudPhase.BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
         seat = event.seat
@@ -458,7 +493,7 @@ class StudChecks(StudState):
             raise RuleViolation(
                 "Art 11 c", f"seat {seat} acts out of turn: seat {h.to_act} is to act"
             )
-        limit = self.options.time_limit_ms
+        limit = self._time_limit_ms
         if (
             limit is not None
             and event.at is not None
@@ -478,10 +513,10 @@ class StudChecks(StudState):
             raise RuleViolation(
                 "Art 11 a", f"seat {seat} has {stack} on the table, cannot put in {chips}"
             )
-        if action is Act.FOLD or action is Act.CHECK:
+        if action is _FOLD or action is _CHECK:
             if chips:
                 raise RuleViolation("Art 10", f"a {action} puts in no chips")
-            if action is Act.CHECK:
+            if action is _CHECK:
                 if h.round == 1 and not h.opened:
                     raise RuleViolation(
                         "Art 10 b", f"nobody has opened: seat {seat} must open (bet) or fold"
@@ -491,7 +526,7 @@ class StudChecks(StudState):
                         "Art 10 c iii", "nobody checks after a bet: call, raise or fold"
                     )
             return
-        if action is Act.CALL:
+        if action is _CALL:
             if not h.opened:
                 rule = "Art 10 b" if h.round == 1 else "Art 10 c"
                 detail = (
@@ -503,10 +538,10 @@ class StudChecks(StudState):
             if chips != min(owe, stack):
                 raise RuleViolation("Art 10 b 2", f"a call puts in {min(owe, stack)}, not {chips}")
             return
-        if action is Act.BET:
+        if action is _BET:
             if h.opened:
                 raise RuleViolation("Art 10 b 3", "there is a bet already: call, raise or fold")
-            least = self.options.least_bet
+            least = self._least_bet
             if chips < least and chips != stack:
                 raise RuleViolation("min_bet", f"the least bet is {least} (or all in), got {chips}")
             if chips < 1:
@@ -545,6 +580,7 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     TimedOut: StudChecks._check_timed_out,
     KeyCardExposed: StudChecks._check_exposed,
     MisdealRectified: StudChecks._check_rectified,
+    HouseVoid: StudChecks._check_voided,
 }
 #: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
 _STEPS: Final[

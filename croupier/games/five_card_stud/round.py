@@ -116,6 +116,7 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.state import PACK, StudPhase, showing
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
+from croupier.games.void import HouseVoid
 from croupier.shuffle import Shuffler
 
 __all__ = ["Legal", "Observation", "StudGame", "StudPhase", "showing"]
@@ -361,6 +362,17 @@ class StudGame(StudChecks):
     def settle(self) -> HandSettled:
         """Show down in the order of Art 10 e and pay the pots (Art 4, 9, 11 a)."""
         return self._commit(self._settle_event())
+
+    def verify_house_void(self, reason: str, by: str) -> None:
+        self._check(self._void_event(reason, by))
+
+    def can_house_void(self, reason: str, by: str) -> bool:
+        return self._can(self.verify_house_void, reason, by)
+
+    def house_void(self, reason: str, by: str) -> HouseVoid:
+        """Void the hand in play (house practice: every seat gets back all it paid for the
+        hand; :mod:`croupier.games.void`); its cards are cancelled, IDLE follows."""
+        return self._commit(self._void_event(reason, by))
 
     # -- what a seat may do and see ---------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from croupier.games.five_card_stud.rules import (
     ShowingTie,
     TopUpDuty,
 )
+from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
@@ -93,6 +94,10 @@ class StudPhase(StrEnum):
 
 
 _MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
+_PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
+_PLACE_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: (card set, newest card) pairs kept a table order: memory stays bounded however long a run
+_PLACE_LIMIT: Final = 250_000
 _RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
@@ -118,6 +123,11 @@ def showing(
 
 
 _PAIR: Final = int(ShowingCategory.PAIR)
+_FOLD: Final = Act.FOLD
+_CHECK: Final = Act.CHECK
+_CALL: Final = Act.CALL
+_BET: Final = Act.BET
+_BETTING: Final = StudPhase.BETTING
 _HIGH: Final = int(ShowingCategory.HIGH_CARD)
 
 
@@ -130,7 +140,7 @@ class ShowingKeys:
     nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
     (the tests compare the two on random cards)."""
 
-    __slots__ = ("_memo", "gapped", "newest", "order", "rules", "seat_ties")
+    __slots__ = ("_keys", "_memo", "gapped", "newest", "order", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -139,6 +149,8 @@ class ShowingKeys:
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
         self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
+        #: (card set, newest card) -> the place without the seat, for this table's order
+        self._keys = _PLACES.setdefault((self.rules.name, self.gapped, self.newest), {})
 
     def rank(self, up: Sequence[Card]) -> ShowingRank:
         """The showing rank of ``up`` at this table (what the screen names)."""
@@ -159,11 +171,26 @@ class ShowingKeys:
 
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
-        (``mask``: their bit set of card codes, when known)."""
+        (``mask``: their bit set of card codes, when known). Kept by table: the place depends
+        on the set of cards and the newest one only (and, with seat ties, the seat)."""
         if mask is None:
             mask = 0
             for c in up:
                 mask |= 1 << c.code
+        n = len(up)
+        memo = (mask << 6) | up[-1].code if n else mask
+        found = self._keys.get(memo)
+        if found is None:
+            found = self._place(up, mask)
+            if len(self._keys) < _PLACE_LIMIT:
+                # one tuple for every equal place (most of them are a high card or a pair)
+                found = self._keys[memo] = _PLACE_VALUES.setdefault(found, found)
+        if self.seat_ties and n != 1:
+            return (found[0], found[1], (), -seat)
+        return found
+
+    def _place(self, up: Sequence[Card], mask: int) -> tuple[Any, ...]:
+        """:meth:`key` without the seat: ``(category, ranks, suits, 0)``."""
         base = self._memo.get(mask)
         if base is None:
             base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
@@ -179,8 +206,6 @@ class ShowingKeys:
                 base = (_PAIR, (rank,), tuple(suits))
             else:
                 base = (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],))
-        if self.seat_ties:
-            return (base[0], base[1], (), -seat)
         return (*base, 0)
 
 
@@ -290,6 +315,7 @@ class StudState(Game[StudOptions]):
         PlayerActed,
         TimedOut,
         HandSettled,
+        HouseVoid,
     )
 
     def __init__(self, options: StudOptions | None = None) -> None:
@@ -313,6 +339,9 @@ class StudState(Game[StudOptions]):
         self._pending: tuple[int, HandSettled] | None = None
         self._recorded: ShoeShuffled | None = None
         self._last_up: dict[int, tuple[Card, ...]] = {}
+        #: the options the fold reads at every action (frozen: read once)
+        self._least_bet = self._options.least_bet
+        self._time_limit_ms = self._options.time_limit_ms
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
@@ -566,55 +595,59 @@ class StudState(Game[StudOptions]):
             self._begin_round(h, event.at)
 
     def _apply_acted(self, event: PlayerActed) -> None:
-        if event.at is not None:
-            self._clock = event.at
+        at = event.at
+        if at is not None:
+            self._clock = at
         h = self._hand
         assert h is not None
         seat = event.seat
         action = event.action
-        chips = event.chips
         h.acted_in_round = True
-        if action is Act.FOLD:
+        if action is _FOLD:
             if h.opened:
                 h.declined = True
             self._fold_out(h, seat)
-        elif action is Act.CHECK:
+        elif action is _CHECK:
             h.checked.add(seat)
         else:
+            chips = event.chips
+            round_bet = h.round_bet
             if chips:
-                stack = self._stacks[seat] - chips
-                self._stacks[seat] = stack
+                stacks = self._stacks
+                stack = stacks[seat] - chips
+                stacks[seat] = stack
                 h.contrib[seat] += chips
-                h.round_bet[seat] += chips
+                round_bet[seat] += chips
                 if stack < h.low[seat]:
                     h.low[seat] = stack
-            if action is Act.BET:
+            if action is _CALL:
+                h.acted.add(seat)
+            elif action is _BET:
                 h.opened = True
-                h.current = h.round_bet[seat]
-                h.min_raise = max(chips, self.options.least_bet)
+                h.current = round_bet[seat]
+                least = self._least_bet
+                h.min_raise = chips if chips > least else least
                 h.acted = {seat}
                 h.last_bet_round = h.round
                 h.declined = False
-            elif action is Act.RAISE:
-                increment = h.round_bet[seat] - h.current
-                h.current = h.round_bet[seat]
+            else:  # RAISE
+                increment = round_bet[seat] - h.current
+                h.current = round_bet[seat]
                 h.last_bet_round = h.round
                 h.declined = False
                 if increment >= h.min_raise:
-                    rule = self.options.reraise_minimum
+                    rule = self._options.reraise_minimum
                     if rule is ReraiseMinimum.PREVIOUS_RAISE:
                         h.min_raise = increment
                     elif rule is ReraiseMinimum.ANY:
                         h.min_raise = 1
                     h.acted = {seat}
-                elif self.options.short_all_in_reopens:
+                elif self._options.short_all_in_reopens:
                     h.acted = {seat}
                 else:
                     h.acted.add(seat)
-            else:  # CALL
-                h.acted.add(seat)
-        if self._phase is StudPhase.BETTING:
-            self._after_action(h, seat, event.at)
+        if self._phase is _BETTING:
+            self._after_action(h, seat, at)
 
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
@@ -630,6 +663,32 @@ class StudState(Game[StudOptions]):
         self._last_up = {s: tuple(h.up[s]) for s in h.seats}
         self._hand = None
         self._pending = None
+        self._phase = StudPhase.IDLE
+
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        """A dealer's void of the hand in play (no article voids a hand: house practice): each
+        seat dealt in gets back all it paid for the hand, pot money, bets and an ``each``
+        initial commission (one line per seat, bet ``"hand"``)."""
+        article = ARTICLES[GAME]
+        h = self._hand
+        if h is None:
+            return HouseVoid(reason, by, article, ())
+        each = self.options.initial_commission is InitialCommission.EACH
+        per = self.options.commission_per_hand if each else 0
+        lines = []
+        for seat in h.seats:
+            back = h.contrib[seat] + per
+            name = self._players.get(seat)
+            if back and name is not None:
+                lines.append(refund_line(name, seat, "hand", back, article))
+        return HouseVoid(reason, by, article, tuple(lines))
+
+    def _apply_voided(self, event: HouseVoid) -> None:
+        for line in event.lines:
+            self._stacks[line.position] += line.paid
+        self._hand = None
+        self._pending = None
+        self._last_up = {}
         self._phase = StudPhase.IDLE
 
     # -- turn logic --------------------------------------------------------------------------------
@@ -655,10 +714,20 @@ class StudState(Game[StudOptions]):
     def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
         return self._showing.key(h.up[seat], seat, h.masks[seat])
 
+    def _showing_keys_of(self, h: HandState, seats: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+        """Seat -> its showing key (Art 10 b-d) for every one of ``seats``, worked out once a
+        dealing (the hand's cache, filled here)."""
+        found = h.show_key
+        key, up, masks = self._showing.key, h.up, h.masks
+        for s in seats:
+            if s not in found:
+                found[s] = key(up[s], s, masks[s])
+        return found
+
     def _best_showing(self, seats: Sequence[int]) -> int:
         h = self._hand
         assert h is not None
-        return max(seats, key=lambda s: self._showing_key(h, s))
+        return max(seats, key=self._showing_keys_of(h, seats).__getitem__)
 
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
@@ -675,16 +744,19 @@ class StudState(Game[StudOptions]):
         if len(able) < 2:
             self._round_over(h, at)
             return
-        h.speak = sorted(able, key=lambda s: self._showing_key(h, s), reverse=True)
+        h.speak = sorted(able, key=self._showing_keys_of(h, able).__getitem__, reverse=True)
         h.to_act = h.speak[0]
         h.turn_since = at
         self._phase = StudPhase.BETTING
 
     def _after_action(self, h: HandState, seat: int, at: int | None) -> None:
         nxt: int | None = None
+        stacks = self._stacks
+        live = h.live
         if not h.opened:
+            checked = h.checked
             for s in h.speak:
-                if s in h.checked or s not in h.live or self._stacks[s] == 0:
+                if s in checked or s not in live or stacks[s] == 0:
                     continue
                 nxt = s
                 break
@@ -692,12 +764,12 @@ class StudState(Game[StudOptions]):
             order = h.seats
             i = order.index(seat)
             n = len(order)
-            stacks = self._stacks
-            for k in range(1, n):
-                s = order[(i + k) % n]
-                if s not in h.live or stacks[s] == 0:
+            acted, round_bet, current = h.acted, h.round_bet, h.current
+            for k in range(i + 1, i + n):
+                s = order[k % n]
+                if s not in live or stacks[s] == 0:
                     continue
-                if s not in h.acted or h.round_bet[s] < h.current:
+                if s not in acted or round_bet[s] < current:
                     nxt = s
                     break
         if nxt is None:
@@ -740,4 +812,5 @@ _APPLIES: Final[dict[type[Event], Callable[[StudState, Any], None]]] = {
     HandSettled: StudState._apply_settled,
     KeyCardExposed: StudState._apply_exposed,
     MisdealRectified: StudState._apply_rectified,
+    HouseVoid: StudState._apply_voided,
 }

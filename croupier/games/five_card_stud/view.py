@@ -131,17 +131,17 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
         return None
     s = h.to_act
     stack = game._stacks[s]
-    owe = h.current - h.round_bet[s]
     if not h.opened:
-        least = min(game.options.least_bet, stack)
-        return Legal(s, True, h.round > 1, None, (least, stack), None)
-    call = min(owe, stack)
+        least = game._least_bet
+        return Legal(s, True, h.round > 1, None, (least if least < stack else stack, stack), None)
+    bet = h.round_bet[s]
+    owe = h.current - bet
     raise_to = None
-    checked = s in h.checked and not game.options.checked_may_raise
-    if not checked and s not in h.acted and stack > owe:
-        top = h.round_bet[s] + stack
-        raise_to = (min(h.current + h.min_raise, top), top)
-    return Legal(s, True, False, call, None, raise_to)
+    if stack > owe and s not in h.acted and (s not in h.checked or game._options.checked_may_raise):
+        top = bet + stack
+        least = h.current + h.min_raise
+        raise_to = (least if least < top else top, top)
+    return Legal(s, True, False, owe if owe < stack else stack, None, raise_to)
 
 
 def observation_of(game: StudState, seat: int) -> Observation:

@@ -66,7 +66,7 @@ refuses a table whose largest round does not fit in front of the cut card. Were 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from croupier.banking import Articles, BankingTable, Refusal
 from croupier.cards import Card
@@ -86,6 +86,8 @@ from croupier.games.football_poker.rules import (
     hand_total,
     needs_third_card,
 )
+from croupier.games.void import ARTICLES as VOID_ARTICLES
+from croupier.games.void import HouseVoid, check_void, stake_lines
 from croupier.protocol import Event
 from croupier.records import is_int
 from croupier.settlement import BetDecision, PayoutLine
@@ -145,6 +147,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     REGULATION = REGULATION
     ARTICLES = _ARTICLES
     BET_KIND = BetKind
+    EVENTS: ClassVar[tuple[type[Event], ...]] = (*BankingTable.EVENTS, HouseVoid)
 
     def __init__(self, options: FootballOptions | None = None) -> None:
         if options is None:
@@ -160,6 +163,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         self._positions: tuple[int, ...] = ()
         self._exposed: dict[int, list[bool]] = {}
         self._holders: dict[int, str] = {}
+        self._holders_made: tuple[int, dict[int, str]] | None = None
         self._plan: list[int] = []
         self._next = 0
         self._thirds = False
@@ -167,6 +171,44 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> FootballOptions:
         return FootballOptions.from_dict(data)
+
+    # -- a dealer's void of the round in play (croupier/games/void.py) -------------------------
+
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        article = VOID_ARTICLES[GAME]
+        return HouseVoid(reason, by, article, stake_lines(self._stakes, article))
+
+    def verify_house_void(self, reason: str, by: str) -> None:
+        self._check(self._void_event(reason, by))
+
+    def can_house_void(self, reason: str, by: str) -> bool:
+        return self._can(self.verify_house_void, reason, by)
+
+    def house_void(self, reason: str, by: str) -> HouseVoid:
+        """Void the round in play: no article voids one (house practice), every stake of the
+        round returned; its cards are cancelled and never shown."""
+        return self._commit(self._void_event(reason, by))
+
+    def _check_house_void(self, event: HouseVoid) -> None:
+        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+            raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
+        check_void(event, GAME, self._void_event(event.reason, event.by).lines)
+
+    def _apply_house_void(self, event: HouseVoid) -> None:
+        self._end_round(event.lines)
+        self._round_opened()  # the round's cards are cancelled
+
+    def _check_other(self, event: Event) -> None:
+        if isinstance(event, HouseVoid):
+            self._check_house_void(event)
+        else:
+            super()._check_other(event)
+
+    def _apply_other(self, event: Event) -> None:
+        if isinstance(event, HouseVoid):
+            self._apply_house_void(event)
+        else:
+            super()._apply_other(event)
 
     # -- read-only state -----------------------------------------------------------------------
 
@@ -193,7 +235,14 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
         return self._holders_now().get(position)
 
     def _holders_now(self) -> dict[int, str]:
-        """Art 4.2 for every place with stakes, from the layout as it stands."""
+        """Art 4.2 for every place with stakes, from the layout as it stands (worked out once
+        per event folded: a view asks it for every place; never changed once made)."""
+        made = self._holders_made
+        if made is None or made[0] != self.event_count:
+            made = self._holders_made = (self.event_count, self._work_out_holders())
+        return made[1]
+
+    def _work_out_holders(self) -> dict[int, str]:
         totals: dict[int, dict[str, int]] = {}
         for s in self._stakes:
             by_player = totals.setdefault(s.position, {})
@@ -321,7 +370,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     def _bets_closed(self, positions: tuple[int, ...]) -> None:
         opts = self._options
         self._positions = positions
-        self._holders = self._holders_now()
+        self._holders = dict(self._holders_now())
         self._hands = {p: [] for p in positions}
         self._exposed = {p: [] for p in positions}
         plan = [_BURN] * self._shuffle_burns_due

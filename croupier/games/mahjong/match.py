@@ -282,6 +282,14 @@ class Match:
         self._games.append(game)
         return game
 
+    def abandon(self) -> None:
+        """Drop the game in play without a result (a dealer's void, :mod:`croupier.games.void`):
+        nothing is paid, the deal does not pass and the round's count of games stands, so the
+        next game is dealt as this one would have been dealt again."""
+        if self.current is None:
+            raise RuleViolation("Art 2", "no game of the round is in play")
+        self._games.pop()
+
     def verify_conclude(self) -> None:
         """RuleViolation unless the current game is over."""
         game = self.current

@@ -24,7 +24,6 @@ code makes (``tests/games/thirteen/test_thirteen_solver.py``,
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import threading
 from dataclasses import dataclass
@@ -64,15 +63,19 @@ MAXIMIN_FILE: Final = Path(__file__).with_name("maximin.npz")
 
 
 @functools.cache
+@functools.cache
 def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
-    """Points of a tier's winner by strength, per tier (Art 9 II)."""
-    return tuple(  # type: ignore[return-value]
-        np.array(points_by_strength(t), dtype=np.int16) for t in Tier
-    )
+    """Points of a tier's winner by strength, per tier (Art 9 II); made once, read-only."""
+    arrays = tuple(np.array(points_by_strength(t), dtype=np.int16) for t in Tier)
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays  # type: ignore[return-value]
 
 
 def numpy_seed(seed: str | int) -> int:
     """A NumPy seed from text: the first 8 bytes of SHA-256 of the seed's text."""
+    import hashlib  # here: loading OpenSSL's hashes is a cost solve's start need not pay
+
     return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "big")
 
 

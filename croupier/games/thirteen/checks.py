@@ -47,6 +47,7 @@ from croupier.games.thirteen.rules import (
 )
 from croupier.games.thirteen.scoring import Setting, naturals_of
 from croupier.games.thirteen.state import ThirteenState
+from croupier.games.void import HouseVoid, check_void
 from croupier.protocol import Event
 from croupier.records import is_int
 
@@ -94,6 +95,10 @@ class ThirteenChecks(ThirteenState):
                 raise RuleViolation(
                     "Art 8, 11", "the settlement lines do not follow the rules for this round"
                 )
+        elif isinstance(event, HouseVoid):
+            if self._phase is ThirteenPhase.READY:
+                raise RuleViolation("tables", "no round in play to void")
+            check_void(event, GAME, self._void_event(event.reason, event.by).lines)
         else:
             raise RuleViolation("protocol", f"{type(event).__name__} is not a {GAME} event")
 

@@ -111,11 +111,39 @@ def build() -> dict[str, NDArray[np.generic]]:
 _LOCK = threading.Lock()
 
 
+#: the rank table is ~1M slots of which ~8k are not 0: the file holds those (slot, value) pairs
+_SPARSE: Final = ("table_size", "table_slots", "table_values")
+
+
+def _sparse(table: NDArray[np.uint16]) -> dict[str, NDArray[np.generic]]:
+    slots = np.flatnonzero(table).astype(np.uint32)
+    return {
+        "table_size": np.array([len(table)], dtype=np.int64),
+        "table_slots": slots,
+        "table_values": table[slots],
+    }
+
+
+def _dense(data: dict[str, NDArray[np.generic]]) -> NDArray[np.uint16]:
+    table = np.zeros(int(data["table_size"][0]), dtype=np.uint16)
+    table[data["table_slots"].astype(np.intp)] = data["table_values"]
+    return table
+
+
 @functools.cache
-def load(path: Path = PREBUILT_FILE) -> dict[str, NDArray[np.generic]]:
-    """The shipped arrays (read once per process)."""
+def _stored(path: Path = PREBUILT_FILE) -> dict[str, NDArray[np.generic]]:
+    """The arrays as the file holds them (the rank table by its non-zero slots)."""
     with np.load(path) as data:
         return {name: data[name] for name in data.files}
+
+
+@functools.cache
+def load(path: Path = PREBUILT_FILE) -> dict[str, NDArray[np.generic]]:
+    """The shipped arrays (read once per process): :func:`build`'s, the rank table rebuilt from
+    its non-zero slots."""
+    arrays = {k: v for k, v in _stored(path).items() if k not in _SPARSE}
+    arrays["table"] = _dense(_stored(path))
+    return arrays
 
 
 @functools.cache
@@ -137,15 +165,23 @@ def rank_tables() -> tuple[tuple[Key, ...], HashTables]:
     from croupier.rank.model import HashTables
 
     data = load()
-    keys = tuple(tuple(int(d) for d in row) for row in data["keys"].tolist())
-    card_value = data["card_value"].astype(np.uint32)
-    flush_offset = data["flush_offset"].astype(np.uint32)
-    table = data["table"].astype(np.uint16)
+    keys = tuple(map(tuple, data["keys"].tolist()))  # .tolist(): Python ints
+    card_value = data["card_value"].astype(np.uint32, copy=False)
+    flush_offset = data["flush_offset"].astype(np.uint32, copy=False)
+    table = data["table"].astype(np.uint16, copy=False)
     flush_base, size3_base = (int(b) for b in data["bases"])
+    # the scalar table as a tuple, filled from its ~8k non-zero slots: what tuple(table.tolist())
+    # gives, in less than half the time
+    stored = _stored()
+    scalar = [0] * len(table)
+    for slot, value in zip(
+        stored["table_slots"].tolist(), stored["table_values"].tolist(), strict=True
+    ):
+        scalar[slot] = value
     tables = HashTables(
         card_value=tuple(card_value[:52].tolist()),
         flush_offset=tuple(flush_offset.tolist()),
-        table=tuple(table.tolist()),
+        table=tuple(scalar),
         flush_base=flush_base,
         size3_base=size3_base,
         card_value_np=card_value,
@@ -174,6 +210,7 @@ def prime_ranking() -> None:
 
 def main() -> None:  # pragma: no cover - the generator, run by hand
     arrays = build()
+    arrays.update(_sparse(arrays.pop("table")))  # type: ignore[arg-type]
     np.savez_compressed(PREBUILT_FILE, **arrays)  # type: ignore[arg-type]
     print(f"wrote {PREBUILT_FILE} ({PREBUILT_FILE.stat().st_size:,} bytes)")
 

@@ -186,6 +186,7 @@ from croupier.games.thirteen.events import (
 from croupier.games.thirteen.rules import DECK_SIZE, DICE_COUNT, MIN_CUT, check_cut
 from croupier.games.thirteen.scoring import Setting
 from croupier.games.thirteen.view import ThirteenViews
+from croupier.games.void import HouseVoid
 from croupier.records import is_int
 from croupier.shoe import Shoe
 from croupier.shuffle import Shuffler
@@ -456,3 +457,14 @@ class ThirteenGame(ThirteenChecks, ThirteenViews):
     def settle(self) -> RoundSettled:
         """Settle every stake, one line each in the order placed (Art 7-11); READY next."""
         return self._commit(RoundSettled(self._settlement_lines()))
+
+    def verify_house_void(self, reason: str, by: str) -> None:
+        self._check(self._void_event(reason, by))
+
+    def can_house_void(self, reason: str, by: str) -> bool:
+        return self._can(self.verify_house_void, reason, by)
+
+    def house_void(self, reason: str, by: str) -> HouseVoid:
+        """Void the round in play (no article voids one: house practice, every stake returned;
+        :mod:`croupier.games.void`); its cards are cancelled and READY follows."""
+        return self._commit(self._void_event(reason, by))

@@ -259,9 +259,31 @@ def naturals_of(
     suits = Counter(c.suit for c in hand)
     if is_three_flushes_shape(suits.values()):
         found.add(Natural.THREE_FLUSHES)
-    if counts in three_straight_patterns():
+    if _is_three_straights(counts):
         found.add(Natural.THREE_STRAIGHTS)
     return frozenset(found)
+
+
+#: the rank counts of each 5-card sequence
+_SEQ5_COUNTS: Final = frozenset(tuple(int(r in s) for r in range(13)) for s in _sequences(5))
+
+
+def _is_three_straights(counts: tuple[int, ...]) -> bool:
+    """``counts in three_straight_patterns()``, for one hand without building every pattern:
+    some 3-card sequence and 5-card sequence taken away leave a 5-card sequence."""
+    for s3 in _SEQ3:
+        rest = list(counts)
+        for r in s3:
+            rest[r] -= 1
+        if min(rest) < 0:
+            continue
+        for s5 in _SEQ5:
+            left = rest.copy()
+            for r in s5:
+                left[r] -= 1
+            if tuple(left) in _SEQ5_COUNTS:
+                return True
+    return False
 
 
 def natural_of(cards: Iterable[Card | str] | str, readings: Readings = LETTER) -> Natural | None:

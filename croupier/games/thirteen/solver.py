@@ -28,7 +28,9 @@ needs a strategy (GAMES.md: an option, :class:`~croupier.games.thirteen.rules.Ho
   by tier, against the tiers a typical opponent holds. For a banker tier of strength ``s`` the
   expectation is ``P(opponent <= s) * points(s) - sum_{o > s} P(o) * points(o)`` (Art 9 II, 10).
   The opponents' tier distributions are *calibrated* by fictitious play on seeded random hands
-  (:mod:`croupier.games.thirteen.calibration`, shipped as a table and checked by a test).
+  (:mod:`croupier.games.thirteen.calibration`, shipped as a table and checked by a test). The
+  search scores only the backs whose bound can reach the best (:meth:`HandSettings._scored`);
+  the answer is the full search's.
 * ``strongest-back``: the strongest back, then middle, then front (a plain ranking of settings).
 * ``strongest-front``: the strongest front, then middle, then back, among valid settings.
 
@@ -47,7 +49,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -95,6 +97,8 @@ __all__ = [
 ]
 
 _BACKS: Final = 1287
+#: backs scored first (those of highest bound) when the search leaves settings out
+_FIRST_BACKS: Final = 24
 #: below every margin (|margin| <= 3 + 10 + 5 + 5 + 10 + 3), marks a fouled setting
 _FOULED: Final = np.int16(-1000)
 
@@ -104,6 +108,61 @@ def _index() -> SettingsIndex:
     rank tables, so that nothing is built at start."""
     prime_ranking()
     return settings_index()
+
+
+class _Lookups:
+    """What every hand's build reads, made once: the subsets' positions column by column (a
+    sum of five 1,287-long gathers is cheaper than one 2-D gather and a row sum) and the
+    THIRTEEN hash tables as int64 (no copy per hand). A plain class: a dataclass costs its
+    definition's time at every start."""
+
+    __slots__ = (
+        "caps",
+        "card_value",
+        "cols3",
+        "cols5",
+        "flush_offset",
+        "front2d",
+        "middle2d",
+        "size3_base",
+        "slot",
+        "table",
+    )
+
+    def __init__(self) -> None:
+        ix = _index()
+        t = THIRTEEN.tables
+        self.cols5 = tuple(np.ascontiguousarray(c) for c in ix.sub5.T)
+        self.cols3 = tuple(np.ascontiguousarray(c) for c in ix.sub3.T)
+        self.card_value: NDArray[np.int64] = t.card_value_np.astype(np.int64)
+        self.flush_offset: NDArray[np.int64] = t.flush_offset_np.astype(np.int64)
+        self.table: NDArray[np.uint16] = t.table_np
+        self.size3_base: int = t.size3_base
+        #: each back's 56 middles and fronts, one row a back
+        self.middle2d = ix.middle.reshape(_BACKS, MIDDLES_PER_BACK)
+        self.front2d = ix.front.reshape(_BACKS, MIDDLES_PER_BACK)
+        self.slot = np.arange(MIDDLES_PER_BACK, dtype=np.intp)
+        self.caps: dict[int, tuple[Any, NDArray[np.float64], NDArray[np.float64]]] = {}
+
+    def expected_caps(self, tables: ExpectedTables) -> tuple[NDArray[np.float64], ...]:
+        """The most a front and a middle are worth by ``tables`` up to each strength."""
+        found = self.caps.get(id(tables))
+        if found is None or found[0] is not tables:
+            ef, em, _ = tables
+            found = (tables, np.maximum.accumulate(ef), np.maximum.accumulate(em))
+            if len(self.caps) >= 8:  # a few tables in use at a time (calibration rounds)
+                self.caps.clear()
+            self.caps[id(tables)] = found
+        return found[1], found[2]
+
+
+_LOOKUPS: list[_Lookups] = []
+
+
+def _lookups() -> _Lookups:
+    if not _LOOKUPS:
+        _LOOKUPS.append(_Lookups())
+    return _LOOKUPS[0]
 
 
 def _hand(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -137,40 +196,81 @@ class HandSettings:
     ``s5`` repeated); ``valid`` marks the settings in ascending order (not fouled).
     """
 
-    __slots__ = ("_penalty", "_valid", "cards", "codes", "front", "middle", "s3", "s5", "valid")
+    __slots__ = (
+        "_cards",
+        "_front",
+        "_middle",
+        "_penalty",
+        "_valid",
+        "_valid_mask",
+        "codes",
+        "s3",
+        "s5",
+    )
 
     def __init__(self, cards: Iterable[Card | str] | str) -> None:
-        self._build(_hand(cards))
+        hand = _hand(cards)
+        self._cards: tuple[Card, ...] | None = hand
+        self._build([c.code for c in hand])
 
     @classmethod
     def from_codes(cls, codes: Iterable[int]) -> HandSettings:
         """From 13 card codes known to be distinct and in the deck (a simulation's own deal:
-        no parsing, no checks)."""
+        no parsing, no checks; the cards are made when asked for)."""
         hs = cls.__new__(cls)
-        hs._build(tuple(Card(c) for c in sorted(codes, reverse=True)))
+        hs._cards = None
+        hs._build(sorted(codes, reverse=True))
         return hs
 
-    def _build(self, cards: tuple[Card, ...]) -> None:
-        self.cards = cards
-        self.codes = np.array([c.code for c in self.cards], dtype=np.intp)
-        ix = _index()
-        t = THIRTEEN.tables
-        cv = t.card_value_np.astype(np.int64)[self.codes]
-        sums5 = cv[ix.sub5].sum(axis=1)
-        table = t.table_np
-        flush = t.flush_offset_np.astype(np.int64)[sums5 >> 19]
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The 13 cards, strongest first."""
+        if self._cards is None:
+            self._cards = tuple(Card(int(c)) for c in self.codes)
+        return self._cards
+
+    def _build(self, codes: list[int]) -> None:
+        self.codes = np.array(codes, dtype=np.intp)
+        lk = _lookups()
+        cv = lk.card_value[self.codes]
+        c0, c1, c2, c3, c4 = lk.cols5
+        sums5 = cv[c0] + cv[c1] + cv[c2] + cv[c3] + cv[c4]
+        table = lk.table
+        flush = lk.flush_offset[sums5 >> 19]
         self.s5: NDArray[np.uint16] = table[(sums5 & RANK_MASK) + flush]
-        sums3 = cv[ix.sub3].sum(axis=1) & RANK_MASK
-        self.s3: NDArray[np.uint16] = table[sums3 + t.size3_base]
-        self.front: NDArray[np.uint16] = self.s3[ix.front]
-        self.middle: NDArray[np.uint16] = self.s5[ix.middle]
-        valid = self.front <= self.middle
-        valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
-            self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
-        )
-        self.valid: NDArray[np.bool_] = valid
+        f0, f1, f2 = lk.cols3
+        sums3 = (cv[f0] + cv[f1] + cv[f2]) & RANK_MASK
+        self.s3: NDArray[np.uint16] = table[sums3 + lk.size3_base]
+        self._front: NDArray[np.uint16] | None = None
+        self._middle: NDArray[np.uint16] | None = None
+        self._valid_mask: NDArray[np.bool_] | None = None
         self._penalty: NDArray[np.int16] | None = None
         self._valid: tuple[NDArray[np.intp], ...] | None = None
+
+    @property
+    def front(self) -> NDArray[np.uint16]:
+        """Every setting's front strength (made when first asked for)."""
+        if self._front is None:
+            self._front = self.s3.take(_index().front)
+        return self._front
+
+    @property
+    def middle(self) -> NDArray[np.uint16]:
+        """Every setting's middle strength (made when first asked for)."""
+        if self._middle is None:
+            self._middle = self.s5.take(_index().middle)
+        return self._middle
+
+    @property
+    def valid(self) -> NDArray[np.bool_]:
+        """Which settings are not fouled (Art 7: front <= middle <= back)."""
+        if self._valid_mask is None:
+            valid = self.front <= self.middle
+            valid.reshape(_BACKS, MIDDLES_PER_BACK)[...] &= (
+                self.middle.reshape(_BACKS, MIDDLES_PER_BACK) <= self.s5[:, None]
+            )
+            self._valid_mask = valid
+        return self._valid_mask
 
     def _compressed(self) -> tuple[NDArray[np.intp], ...]:
         """The valid settings' numbers and their front, middle and back subset indexes (about
@@ -178,7 +278,7 @@ class HandSettings:
         if self._valid is None:
             ix = _index()
             v = np.flatnonzero(self.valid)
-            self._valid = (v, ix.front[v], ix.middle[v], v // MIDDLES_PER_BACK)
+            self._valid = (v, ix.front.take(v), ix.middle.take(v), v // MIDDLES_PER_BACK)
         return self._valid
 
     @property
@@ -188,7 +288,12 @@ class HandSettings:
 
     def strengths(self, i: int) -> tuple[int, int, int]:
         """Setting ``i``'s front, middle and back strengths."""
-        return (int(self.front[i]), int(self.middle[i]), int(self.s5[i // MIDDLES_PER_BACK]))
+        ix = _index()
+        return (
+            int(self.s3[ix.front[i]]),
+            int(self.s5[ix.middle[i]]),
+            int(self.s5[i // MIDDLES_PER_BACK]),
+        )
 
     def setting(self, i: int) -> Setting:
         """Setting number ``i`` (0..72,071) as cards."""
@@ -217,19 +322,62 @@ class HandSettings:
         """The valid setting with the largest margin; ties: strongest back, middle, front."""
         return self.best_response(banker)[0]
 
-    def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
-        """(:meth:`best_index`, its margin), scoring the valid settings only."""
+    def _valid_margins(self, banker: tuple[int, int, int]) -> NDArray[np.int16]:
+        """The valid settings' point margins against banker tier strengths (Art 9 II, 10), in
+        the order of :meth:`_compressed`."""
         pf, pm, pb = points_arrays()
         bf, bm, bb = banker
-        c3 = np.where(self.s3 > bf, pf[self.s3], -pf[bf]).astype(np.int16)
-        cm = np.where(self.s5 > bm, pm[self.s5], -pm[bm]).astype(np.int16)
-        cb = np.where(self.s5 > bb, pb[self.s5], -pb[bb]).astype(np.int16)
-        v, f, m, b = self._compressed()
-        margin = c3[f]
-        margin += cm[m]
-        margin += cb[b]
+        c3 = np.where(self.s3 > bf, pf.take(self.s3), -pf[bf]).astype(np.int16)
+        cm = np.where(self.s5 > bm, pm.take(self.s5), -pm[bm]).astype(np.int16)
+        cb = np.where(self.s5 > bb, pb.take(self.s5), -pb[bb]).astype(np.int16)
+        _, f, m, b = self._compressed()
+        margin = c3.take(f)
+        margin += cm.take(m)
+        margin += cb.take(b)
+        return margin
+
+    def _scored(
+        self, bound: NDArray[Any], score: Callable[..., NDArray[Any]]
+    ) -> tuple[NDArray[Any], NDArray[np.intp]]:
+        """The values and numbers of the valid settings that can reach the best value.
+
+        ``bound[b]`` is at least the value of every valid setting with back ``b`` (computed as
+        the values are, so that rounding keeps it above them); ``score(backs, middles,
+        fronts)`` gives the values of those backs' settings, a row a back. The backs of
+        highest bound are scored first; every other back whose bound is below the best value
+        found among them is left out: none of its settings can reach the best, so the
+        settings that do, and so the answer and its tie-break, are those of the full search.
+        """
+        lk = _lookups()
+        first = np.argpartition(bound, -_FIRST_BACKS)[-_FIRST_BACKS:]
+        values, numbers = self._score_backs(first, score, lk)
+        later = bound >= values.max() if len(values) else np.ones(_BACKS, dtype=np.bool_)
+        later[first] = False
+        more, more_numbers = self._score_backs(np.flatnonzero(later), score, lk)
+        return np.concatenate((values, more)), np.concatenate((numbers, more_numbers))
+
+    def _score_backs(
+        self, backs: NDArray[np.intp], score: Callable[..., NDArray[Any]], lk: _Lookups
+    ) -> tuple[NDArray[Any], NDArray[np.intp]]:
+        middles = lk.middle2d.take(backs, axis=0)
+        fronts = lk.front2d.take(backs, axis=0)
+        m = self.s5.take(middles)
+        valid = (self.s3.take(fronts) <= m) & (m <= self.s5.take(backs)[:, None])
+        values = score(backs, middles, fronts)
+        numbers = backs[:, None] * MIDDLES_PER_BACK + lk.slot
+        return values[valid], numbers[valid]
+
+    def best_response(self, banker: tuple[int, int, int]) -> tuple[int, int]:
+        """(:meth:`best_index`, its margin), scoring the valid settings only."""
+        margin = self._valid_margins(banker)
         best = margin.max()
+        v = self._compressed()[0]
         return self._strongest(v[np.flatnonzero(margin == best)]), int(best)
+
+    def best_margin(self, banker: tuple[int, int, int]) -> int:
+        """The best response's margin alone (:meth:`best_response`'s second part, without
+        looking for which setting reaches it)."""
+        return int(self._valid_margins(banker).max())
 
     def margin_of(self, i: int, banker: tuple[int, int, int]) -> int:
         """Setting ``i``'s point margin against banker tier strengths (Art 9 II, 10)."""
@@ -250,14 +398,12 @@ class HandSettings:
         front, then middle, then back); then the lowest-numbered."""
         if len(candidates) == 1:
             return int(candidates[0])
-        back = self.s5[candidates // MIDDLES_PER_BACK]
-        front = self.front[candidates]
+        ix = _index()
+        back = self.s5.take(candidates // MIDDLES_PER_BACK)
+        front = self.s3.take(ix.front.take(candidates))
+        middle = self.s5.take(ix.middle.take(candidates))
         first, last = (front, back) if front_first else (back, front)
-        key = (
-            first.astype(np.int64) << 32
-            | self.middle[candidates].astype(np.int64) << 16
-            | last.astype(np.int64)
-        )
+        key = first.astype(np.int64) << 32 | middle.astype(np.int64) << 16 | last.astype(np.int64)
         return int(candidates[int(np.argmax(key))])
 
     def frontier(self) -> Frontier:
@@ -317,12 +463,39 @@ class HandSettings:
 
     def expected_index(self, tables: ExpectedTables) -> int:
         """The valid setting with the highest expected margin by the per-tier ``tables``
-        (indexed by strength); ties: strongest back, middle, front."""
+        (indexed by strength); ties: strongest back, middle, front.
+
+        When this hand's valid settings are already listed (a best response was scored), all
+        of them are scored (:meth:`expected_index_all`); otherwise the backs that cannot reach
+        the best are left out (:meth:`_scored`, ~8% of the backs are scored on average). The
+        answer is the same either way (a test compares them)."""
+        if self._valid is not None:
+            return self.expected_index_all(tables)
+        ef, em, eb = tables
+        by_front, by_middle, by_back = ef.take(self.s3), em.take(self.s5), eb.take(self.s5)
+        capf, capm = _lookups().expected_caps(tables)
+        # a back's bound, added in the order the values are (so rounding keeps it above them)
+        bound = capf.take(self.s5) + capm.take(self.s5)
+        bound += by_back
+
+        def score(
+            backs: NDArray[np.intp], middles: NDArray[np.intp], fronts: NDArray[np.intp]
+        ) -> NDArray[np.float64]:
+            value = by_front.take(fronts)
+            value += by_middle.take(middles)
+            value += by_back.take(backs)[:, None]
+            return value
+
+        value, numbers = self._scored(bound, score)
+        return self._strongest(np.sort(numbers[value == value.max()]))
+
+    def expected_index_all(self, tables: ExpectedTables) -> int:
+        """:meth:`expected_index` scoring every valid setting (the tests' reference)."""
         ef, em, eb = tables
         v, f, m, b = self._compressed()
-        value = ef[self.s3][f]
-        value += em[self.s5][m]
-        value += eb[self.s5][b]
+        value = ef.take(self.s3).take(f)  # by subset first, then one gather per tier
+        value += em.take(self.s5).take(m)
+        value += eb.take(self.s5).take(b)
         return self._strongest(v[np.flatnonzero(value == value.max())])
 
 

@@ -43,6 +43,7 @@ from croupier.games.thirteen.events import (
 from croupier.games.thirteen.options import ThirteenOptions
 from croupier.games.thirteen.rules import BANKER, POSITIONS, REGULATION
 from croupier.games.thirteen.scoring import Outcome, Score, Setting, naturals_of, score
+from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
@@ -75,6 +76,7 @@ class ThirteenState(Game[ThirteenOptions]):
         PositionSet,
         SettingClosed,
         RoundSettled,
+        HouseVoid,
     )
 
     def __init__(self, options: ThirteenOptions | None = None) -> None:
@@ -385,6 +387,17 @@ class ThirteenState(Game[ThirteenOptions]):
             self._close(event)
         elif isinstance(event, RoundSettled):
             self._end_round(event.lines)
+        elif isinstance(event, HouseVoid):
+            self._end_round(event.lines)
+            self._start_round()  # the round's cards are cancelled
+
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        """A dealer's void of the round in play: every stake returned (house practice)."""
+        article = ARTICLES[GAME]
+        lines = tuple(
+            refund_line(s.player, s.position, s.bet, s.amount, article) for s in self._stakes
+        )
+        return HouseVoid(reason, by, article, lines)
 
     def _close(self, event: SettingClosed) -> None:
         self._closed = event

@@ -77,7 +77,7 @@ rui 3 main win 1950 950 Art 6.3, 9.1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
@@ -115,6 +115,8 @@ from croupier.games.three_card_baccarat.rules import (
     describe_hand,
     position_label,
 )
+from croupier.games.void import ARTICLES as VOID_ARTICLES
+from croupier.games.void import HouseVoid, check_void, stake_lines
 from croupier.protocol import Event, encode
 from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
@@ -192,6 +194,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         *BankingTable.EVENTS,
         MisdealRectified,
         RoundVoided,
+        HouseVoid,
     )
     REGULATION: ClassVar[str] = REGULATION
     ARTICLES: ClassVar[Articles] = _ARTICLES
@@ -217,6 +220,8 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         self._deals: list[_Deal] = []
         self._misdeals = 0
         self._revealed = False
+        #: the hands part of the view by seat, and the round version it was made at
+        self._hands_memo: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> BaccaratOptions:
@@ -287,6 +292,33 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         """Cancel every card of the round (Art 3.4: a misdeal that cannot be rectified): stakes
         carried in from an earlier round stay, all others are returned."""
         return self._commit(RoundVoided(reason, self._void_lines()))
+
+    # -- a dealer's void of the round in play (croupier/games/void.py) -------------------------
+
+    def _void_event(self, reason: str, by: str) -> HouseVoid:
+        return HouseVoid(
+            reason, by, VOID_ARTICLES[GAME], stake_lines(self._stakes, VOID_ARTICLES[GAME])
+        )
+
+    def verify_house_void(self, reason: str, by: str) -> None:
+        self._check(self._void_event(reason, by))
+
+    def can_house_void(self, reason: str, by: str) -> bool:
+        return self._can(self.verify_house_void, reason, by)
+
+    def house_void(self, reason: str, by: str) -> HouseVoid:
+        """Void the round in play (Art 3.4 read as the void of the round): the stakes placed
+        for it returned, the carried ones kept; its cards are cancelled and never shown."""
+        return self._commit(self._void_event(reason, by))
+
+    def _check_house_void(self, event: HouseVoid) -> None:
+        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+            raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
+        check_void(event, GAME, self._void_event(event.reason, event.by).lines)
+
+    def _apply_house_void(self, event: HouseVoid) -> None:
+        self._end_round(event.lines)
+        self._round_opened()  # the round's cards are cancelled
 
     # -- building events -----------------------------------------------------------------------
 
@@ -379,6 +411,8 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             self._check_rectified(event)
         elif isinstance(event, RoundVoided):
             self._check_voided(event)
+        elif isinstance(event, HouseVoid):
+            self._check_house_void(event)
         else:
             super()._check_other(event)
 
@@ -419,6 +453,19 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         if self._options.tie_needs_own_main_bet:
             return self._stakes.get(player, position, _MAIN) is not None
         return any(s.bet == _MAIN for s in self._stakes.on(position))
+
+    def new_stake_places(
+        self, player: str, bet: BetKind | str, places: Sequence[int]
+    ) -> tuple[int, ...]:
+        """:meth:`may_stake_at` for every place at once: a tie goes where there is a main bet
+        (this player's, with ``tie_needs_own_main_bet``; Art 8.3); other kinds anywhere."""
+        if self._bet_name(bet) != _TIE:
+            return super().new_stake_places(player, bet, places)
+        own = self._options.tie_needs_own_main_bet
+        mains = {
+            s.position for s in self._stakes if s.bet == _MAIN and (not own or s.player == player)
+        }
+        return tuple(p for p in places if p in mains)
 
     def _check_new_stake(self, player: str, position: int, kind: BetKind) -> None:
         if kind is BetKind.TIE and not self._has_main_for_tie(player, position):
@@ -587,7 +634,9 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         self._burns_due = self._options.burns_before(first_round=shoe.dealt == 0)
 
     def _apply_other(self, event: Event) -> None:
-        if isinstance(event, RoundVoided):
+        if isinstance(event, HouseVoid):
+            self._apply_house_void(event)
+        elif isinstance(event, RoundVoided):
             self._end_round(event.lines)
             # Art 3.4: the round's cards are cancelled
             self._deals = []
@@ -654,6 +703,19 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         }
 
     def _view_hands(self, seat: int | None) -> list[dict[str, Any]]:
+        """The hands part of the view: made once while the round's cards stay as they are (a
+        table asks a view at every decision of its betting window) and copied for each view."""
+        made = self._hands_memo.get(seat)
+        if made is None or made[0] != self._round_version:
+            if len(self._hands_memo) > 16:
+                self._hands_memo.clear()
+            made = self._hands_memo[seat] = (self._round_version, self._make_view_hands(seat))
+        return [
+            {**item, "cards": list(item["cards"]), "exposed": list(item["exposed"])}
+            for item in made[1]
+        ]
+
+    def _make_view_hands(self, seat: int | None) -> list[dict[str, Any]]:
         by_place: dict[int, list[_Deal]] = {p: [] for p in self._hands}
         for deal in self._deals:
             by_place.setdefault(deal.to, []).append(deal)
@@ -669,14 +731,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
                 "exposed": [d.exposed for d in deals],
             }
             if self._revealed and len(deals) == CARDS_PER_HAND:
-                cards = tuple(d.card for d in deals)
-                value = HandValue.of(cards)
-                item.update(
-                    points=value.points,
-                    figures=value.figures,
-                    level=value.level,
-                    hand=describe_hand(cards),
-                )
+                item.update(_hand_view(tuple(d.card for d in deals)))
             out.append(item)
         return out
 
@@ -690,3 +745,26 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
             "rounding": str(settlement.rounding),
             "house_result": settlement.house_result,
         }
+
+
+#: a hand's values as the view shows them, by its cards (a table shows the same hands at every
+#: decision of a round); bounded: started again past _HAND_VIEWS_KEPT hands
+_HAND_VIEWS: dict[tuple[Card, ...], dict[str, Any]] = {}
+_HAND_VIEWS_KEPT = 50_000
+
+
+def _hand_view(cards: tuple[Card, ...]) -> dict[str, Any]:
+    """``points``, ``figures``, ``level`` and ``hand`` of three cards (kept: copy it, as
+    ``dict.update`` does)."""
+    made = _HAND_VIEWS.get(cards)
+    if made is None:
+        if len(_HAND_VIEWS) >= _HAND_VIEWS_KEPT:
+            _HAND_VIEWS.clear()
+        value = HandValue.of(cards)
+        made = _HAND_VIEWS[cards] = {
+            "points": value.points,
+            "figures": value.figures,
+            "level": value.level,
+            "hand": describe_hand(cards),
+        }
+    return dict(made)

@@ -1185,6 +1185,9 @@ def full_log() -> ThirteenGame:
 
 def test_every_event_round_trips_through_json() -> None:
     game = full_log()
+    game.open_round()  # and a round voided by a dealer (issue 18)
+    game.place_bet("ana", 2, 1)
+    game.house_void("the table's lights went out", "dee")
     kinds = {type(e) for e in game.log}
     assert kinds == set(ThirteenGame.EVENTS)
     for event in game.log:

@@ -3,8 +3,9 @@
 
 import { actorName, el, humanize, money, signed, valueNode } from "./dom.js";
 
-// the event that closes a round: settled (a round, a hand, a coup, a game of Mah-Jong), voided, lapsed
-const SETTLE = /(^|_)(settled|voided|lapsed)$/;
+// the event that closes a round: settled (a round, a hand, a coup, a game of Mah-Jong), voided
+// (house_void: a dealer voided it), lapsed
+const SETTLE = /(^|_)(settled|voided|lapsed)$|^house_void$/;
 const ROUND_OPEN = /open|started|begin/;
 
 export function isSettlement(event) {

@@ -1,0 +1,159 @@
+"""The offers of a player at a banking table (:meth:`~croupier.table.banking.ShoeTable.legal`):
+sitting and buying chips, then, while betting is open, ``done``, new stakes grouped by the kinds
+that share their bounds and places, raises and withdrawals; ``leave`` when none of his stakes
+is on the layout.
+
+An offer is an immutable value: equal offers are one object (:meth:`ShoeTable._offer`), shared
+by every actor and seq that has them, so a decision builds only the offers it has not seen."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from croupier.events import Phase
+from croupier.games.banking_commands import Bet, BuyIn, Done, Leave, Raise, Sit, Withdraw
+from croupier.offers import Between, Offer, OneOf
+from croupier.table.banking_checks import MAX_CHIPS
+
+if TYPE_CHECKING:
+    from croupier.table.banking import ShoeTable
+
+__all__ = ["player_offers"]
+
+
+def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
+    """The offers of player ``name`` now (see :meth:`ShoeTable.legal`)."""
+    game = self.game
+    offers: list[Offer] = []
+    offer = self._offer
+    least = self._least
+    if name not in self._present:
+        free = self._free_places()
+        if free:
+            offers.append(
+                offer(
+                    ("sit0", free),
+                    lambda: Offer(
+                        Sit,
+                        {"place": OneOf(free), "buy_in": Between(least, MAX_CHIPS)},
+                        "sit at a place, with chips from the cashier",
+                    ),
+                )
+            )
+        offers.append(
+            offer(
+                ("buy_in0",),
+                lambda: Offer(
+                    BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing"
+                ),
+            )
+        )
+        return offers
+    chips = self._chips(name)
+    if game.phase is Phase.BETTING:
+        if name not in self._done:
+            offers.append(offer(("done",), lambda: Offer(Done, {}, "no more bets")))
+        offers += _bet_offers(self, name, chips)
+        for place, bet in game.withdrawable(name):
+            offers.append(
+                offer(("withdraw", place, bet), functools.partial(_withdraw_offer, place, bet))
+            )
+    if chips < MAX_CHIPS:
+        offers.append(
+            offer(
+                ("buy_in", chips),
+                lambda: Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"),
+            )
+        )
+    if self.place_of(name) is None:
+        free = self._free_places()
+        if free:
+            offers.append(
+                offer(
+                    ("sit", free, chips),
+                    lambda: Offer(
+                        Sit,
+                        {
+                            "place": OneOf(free),
+                            "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
+                        },
+                        "take a free place",
+                    ),
+                )
+            )
+    if not self._staked(name):
+        offers.append(offer(("leave",), lambda: Offer(Leave, {}, "cash out and leave")))
+    return offers
+
+
+def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]:
+    """New stakes grouped by kinds sharing their bounds and places, then raises.
+
+    Betting is open, the names are the table's and every amount offered is within the
+    table's limit (alone, or added to the stake raised): what is left to ask of the game is
+    its own rule for a new stake (baccarat Art 8.3), which it applies to a raise as well
+    (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``)."""
+    game = self.game
+    ruled = game.NEW_STAKE_RULES
+    mine = {(s.position, s.bet): s for s in self._stakes() if s.player == name}
+    mine_bets = {bet for _, bet in mine}
+    groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
+    all_places = self._all_places
+    for bet, low, top, _ in self._kinds:
+        high = top if top < chips else chips
+        if high < low:
+            continue
+        places = all_places
+        if bet in mine_bets:
+            places = tuple(p for p in places if (p, bet) not in mine)
+        if bet in ruled:
+            places = game.new_stake_places(name, bet, places)
+        if places:
+            groups.setdefault((low, high, places), []).append(bet)
+    cache = self._offers
+    offers: list[Offer] = []
+    for (low, high, places), bets in groups.items():
+        key = ("bet", low, high, places, *bets)
+        made = cache.get(key)
+        if made is None:
+            made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
+        offers.append(made)
+    offer = self._offer
+    for (place, bet), stake in mine.items():
+        least, top = self._limit_of[bet]
+        low = max(1, least - stake.amount)
+        high = min(top - stake.amount, chips)
+        if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):
+            offers.append(
+                offer(
+                    ("raise", place, bet, low, high),
+                    functools.partial(_raise_offer, place, bet, low, high),
+                )
+            )
+    return offers
+
+
+def _bet_offer(low: int, high: int, places: tuple[int, ...], bets: Sequence[str]) -> Offer:
+    return Offer(
+        Bet,
+        {"place": OneOf(places), "bet": OneOf(tuple(bets)), "amount": Between(low, high)},
+        f"bet {' / '.join(bets) if len(bets) < 4 else ', '.join(bets[:2]) + ', ...'}",
+    )
+
+
+def _raise_offer(place: int, bet: str, low: int, high: int) -> Offer:
+    return Offer(
+        Raise,
+        {"place": OneOf((place,)), "bet": OneOf((bet,)), "amount": Between(low, high)},
+        f"raise your {bet} stake at place {place}",
+    )
+
+
+def _withdraw_offer(place: int, bet: str) -> Offer:
+    return Offer(
+        Withdraw,
+        {"place": OneOf((place,)), "bet": OneOf((bet,))},
+        f"withdraw your {bet} stake at place {place}",
+    )

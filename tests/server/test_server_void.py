@@ -1,0 +1,146 @@
+"""``croupier table void`` on a real game's table (issue 18: "an operator may void an
+interrupted round instead (``croupier table void``), refunding its stakes as the regulation's
+void-round article says, recorded as events"), for each of the five games, on SQLite and
+PostgreSQL.
+
+Bots play a table served by the hub; the hub stops at some point of a round (the server gone);
+the operator voids the round from the command line. Then: the table's last entry is the
+dealer's ``house_void`` (reason, dealer, the game's article), the house stream has its
+``round.voided``, every player's chips at the table are back to what they were before the round
+(the ledger as the store holds it), the whole ledger sums to zero, ``audit verify`` re-folds
+every table and passes, and a hub started again plays the table's next round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.games.void import ARTICLES
+from croupier.server.catalog import Catalog
+from croupier.server.db import open_database
+from croupier.server.hub import Hub, HubSettings
+from croupier.server.store import EventStore
+from croupier.table.events import ChipsIn, ChipsOut
+from croupier.table.registry import GAMES
+
+runner = CliRunner()
+#: bots seated per game (Mah-Jong: four players, Art 2)
+BOTS = {"mahjong": 4, "five-card-stud": 3, "thirteen": 2}
+
+
+async def _hub(database_url: str) -> tuple[Hub, object]:
+    database = open_database(database_url)
+    hub = Hub(
+        EventStore(database.engine), Catalog(), HubSettings(bot_delay_ms=0, bots_play_alone=True)
+    )
+    await hub.start()
+    return hub, database
+
+
+def interrupt_a_round(database_url: str, game: str, seed: int) -> None:
+    """Open table t1 of ``game`` with bots and stop the hub ``seed``-many entries into a round."""
+    rng = random.Random(seed)
+
+    async def main() -> None:
+        hub, database = await _hub(database_url)
+        kinds = list(hub.catalog.bots(game))
+        bots = {f"bot-{i + 1}": kinds[i % len(kinds)] for i in range(BOTS.get(game, 2))}
+        await hub.open_table("t1", game, {}, by="admin", bots=bots)
+        live = hub.live("t1")
+        wanted = rng.randrange(1, 12)
+        for _ in range(4000):
+            rounds = live.table.rounds
+            if live.in_round() and live.table.seq - rounds[-1].first_seq >= wanted:
+                break
+            await asyncio.sleep(0.005)
+        await hub.stop()
+        database.close()  # type: ignore[attr-defined]
+
+    asyncio.run(main())
+
+
+def cli(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_table_void_refunds_a_real_games_round_and_the_table_goes_on(
+    database_url: str, game: str
+) -> None:
+    interrupt_a_round(database_url, game, seed=len(game))
+    info = GAMES[game]
+    database = open_database(database_url, migrate=False)
+    store = EventStore(database.engine)
+    try:
+        row = store.table("t1")
+        assert row is not None
+        stored = store.read(row.stream)
+        table = info.table.replay(
+            info.table.options_from_dict(row.options), [e.line() for e in stored], table_id="t1"
+        )
+        assert table.rounds and not table.rounds[-1].closed, "the hub stopped mid-round"
+        first = table.rounds[-1].first_seq
+        before = info.table.replay(
+            table.options, [e.line() for e in stored[: first - 1]], table_id="t1"
+        )
+        expected = {p: v for p, v in before.ledger.players().items()}
+        for entry in table.entries[first - 1 :]:
+            if isinstance(entry.event, ChipsIn | ChipsOut):
+                sign = 1 if isinstance(entry.event, ChipsIn) else -1
+                expected[entry.event.player] = (
+                    expected.get(entry.event.player, 0) + sign * entry.event.amount
+                )
+    finally:
+        database.close()
+    code, output = cli(
+        "table", "void", "--table", "t1", "--reason", "server lost", "--by", "dee",
+        "--database", database_url,
+    )  # fmt: skip
+    assert code == 0, output
+    assert f"round {table.rounds[-1].number} of table t1 voided" in output
+    database = open_database(database_url, migrate=False)
+    store = EventStore(database.engine)
+    try:
+        stored = store.read("table:t1")
+        last = stored[-1]
+        assert last.actor == "dealer:dee" and last.event["type"] == "house_void"
+        assert (last.event["reason"], last.event["by"]) == ("server lost", "dee")
+        assert last.event["article"] == ARTICLES[game]
+        house = store.read("house")[-1]
+        assert house.type == "round.voided" and house.event["table"] == "t1"
+        after = info.table.replay(table.options, [e.line() for e in stored], table_id="t1")
+        assert after.rounds[-1].closed and after.books_agree()
+        players = {p: v for p, v in after.ledger.players().items() if v}
+        assert players == {p: v for p, v in expected.items() if v}
+        # the store's ledger: the table's accounts and the whole book balance
+        assert sum(store.balances().values()) == 0
+        refunds = house.event["refunds"]
+        assert sum(refunds.values()) == sum(line["paid"] for line in last.event["lines"]), refunds
+    finally:
+        database.close()
+    code, output = cli("audit", "verify", "--database", database_url)
+    assert code == 0, output
+    # the table goes on: a hub started again plays its next round
+    done = after.rounds_closed
+
+    async def resume() -> int:
+        hub, database = await _hub(database_url)
+        live = hub.live("t1")
+        for _ in range(4000):
+            if live.table.rounds_closed > done:
+                break
+            await asyncio.sleep(0.005)
+        closed = live.table.rounds_closed
+        await hub.stop()
+        database.close()  # type: ignore[attr-defined]
+        return closed
+
+    assert asyncio.run(resume()) > done
+    assert cli("audit", "verify", "--database", database_url)[0] == 0

@@ -1,0 +1,70 @@
+"""Options read without Pydantic (``commands/plain_options.py``, issue 22): the values a command
+gets are Typer's own, text kept as typed, anything else checked by Typer as before."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Annotated
+
+import typer
+from typer.testing import CliRunner
+
+from croupier.commands.plain_options import PlainTextCommand, PlainTextGroup
+
+HAND = "As Ah Kd Kc 9s 8s 7s 6s 5d 4h 3c 2d Jh"
+
+
+def _app(seen: dict[str, object]) -> typer.Typer:
+    app = typer.Typer(cls=PlainTextGroup)
+
+    @app.callback()
+    def _root() -> None:
+        """A group."""
+
+    @app.command("cmd", cls=PlainTextCommand)
+    def cmd(
+        text: Annotated[str, typer.Option("--text")],
+        maybe: Annotated[str | None, typer.Option("--maybe")] = None,
+        count: Annotated[int, typer.Option("--count", min=1, max=9)] = 2,
+        flag: Annotated[bool, typer.Option("--flag")] = False,
+        many: Annotated[list[str] | None, typer.Option("--many")] = None,
+    ) -> None:
+        seen.update(text=text, maybe=maybe, count=count, flag=flag, many=many)
+
+    return app
+
+
+def test_text_options_are_kept_as_typed_and_the_rest_checked_by_typer() -> None:
+    seen: dict[str, object] = {}
+    runner = CliRunner()
+    args = ["cmd", "--text", " As  Ah ", "--count", "7", "--flag", "--many", "a", "--many", "b"]
+    result = runner.invoke(_app(seen), args)
+    assert result.exit_code == 0, result.output
+    assert seen == {"text": " As  Ah ", "maybe": None, "count": 7, "flag": True, "many": ["a", "b"]}
+    seen.clear()
+    assert runner.invoke(_app(seen), ["cmd", "--text", "x"]).exit_code == 0
+    assert seen == {"text": "x", "maybe": None, "count": 2, "flag": False, "many": None}
+
+
+def test_bad_values_are_refused_by_typer_as_before() -> None:
+    runner = CliRunner()
+    for args in (["cmd", "--text", "x", "--count", "ten"], ["cmd", "--text", "x", "--count", "0"]):
+        result = runner.invoke(_app({}), args)
+        assert result.exit_code == 2
+        assert "--count" in result.output
+    missing = runner.invoke(_app({}), ["cmd"])
+    assert missing.exit_code == 2 and "Missing option '--text'" in missing.output
+
+
+def test_solve_thirteen_runs_without_importing_pydantic() -> None:
+    code = (
+        "import sys\n"
+        "from croupier.cli import app\n"
+        f"sys.argv = ['croupier', 'solve', 'thirteen', '--hand', {HAND!r}, '--json']\n"
+        "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+    assert '"strategy": "expected-points"' in out.stdout
