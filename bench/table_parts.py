@@ -6,13 +6,16 @@ The same runs as ``bench.table_stud``, ``bench.table_thirteen`` (``ascending`` p
 interface's own cost shows) and ``bench.table_mahjong``, with the table's methods timed as the
 runner calls them (the process's CPU time, ``time.process_time_ns``, garbage collector off):
 
-* ``waiting_on``, ``legal``, ``view``: the runner's questions before each bot decision;
+* ``waiting_on``, ``legal``, ``seen``: the runner's questions before each bot decision (``seen``:
+  the view as an object, the game's typed facts, its JSON made only if someone reads it);
 * ``choose``: the bot reading the view and the offers, and deciding;
 * ``apply`` and ``step_house``: a command, split into ``_execute`` (the adapter calling the
   game: the game's own work), ``_append`` (an entry per event: the ledger's transactions, who
   sees what, the round's edges) and the rest (parsing, the command id, the clock, the offer
   check, the command's JSON for the entry);
-* ``hashes``: the record's hash chain, once at the end.
+* ``hashes``: the record's hash chain, once at the end, timed apart (a table computes it only
+  when its log is written or its head asked for: not part of the table's total, as in
+  ``bench.table_stud`` and the others, whose game API side computes none).
 
 The game's own API on the same rounds is timed whole beside it (``game API``). Each part is
 the median over ``R`` runs, in milliseconds for the run and in microseconds a round; the
@@ -35,7 +38,7 @@ from croupier.table.base import Table
 
 GAMES = ("stud", "thirteen", "mahjong")
 #: the runner's calls, timed when not made from inside another timed call
-OUTER = ("waiting_on", "legal", "view", "apply", "step_house", "hashes")
+OUTER = ("waiting_on", "legal", "seen", "apply", "step_house", "hashes")
 #: the parts of a command, timed inside apply / step_house
 INNER = ("_execute", "_append")
 
@@ -112,7 +115,7 @@ def _sides(game: str, rounds: int, parts: Counter[str]) -> Sides:
             table = StudTable(StudOptions(), table_id="bench", source=SeededSource(stud.SEED))
             bots = {f"p{s}": _timed_bot(TableBot(stud._bot(s)), parts) for s in range(1, 7)}
             run_table(table, bots, rounds=rounds, close=False)
-            return table.hashes()
+            return table
 
         return (lambda: stud.play_game(rounds, 6)), stud_run, StudTable
     if game == "thirteen":
@@ -130,7 +133,7 @@ def _sides(game: str, rounds: int, parts: Counter[str]) -> Sides:
                 for p, position, units in thirteen.BETS
             }
             run_table(table, bots, rounds=rounds, close=False)
-            return table.hashes()
+            return table
 
         return (
             (lambda: thirteen.game_api(rounds, "bench", "ascending")),
@@ -146,18 +149,21 @@ def _sides(game: str, rounds: int, parts: Counter[str]) -> Sides:
         table = MahjongTable(MahjongOptions(), table_id="bench", source=SeededSource("bench"))
         bots = {n: _timed_bot(BOTS["faan"](i), parts) for i, n in enumerate(mahjong.NAMES)}
         run_table(table, bots, rounds=rounds, close=False)
-        return table.hashes()
+        return table
 
     return (lambda: mahjong.own_api(rounds, "faan")), mahjong_run, MahjongTable
 
 
-def _cpu(fn: Callable[[], object]) -> float:
+def _cpu(fn: Callable[[], object], out: list[object] | None = None) -> float:
     gc.collect()
     gc.disable()
     try:
         start = time.process_time()
-        fn()
-        return time.process_time() - start
+        result = fn()
+        spent = time.process_time() - start
+        if out is not None:
+            out.append(result)
+        return spent
     finally:
         gc.enable()
 
@@ -177,24 +183,26 @@ def measure(game: str, rounds: int, repeats: int) -> dict[str, Any]:
     try:
         for _ in range(repeats):
             parts.clear()
-            totals.append(_cpu(table_run))
+            made: list[Any] = []
+            totals.append(_cpu(table_run, made))
+            made[0].hashes()  # the chain, apart (timed into parts["hashes"])
             runs.append(Counter(parts))
     finally:
         undo()
-    keys = ("waiting_on", "legal", "view", "choose", "apply", "step_house", "_execute", "_append")
+    keys = ("waiting_on", "legal", "seen", "choose", "apply", "step_house", "_execute", "_append")
     median = {k: statistics.median(r[k] for r in runs) / 1e6 for k in (*keys, "hashes")}
     command = median["apply"] + median["step_house"]
     rows = {
         "waiting_on": median["waiting_on"],
         "legal (offers)": median["legal"],
-        "view (JSON)": median["view"],
+        "seen (the view: typed facts, JSON if read)": median["seen"],
         "bots' choose": median["choose"],
         "command: _execute (the game)": median["_execute"],
         "command: _append (entries, ledger, visibility)": median["_append"],
         "command: the rest (parse, id, clock, offer check)": command
         - median["_execute"]
         - median["_append"],
-        "hash chain (at the end)": median["hashes"],
+        "hash chain (apart: only when a log is written)": median["hashes"],
     }
     return {
         "game": game,

@@ -11,8 +11,10 @@
 * **table**: :class:`~croupier.table.stud.StudTable` run by
   :func:`~croupier.table.runner.run_table` with the interface bots
   (:class:`~croupier.games.five_card_stud.bots.TableBot` around the same bots, reading the
-  table's JSON view and offers): offers, JSON views, entries and their visibility, the ledger,
-  and at the end the hash chain of the record (as a table writing its log computes it).
+  table's view, ``Table.seen``: the seat's ``Observation`` as its typed facts, and the offers):
+  offers, waits, views, commands checked against the offers, entries with their visibility, the
+  ledger. No hash chain on either side: the game's API computes none, and a table computes it
+  only when its log is written or its head asked for (``bench.table_parts`` times it apart).
 
 Both deal hand ``n`` from ``SeededShuffler(f"{seed}:{n}")`` (the table's
 :class:`~croupier.table.sources.SeededSource`) and seed each bot alike, so they play the same
@@ -90,7 +92,7 @@ def play_table(hands: int, seats: int) -> dict[int, int]:
     table = StudTable(StudOptions(), table_id="bench", source=SeededSource(SEED))
     names = {f"p{s}": TableBot(_bot(s)) for s in range(1, seats + 1)}
     run_table(table, names, rounds=hands, close=False)
-    table.hashes()  # the record's chain, as a table writing its log computes it
+    # no hash chain: the API side computes none (a table writing its log would; see README)
     return dict(table.game.stacks)
 
 

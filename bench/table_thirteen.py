@@ -6,8 +6,9 @@ Two functions play the *same* rounds (the same shuffles from ``SeededSource(S)``
 stakes, the same banker settings, the same player settings), one on
 :class:`~croupier.games.thirteen.round.ThirteenGame` directly (:func:`game_api`), one through
 :class:`~croupier.table.thirteen.ThirteenTable` with bots and the runner (:func:`through_table`:
-offers, JSON views for the bots, per-event visibility, the ledger, the entries, and at the end
-the hash chain of the record, as a table writing its log computes it). Both must end with the
+offers, views for the bots (``Table.seen``: the bots read its typed facts), per-event
+visibility, the ledger, the entries; no hash chain on either side, as the game's API computes
+none: a table computes it only when its log is written). Both must end with the
 same balances and house result, or the script exits 1.
 
 Two policies, each in both functions:
@@ -32,7 +33,7 @@ import argparse
 import functools
 import statistics
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ from bench.common import cpu_once, environment, ratio_summary, write_report
 
 __all__ = ["game_api", "main", "through_table"]
 from croupier.cards import Card
-from croupier.games.thirteen.bots import BestResponseBot
+from croupier.games.thirteen.bots import BestResponseBot, SeatFacts
 from croupier.games.thirteen.commands import ascending_setting
 from croupier.games.thirteen.house import house_setting
 from croupier.games.thirteen.options import ThirteenOptions
@@ -108,8 +109,9 @@ class _Bot(BestResponseBot):
         super().__init__(0, position=position, units=units)
         self.rule = rule
 
-    def _setting(self, view: Mapping[str, Any], cards: tuple[Card, ...]) -> Setting:
-        return self.rule(cards, Setting.from_dict(view["banker"]["setting"]))
+    def _setting(self, facts: SeatFacts, cards: tuple[Card, ...]) -> Setting:
+        assert facts.banker is not None
+        return self.rule(cards, facts.banker)
 
 
 class _Table(ThirteenTable):
@@ -128,7 +130,7 @@ def through_table(rounds: int, seed: str, policy: str) -> tuple[dict[str, int], 
     table.banker_rule = banker_rule
     bots = {player: _Bot(position, units, player_rule) for player, position, units in BETS}
     run_table(table, bots, rounds=rounds, close=False)
-    table.hashes()  # the record's chain, as a table writing its log computes it
+    # no hash chain: the API side computes none (a table writing its log would; see README)
     return dict(table.game.balances), table.game.house_result
 
 

@@ -14,7 +14,9 @@ run by a house needs, the same for every game and with no I/O and no clock:
 * :meth:`Table.step_house`: the dealer's next automatic action (shuffle, burn, deal, dice, the
   banker's house way, settle), so a table runs itself between people's decisions;
 * :meth:`Table.view` and :meth:`Table.events_for`: what an actor may see now, and the log
-  redacted for him, each event as he was allowed to see it when it happened;
+  redacted for him, each event as he was allowed to see it when it happened; :meth:`Table.seen`:
+  the view as an object (:class:`~croupier.table.view.View`), its JSON made when read, with the
+  game's typed reading of the same facts for a bot in the process;
 * the table's cashier :attr:`Table.ledger` (double-entry, every transaction sums to zero, no
   player's balance ever negative), posted from the events as they happen;
 * the record: :class:`~croupier.table.log.Entry` s with a hash chain, :meth:`Table.to_record`,
@@ -36,10 +38,11 @@ methods marked *adapter* below. Contract for adapters:
 from __future__ import annotations
 
 import abc
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Offer, commands_schema, find_offer
@@ -50,6 +53,7 @@ from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommi
 from croupier.table.ledger import Ledger, Tx
 from croupier.table.log import DEALER, Entry, Shown, chain, entry_json, genesis, line_of, link
 from croupier.table.sources import LiveSource, ShuffleSource
+from croupier.table.view import View
 
 __all__ = ["Applied", "RoundSpan", "Table", "Wait"]
 
@@ -69,6 +73,13 @@ class Wait:
     rule: str
     what: str
 
+    def __init__(self, actor: Actor, deadline: int | None, rule: str, what: str) -> None:
+        # the frozen dataclass's __init__, through the slots (made at every new state)
+        _WAIT_SET[0](self, actor)
+        _WAIT_SET[1](self, deadline)
+        _WAIT_SET[2](self, rule)
+        _WAIT_SET[3](self, what)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "actor": str(self.actor),
@@ -87,6 +98,19 @@ class Applied:
     command: Mapping[str, Any]
     entries: tuple[Entry, ...]
 
+    def __init__(
+        self,
+        command_id: str,
+        actor: Actor,
+        command: Mapping[str, Any],
+        entries: tuple[Entry, ...],
+    ) -> None:
+        # the frozen dataclass's __init__, through the slots (made for every command)
+        _APPLIED_SET[0](self, command_id)
+        _APPLIED_SET[1](self, actor)
+        _APPLIED_SET[2](self, command)
+        _APPLIED_SET[3](self, entries)
+
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(e.event for e in self.entries)
@@ -98,6 +122,11 @@ class Applied:
     @property
     def last_seq(self) -> int:
         return self.entries[-1].seq
+
+
+#: the slots' setters of the fields of Wait and Applied, in order
+_WAIT_SET: Final = tuple(getattr(Wait, f.name).__set__ for f in dataclasses.fields(Wait))
+_APPLIED_SET: Final = tuple(getattr(Applied, f.name).__set__ for f in dataclasses.fields(Applied))
 
 
 @dataclass(slots=True)
@@ -155,6 +184,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._round_of: list[int] = []  # index into _rounds of each entry's round, -1: none
         self._rounds_closed = 0
         self._closed = False
+        #: the views handed out for the table as it stands at entry ``_seen_at``
+        self._views_at = -1
+        self._views: dict[Actor, View] = {}
         self._setup()
 
     # -- adapter: state -------------------------------------------------------------------------
@@ -226,6 +258,24 @@ class Table(abc.ABC, Generic[OptionsT]):
     @abc.abstractmethod
     def view(self, actor: Actor) -> dict[str, Any]:
         """*adapter*: the table now as ``actor`` may see it, as JSON."""
+
+    def _facts(self, actor: Actor) -> object | None:
+        """*adapter* (optional): the game's typed reading of what ``actor`` may see now (the
+        facts of :meth:`view`), for :meth:`seen`; None (the default): none."""
+        return None
+
+    def seen(self, actor: Actor) -> View:
+        """What ``actor`` may see now as a :class:`~croupier.table.view.View`: the JSON of
+        :meth:`view` made when first read, and the game's typed :meth:`_facts` for a bot in
+        this process. The same view object is handed out until the next entry."""
+        seq = len(self._entries)
+        if self._views_at != seq:
+            self._views_at = seq
+            self._views = {}
+        found = self._views.get(actor)
+        if found is None:
+            found = self._views[actor] = View(self, actor, self._facts(actor))
+        return found
 
     @abc.abstractmethod
     def _shown(self, event: Event) -> Shown:
@@ -520,17 +570,22 @@ class Table(abc.ABC, Generic[OptionsT]):
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
         entry = Entry(seq, at, str(actor), command_id, command, event)
-        money: Sequence[Tx] = self._chips_money(event, seq)
+        table_event = isinstance(event, TABLE_EVENTS)
+        money: Sequence[Tx] = self._chips_money(event, seq) if table_event else ()
         more = self._money(event, seq)
         if more:
             money = [*money, *more] if money else more
         if money:
-            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not posted
-            self._ledger.post_all(
-                tx for tx in money if any(amount for _, amount in tx.entries)
-            )  # a refusal here is undone by the caller's rebuild
+            # a transaction that moves nothing (a drawn Mah-Jong game's settlement) is not
+            # posted; a refusal here is undone by the caller's rebuild
+            post = self._ledger.post
+            for tx in money:
+                for _, amount in tx.entries:
+                    if amount:
+                        post(tx)
+                        break
         self._entries.append(entry)
-        self._visibility.append(self._shown_of(event))
+        self._visibility.append(Shown.PUBLIC if table_event else self._shown(event))
         edge = self._round_edge(event)
         rounds = self._rounds
         if edge == "open":

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
 from croupier.errors import RecordError, RuleViolation
+from croupier.games.mahjong.bots import SeatFacts, commands_of
 from croupier.games.mahjong.commands import (
     TABLE_COMMANDS,
     Chow,
@@ -613,6 +614,19 @@ class MahjongTable(Table[MahjongOptions]):
         return None
 
     # -- what an actor sees ---------------------------------------------------------------------
+
+    def _facts(self, actor: Actor) -> object | None:
+        """In a game, a seated player's :class:`~croupier.games.mahjong.bots.SeatFacts`: the
+        game's view of his seat (his JSON view less the table's part) and the commands his
+        offers admit, in their order; None for anyone else, or between games."""
+        game = self.game
+        if game is None or not actor.is_player:
+            return None
+        seat = self.seat_of(actor.name)
+        if seat is None:
+            return None
+        offers = self.legal(actor)
+        return SeatFacts(seat_view(game, int(seat)), tuple(commands_of(offers)))
 
     def view(self, actor: Actor) -> dict[str, Any]:
         """The game as ``actor``'s seat sees it (:func:`~croupier.games.mahjong.view.seat_view`:

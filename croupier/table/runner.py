@@ -1,10 +1,11 @@
 """Run a table of bots through the table interface only: no game-specific code here.
 
 :func:`run_table` seats the bots (each table says how: :meth:`Table.join_commands`), then
-loops: a bot that is waited on is asked for a command (``choose(view, legal)``) and it is
-applied; when nobody is waited on, the house takes its next automatic step; a person who is
-not a bot and is waited on is timed out when the clock reaches the deadline. The clock is
-simulated (``step_ms`` per action), so a run is reproducible from its seed.
+loops: a bot that is waited on is asked for a command (``choose(view, legal)``, the view being
+:meth:`Table.seen`: a mapping whose JSON is made only if the bot reads it, with the game's typed
+facts) and it is applied; when nobody is waited on, the house takes its next automatic step; a
+person who is not a bot and is waited on is timed out when the clock reaches the deadline. The
+clock is simulated (``step_ms`` per action), so a run is reproducible from its seed.
 """
 
 from __future__ import annotations
@@ -80,13 +81,17 @@ def run_table(
         if done >= rounds:
             break
         waits = table.waiting_on()
-        bot_wait = next((w for w in waits if w.actor.is_player and w.actor.name in bots), None)
+        bot_wait = None
+        for wait in waits:  # the first bot waited on
+            if wait.actor.is_player and wait.actor.name in bots:
+                bot_wait = wait
+                break
         if bot_wait is not None:
             actor = bot_wait.actor
             offers = table.legal(actor)
             if not offers:
                 raise RuleViolation("tables", f"{actor} is waited on but has nothing to send")
-            command = bots[actor.name].choose(table.view(actor), offers)
+            command = bots[actor.name].choose(table.seen(actor), offers)
             try:
                 apply(actor, command)
             except CroupierError as exc:

@@ -136,6 +136,7 @@ class StudTable(Table[StudOptions]):
         self._waits: tuple[Wait, ...] | None = None
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
+        self._limit_ms = self.options.time_limit_ms
         #: (the game's event count, player -> seat) for seat_of
         self._seat_index: tuple[int, dict[str, int]] = (-1, {})
         if not hasattr(self, "_seeds"):
@@ -240,16 +241,23 @@ class StudTable(Table[StudOptions]):
         legal = game.legal(seat)
         if legal is None:
             return ()
-        offers = [_FOLD]
-        if legal.check:
-            offers.append(_CHECK)
-        if legal.call is not None:
-            offers.append(_CALL)
-        if legal.bet is not None:
-            offers.append(_amount_offer(Bet, legal.bet))
-        if legal.raise_to is not None:
-            offers.append(_amount_offer(RaiseTo, legal.raise_to))
-        return tuple(offers)
+        key = legal[2:]  # (check, call, bet, raise_to): the offers do not depend on the seat
+        found = _BETTING_OFFERS.get(key)
+        if found is None:
+            offers = [_FOLD]
+            if legal.check:
+                offers.append(_CHECK)
+            if legal.call is not None:
+                offers.append(_CALL)
+            if legal.bet is not None:
+                offers.append(_amount_offer(Bet, legal.bet))
+            if legal.raise_to is not None:
+                offers.append(_amount_offer(RaiseTo, legal.raise_to))
+            found = tuple(offers)
+            if len(_BETTING_OFFERS) >= 10_000:
+                _BETTING_OFFERS.clear()
+            _BETTING_OFFERS[key] = found
+        return found
 
     def _cutters(self) -> tuple[int, ...]:
         hand = self.game.view(None).get("hand")
@@ -413,7 +421,7 @@ class StudTable(Table[StudOptions]):
         if self.closed:
             return ()
         game = self.game
-        limit = self.options.time_limit_ms
+        limit = self._limit_ms
         phase = game.phase
         if phase is StudPhase.BETTING:
             seat = game.to_act
@@ -502,7 +510,21 @@ class StudTable(Table[StudOptions]):
         out["waiting_on"] = [w.to_dict() for w in self.waiting_on()]
         return out
 
+    def _facts(self, actor: Actor) -> object | None:
+        """The :class:`~croupier.games.five_card_stud.view.Observation` of the player on turn
+        (his key card, every up card, the money and what he may do: what his JSON view and
+        his offers show); None for anyone else."""
+        if actor.role is not Role.PLAYER:
+            return None
+        game = self.game
+        seat = game.to_act
+        if seat is None or self.seat_of(actor.name) != seat:
+            return None
+        return game.observation(seat)
+
     def _shown(self, event: Event) -> Shown:
+        if type(event) is PlayerActed:  # the most frequent event first
+            return Shown.PUBLIC
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
         if isinstance(event, CardBurned):
@@ -565,6 +587,11 @@ class StudTable(Table[StudOptions]):
     # -- money -----------------------------------------------------------------------------------
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
+        if type(event) is PlayerActed:  # the most frequent event first
+            if not event.chips:
+                return ()
+            name = self._names[event.seat]
+            return (Tx.move(f"{seq}", event.action.value, f"player:{name}", "pot", event.chips),)
         tx = f"{seq}"
         if isinstance(event, PlayerSeated):
             self._names[event.seat] = event.player
@@ -657,6 +684,10 @@ class StudTable(Table[StudOptions]):
             self._settled_at = at
         return entry
 
+
+#: the offers of a player on turn, by what his Legal allows (check, call, bet, raise_to): offers
+#: are frozen, and the same few come back at every table
+_BETTING_OFFERS: dict[tuple[Any, ...], tuple[Offer, ...]] = {}
 
 #: the bet and raise offers made so far, by (command, low, high): an offer is frozen, and the
 #: same bounds come back often (the least bet, a stack)

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Final, Literal
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import BetPlaced, BetWithdrawn, RoundOpened, RoundSettled, ShoeShuffled
+from croupier.games.thirteen.bots import SeatFacts
 from croupier.games.thirteen.commands import (
     COMMANDS,
     Bet,
@@ -161,6 +162,7 @@ class ThirteenTable(Table[ThirteenOptions]):
         self._own = 0  # the table's own events folded
         self._memo_key: tuple[int, int] = (-1, -1)
         self._memo_values: dict[Any, Any] = {}
+        self._options_json: dict[str, Any] | None = None  # the views' options, for _facts
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own  # len(game.log), without copying the log
@@ -699,6 +701,23 @@ class ThirteenTable(Table[ThirteenOptions]):
             raise RuleViolation("tables", "a round is in play: settle it before closing")
 
     # -- what people see -------------------------------------------------------------------------
+
+    def _facts(self, actor: Actor) -> object | None:
+        """A player's :class:`~croupier.games.thirteen.bots.SeatFacts` (public facts: the
+        layout, the banker's shown setting, the options; his name and chips)."""
+        if not actor.is_player:
+            return None
+        game, name = self.game, actor.name
+        if self._options_json is None:
+            options = self.options
+            self._options_json = {
+                **options.to_dict(full=True),
+                "stake_units": list(options.stake_units),
+            }
+        fouled = game.banker_fouled
+        layout = tuple((s.player, s.position) for s in game.stakes)
+        banker = None if fouled else game.banker_setting
+        return SeatFacts(name, self._chips(name), layout, self._options_json, banker, fouled)
 
     def view(self, actor: Actor) -> dict[str, Any]:
         game = self.game

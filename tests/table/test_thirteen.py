@@ -6,8 +6,8 @@ in ``view`` or in ``events_for`` (the allowed cards are computed from the whole 
 independent model of Art 2 d, 3, 5 and 7, not by the adapter's ``_shown``); the ledger balances
 and agrees with the game after every round; a record replays to the same hashes, views and
 ledger; command ids are idempotent; time-outs apply the rule's default; bad input is refused
-clearly. ``THIRTEEN_TABLE_ROUNDS`` sets the number of rounds of the long visibility run (default
-a short one, for CI).
+clearly. ``THIRTEEN_TABLE_ROUNDS`` sets the number of rounds of the visibility run (default 1,000,
+half with bettors seeing the cards and half without).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from croupier.table.thirteen import ThirteenTable
 ANA, BO, CY, DEE = Actor.player("ana"), Actor.player("bo"), Actor.player("cy"), Actor.player("dee")
 DEALER = Actor.dealer("dan")
 PLAYERS = (ANA, BO, CY, DEE)
-ROUNDS = int(os.environ.get("THIRTEEN_TABLE_ROUNDS", "120"))
+ROUNDS = int(os.environ.get("THIRTEEN_TABLE_ROUNDS", "1000"))
 DECK = Deck.STANDARD_52.cards
 
 

@@ -485,15 +485,18 @@ _COMMAND_OF: Final = {Act.FOLD: Fold, Act.CHECK: Check, Act.CALL: Call}
 
 class TableBot:
     """A stud bot on the one bot interface (``choose(view, legal) -> Command``): it reads only
-    the table's JSON view and its offers, and plays by ``player`` (a :class:`StrengthBot` or a
+    the table's view and its offers, and plays by ``player`` (a :class:`StrengthBot` or a
     :class:`RandomBot`), capped at the table's least capital a round. Between hands, asked
-    because it must top up (Art 6), it tops up to the least capital."""
+    because it must top up (Art 6), it tops up to the least capital. Given the table's typed
+    view (``Table.seen``: its ``facts`` the seat's :class:`Observation`) it reads that, as a
+    bot on the game's own API does; given the JSON view (a client of the table server), the
+    same facts from the JSON."""
 
     def __init__(self, player: Bot) -> None:
         self.player = player
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
-        by_type = {o.type: o for o in legal}
+        by_type = {o.command.TYPE: o for o in legal}
         if "top_up" in by_type:
             domain = by_type["top_up"].fields["amount"]
             assert isinstance(domain, Between)
@@ -507,7 +510,11 @@ class TableBot:
         player = self.player
         if isinstance(player, StrengthBot | RandomBot) and player.cap is None:
             player.cap = view["table"]["min_buy_in"]  # bets at the table's level
-        seen = cast(Observation, _Seen(view, _legal_of(view, legal, by_type)))  # read as one
+        facts = getattr(view, "facts", None)  # the table's typed view (Table.seen)
+        if isinstance(facts, Observation) and facts.legal is not None:
+            seen = facts  # the same facts as the JSON view and the offers, unparsed
+        else:
+            seen = cast(Observation, _Seen(view, _legal_of(view, legal, by_type)))  # read as one
         action, amount = player.decide(seen)
         if action is Act.BET:
             assert amount is not None

@@ -52,7 +52,7 @@ import abc
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.faan import pattern
@@ -74,6 +74,7 @@ __all__ = [
     "FaanBot",
     "MahjongBot",
     "RandomBot",
+    "SeatFacts",
     "ShantenBot",
     "commands_of",
     "make_bot",
@@ -122,6 +123,15 @@ def _expand(offer: Offer) -> list[Command]:
     return [offer.command(**dict(zip(names, v, strict=True))) for v in product(*choices)]
 
 
+class SeatFacts(NamedTuple):
+    """What a seat in a game sees, typed (a table's :attr:`View.facts`): the game's view of
+    the seat (:meth:`MahjongGame.view`) and the commands its offers admit, in their order
+    (:func:`commands_of`): what a bot on the game's own API is given."""
+
+    view: Mapping[str, Any]
+    legal: tuple[Command, ...]
+
+
 class MahjongBot(abc.ABC):
     """A Mah-Jong bot on the one bot interface (:class:`croupier.offers.Bot`):
     :meth:`choose` takes the seat's JSON view and the offers of its table, :meth:`pick` the
@@ -142,6 +152,9 @@ class MahjongBot(abc.ABC):
             domain = offer.fields.get("amount")
             if offer.type == "top_up" and isinstance(domain, Between):
                 return offer.make(amount=domain.low)
+        facts = getattr(view, "facts", None)  # the table's typed view (Table.seen)
+        if isinstance(facts, SeatFacts) and facts.legal:
+            return self.pick(facts.view, facts.legal)
         return self.pick(view, commands_of(o for o in legal if o.type not in _TABLE_ONLY))
 
 

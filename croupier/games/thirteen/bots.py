@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from croupier.cards import Card
 from croupier.games.thirteen.commands import (
@@ -37,10 +37,51 @@ from croupier.games.thirteen.scoring import Setting
 from croupier.offers import Between, Bot, Offer, OneOf
 from croupier.protocol import Command
 
-__all__ = ["BOTS", "BestResponseBot", "HouseWayBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BestResponseBot",
+    "HouseWayBot",
+    "RandomBot",
+    "SeatFacts",
+    "facts_of",
+    "make_bot",
+]
 
 #: Commands a random bot never sends (it stays at the table).
 _STAYS: Final = frozenset({"leave", "stand", "sit"})
+
+
+class SeatFacts(NamedTuple):
+    """What the bots read of a player's view, typed: a table's :attr:`View.facts`, or read
+    from the JSON view (:func:`facts_of`). ``banker``: the banker's shown setting (None: not
+    shown yet, or fouled); ``options``: the table's options as the view's ``options``."""
+
+    player: str | None
+    chips: int | None
+    #: (player, position) of every stake on the layout, in order
+    layout: tuple[tuple[str | None, int | None], ...]
+    options: Mapping[str, Any]
+    banker: Setting | None
+    banker_fouled: bool
+
+
+def facts_of(view: Mapping[str, Any]) -> SeatFacts:
+    """The view's :class:`SeatFacts`: a table's typed view gives them as they are, a JSON view
+    is read for them."""
+    facts = getattr(view, "facts", None)
+    if isinstance(facts, SeatFacts):
+        return facts
+    banker = view.get("banker") or {}
+    shown, fouled = banker.get("setting"), bool(banker.get("fouled"))
+    table = view.get("table") or {}
+    return SeatFacts(
+        table.get("player"),
+        table.get("chips"),
+        tuple((s.get("player"), s.get("position")) for s in view.get("layout") or []),
+        view.get("options") or {},
+        None if shown is None or fouled else Setting.from_dict(shown),
+        fouled,
+    )
 
 
 class BestResponseBot:
@@ -62,43 +103,40 @@ class BestResponseBot:
             return kinds["declare_natural"].make()
         for offer in legal:
             if offer.command is SetTiers and not _confirms(offer):
-                return self._set(view, offer)
+                return self._set(facts_of(view), offer)
         if any(o.command is Bet for o in legal) or "done" in kinds:
-            return self._bet(view, legal)
+            return self._bet(facts_of(view), legal)
         return _first_safe(legal)
 
-    def _setting(self, view: Mapping[str, Any], cards: tuple[Card, ...]) -> Setting:
+    def _setting(self, facts: SeatFacts, cards: tuple[Card, ...]) -> Setting:
         from croupier.games.thirteen.solver import best_response
 
-        banker = view.get("banker") or {}
-        shown = banker.get("setting")
-        if shown is None or banker.get("fouled"):
+        if facts.banker is None:
             return ascending_setting(cards)  # against a fouled banker any ascending setting wins
-        return best_response(cards, Setting.from_dict(shown))
+        return best_response(cards, facts.banker)
 
-    def _set(self, view: Mapping[str, Any], offer: Offer) -> Command:
+    def _set(self, facts: SeatFacts, offer: Offer) -> Command:
         domain = offer.fields["tiers"]
         assert isinstance(domain, TiersOf)
-        chosen = self._setting(view, domain.of)
+        chosen = self._setting(facts, domain.of)
         return offer.make(tiers=(chosen.front, chosen.middle, chosen.back))
 
-    def _bet(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
-        me = (view.get("table") or {}).get("player")
-        layout = view.get("layout") or []
-        if any(s.get("player") == me for s in layout):
+    def _bet(self, facts: SeatFacts, legal: Sequence[Offer]) -> Command:
+        me = facts.player
+        layout = facts.layout
+        if any(player == me for player, _ in layout):
             return Done()
         bets = [o for o in legal if o.command is Bet]
         if not bets:
             buy = next((o for o in legal if o.command is BuyIn), None)
             domain = None if buy is None else buy.fields["amount"]
-            options = view.get("options") or {}
-            unit = int(options.get("unit", 1))
+            unit = int(facts.options.get("unit", 1))
             if isinstance(domain, Between) and domain.low <= 100 * unit <= domain.high:
-                chips = int((view.get("table") or {}).get("chips") or 0)
+                chips = int(facts.chips or 0)
                 if chips < 3 * unit:
                     return BuyIn(100 * unit)
             return Done()
-        staked = {s.get("position") for s in layout}
+        staked = {position for _, position in layout}
         preferred = [o for o in bets if _position(o) == self.position]
         free = [o for o in bets if _position(o) not in staked]
         offer = (preferred or free or bets)[0] if self.position else self.rng.choice(free or bets)
@@ -111,10 +149,10 @@ class BestResponseBot:
 class HouseWayBot(BestResponseBot):
     """Bets like :class:`BestResponseBot`; sets by the table's house way, ignoring the banker."""
 
-    def _setting(self, view: Mapping[str, Any], cards: tuple[Card, ...]) -> Setting:
+    def _setting(self, facts: SeatFacts, cards: tuple[Card, ...]) -> Setting:
         from croupier.games.thirteen.solver import house_way
 
-        way = (view.get("options") or {}).get("house_way", "expected-points")
+        way = facts.options.get("house_way", "expected-points")
         return house_way(cards, way)
 
 

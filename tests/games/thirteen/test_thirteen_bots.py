@@ -10,7 +10,14 @@ import pytest
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import RecordError
-from croupier.games.thirteen.bots import BOTS, BestResponseBot, HouseWayBot, RandomBot, make_bot
+from croupier.games.thirteen.bots import (
+    BOTS,
+    BestResponseBot,
+    HouseWayBot,
+    RandomBot,
+    facts_of,
+    make_bot,
+)
 from croupier.games.thirteen.commands import SetTiers, TiersOf, ascending_setting
 from croupier.games.thirteen.house import house_setting
 from croupier.games.thirteen.options import ThirteenOptions
@@ -66,7 +73,7 @@ def test_art7_against_a_fouled_banker_any_ascending_setting() -> None:
     bot = BestResponseBot(0)
     cards = tuple(Deck.STANDARD_52.cards[13:26])
     view: dict[str, Any] = {"banker": {"setting": {"front": []}, "fouled": True}}
-    assert bot._setting(view, cards) == ascending_setting(cards)
+    assert bot._setting(facts_of(view), cards) == ascending_setting(cards)
 
 
 @pytest.mark.parametrize("seed", range(5))
