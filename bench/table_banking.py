@@ -6,8 +6,9 @@
 * **table**: :class:`~croupier.table.baccarat.BaccaratTable` /
   :class:`~croupier.table.football.FootballTable` run by :func:`~croupier.table.runner.run_table`
   with the interface bots (``random``, reading the JSON view and the offers): offers, JSON
-  views, the betting window, entries and their visibility, the ledger, and at the end the hash
-  chain of the record (as a table writing its log computes it, as bench.table_stud does);
+  views, the betting window, entries and their visibility, the ledger. No hash chain on either
+  side, as in bench.table_stud: the game's API computes none, and a table computes it only when
+  its log is written or its head asked for (``--parts`` times it apart);
 * **game**: :class:`~croupier.games.three_card_baccarat.round.BaccaratGame` /
   :class:`~croupier.games.football_poker.round.FootballPokerGame` playing the very rounds the
   table played: each shuffle from the same seeded shufflers, each round the bets the table's
@@ -63,7 +64,6 @@ def play_table(name: str, rounds: int, players: int) -> Any:
     table = info.table(_options(name), table_id="bench", source=SeededSource(SEED))
     bots = {f"p{i}": info.bots["random"](i) for i in range(1, players + 1)}
     run_table(table, bots, rounds=rounds, close=False)
-    table.hashes()  # the record's chain, as a table writing its log computes it
     return table
 
 
