@@ -96,7 +96,8 @@ def test_issue18_a_claim_window_past_its_deadline_is_timed_out_after_a_restart(
 
             assert await _until(resolved), live.table.waiting_on()
             after = hub.store.read("table:m1")[opened["seq"] :]
-            timed_out = {e.command_id for e in after if (e.command_id or "").startswith("timeout")}
+            ids = [e.command_id or "" for e in after]
+            timed_out = {c for c in ids if c.startswith("timeout:")}
             assert len(timed_out) == len(waits)  # each one waited on, once
             assert all(c.split(":", 2)[2] in {str(w.actor) for w in waits} for c in timed_out)
             assert {e.event["type"] for e in after} >= {"claim_passed", "tile_drawn"}
