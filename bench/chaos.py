@@ -22,8 +22,9 @@ last seq and send an unanswered command again under its id), at random moments:
   (``--max-queued-frames``), so it is closed with 4008 and catches up when it reconnects, and
   the server's memory stays flat (sampled the whole run).
 
-Then the faults stop, every client plays on a few seconds (every table must move: none
-stuck), the clients and the server stop, and the checks run:
+Then the faults stop and, once the last one is over (a restart done), every client plays on
+``--settle`` seconds (every table must move: none stuck), the clients and the server stop, and
+the checks run:
 ``croupier audit verify`` passes; every command a client was told was accepted is in the record
 once, with the seqs it was told; no command's events are stored twice; every client's stream is
 gapless and each event it got is the table's own redacted entry for it; the ledger sums to 0;
@@ -42,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import subprocess
@@ -190,6 +192,8 @@ class Chaos:
         self.rss: list[float] = []
         self.staller: Staller | None = None
         self.staller_task: asyncio.Task[None] | None = None
+        #: when the clients and the sampler stop (monotonic; set once the faults are over)
+        self.stop_at = math.inf
 
     def start_server(self) -> None:
         self.server = self.server_class(self.database, port=self.port).start(
@@ -281,22 +285,38 @@ class Chaos:
         if self.server is not None and self.server.process is not None:
             self.rss.append(process_rss_mb(self.server.process.pid)[0])
 
-    async def sampler(self, stop_at: float) -> None:
-        while time.monotonic() < stop_at:
+    async def sampler(self) -> None:
+        while time.monotonic() < self.stop_at:
             self.sample_rss()
             await asyncio.sleep(0.5)
 
+    def end_at(self, stop_at: float) -> None:
+        """Make the clients and the sampler stop at ``stop_at`` (monotonic)."""
+        self.stop_at = stop_at
+        for client in self.clients:
+            client.stop_at = stop_at
+
     async def play(self) -> dict[str, Any]:
-        """Faults for ``--seconds``, then ``--settle`` seconds of calm play."""
+        """Faults for ``--seconds``, then ``--settle`` seconds of calm play, counted from the
+        end of the last fault: a kill near the end of the faults is over only once the server
+        is up again (seconds later on a loaded machine); a calm counted from the faults' end
+        could be over before the clients are back, their last views (a claim window whose
+        deadline passed while the server was down) then looking stuck."""
         args = self.args
         start = time.monotonic()
         faults_end = start + args.seconds
-        stop_at = faults_end + args.settle
-        runs = [asyncio.create_task(c.run(stop_at, reconnect=True)) for c in self.clients]
-        sampler = asyncio.create_task(self.sampler(stop_at))
-        await self.faults(faults_end)
+        # the clients play on until the calm's end, known once the faults are over
+        runs = [asyncio.create_task(c.run(math.inf, reconnect=True)) for c in self.clients]
+        self.end_at(math.inf)
+        sampler = asyncio.create_task(self.sampler())
+        try:
+            await self.faults(faults_end)
+        finally:
+            calm_start = time.monotonic()
+            stop_at = max(faults_end, calm_start) + args.settle
+            self.end_at(stop_at)
         # calm: every table must move while its people are there
-        await asyncio.sleep(max(0.0, args.settle - 4))
+        await asyncio.sleep(max(0.0, stop_at - time.monotonic() - 4))
         heads = {c.spec.table: c.seq or 0 for c in self.clients}
         moved_at = {c.spec.table: c.last_progress for c in self.clients}
         await asyncio.gather(*runs)
@@ -322,7 +342,13 @@ class Chaos:
             and (waits := views.get(t, {"waiting": []})["waiting"])
             and not any(w["deadline"] is not None and w["deadline"] > now_ms - 2000 for w in waits)
         )
-        return {"stuck": stuck, "played_s": round(time.monotonic() - start, 1)}
+        calm = sorted(t for t, at in moved_at.items() if at > calm_start)
+        return {
+            "stuck": stuck,
+            "played_s": round(time.monotonic() - start, 1),
+            "calm_s": round(stop_at - calm_start, 1),
+            "moved_in_calm": calm,
+        }
 
 
 def folded(store: Any, row: Any) -> Any:
@@ -463,6 +489,8 @@ def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]
         "resyncs": sum(c.stats.resyncs for c in clients),
         "ledger_sum": record.ledger_sum,
         "stuck_tables": played["stuck"],
+        "calm_s": played["calm_s"],
+        "tables_moved_in_calm": len(played["moved_in_calm"]),
         "rounds_in_play_at_end": len(in_play),
         "rounds_dead": dead,
         "audit_ok": ok,

@@ -249,23 +249,27 @@ class BotClient:
         self._answered_view = -1
         self.last_error = ""
         self.resync_at: list[tuple[int, int]] = []
+        #: when :meth:`run` stops (monotonic); the fault harness moves it so that the calm
+        #: play at the end starts after its last fault (a restart) is over
+        self.stop_at = 0.0
 
     async def run(self, stop_at: float, *, reconnect: bool = False) -> None:
-        """Play until ``stop_at`` (monotonic); with ``reconnect``, come back after any drop
-        (else a drop ends the client with its error)."""
-        while time.monotonic() < stop_at:
+        """Play until ``stop_at`` (monotonic; :attr:`stop_at` may be moved while it runs); with
+        ``reconnect``, come back after any drop (else a drop ends the client with its error)."""
+        self.stop_at = stop_at
+        while time.monotonic() < self.stop_at:
             try:
-                await self._session(stop_at)
+                await self._session()
             except Exception as exc:  # websockets' ConnectionClosed, refused, reset, ...
                 if not reconnect:
                     raise
                 self.last_error = f"{type(exc).__name__}: {exc}"
-            if not reconnect or time.monotonic() >= stop_at:
+            if not reconnect or time.monotonic() >= self.stop_at:
                 return
             self.stats.reconnects += 1  # attempts; sessions - 1 succeeded
             await asyncio.sleep(0.05 + self.rng.random() * 0.25)
 
-    async def _session(self, stop_at: float) -> None:
+    async def _session(self) -> None:
         import websockets
 
         uri = f"ws://127.0.0.1:{self.port}/ws"
@@ -302,7 +306,7 @@ class BotClient:
                 self.stats.resent += 1  # the same command under the same id
                 await ws.send(text)
             while True:
-                left = stop_at - time.monotonic()
+                left = self.stop_at - time.monotonic()
                 if left <= 0:
                     return
                 if self.stall_reading > 0:
