@@ -64,7 +64,7 @@ def test_odds_thirteen_out_and_plot_name_the_seed(tmp_path: Path) -> None:
         (("odds", "thirteen", "--rounds", "0", "--out", "e.csv"), ["--rounds"]),
         (("odds", "stud", "--scheduler", "local"), ["thirteen only"]),
         (("odds", "football-poker", "--resume", "x.jsonl"), ["thirteen only"]),
-        (("simulate", "mahjong", "--games", "1", "--resume", "m.json"), ["banking games"]),
+        (("simulate", "mahjong", "--games", "1", "--scheduler", "cluster"), ["'cluster'"]),
         (("simulate", "three-card-baccarat", "--scheduler", "tcp://"), ["'tcp://'"]),
     ],
 )
