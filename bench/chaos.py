@@ -56,6 +56,9 @@ from typing import Any
 from bench.bench_server import audit, drop_database, new_database
 from bench.loadkit import BENCH_FAIR_KEY, BotClient, check_record, prepare, process_rss_mb
 
+#: at most this long past the planned end of the faults for a kill still owed (see faults())
+KILL_GRACE_S = 30.0
+
 FAULTS = ("kill", "database", "drop", "delay", "stall")
 
 
@@ -209,10 +212,17 @@ class Chaos:
         planned = [k for k in kinds if k == "stall"] + [k for k in rest if k in kinds]
         while True:
             await asyncio.sleep(self.rng.uniform(1.0, self.args.interval))
-            if time.monotonic() >= stop_at:
+            now = time.monotonic()
+            # a kill asked for and not yet made (the stall held it back past the planned end, on
+            # a slow host) is made in a grace of KILL_GRACE_S seconds; then the faults end
+            owed = "kill" in kinds and self.args.kills > 0 and self.tally.kills == 0
+            if now >= stop_at and (not owed or now >= stop_at + KILL_GRACE_S):
                 return
             # every kind once first (the stall first: no kill may end it early), then at random
-            kind = planned.pop(0) if planned else self.rng.choice(kinds)
+            if now >= stop_at:
+                kind = "kill"
+            else:
+                kind = planned.pop(0) if planned else self.rng.choice(kinds)
             stalling = self.staller_task is not None and not self.staller_task.done()
             if kind == "kill" and stalling:
                 planned.append(kind)  # a kill would end the stalled connection too early
