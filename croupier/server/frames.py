@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
 
+from croupier.offers import Offer
 from croupier.table.actor import Actor
 
 __all__ = ["PROTOCOL_VERSION", "SharedFrame", "Subscriber"]
@@ -53,3 +55,21 @@ class Subscriber:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait({"type": "overflow"})
+
+
+#: an offer's JSON form by the offer's id, the offer kept alive with it (so no id is reused while
+#: the memo lives): one fan-out's memo
+OfferMemo = dict[int, tuple[Offer, dict[str, Any]]]
+
+
+def offer_dicts(offers: Iterable[Offer], memo: OfferMemo | None) -> list[dict[str, Any]]:
+    """The JSON forms of ``offers``, each made once per ``memo`` (none: made afresh)."""
+    if memo is None:
+        return [offer.to_dict() for offer in offers]
+    out = []
+    for offer in offers:
+        known = memo.get(id(offer))
+        if known is None:
+            known = memo[id(offer)] = (offer, offer.to_dict())
+        out.append(known[1])
+    return out

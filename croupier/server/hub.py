@@ -50,7 +50,13 @@ from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
-from croupier.server.frames import PROTOCOL_VERSION, SharedFrame, Subscriber
+from croupier.server.frames import (
+    PROTOCOL_VERSION,
+    OfferMemo,
+    SharedFrame,
+    Subscriber,
+    offer_dicts,
+)
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
@@ -592,11 +598,14 @@ class Hub:
         #: one frame per actor (and per seq caught up from): connections of the same actor (the
         #: public's, a person's several tabs) share it, and its JSON text
         shared: dict[Any, SharedFrame] = {}
+        #: each offer's JSON form made once a fan-out: the tables share equal offers among
+        #: actors (the banking games' bets at every place), and each actor's frame lists them
+        offers: OfferMemo = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber, common, shared)
+            self._catch_up(live, subscriber, common, shared, offers)
 
     def _catch_up(
         self,
@@ -604,6 +613,7 @@ class Hub:
         subscriber: Subscriber,
         common: dict[str, Any] | None = None,
         shared: dict[Any, SharedFrame] | None = None,
+        offers: OfferMemo | None = None,
     ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
         a whole view when it is too far behind; then its view. ``shared``: the frames already
@@ -626,7 +636,7 @@ class Hub:
         subscriber.seq = committed
         view = shared.get(actor)
         if view is None:
-            view = shared[actor] = SharedFrame(self.view_frame(live, actor, common))
+            view = shared[actor] = SharedFrame(self.view_frame(live, actor, common, offers))
         subscriber.push(view)
 
     def _common(self, live: LiveTable) -> dict[str, Any]:
@@ -641,10 +651,15 @@ class Hub:
         }
 
     def view_frame(
-        self, live: LiveTable, actor: Actor, common: dict[str, Any] | None = None
+        self,
+        live: LiveTable,
+        actor: Actor,
+        common: dict[str, Any] | None = None,
+        offers: OfferMemo | None = None,
     ) -> dict[str, Any]:
         """The table as ``actor`` may see it now, with what he may send and who is waited on
-        (``common``: the actor-free parts, computed once for a fan-out)."""
+        (``common``: the actor-free parts, computed once for a fan-out; ``offers``: the offers'
+        JSON forms made so far in it)."""
         table = live.table
         return {
             "type": "view",
@@ -652,7 +667,7 @@ class Hub:
             "game": live.row.game,
             "seq": live.stored_seq,
             "view": table.view(actor),
-            "legal": [o.to_dict() for o in table.legal(actor)] if actor.is_player else [],
+            "legal": offer_dicts(table.legal(actor), offers) if actor.is_player else [],
             **(common or self._common(live)),
         }
 
