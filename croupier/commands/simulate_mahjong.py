@@ -178,6 +178,23 @@ class SimConfig:
         return dict.fromkeys(Seat, self.bots)
 
 
+#: the Tally's whole-number fields (its counters are ``faan``, ``seats`` and ``wins``)
+TALLY_SCALARS: Final = (
+    "games",
+    "won",
+    "drawn",
+    "self_drawn",
+    "on_discard",
+    "robbed_kong",
+    "commission",
+    "events",
+    "fuzz_points",
+    "fuzzed",
+    "refused",
+    "accepted",
+)
+
+
 @dataclass(slots=True)
 class Tally:
     """The counts of a run (or of a part of it); :meth:`add` sums two."""
@@ -201,20 +218,7 @@ class Tally:
     wins: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
-        for name in (
-            "games",
-            "won",
-            "drawn",
-            "self_drawn",
-            "on_discard",
-            "robbed_kong",
-            "commission",
-            "events",
-            "fuzz_points",
-            "fuzzed",
-            "refused",
-            "accepted",
-        ):
+        for name in TALLY_SCALARS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.faan.update(other.faan)
         self.seats.update(other.seats)

@@ -33,6 +33,7 @@ from croupier.analysis.runner import (
 )
 from croupier.commands.simulate_mahjong import (
     CHUNK_GAMES,
+    TALLY_SCALARS,
     SimConfig,
     SimResult,
     Tally,
@@ -45,20 +46,7 @@ __all__ = ["ANALYSIS", "mahjong_chunk", "plan_of", "run_chunked"]
 
 ANALYSIS: Final = "simulate-mahjong"
 #: the Tally's whole-number fields, as counts
-_SCALARS: Final = (
-    "games",
-    "won",
-    "drawn",
-    "self_drawn",
-    "on_discard",
-    "robbed_kong",
-    "commission",
-    "events",
-    "fuzz_points",
-    "fuzzed",
-    "refused",
-    "accepted",
-)
+_SCALARS: Final = TALLY_SCALARS
 _COUNTERS: Final = ("faan", "seats", "wins")
 
 
