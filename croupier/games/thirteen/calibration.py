@@ -63,7 +63,6 @@ MAXIMIN_FILE: Final = Path(__file__).with_name("maximin.npz")
 
 
 @functools.cache
-@functools.cache
 def points_arrays() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
     """Points of a tier's winner by strength, per tier (Art 9 II); made once, read-only."""
     arrays = tuple(np.array(points_by_strength(t), dtype=np.int16) for t in Tier)
