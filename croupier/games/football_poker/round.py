@@ -77,6 +77,7 @@ from croupier.events import (
     Phase,
     ShoeShuffled,
 )
+from croupier.games.banking_void import VoidableBankingTable
 from croupier.games.football_poker.options import BurnRule, DealOrder, FootballOptions
 from croupier.games.football_poker.rules import (
     CARDS_DEALT,
@@ -86,8 +87,7 @@ from croupier.games.football_poker.rules import (
     hand_total,
     needs_third_card,
 )
-from croupier.games.void import ARTICLES as VOID_ARTICLES
-from croupier.games.void import HouseVoid, check_void, stake_lines
+from croupier.games.void import HouseVoid
 from croupier.protocol import Event
 from croupier.records import is_int
 from croupier.settlement import BetDecision, PayoutLine
@@ -134,7 +134,7 @@ _ARTICLES: Final = Articles(
 _CUT_CARD_OUT: Final = Refusal("Art 5.5", _SHUFFLE_FIRST)
 
 
-class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
+class FootballPokerGame(VoidableBankingTable[FootballOptions, BetKind]):
     """One Football Poker table: commands, the fold over its events, and views.
 
     Every command ``x`` has ``verify_x`` (raises the RuleViolation naming the article, or a
@@ -172,31 +172,7 @@ class FootballPokerGame(BankingTable[FootballOptions, BetKind]):
     def options_from_dict(cls, data: Mapping[str, Any]) -> FootballOptions:
         return FootballOptions.from_dict(data)
 
-    # -- a dealer's void of the round in play (croupier/games/void.py) -------------------------
-
-    def _void_event(self, reason: str, by: str) -> HouseVoid:
-        article = VOID_ARTICLES[GAME]
-        return HouseVoid(reason, by, article, stake_lines(self._stakes, article))
-
-    def verify_house_void(self, reason: str, by: str) -> None:
-        self._check(self._void_event(reason, by))
-
-    def can_house_void(self, reason: str, by: str) -> bool:
-        return self._can(self.verify_house_void, reason, by)
-
-    def house_void(self, reason: str, by: str) -> HouseVoid:
-        """Void the round in play: no article voids one (house practice), every stake of the
-        round returned; its cards are cancelled and never shown."""
-        return self._commit(self._void_event(reason, by))
-
-    def _check_house_void(self, event: HouseVoid) -> None:
-        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
-            raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
-        check_void(event, GAME, self._void_event(event.reason, event.by).lines)
-
-    def _apply_house_void(self, event: HouseVoid) -> None:
-        self._end_round(event.lines)
-        self._round_opened()  # the round's cards are cancelled
+    # the dealer's void of the round in play: VoidableBankingTable (croupier/games/banking_void.py)
 
     def _check_other(self, event: Event) -> None:
         if isinstance(event, HouseVoid):

@@ -93,6 +93,7 @@ from croupier.events import (
     ShoeShuffled,
     Stake,
 )
+from croupier.games.banking_void import VoidableBankingTable
 from croupier.games.three_card_baccarat.deal import GAME as _GAME
 from croupier.games.three_card_baccarat.deal import prepare_shoe
 from croupier.games.three_card_baccarat.options import (
@@ -115,8 +116,7 @@ from croupier.games.three_card_baccarat.rules import (
     describe_hand,
     position_label,
 )
-from croupier.games.void import ARTICLES as VOID_ARTICLES
-from croupier.games.void import HouseVoid, check_void, stake_lines
+from croupier.games.void import HouseVoid
 from croupier.protocol import Event, encode
 from croupier.records import is_int
 from croupier.settlement import PayoutLine, Result, Settlement
@@ -180,7 +180,7 @@ class _Deal:
         self.exposed = exposed
 
 
-class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
+class BaccaratGame(VoidableBankingTable[BaccaratOptions, BetKind]):
     """A 3-card baccarat table: commands checked against Portaria 22/96/M, events, a fold.
 
     See the module docstring for the commands and the articles behind them; the state, commands
@@ -293,32 +293,7 @@ class BaccaratGame(BankingTable[BaccaratOptions, BetKind]):
         carried in from an earlier round stay, all others are returned."""
         return self._commit(RoundVoided(reason, self._void_lines()))
 
-    # -- a dealer's void of the round in play (croupier/games/void.py) -------------------------
-
-    def _void_event(self, reason: str, by: str) -> HouseVoid:
-        return HouseVoid(
-            reason, by, VOID_ARTICLES[GAME], stake_lines(self._stakes, VOID_ARTICLES[GAME])
-        )
-
-    def verify_house_void(self, reason: str, by: str) -> None:
-        self._check(self._void_event(reason, by))
-
-    def can_house_void(self, reason: str, by: str) -> bool:
-        return self._can(self.verify_house_void, reason, by)
-
-    def house_void(self, reason: str, by: str) -> HouseVoid:
-        """Void the round in play (Art 3.4 read as the void of the round): the stakes placed
-        for it returned, the carried ones kept; its cards are cancelled and never shown."""
-        return self._commit(self._void_event(reason, by))
-
-    def _check_house_void(self, event: HouseVoid) -> None:
-        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
-            raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
-        check_void(event, GAME, self._void_event(event.reason, event.by).lines)
-
-    def _apply_house_void(self, event: HouseVoid) -> None:
-        self._end_round(event.lines)
-        self._round_opened()  # the round's cards are cancelled
+    # the dealer's void of the round in play: VoidableBankingTable (croupier/games/banking_void.py)
 
     # -- building events -----------------------------------------------------------------------
 
