@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from croupier.server.db import Database, open_database
+
 # The table interface's toy game (tests/table/toy.py) as ``table.toy``, the name pytest gives it.
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:
@@ -114,6 +116,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield url
     finally:
         drop_postgres_database(name)
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    """The database at ``database_url``, open (SQLite, then PostgreSQL)."""
+    database = open_database(database_url)
+    yield database
+    database.close()
 
 
 @pytest.fixture

@@ -10,10 +10,8 @@ as before.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 
 from croupier.server import schema
@@ -22,13 +20,6 @@ from croupier.server.db import Database, open_database
 from croupier.server.store import Appended, Conflict, EventStore, LedgerTx
 
 AT_MS = 1714564800000
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = open_database(database_url)
-    yield database
-    database.close()
 
 
 def bet(amount: int, actor: str = "player:ana", command_id: str | None = None) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,13 +24,6 @@ from croupier.server.store import (
 
 AT = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 AT_MS = 1714564800000
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = open_database(database_url)
-    yield database
-    database.close()
 
 
 @pytest.fixture
