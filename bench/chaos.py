@@ -58,6 +58,8 @@ from bench.loadkit import BENCH_FAIR_KEY, BotClient, check_record, prepare, proc
 
 #: at most this long past the planned end of the faults for a kill still owed (see faults())
 KILL_GRACE_S = 30.0
+#: how long the staller keeps coming back (the database may be restarting meanwhile)
+RESUME_S = 30.0
 
 FAULTS = ("kill", "database", "drop", "delay", "stall")
 
@@ -117,6 +119,8 @@ class Staller:
         self.too_slow = False
         self.stalled_s = 0.0
         self.resumed: set[str] = set()
+        #: why a coming back failed and was tried again (an error code, an exception's name)
+        self.resume_errors: list[str] = []
 
     async def _connect(self, since: dict[str, int] | None) -> Any:
         import socket
@@ -165,14 +169,28 @@ class Staller:
             pass
         self.closed_code = ws.close_code
         await ws.close()
-        ws = await self._connect(since)
-        try:
-            while len(self.resumed) < len(self.tables):
-                frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
-                if frame["type"] == "view":
-                    self.resumed.add(frame["table"])
-        finally:
-            await ws.close()
+        # come back as a client does: again after a refused handshake, a dropped connection or
+        # an "unavailable" answer (a database restarting), until every table is served again
+        deadline = time.monotonic() + RESUME_S
+        while len(self.resumed) < len(self.tables):
+            try:
+                ws = await self._connect(since)
+                try:
+                    while len(self.resumed) < len(self.tables):
+                        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                        if frame["type"] == "view":
+                            self.resumed.add(frame["table"])
+                        elif frame["type"] == "error":
+                            self.resume_errors.append(str(frame.get("code")))
+                            break
+                finally:
+                    await ws.close()
+            except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+                self.resume_errors.append(type(exc).__name__)
+            if len(self.resumed) < len(self.tables):
+                if time.monotonic() >= deadline:
+                    return
+                await asyncio.sleep(0.5)
 
 
 class Chaos:
@@ -485,6 +503,7 @@ def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]
             "code": chaos.staller.closed_code,
             "too_slow": chaos.staller.too_slow,
             "resumed_tables": len(chaos.staller.resumed),
+            "resume_errors": chaos.staller.resume_errors[:5],
         },
         "reconnects": sum(max(c.stats.sessions - 1, 0) for c in clients),
         "reconnect_attempts": sum(c.stats.reconnects for c in clients),
@@ -512,6 +531,7 @@ def run(args: argparse.Namespace, database: str | None = None) -> dict[str, Any]
             "last": round(rss[-1], 1) if rss else None,
         },
         "problems": record.problems[:5],
+        "staller_failed": [line for line in chaos.tally.log if line.startswith("staller")],
         "resync_at": [(c.spec.name, c.resync_at) for c in clients if c.resync_at][:5],
         "stuck_waiting": {
             t: [w["actor"] + " " + w["what"] for w in v["waiting"]]

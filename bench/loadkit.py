@@ -364,6 +364,9 @@ class BotClient:
             self.stats.errors += 1
             if frame.get("code") == "too-slow":
                 self.stats.too_slow += 1
+            elif frame.get("code") == "unavailable":  # the database out of reach: come back
+                await asyncio.sleep(0.25)  # a little later, as a fresh session (hello again)
+                self.drop_now = True
 
     async def _refill(self, since: int, upto: int) -> None:
         """The events after ``since`` up to ``upto`` from ``GET /api/tables/T/events``."""

@@ -28,16 +28,40 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_URL",
+    "RECORD_DOWN",
     "DatabaseError",
     "ServerLock",
     "current_revision",
     "make_engine",
     "normalise_url",
     "open_database",
+    "record_down",
+    "record_down_errors",
     "upgrade",
 ]
 
 DEFAULT_URL = "sqlite:///croupier.db"
+
+#: what a request is told while the database cannot be reached (restarting, connections cut);
+#: sending it again is safe (a command is known by its command_id: never applied twice)
+RECORD_DOWN = "the record (the database) cannot be reached now; try again in a moment"
+
+
+def record_down(exc: BaseException) -> bool:
+    """Whether ``exc`` is the database being out of reach (a lost or refused connection, a
+    database restarting or locked), not a fault of the request: answered "try again" (HTTP 503,
+    a WebSocket ``unavailable`` error), never a traceback or a 500."""
+    return isinstance(exc, record_down_errors())
+
+
+def record_down_errors() -> tuple[type[Exception], ...]:
+    """SQLAlchemy's errors of a database out of reach (its DBAPI's OperationalError and
+    InterfaceError: connection refused or lost, database restarting, SQLite locked)."""
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
+    return (OperationalError, InterfaceError)
+
+
 #: How long a SQLite writer waits for the lock before failing (ms).
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 #: The key of the PostgreSQL advisory lock held while migrating (two processes start at once).

@@ -25,7 +25,9 @@ actor may see (``Table.events_for``), never a raw event. A reconnecting client s
 with its last seq and gets the missed events, or a whole view when too far behind. A bad frame
 (not JSON, not an object, wrong version, unknown type, missing field, over the size limit, binary)
 gets an ``error`` and the connection is kept; a connection too slow to take its frames is closed
-(4008) and catches up when it reconnects.
+(4008) and catches up when it reconnects. While the database cannot be reached (restarting, its
+connections cut) a message is answered with an ``unavailable`` error (the connection kept; send it
+again in a moment) and a handshake with that error and close 1013 (try again later).
 
 Authentication is checked at the handshake: ``Authorization: Bearer TOKEN``, or the session
 cookie from a page of the same origin (or an allowed one): a cookie sent by another site's page
@@ -46,6 +48,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from croupier.errors import CroupierError
 from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
+from croupier.server.db import RECORD_DOWN, record_down
 from croupier.server.hub import PROTOCOL_VERSION, Outcome, SharedFrame, Subscriber
 from croupier.server.runtime import Server, actor_of
 
@@ -104,7 +107,14 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         )
         await websocket.close(CLOSE_BUSY)
         return
-    principal = await _authenticate(websocket, server)
+    try:
+        principal = await _authenticate(websocket, server)
+    except Exception as exc:
+        if not record_down(exc):
+            raise
+        await websocket.send_text(orjson.dumps(_error("unavailable", RECORD_DOWN)).decode())
+        await websocket.close(CLOSE_BUSY)  # 1013, try again later
+        return
     if principal is None:
         await websocket.send_text(
             orjson.dumps(
@@ -179,8 +189,16 @@ class Connection:
         if not self.principal.created_at:
             return
         started = parse_time(self.principal.created_at)
+        limits = None
         while True:
-            limits = await asyncio.to_thread(self.server.cashier.limits, self.principal.name)
+            try:
+                limits = await asyncio.to_thread(self.server.cashier.limits, self.principal.name)
+            except Exception as exc:  # the database out of reach: the last limits read stand
+                if not record_down(exc):
+                    raise
+                if limits is None:
+                    await asyncio.sleep(5.0)
+                    continue
             now = datetime.now(UTC)
             due = next_reminder(started, limits.session_reminder_minutes, now)
             wait = 60.0 if due is None else min(60.0, (due - now).total_seconds())
@@ -246,7 +264,12 @@ class Connection:
             if len(text.encode()) > limit:
                 self.send(_error("too-large", f"a message is at most {limit} bytes"))
                 continue
-            await self.handle(text)
+            try:
+                await self.handle(text)
+            except Exception as exc:  # the database out of reach: the connection is kept
+                if not record_down(exc):
+                    raise
+                self.send(_error("unavailable", RECORD_DOWN))
 
     async def handle(self, text: str) -> None:
         try:

@@ -213,6 +213,9 @@ export class TableSocket {
     }
     if (type === "error") {
       this.emit("error", frame);
+      // the server's database is out of reach for now: come back with backoff (a hello with
+      // the last seq, every unanswered command again), as after a dropped connection
+      if (frame.code === "unavailable" && this.socket) this.socket.close();
       return;
     }
     const events = eventsOf(frame);
