@@ -230,6 +230,27 @@ def test_a_dropped_connection_reconnects_and_catches_up(browser: Browser, live: 
     bo.close()
 
 
+def test_issue21_an_unavailable_answer_makes_the_page_come_back_with_hello(
+    browser: Browser, live: LiveServer
+) -> None:
+    """While the server's database is out of reach a message is answered ``unavailable``
+    (tests/server/test_record_down.py): the page comes back as after a dropped connection."""
+    live.open_table("toy-down", "toy")
+    ana = person(browser, live, "ana")
+    ana.page.goto(f"{live.url}/tables/toy-down")
+    ana.wait_connected()
+    hellos = len([f for f in ana.frames_out if f.get("type") == "hello"])
+    ana.page.evaluate(
+        "() => { const s = window.croupierTable.socket; s.firstDelay = s.delay = 1500;"
+        " s.receive({v: 1, type: 'error', code: 'unavailable', message: 'try again'}); }"
+    )
+    ana.page.locator('.connection[data-status="reconnecting"]').wait_for()
+    ana.wait_connected()
+    again = [f for f in ana.frames_out if f.get("type") == "hello"]
+    assert len(again) > hellos and again[-1]["table"] == "toy-down", again
+    ana.close()
+
+
 def test_the_dealer_console_shows_the_public_table_and_the_dealers_actions(
     browser: Browser, live: LiveServer, played: tuple[list[Person], ServedToy]
 ) -> None:
