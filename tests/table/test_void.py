@@ -24,9 +24,6 @@ import pytest
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RuleViolation
-from croupier.events import Phase
-from croupier.games.five_card_stud.state import StudPhase
-from croupier.games.thirteen.events import ThirteenPhase
 from croupier.games.void import ARTICLES, RESULT_FIXED, HouseVoid
 from croupier.offers import Bot
 from croupier.table import Actor, FairSource, SeededSource, Table
@@ -34,6 +31,7 @@ from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
 from croupier.table.runner import run_table
 from croupier.tiles import Tile
+from table.void_points import result_fixed as _result_fixed
 
 DEE = Actor.dealer("dee")
 SEEDS = [f"void-{i}" for i in range(8)]
@@ -69,30 +67,6 @@ def _step(table: Table[Any], bots: Mapping[str, Bot], at: int) -> int:
 def _in_round(table: Table[Any]) -> bool:
     rounds = table.rounds
     return bool(rounds) and not rounds[-1].closed
-
-
-#: the Mah-Jong events that end a game (its result fixed)
-MAHJONG_OVER = {"game_won", "game_drawn", "false_win"}
-
-
-def _result_fixed(game: str, table: Table[Any]) -> bool:
-    """Whether the round in play has its result fixed, read from the game's own state (the
-    banking games: every card dealt and the hands shown, Art 3.2, 6 / Art 8, 9; stud: betting
-    over, Art 4, 10 e; the 13-card game: the setting closed, Art 8) or, for Mah-Jong, from the
-    record (house practice: a win declared, in a claim window or self-drawn, or the game over)."""
-    engine: Any = table.game  # type: ignore[attr-defined]
-    if game in ("three-card-baccarat", "football-poker"):
-        return bool(engine.phase is Phase.DEALT)
-    if game == "five-card-stud":
-        return bool(engine.phase is StudPhase.SHOWDOWN)
-    if game == "thirteen":
-        return bool(engine.phase is ThirteenPhase.CLOSED)
-    assert game == "mahjong", game
-    return any(
-        e.event.TYPE in MAHJONG_OVER
-        or (e.event.TYPE == "claim_made" and e.event.to_dict()["kind"] == "win")
-        for e in table.round_entries(table.rounds[-1].number)
-    )
 
 
 def _offers_void(table: Table[Any], actor: Actor) -> bool:
