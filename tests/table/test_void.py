@@ -311,3 +311,35 @@ def test_promise_no_void_once_the_result_is_fixed(game: str, seed: str) -> None:
     while table.rounds_closed == closed:
         at = _step(table, bots, at)
     assert table.entries[-1].event.TYPE != "house_void" and table.books_agree()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_a_void_recorded_after_the_result_is_fixed_is_refused_at_replay(
+    game: str,
+) -> None:
+    """A record holding a void after the round's result was fixed (written by a tampered or
+    older server) does not replay: the fold refuses it with the article that fixes the result.
+    The void entry is the one a dealer made just before the result was fixed, moved after it."""
+    table, bots = _table(game, "late")
+    at = 0
+    for name in bots:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    while not _in_round(table):
+        at = _step(table, bots, at)
+    mark = table.seq
+    while not _result_fixed(game, table):
+        mark = table.seq
+        at = _step(table, bots, at)
+    entries = [e.to_dict() for e in table.entries]
+    before = type(table).replay(table.options, table.entries[:mark], table_id=table.table_id)
+    applied = before.apply(DEE, {"type": "void_round", "reason": "late"}, "void", at=at)
+    (void,) = (e.to_dict() for e in applied.entries)
+    late = [*entries, {**void, "seq": len(entries) + 1, "at": at}]
+    with pytest.raises(RuleViolation) as refused:
+        type(table).replay(table.options, late, table_id=table.table_id, check_hashes=False)
+    assert refused.value.rule == RESULT_FIXED[game][0], refused.value
+    # the same void in its place (before the result was fixed) replays
+    type(table).replay(
+        table.options, [*entries[:mark], void], table_id=table.table_id, check_hashes=False
+    )
