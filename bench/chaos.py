@@ -279,8 +279,9 @@ class Chaos:
                 self.tally.stalls += 1
 
     def void_one(self) -> None:
-        """The server is down: void the round in play at a table picked at random (none in
-        play: nothing) and check its refund."""
+        """The server is down: void the round in play at a table picked at random, among those
+        whose round can still be voided (its result not yet fixed; none: nothing), and check
+        its refund."""
         from croupier.server.catalog import Catalog
         from croupier.server.db import open_database
         from croupier.server.operations import void_round
@@ -291,7 +292,7 @@ class Chaos:
             store = EventStore(opened.engine)
             rows = [r for r in store.tables() if in_play(store, r) is not None]
             if not rows:
-                self.tally.log.append("void: no round in play")
+                self.tally.log.append("void: no round in play that can be voided")
                 return
             row = self.void_rng.choice(rows)
             table = in_play(store, row)
@@ -394,9 +395,16 @@ def folded(store: Any, row: Any) -> Any:
 
 
 def in_play(store: Any, row: Any) -> Any:
-    """The table of ``row`` when a round is in play there (else None)."""
+    """The table of ``row`` when a round is in play there that can still be voided (else None):
+    once a round's result is fixed the void is refused (croupier/games/void.py RESULT_FIXED)
+    and no dealer is offered it."""
+    from croupier.table.actor import Actor
+
     table = folded(store, row)
-    return table if table.rounds and not table.rounds[-1].closed else None
+    if not table.rounds or table.rounds[-1].closed:
+        return None
+    offers = table.legal(Actor.dealer("chaos"))
+    return table if any(o.type == "void_round" for o in offers) else None
 
 
 def chips_before_round(table: Any) -> dict[str, int]:

@@ -3,7 +3,10 @@
 3-Card Baccarat and Football Poker void a round alike: every stake placed for the round is
 returned and a carried stake stays (:func:`~croupier.games.void.stake_lines`), under the article
 :data:`~croupier.games.void.ARTICLES` names for the game (baccarat's Art 3.4, football's house
-practice); the round's cards are cancelled and never shown.
+practice); the round's cards are cancelled and never shown. Only before every card is out:
+from DEALT the hands are shown and decide every bet, the result is fixed and a void is refused
+(:data:`~croupier.games.void.RESULT_FIXED`; baccarat's misdeal still outstanding then is
+rectified or voided by Art 3.4's own ``void``).
 """
 
 from __future__ import annotations
@@ -11,13 +14,14 @@ from __future__ import annotations
 from croupier.banking import BankingTable, BetT, OptionsT
 from croupier.errors import RuleViolation
 from croupier.events import Phase
-from croupier.games.void import ARTICLES, HouseVoid, check_void, stake_lines
+from croupier.games.void import ARTICLES, HouseVoid, check_void, refuse_fixed, stake_lines
 
 __all__ = ["VoidableBankingTable"]
 
 
 class VoidableBankingTable(BankingTable[OptionsT, BetT]):
-    """A banking engine whose dealer may void the round in play (``house_void``)."""
+    """A banking engine whose dealer may void the round in play (``house_void``) until its
+    result is fixed."""
 
     def _void_event(self, reason: str, by: str) -> HouseVoid:
         article = ARTICLES[self.GAME]
@@ -35,7 +39,9 @@ class VoidableBankingTable(BankingTable[OptionsT, BetT]):
         return self._commit(self._void_event(reason, by))
 
     def _check_house_void(self, event: HouseVoid) -> None:
-        if self._phase not in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+        if self._phase is Phase.DEALT:
+            raise refuse_fixed(self.GAME)
+        if self._phase not in (Phase.BETTING, Phase.DEALING):
             raise RuleViolation("tables", f"no round in play to void (phase {self._phase})")
         check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 

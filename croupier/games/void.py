@@ -26,6 +26,29 @@ Football Poker    none voids a round: house practice, every stake of the round r
 The event is checked again at every replay by the game (the round must be in play, the lines
 must be the ones the stakes give, the article the game's) and by the table (``by`` is the
 dealer who sent it).
+
+**Never once the result is fixed.** A void is for a round the house *cannot* finish: once the
+round's outcome is decided the house can always settle it, and a void then would let it cancel
+a round it lost (refunding losing stakes, taking back a win). Each game refuses the void from
+the point its result is fixed, naming the article that fixes it (:data:`RESULT_FIXED`,
+:func:`refuse_fixed`); the table interface stops offering it there:
+
+================  =======================================================================
+game              the result is fixed (:data:`RESULT_FIXED`)
+================  =======================================================================
+13-card game      the setting is closed (phase CLOSED): every position's tiers are compared
+                  with the banker's, Art 8 (with Art 9, 10); ``settle`` follows
+five-card stud    betting is over (phase SHOWDOWN): the best hand shown takes the pot, or the
+                  one player left does, Art 4, 10 e
+Mah-Jong          a win is declared (a self-drawn win, or a win claim in a discard's or a
+                  kong's window), or the game is drawn or ended by a false win: no article
+                  (Portaria 52/89/M is silent on the play), **house practice**
+3-Card Baccarat   every card of the round is out (phase DEALT, the hands shown): 3 cards each,
+                  banker last (Art 3.2), the higher combination wins (Art 6); a misdeal still
+                  outstanding then is rectified or voided by Art 3.4 (``void``), not here
+Football Poker    every card of the round is out (phase DEALT, the hands shown): each hand's
+                  total decides its bets, Art 8, 9
+================  =======================================================================
 """
 
 from __future__ import annotations
@@ -43,11 +66,13 @@ from croupier.settlement import PayoutLine, Result
 __all__ = [
     "ARTICLES",
     "MAX_REASON",
+    "RESULT_FIXED",
     "HouseVoid",
     "VoidRound",
     "carried_line",
     "check_void",
     "refund_line",
+    "refuse_fixed",
     "stake_lines",
 ]
 
@@ -62,6 +87,42 @@ ARTICLES: Final = {
     "three-card-baccarat": "Art 3.4 (the round's cards cancelled; stakes placed returned)",
     "football-poker": "house practice (no article voids a round)",
 }
+
+#: where each game's result is fixed, so a void is refused (see the module docstring): the
+#: article (or house practice) a refusal names, and what fixed the result. A refusal is never
+#: recorded: this wording may be edited, unlike :data:`ARTICLES`'s
+RESULT_FIXED: Final = {
+    "thirteen": (
+        "Art 8",
+        "the setting is closed: every position's tiers are compared with the banker's "
+        "(Art 8, 9, 10)",
+    ),
+    "five-card-stud": (
+        "Art 4, 10 e",
+        "betting is over: the pot goes to the best hand shown, or to the one player left "
+        "(Art 4, 10 e)",
+    ),
+    "mahjong": (
+        "house practice",
+        "a win is declared (or the game is drawn, or ended by a false win): the game's "
+        "result is fixed",
+    ),
+    "three-card-baccarat": (
+        "Art 3.2, 6",
+        "every card of the round is out and shown (Art 3.2): the combinations decide every "
+        "bet (Art 6)",
+    ),
+    "football-poker": (
+        "Art 8, 9",
+        "every card of the round is out and shown: each hand's total decides its bets (Art 8, 9)",
+    ),
+}
+
+
+def refuse_fixed(game: str) -> RuleViolation:
+    """The refusal of a void once ``game``'s round has its result fixed, naming the article."""
+    article, what = RESULT_FIXED[game]
+    return RuleViolation(article, f"{what}; a void is refused once the result is fixed: settle it")
 
 
 @dataclass(frozen=True, slots=True)

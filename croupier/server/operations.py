@@ -5,7 +5,9 @@ closing a table (in its writer, :func:`close_table`).
 (the regulation's void-round article decides the refunds; the adapter posts them), and appends
 its entries with their ledger transactions and a ``round.voided`` event of the house stream in
 one transaction. It expects the table's last seq, so a server writing to the same table at the
-same moment makes one of the two retry: nothing is lost or doubled.
+same moment makes one of the two retry: nothing is lost or doubled. A round whose result is
+fixed is not voided: the game's refusal (naming the article that fixes it) is raised and nothing
+is written.
 """
 
 from __future__ import annotations
@@ -63,13 +65,20 @@ def void_round(
     if not rounds or rounds[-1].closed:
         raise RuleViolation("tables", f"table {table_id!r} has no round in play to void")
     dealer = Actor.dealer(by)
-    # the dealer's void of the round in progress (every game: croupier/games/void.py); a game
-    # without one may offer a ``void`` of its own (the tests' toy game)
+    # the dealer's void of the round in progress (every game: croupier/games/void.py); only a
+    # game without one may offer a ``void`` of its own (the tests' toy game): baccarat's misdeal
+    # ``void`` (Art 3.4) is the dealer's at the table, not the operator's
     offers = table.legal(dealer)
-    offer = next((o for o in offers if o.type == "void_round"), None) or next(
-        (o for o in offers if o.type == "void"), None
-    )
+    own = any(kind.TYPE == "void_round" for kind in cls.COMMANDS)
+    offer = next((o for o in offers if o.type == ("void_round" if own else "void")), None)
     if offer is None:
+        if own:
+            # not offered now (the round's result is fixed): the game's refusal, naming its
+            # article; a command no offer admits changes nothing
+            command_id = f"void:{table.seq}"
+            table.apply(
+                dealer, {"type": "void_round", "reason": reason}, command_id, at=table.last_at
+            )
         raise RuleViolation(
             "tables", f"the {row.game} table offers no void to a dealer now (no void command)"
         )

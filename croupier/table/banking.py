@@ -115,6 +115,8 @@ class _Voidable(Protocol):
 
     def house_void(self, reason: str, by: str) -> HouseVoid: ...
 
+    def verify_house_void(self, reason: str, by: str) -> None: ...
+
 
 class ShoeOptions(BankingOptions, Protocol):
     """What the table reads of a banking game's options besides the game's."""
@@ -381,11 +383,15 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 self._offer(("shuffle",), lambda: Offer(Shuffle, {}, "shuffle a new shoe now"))
             )
         offers += self._extra_dealer_offers()
-        if game.phase in (Phase.BETTING, Phase.DEALING, Phase.DEALT):
+        if game.phase in (Phase.BETTING, Phase.DEALING):  # not once DEALT: the result is fixed
             offers.append(VOID_OFFER)
         return tuple(offers)
 
     # -- refusals ----------------------------------------------------------------------------
+
+    def voidable(self) -> _Voidable:
+        """The engine's dealer's void (both banking engines have it: VoidableBankingTable)."""
+        return self.game  # type: ignore[return-value]
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
         refuse(self, actor, command)
@@ -394,8 +400,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
         if isinstance(command, VoidRound):
-            game: _Voidable = self.game  # type: ignore[assignment]  # both engines have it
-            events: list[Event] = [game.house_void(command.reason, actor.name)]
+            events: list[Event] = [self.voidable().house_void(command.reason, actor.name)]
             self._after(events[0], at)
             return events
         events = (

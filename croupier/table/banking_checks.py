@@ -24,6 +24,7 @@ from croupier.games.banking_commands import (
     Sit,
     Withdraw,
 )
+from croupier.games.void import VoidRound
 from croupier.protocol import Command
 from croupier.table.actor import Actor, Role
 
@@ -40,6 +41,9 @@ CASHIER: Final = "cashier"
 
 def refuse(self: ShoeTable[Any, Any], actor: Actor, command: Command) -> None:
     if actor.role is Role.DEALER:
+        if isinstance(command, VoidRound):  # the engine's refusal: no round, or its result fixed
+            self.voidable().verify_house_void(command.reason, actor.name)
+            return
         _refuse_dealer(self, command)
         return
     name = actor.name

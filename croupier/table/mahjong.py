@@ -75,7 +75,7 @@ from croupier.games.mahjong.rules import PLAYERS, REGULATION, Seat
 from croupier.games.mahjong.scoring import BASIS_POINTS
 from croupier.games.mahjong.view import seat_view
 from croupier.games.mahjong.wall import deal_from_order, deal_mahjong
-from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void
+from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void, refuse_fixed
 from croupier.offers import Between, Exactly, Offer, OneOf
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, verify_commitment
@@ -285,14 +285,21 @@ class MahjongTable(Table[MahjongOptions]):
         """A dealer's void of the game in play (no article voids a game: house practice, no
         payment): the game is dropped from the sitting and its tiles are never shown (its fair
         seed is not revealed)."""
-        game = self.game
-        if game is None:
-            raise RuleViolation(TABLES, "no game in play to void")
+        game = self._voidable()
         check_void(event, self.GAME, ())
         self._past_events += game.log_size + 1  # the game's events and this void
         self._match.abandon()
         self._since = at
         self._commitment, self._revealed = None, False
+
+    def _voidable(self) -> MahjongGame:
+        """The game in play a dealer may void: not once its result is fixed (a win declared)."""
+        game = self.game
+        if game is None:
+            raise RuleViolation(TABLES, "no game in play to void")
+        if game.result_fixed:
+            raise refuse_fixed(self.GAME)
+        return game
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
         if isinstance(event, HouseVoid):
@@ -417,11 +424,13 @@ class MahjongTable(Table[MahjongOptions]):
         game = self.game
         if game is not None and game.window is not None:
             out.append(Offer(CloseClaims, {}, "close the claim window"))
-        if game is not None:
+        if game is not None and not game.result_fixed:  # a win declared: the result is fixed
             out.append(VOID_OFFER)
         return tuple(out)
 
     def _verify(self, actor: Actor, command: Command, at: int) -> None:
+        if actor.role is Role.DEALER and isinstance(command, VoidRound):
+            self._voidable()  # no game in play, or its result fixed
         if not actor.is_player:
             raise RuleViolation(TABLES, f"{command.TYPE} is not the dealer's to give now")
         name, game = actor.name, self.game

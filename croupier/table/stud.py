@@ -283,7 +283,7 @@ class StudTable(Table[StudOptions]):
                         "a key card exposed in the deal (Art 11 d)",
                     )
                 )
-        if phase is not StudPhase.IDLE:
+        if phase not in (StudPhase.IDLE, StudPhase.SHOWDOWN):  # not once the result is fixed
             offers.append(VOID_OFFER)
         return tuple(offers)
 
@@ -291,7 +291,9 @@ class StudTable(Table[StudOptions]):
         """The article that refuses ``command``: the game's own ``verify_x``."""
         game = self.game
         if actor.role is not Role.PLAYER:
-            if actor.role is Role.DEALER:
+            if actor.role is Role.DEALER and isinstance(command, VoidRound):
+                game.verify_house_void(command.reason, actor.name)  # no hand, or result fixed
+            elif actor.role is Role.DEALER:
                 self._verify_dealer(command, at)
             return
         seat = self.seat_of(actor.name)

@@ -397,7 +397,7 @@ class ThirteenTable(Table[ThirteenOptions]):
             offers.append(Offer(RecordBankerFoul, {"tiers": TiersOf(cards, fouled=True)}))
         if game.can_cancel_deal("check"):
             offers.append(Offer(CancelDeal, {"reason": Text(200)}, "cancel the deal (Art 4)"))
-        if phase is not ThirteenPhase.READY:
+        if phase not in (ThirteenPhase.READY, ThirteenPhase.CLOSED):  # CLOSED: result fixed
             offers.append(VOID_OFFER)
         return tuple(offers)
 

@@ -28,6 +28,7 @@ from croupier.games.thirteen.commands import (
     Withdraw,
 )
 from croupier.games.thirteen.events import ThirteenPhase
+from croupier.games.void import VoidRound
 from croupier.protocol import Command
 from croupier.table.actor import Actor, Role
 from croupier.table.thirteen_events import MAX_SUGGESTIONS
@@ -42,6 +43,9 @@ def explain(table: ThirteenTable, actor: Actor, command: Command, at: int) -> No
     """Raise the typed error that refuses ``command`` (no offer admits it): the game's check
     naming the article when the game refuses it, else the table's reason."""
     game = table.game
+    if actor.role is Role.DEALER and isinstance(command, VoidRound):
+        game.verify_house_void(command.reason, actor.name)  # no round, or its result fixed
+        return
     if actor.role is Role.DEALER:
         _dealer(table, command, at)
         return

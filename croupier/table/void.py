@@ -3,7 +3,9 @@
 the ledger of the stakes it returns.
 
 The void is offered to a dealer (a named one, or the house's own) only while a round is in
-play; ``croupier table void`` (:func:`croupier.server.operations.void_round`) sends it.
+play and its result is not yet fixed (:data:`croupier.games.void.RESULT_FIXED`: from there
+each adapter explains the refusal with the engine's, naming the article); ``croupier table
+void`` (:func:`croupier.server.operations.void_round`) sends it.
 """
 
 from __future__ import annotations

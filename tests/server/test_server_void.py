@@ -8,25 +8,32 @@ the operator voids the round from the command line. Then: the table's last entry
 dealer's ``house_void`` (reason, dealer, the game's article), the house stream has its
 ``round.voided``, every player's chips at the table are back to what they were before the round
 (the ledger as the store holds it), the whole ledger sums to zero, ``audit verify`` re-folds
-every table and passes, and a hub started again plays the table's next round.
+every table and passes, and a hub started again plays the table's next round. Once the round's
+result is fixed (croupier/games/void.py ``RESULT_FIXED``) the same command is refused with the
+article that fixes it, and nothing is written.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
+from table.void_points import result_fixed
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.games.void import ARTICLES
+from croupier.games.void import ARTICLES, RESULT_FIXED
 from croupier.server.catalog import Catalog
 from croupier.server.db import open_database
 from croupier.server.hub import Hub, HubSettings
+from croupier.server.money import bots_of, table_ledger
 from croupier.server.store import EventStore
+from croupier.table import Actor, Table
 from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
+from croupier.table.sources import LiveSource
 
 runner = CliRunner()
 #: bots seated per game (Mah-Jong: four players, Art 2)
@@ -43,7 +50,9 @@ async def _hub(database_url: str) -> tuple[Hub, object]:
 
 
 def interrupt_a_round(database_url: str, game: str, seed: int) -> None:
-    """Open table t1 of ``game`` with bots and stop the hub ``seed``-many entries into a round."""
+    """Open table t1 of ``game`` with bots and stop the hub some entries into a round (drawn
+    from ``seed``), before its result is fixed: where a round's result came first, the next
+    round is stopped no deeper than the last voidable point seen."""
     rng = random.Random(seed)
 
     async def main() -> None:
@@ -52,16 +61,25 @@ def interrupt_a_round(database_url: str, game: str, seed: int) -> None:
         bots = {f"bot-{i + 1}": kinds[i % len(kinds)] for i in range(BOTS.get(game, 2))}
         await hub.open_table("t1", game, {}, by="admin", bots=bots)
         live = hub.live("t1")
-        wanted = rng.randrange(1, 12)
+        wanted, seen = rng.randrange(1, 12), 0
         for _ in range(4000):
-            rounds = live.table.rounds
-            if live.in_round() and live.table.seq - rounds[-1].first_seq >= wanted:
-                break
+            if live.in_round():
+                depth = live.table.seq - live.table.rounds[-1].first_seq
+                if not _voidable(live.table):  # its result fixed first
+                    wanted = max(1, min(wanted, seen))
+                elif depth >= wanted:
+                    break
+                else:
+                    seen = max(seen, depth)
             await asyncio.sleep(0.005)
         await hub.stop()
         database.close()  # type: ignore[attr-defined]
 
     asyncio.run(main())
+
+
+def _voidable(table: Table[Any]) -> bool:
+    return any(o.type == "void_round" for o in table.legal(Actor.dealer("dee")))
 
 
 def cli(*args: str) -> tuple[int, str]:
@@ -86,6 +104,7 @@ def test_promise_table_void_refunds_a_real_games_round_and_the_table_goes_on(
             info.table.options_from_dict(row.options), [e.line() for e in stored], table_id="t1"
         )
         assert table.rounds and not table.rounds[-1].closed, "the hub stopped mid-round"
+        assert _voidable(table), "the hub stopped before the round's result was fixed"
         first = table.rounds[-1].first_seq
         before = info.table.replay(
             table.options, [e.line() for e in stored[: first - 1]], table_id="t1"
@@ -144,3 +163,90 @@ def test_promise_table_void_refunds_a_real_games_round_and_the_table_goes_on(
 
     assert asyncio.run(resume()) > done
     assert cli("audit", "verify", "--database", database_url)[0] == 0
+
+
+def play_on_to_the_result(database_url: str, game: str) -> Table[Any]:
+    """Table t1's round, interrupted, played on by its bots (outside the hub, each command
+    appended to the store with its ledger as the hub would) up to the first state where a
+    round's result is fixed (the void offered no more); that table."""
+    info = GAMES[game]
+    database = open_database(database_url, migrate=False)
+    store = EventStore(database.engine)
+    try:
+        row = store.table("t1")
+        assert row is not None
+        stored = store.read(row.stream)
+        options = info.table.options_from_dict(row.options)
+        lines = [e.line() for e in stored]
+        table = info.table.replay(options, lines, table_id="t1", source=LiveSource())
+        kinds = list(info.bots)
+        bots = {
+            f"bot-{i + 1}": info.bots[kinds[i % len(kinds)]](i) for i in range(BOTS.get(game, 2))
+        }
+        names = bots_of(store).get("t1", set())
+        # (a round may close unfixed, e.g. every stake withdrawn: then the next one)
+        for _ in range(5000):
+            if table.rounds and not table.rounds[-1].closed and result_fixed(game, table):
+                break
+            seq, txs, at = table.seq, len(table.ledger.transactions), table.last_at + 1000
+            waits = table.waiting_on()
+            wait = next((w for w in waits if w.actor.is_player and w.actor.name in bots), None)
+            if wait is not None:
+                actor = wait.actor
+                command = bots[actor.name].choose(table.view(actor), table.legal(actor))
+                applied = table.apply(actor, command, f"late:{seq}", at=at)
+            elif waits:
+                deadline = min(w.deadline for w in waits if w.deadline is not None)
+                late = min(waits, key=lambda w: w.deadline or 0).actor
+                applied = table.timeout(late, at=max(at, deadline))
+            else:
+                step = table.step_house(at=at)
+                assert step is not None, "the table is stuck"
+                applied = step
+            store.append(
+                row.stream,
+                [e.to_dict() for e in applied.entries],
+                expected_seq=seq,
+                genesis=row.genesis,
+                command_id=applied.command_id,
+                ledger=table_ledger("t1", table.ledger.transactions[txs:], names),
+            )
+        else:
+            raise AssertionError("no round's result was fixed in 5000 steps")
+        assert not _voidable(table), "the void is offered once the result is fixed"
+        return table
+    finally:
+        database.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_table_void_is_refused_once_the_result_is_fixed(
+    database_url: str, game: str
+) -> None:
+    """``croupier table void`` on a round whose result is fixed (a void then would let the
+    house cancel a round it lost): exit 2, the article that fixes the result named, nothing
+    written (the table's record, the house stream, the ledger); the record still verifies."""
+    interrupt_a_round(database_url, game, seed=len(game) + 1)
+    table = play_on_to_the_result(database_url, game)
+    database = open_database(database_url, migrate=False)
+    store = EventStore(database.engine)
+    try:
+        heads = (store.head("table:t1"), store.head("house"), store.balances())
+    finally:
+        database.close()
+    code, output = cli(
+        "table", "void", "--table", "t1", "--reason", "the house lost", "--by", "dee",
+        "--database", database_url,
+    )  # fmt: skip
+    assert code == 2, output
+    article = RESULT_FIXED[game][0]
+    assert f"{article}: " in output and "the result is fixed" in output, output
+    database = open_database(database_url, migrate=False)
+    store = EventStore(database.engine)
+    try:
+        assert (store.head("table:t1"), store.head("house"), store.balances()) == heads
+        assert store.head("table:t1")[0] == table.seq
+    finally:
+        database.close()
+    code, output = cli("audit", "verify", "--database", database_url)
+    assert code == 0, output

@@ -7,7 +7,10 @@ for the round goes back (each player's chips equal what he had before the round 
 ledger sums to zero and agrees with the game), the void is one ``house_void`` event naming the
 game's article, the reason and the dealer, the record replays to the same table, no hidden card
 or tile becomes visible to anyone because of the void, and the next round plays. The void is
-offered to a dealer only, and only while a round is in play.
+offered to a dealer only, and only while a round is in play and its result is not yet fixed:
+from the first state where it is (croupier/games/void.py ``RESULT_FIXED``: the banking games'
+hands all dealt and shown, stud's showdown, the 13-card setting closed, a Mah-Jong win declared)
+it is neither offered nor accepted, the refusal names the article, and nothing changes.
 """
 
 from __future__ import annotations
@@ -21,13 +24,14 @@ import pytest
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RuleViolation
-from croupier.games.void import ARTICLES, HouseVoid
+from croupier.games.void import ARTICLES, RESULT_FIXED, HouseVoid
 from croupier.offers import Bot
 from croupier.table import Actor, FairSource, SeededSource, Table
 from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
 from croupier.table.runner import run_table
 from croupier.tiles import Tile
+from table.void_points import result_fixed as _result_fixed
 
 DEE = Actor.dealer("dee")
 SEEDS = [f"void-{i}" for i in range(8)]
@@ -63,6 +67,10 @@ def _step(table: Table[Any], bots: Mapping[str, Bot], at: int) -> int:
 def _in_round(table: Table[Any]) -> bool:
     rounds = table.rounds
     return bool(rounds) and not rounds[-1].closed
+
+
+def _offers_void(table: Table[Any], actor: Actor) -> bool:
+    return any(o.type == "void_round" for o in table.legal(actor))
 
 
 def _visible(value: Any) -> Iterator[str]:
@@ -109,9 +117,10 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
         snapshot = _balances(table, bots)
         at = _step(table, bots, at)
         before = snapshot
-    cuts = []  # the round's states: the seq of each, in play
+    cuts = []  # the round's states before its result is fixed: the seq of each, in play
     while _in_round(table):
-        cuts.append(table.seq)
+        if not _result_fixed(game, table):
+            cuts.append(table.seq)
         at = _step(table, bots, at)
     entries = table.entries
     dealt = [c for c in cuts if entries[c - 1].event.TYPE in DEALING]
@@ -128,8 +137,17 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
         if offer is None:
             break
         values = {k: False if k == "exposed" else d.sample(rng) for k, d in offer.fields.items()}
+        mark = table.seq
         table.apply(DEE, offer.make(**values), f"deal:{table.seq}", at=at)
         at += 1000
+        if _result_fixed(game, table):  # the round's last card: back to before it
+            table = type(table).replay(
+                table.options,
+                table.entries[:mark],
+                table_id=table.table_id,
+                source=SeededSource(seed + "+"),
+            )
+            break
     seen = {n: _seen(table, Actor.player(n)) for n in bots}
     public = _seen(table, Actor.OBSERVER)
     number = table.rounds[-1].number
@@ -231,10 +249,12 @@ def test_promise_a_void_at_a_provably_fair_table_replays_and_play_goes_on(game: 
     while not _in_round(table):
         at = _step(table, bots, at)
     for _ in range(random.Random(game).randrange(3, 12)):
-        if not _in_round(table):
+        if not _in_round(table) or _result_fixed(game, table):
             break
         at = _step(table, bots, at)
-    if not _in_round(table):  # the round ended first: void the next one
+    if not _in_round(table) or _result_fixed(game, table):  # too late: void the next round
+        while _in_round(table):
+            at = _step(table, bots, at)
         while not _in_round(table):
             at = _step(table, bots, at)
     applied = table.apply(DEE, {"type": "void_round", "reason": "fault"}, "void", at=at)
@@ -245,3 +265,81 @@ def test_promise_a_void_at_a_provably_fair_table_replays_and_play_goes_on(game: 
     record = json.loads(json.dumps(table.to_record()))
     again = type(table).from_record(record, source=FairSource("a client seed", key=KEY, label="v"))
     assert again.hashes() == table.hashes() and again.ledger.players() == table.ledger.players()
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_no_void_once_the_result_is_fixed(game: str, seed: str) -> None:
+    """A void after the outcome is known would let the house cancel a round it lost: at the
+    first state of a round where its result is fixed (``RESULT_FIXED``; the round played by
+    bots up to it), the void is offered to no dealer, a dealer's ``void_round`` is refused with
+    the article that fixes the result (the engine's own verify/can say the same), and nothing
+    changes: the record, the chips and every view are as they were; the round then settles."""
+    table, bots = _table(game, seed)
+    at = 0
+    for name in bots:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    played = random.Random(seed).randrange(3)
+    while table.rounds_closed < played or not _in_round(table):
+        at = _step(table, bots, at)
+    while not _result_fixed(game, table):
+        assert _in_round(table) and _offers_void(table, DEE)  # still voidable
+        at = _step(table, bots, at)
+    article = RESULT_FIXED[game][0]
+    assert _in_round(table)
+    for actor in (DEE, Actor.HOUSE):
+        assert not _offers_void(table, actor), actor
+    record = json.dumps(table.to_record())
+    chips = dict(table.chips())
+    views = {a: json.dumps(table.view(a)) for a in (DEE, Actor.OBSERVER, Actor.player("p0"))}
+    for actor in (DEE, Actor.HOUSE):
+        with pytest.raises(RuleViolation) as refused:
+            table.apply(actor, {"type": "void_round", "reason": "the house lost"}, "late", at=at)
+        assert refused.value.rule == article, refused.value
+        assert "the result is fixed" in str(refused.value)
+    engine: Any = table.game  # type: ignore[attr-defined]
+    if hasattr(engine, "verify_house_void"):  # the engine's own check (Mah-Jong: the table's)
+        assert not engine.can_house_void("the house lost", "dee")
+        with pytest.raises(RuleViolation) as refused:
+            engine.verify_house_void("the house lost", "dee")
+        assert refused.value.rule == article
+    assert json.dumps(table.to_record()) == record and dict(table.chips()) == chips
+    assert {a: json.dumps(table.view(a)) for a in views} == views
+    # the round settles as ever
+    closed = table.rounds_closed
+    while table.rounds_closed == closed:
+        at = _step(table, bots, at)
+    assert table.entries[-1].event.TYPE != "house_void" and table.books_agree()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_promise_a_void_recorded_after_the_result_is_fixed_is_refused_at_replay(
+    game: str,
+) -> None:
+    """A record holding a void after the round's result was fixed (written by a tampered or
+    older server) does not replay: the fold refuses it with the article that fixes the result.
+    The void entry is the one a dealer made just before the result was fixed, moved after it."""
+    table, bots = _table(game, "late")
+    at = 0
+    for name in bots:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    while not _in_round(table):
+        at = _step(table, bots, at)
+    mark = table.seq
+    while not _result_fixed(game, table):
+        mark = table.seq
+        at = _step(table, bots, at)
+    entries = [e.to_dict() for e in table.entries]
+    before = type(table).replay(table.options, table.entries[:mark], table_id=table.table_id)
+    applied = before.apply(DEE, {"type": "void_round", "reason": "late"}, "void", at=at)
+    (void,) = (e.to_dict() for e in applied.entries)
+    late = [*entries, {**void, "seq": len(entries) + 1, "at": at}]
+    with pytest.raises(RuleViolation) as refused:
+        type(table).replay(table.options, late, table_id=table.table_id, check_hashes=False)
+    assert refused.value.rule == RESULT_FIXED[game][0], refused.value
+    # the same void in its place (before the result was fixed) replays
+    type(table).replay(
+        table.options, [*entries[:mark], void], table_id=table.table_id, check_hashes=False
+    )

@@ -49,7 +49,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
-from croupier.games.void import HouseVoid, check_void
+from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
@@ -264,6 +264,8 @@ class StudChecks(StudState):
     def _check_voided(self, event: HouseVoid) -> None:
         if self._hand is None:
             raise RuleViolation("tables", "no hand in play to void")
+        if self._phase is StudPhase.SHOWDOWN:  # betting over: the pot's winner is fixed
+            raise refuse_fixed(self.GAME)
         check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 
     def _check_burned(self, event: CardBurned) -> None:

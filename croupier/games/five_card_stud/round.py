@@ -371,7 +371,8 @@ class StudGame(StudChecks):
 
     def house_void(self, reason: str, by: str) -> HouseVoid:
         """Void the hand in play (house practice: every seat gets back all it paid for the
-        hand; :mod:`croupier.games.void`); its cards are cancelled, IDLE follows."""
+        hand; :mod:`croupier.games.void`); its cards are cancelled, IDLE follows. Refused at the
+        showdown (betting over: the result is fixed, Art 4, 10 e)."""
         return self._commit(self._void_event(reason, by))
 
     # -- what a seat may do and see ---------------------------------------------------------------

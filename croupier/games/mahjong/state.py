@@ -154,6 +154,16 @@ class GameState:
         return self._result
 
     @property
+    def result_fixed(self) -> bool:
+        """The game's result is fixed: it is over (won, drawn, a false win), or a win is claimed
+        in the open window (a recorded win claim is a legal win, and a win outranks every other
+        claim: the window ends the game with it). A dealer's void is refused from here
+        (:data:`croupier.games.void.RESULT_FIXED`)."""
+        return self._result is not None or any(
+            c is not None and c.kind is ClaimKind.WIN for c in self._answers.values()
+        )
+
+    @property
     def dealt(self) -> MahjongDeal | None:
         """The deal (Art 2): the order, the dice, each seat's tiles as taken; None before."""
         return self._deal if self._phase is not MahjongPhase.DEAL else None

@@ -47,7 +47,7 @@ from croupier.games.thirteen.rules import (
 )
 from croupier.games.thirteen.scoring import Setting, naturals_of
 from croupier.games.thirteen.state import ThirteenState
-from croupier.games.void import HouseVoid, check_void
+from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
 from croupier.records import is_int
 
@@ -98,6 +98,8 @@ class ThirteenChecks(ThirteenState):
         elif isinstance(event, HouseVoid):
             if self._phase is ThirteenPhase.READY:
                 raise RuleViolation("tables", "no round in play to void")
+            if self._phase is ThirteenPhase.CLOSED:  # the settings compared: the result is fixed
+                raise refuse_fixed(GAME)
             check_void(event, GAME, self._void_event(event.reason, event.by).lines)
         else:
             raise RuleViolation("protocol", f"{type(event).__name__} is not a {GAME} event")

@@ -466,5 +466,6 @@ class ThirteenGame(ThirteenChecks, ThirteenViews):
 
     def house_void(self, reason: str, by: str) -> HouseVoid:
         """Void the round in play (no article voids one: house practice, every stake returned;
-        :mod:`croupier.games.void`); its cards are cancelled and READY follows."""
+        :mod:`croupier.games.void`); its cards are cancelled and READY follows. Refused once the
+        setting is closed (the result is fixed, Art 8)."""
         return self._commit(self._void_event(reason, by))
