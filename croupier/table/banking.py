@@ -51,6 +51,7 @@ from croupier.events import (
     ShoeShuffled,
     Stake,
 )
+from croupier.games.banking_bots import BettorFacts
 from croupier.games.banking_commands import (
     Bet,
     Burn,
@@ -629,6 +630,21 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def view(self, actor: Actor) -> dict[str, Any]:
         return table_view(self, actor)
+
+    def _facts(self, actor: Actor) -> object | None:
+        """A player's :class:`~croupier.games.banking_bots.BettorFacts`: the round and his own
+        part of the view (``you``: place, chips, chips on the layout), as :meth:`view` gives
+        them."""
+        if not actor.is_player:
+            return None
+        name = actor.name
+        on_layout = 0
+        for stake in self._stakes():
+            if stake.player == name:
+                on_layout += stake.amount
+        return BettorFacts(
+            self.game.round_number, self.place_of(name), self.chips().get(name, 0), on_layout
+        )
 
     @staticmethod
     def _total(cards: Sequence[Any]) -> int | None:
