@@ -194,6 +194,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._present: dict[str, None] = {}  # players at the table, in the order they came
         self._bought: dict[str, int] = {}  # chips in less chips out, by player
         self._seats: dict[int, str] = {}
+        self._place: dict[str, int] = {}  # the seats the other way: player -> his place
         self._done: set[str] = set()
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
@@ -231,6 +232,26 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
         self._least = min(low for _, low, _, _ in self._kinds)
         self._all_places = tuple(range(1, self.options.positions + 1))
+        #: a set of places as a bit mask (bit p: place p), and back (see banking_offers)
+        self._all_mask = self._mask_of(self._all_places)
+        self._mask_places: dict[int, tuple[int, ...]] = {self._all_mask: self._all_places}
+
+    @staticmethod
+    def _mask_of(places: Sequence[int]) -> int:
+        """A set of places as a bit mask (bit ``p`` for place ``p``)."""
+        mask = 0
+        for place in places:
+            mask |= 1 << place
+        return mask
+
+    def _places_in(self, mask: int) -> tuple[int, ...]:
+        """The places of a bit mask, in ascending order (one tuple per mask, kept)."""
+        places = self._mask_places.get(mask)
+        if places is None:
+            places = self._mask_places[mask] = tuple(
+                p for p in self._all_places if mask >> p & 1
+            )
+        return places
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own
@@ -251,9 +272,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._present.pop(event.player, None)
             self._done.discard(event.player)
             self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
-            for place, name in list(self._seats.items()):
-                if name == event.player:
-                    del self._seats[place]
+            place = self._place.pop(event.player, None)
+            if place is not None:
+                del self._seats[place]
         elif isinstance(event, FairnessCommitted):
             self._commitments.append(event.commitment)
             self._nonces[event.commitment] = event.nonce
@@ -268,6 +289,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._own += 1
         if isinstance(event, Seated):
             self._seats[event.place] = event.player
+            self._place[event.player] = event.place
         elif isinstance(event, BetsDone):
             self._done.add(event.player)
         elif isinstance(event, BettingReopened | RoundOpened):
@@ -286,6 +308,21 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if stakes is None:
             stakes = memo["stakes"] = self.game.stakes
         return stakes
+
+    def _stakes_of(self, player: str) -> Sequence[Stake]:
+        """``player``'s stakes now, in the game's order (an index of :meth:`_stakes` by player,
+        made once per state)."""
+        memo = self._memo()
+        by_player: dict[str, list[Stake]] | None = memo.get("by_player")
+        if by_player is None:
+            by_player = memo["by_player"] = {}
+            for stake in self._stakes():
+                found = by_player.get(stake.player)
+                if found is None:
+                    by_player[stake.player] = [stake]
+                else:
+                    found.append(stake)
+        return by_player.get(player, ())
 
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
@@ -315,7 +352,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return dict(self._seats)
 
     def place_of(self, player: str) -> int | None:
-        return next((p for p, n in self._seats.items() if n == player), None)
+        return self._place.get(player)
 
     def _free_places(self) -> tuple[int, ...]:
         """The places a player may take now: free ones, and none while a round's cards are out
@@ -330,7 +367,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._all_places
 
     def _staked(self, player: str) -> bool:
-        return any(s.player == player for s in self._stakes())
+        return bool(self._stakes_of(player))
 
     def _least_buy_in(self) -> int:
         return self._least
@@ -639,9 +676,8 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return None
         name = actor.name
         on_layout = 0
-        for stake in self._stakes():
-            if stake.player == name:
-                on_layout += stake.amount
+        for stake in self._stakes_of(name):
+            on_layout += stake.amount
         return BettorFacts(
             self.game.round_number, self.place_of(name), self.chips().get(name, 0), on_layout
         )

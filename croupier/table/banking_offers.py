@@ -94,35 +94,50 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
     Betting is open, the names are the table's and every amount offered is within the
     table's limit (alone, or added to the stake raised): what is left to ask of the game is
     its own rule for a new stake (baccarat Art 8.3), which it applies to a raise as well
-    (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``)."""
+    (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``).
+
+    A set of places is worked on as a bit mask (bit ``p`` for place ``p``; the places of an
+    offer are always in ascending order, so a mask names exactly one tuple): a kind's places
+    are the table's, less those where he has a stake of the kind, less those the game's rule
+    refuses; kinds with the same bounds and places share an offer, in the game's order."""
     game = self.game
     ruled = game.NEW_STAKE_RULES
-    mine = {(s.position, s.bet): s for s in self._stakes() if s.player == name}
-    mine_bets = {bet for _, bet in mine}
-    groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
-    all_places = self._all_places
+    mine = self._stakes_of(name)
+    taken: dict[str, int] = {}  # bet -> the places where he has a stake of it
+    for stake in mine:
+        taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
+    all_mask = self._all_mask
+    groups: dict[tuple[int, int, int], list[str]] = {}
     for bet, low, top, _ in self._kinds:
         high = top if top < chips else chips
         if high < low:
             continue
-        places = all_places
-        if bet in mine_bets:
-            places = tuple(p for p in places if (p, bet) not in mine)
-        if bet in ruled:
-            places = game.new_stake_places(name, bet, places)
-        if places:
-            groups.setdefault((low, high, places), []).append(bet)
+        mask = all_mask
+        if taken:
+            mask &= ~taken.get(bet, 0)
+        if bet in ruled and mask:
+            mask = self._mask_of(game.new_stake_places(name, bet, self._places_in(mask)))
+        if mask:
+            key = (low, high, mask)
+            found = groups.get(key)
+            if found is None:
+                groups[key] = [bet]
+            else:
+                found.append(bet)
     cache = self._offers
     offers: list[Offer] = []
-    for (low, high, places), bets in groups.items():
-        key = ("bet", low, high, places, *bets)
+    for (low, high, mask), bets in groups.items():
+        key = ("bet", low, high, mask, *bets)
         made = cache.get(key)
         if made is None:
+            places = self._places_in(mask)
             made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
         offers.append(made)
     offer = self._offer
-    for (place, bet), stake in mine.items():
-        least, top = self._limit_of[bet]
+    limit_of = self._limit_of
+    for stake in mine:
+        place, bet = stake.position, stake.bet
+        least, top = limit_of[bet]
         low = max(1, least - stake.amount)
         high = min(top - stake.amount, chips)
         if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):
