@@ -230,6 +230,20 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             for limit in (limits.limit(kind.value),)
         )
         self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
+        #: the kinds in the game's order, as runs of neighbours with the same bounds and no
+        #: new-stake rule of their own (``NEW_STAKE_RULES``): (least, most, the kinds, the
+        #: kinds as a set); a kind with a rule is a run alone, its set None (the bet offers)
+        runs: list[tuple[int, int, tuple[str, ...], frozenset[str] | None]] = []
+        ruled = self.game.NEW_STAKE_RULES
+        for bet, low, top, _ in self._kinds:
+            last = runs[-1] if runs else None
+            if bet in ruled:
+                runs.append((low, top, (bet,), None))
+            elif last is not None and last[3] is not None and last[:2] == (low, top):
+                runs[-1] = (low, top, (*last[2], bet), last[3] | {bet})
+            else:
+                runs.append((low, top, (bet,), frozenset({bet})))
+        self._kind_runs = tuple(runs)
         self._least = min(low for _, low, _, _ in self._kinds)
         self._all_places = tuple(range(1, self.options.positions + 1))
         #: a set of places as a bit mask (bit p: place p), and back (see banking_offers)
@@ -248,9 +262,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         """The places of a bit mask, in ascending order (one tuple per mask, kept)."""
         places = self._mask_places.get(mask)
         if places is None:
-            places = self._mask_places[mask] = tuple(
-                p for p in self._all_places if mask >> p & 1
-            )
+            places = self._mask_places[mask] = tuple(p for p in self._all_places if mask >> p & 1)
         return places
 
     def _fold_size(self) -> int:

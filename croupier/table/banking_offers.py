@@ -108,22 +108,34 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
         taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
     all_mask = self._all_mask
     groups: dict[tuple[int, int, int], list[str]] = {}
-    for bet, low, top, _ in self._kinds:
+    # the kinds in runs of neighbours with the same bounds and no rule of their own (see
+    # ShoeTable._kind_runs): a run none of whose kinds he has staked goes to one group whole,
+    # as its kinds would one by one
+    for low, top, bets, bet_set in self._kind_runs:
         high = top if top < chips else chips
         if high < low:
             continue
-        mask = all_mask
-        if taken:
-            mask &= ~taken.get(bet, 0)
-        if bet in ruled and mask:
-            mask = self._mask_of(game.new_stake_places(name, bet, self._places_in(mask)))
-        if mask:
-            key = (low, high, mask)
+        if bet_set is not None and (not taken or taken.keys().isdisjoint(bet_set)):
+            key = (low, high, all_mask)
             found = groups.get(key)
             if found is None:
-                groups[key] = [bet]
+                groups[key] = list(bets)
             else:
-                found.append(bet)
+                found += bets
+            continue
+        for bet in bets:
+            mask = all_mask
+            if taken:
+                mask &= ~taken.get(bet, 0)
+            if bet in ruled and mask:
+                mask = self._mask_of(game.new_stake_places(name, bet, self._places_in(mask)))
+            if mask:
+                key = (low, high, mask)
+                found = groups.get(key)
+                if found is None:
+                    groups[key] = [bet]
+                else:
+                    found.append(bet)
     cache = self._offers
     offers: list[Offer] = []
     for (low, high, mask), bets in groups.items():
