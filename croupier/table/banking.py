@@ -82,7 +82,8 @@ from croupier.table.banking_events import (
     HandsRevealed,
     Seated,
 )
-from croupier.table.banking_offers import player_offers
+from croupier.table.banking_fair import check_reveal
+from croupier.table.banking_offers import BetKinds, player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
 from croupier.table.events import (
@@ -105,7 +106,6 @@ DEFAULT_BUY_IN: Final = 100_000
 HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
-FAIR: Final = "fair play"
 #: distinct offers (and other immutable values) kept for sharing (a bound; a cache starts
 #: again past it)
 _KEPT: Final = 4096
@@ -216,54 +216,17 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._waits_kept: dict[tuple[str, int], Wait] = {}
         #: the visibility of a card dealt face down, by place and who sees it
         self._dealt_shown: dict[tuple[int, tuple[str, ...]], Shown] = {}
-        # the table's limits by bet kind, in the game's order (the options never change):
-        # (bet, least stake, most stake: MAX_CHIPS where the limit has none)
-        limits = self.options.limits
-        self._kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
-            (
-                kind.value,
-                limit.minimum,
-                MAX_CHIPS if limit.maximum is None else limit.maximum,
-                limit.maximum,
-            )
-            for kind in self.game.BET_KIND
-            for limit in (limits.limit(kind.value),)
+        # the bet kinds, their limits and the places (the options never change)
+        kinds = self._bet_kinds = BetKinds(
+            tuple(kind.value for kind in self.game.BET_KIND),
+            self.options.limits,
+            self.options.positions,
+            self.game.NEW_STAKE_RULES,
         )
-        self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
-        #: the kinds in the game's order, as runs of neighbours with the same bounds and no
-        #: new-stake rule of their own (``NEW_STAKE_RULES``): (least, most, the kinds, the
-        #: kinds as a set); a kind with a rule is a run alone, its set None (the bet offers)
-        runs: list[tuple[int, int, tuple[str, ...], frozenset[str] | None]] = []
-        ruled = self.game.NEW_STAKE_RULES
-        for bet, low, top, _ in self._kinds:
-            last = runs[-1] if runs else None
-            if bet in ruled:
-                runs.append((low, top, (bet,), None))
-            elif last is not None and last[3] is not None and last[:2] == (low, top):
-                runs[-1] = (low, top, (*last[2], bet), last[3] | {bet})
-            else:
-                runs.append((low, top, (bet,), frozenset({bet})))
-        self._kind_runs = tuple(runs)
-        self._least = min(low for _, low, _, _ in self._kinds)
-        self._all_places = tuple(range(1, self.options.positions + 1))
-        #: a set of places as a bit mask (bit p: place p), and back (see banking_offers)
-        self._all_mask = self._mask_of(self._all_places)
-        self._mask_places: dict[int, tuple[int, ...]] = {self._all_mask: self._all_places}
-
-    @staticmethod
-    def _mask_of(places: Sequence[int]) -> int:
-        """A set of places as a bit mask (bit ``p`` for place ``p``)."""
-        mask = 0
-        for place in places:
-            mask |= 1 << place
-        return mask
-
-    def _places_in(self, mask: int) -> tuple[int, ...]:
-        """The places of a bit mask, in ascending order (one tuple per mask, kept)."""
-        places = self._mask_places.get(mask)
-        if places is None:
-            places = self._mask_places[mask] = tuple(p for p in self._all_places if mask >> p & 1)
-        return places
+        self._kinds = kinds.kinds
+        self._limit_of = kinds.limit_of
+        self._least = kinds.least
+        self._all_places = kinds.places
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own
@@ -745,7 +708,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                     self._seen.setdefault(name, []).append(event.card)
             return entry
         if isinstance(event, FairnessRevealed):
-            self._check_reveal(event)
+            check_reveal(self, event)
         entry = super()._append(event, actor, command_id, command, at)
         if isinstance(event, FairnessCommitted):
             self._fair_queue.append(event)
@@ -765,38 +728,6 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         ):
             self._shoe_done = True  # no more cards of this shoe will be dealt
         return entry
-
-    def _check_reveal(self, event: FairnessRevealed) -> None:
-        """A revealed seed must be the committed one and deal the recorded shoe: the shuffle is
-        made again from the seed, the client seed and the nonce, and compared (order, cut and
-        cut card), live and at every replay."""
-        if not self._fair_queue:
-            raise RuleViolation(FAIR, "a seed is revealed with no commitment outstanding")
-        committed = self._fair_queue.pop(0)
-        shoe = self._fair_shoes.pop(committed.commitment, None)
-        try:
-            seed = bytes.fromhex(event.server_seed)
-        except ValueError:
-            raise RuleViolation(
-                FAIR, f"the revealed seed {event.server_seed!r} is not hex"
-            ) from None
-        shuffler = ProvablyFairShuffler(seed, committed.client_seed, committed.nonce)
-        if shuffler.commitment != committed.commitment:
-            raise RuleViolation(
-                FAIR, f"the revealed seed does not hash to the commitment {committed.commitment}"
-            )
-        if shoe is None:
-            return
-        again = self.game._shuffle_event(shuffler, None)  # the draws the live shuffle made
-        if (again.order, again.cut, again.cut_card_depth) != (
-            shoe.order,
-            shoe.cut,
-            shoe.cut_card_depth,
-        ):
-            raise RuleViolation(
-                FAIR,
-                "the recorded shoe is not the one the revealed seed deals (order, cut, cut card)",
-            )
 
     # -- money and rounds ------------------------------------------------------------------------
 

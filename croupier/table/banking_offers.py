@@ -20,7 +20,63 @@ from croupier.table.banking_checks import MAX_CHIPS
 if TYPE_CHECKING:
     from croupier.table.banking import ShoeTable
 
-__all__ = ["player_offers"]
+__all__ = ["BetKinds", "player_offers"]
+
+
+class BetKinds:
+    """A banking table's bet kinds and places, worked out once (the options never change)."""
+
+    __slots__ = ("_mask_places", "all_mask", "kinds", "least", "limit_of", "places", "runs")
+
+    def __init__(
+        self, bets: Sequence[str], limits: Any, positions: int, ruled: frozenset[str]
+    ) -> None:
+        #: the table's limits by bet kind, in the game's order: (bet, least stake, most stake:
+        #: MAX_CHIPS where the limit has none, the limit's most as it is)
+        self.kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
+            (
+                bet,
+                limit.minimum,
+                MAX_CHIPS if limit.maximum is None else limit.maximum,
+                limit.maximum,
+            )
+            for bet in bets
+            for limit in (limits.limit(bet),)
+        )
+        self.limit_of = {bet: (low, top) for bet, low, top, _ in self.kinds}
+        self.least = min(low for _, low, _, _ in self.kinds)
+        self.places = tuple(range(1, positions + 1))
+        #: the kinds in the game's order, as runs of neighbours with the same bounds and no
+        #: new-stake rule of their own (``ruled``: the game's ``NEW_STAKE_RULES``): (least,
+        #: most, the kinds, the kinds as a set); a kind with a rule is a run alone, its set None
+        runs: list[tuple[int, int, tuple[str, ...], frozenset[str] | None]] = []
+        for bet, low, top, _ in self.kinds:
+            last = runs[-1] if runs else None
+            if bet in ruled:
+                runs.append((low, top, (bet,), None))
+            elif last is not None and last[3] is not None and last[:2] == (low, top):
+                runs[-1] = (low, top, (*last[2], bet), last[3] | {bet})
+            else:
+                runs.append((low, top, (bet,), frozenset({bet})))
+        self.runs = tuple(runs)
+        #: a set of places as a bit mask (bit p: place p), and back
+        self.all_mask = self.mask_of(self.places)
+        self._mask_places: dict[int, tuple[int, ...]] = {self.all_mask: self.places}
+
+    @staticmethod
+    def mask_of(places: Sequence[int]) -> int:
+        """A set of places as a bit mask (bit ``p`` for place ``p``)."""
+        mask = 0
+        for place in places:
+            mask |= 1 << place
+        return mask
+
+    def places_in(self, mask: int) -> tuple[int, ...]:
+        """The places of a bit mask, in ascending order (one tuple per mask, kept)."""
+        places = self._mask_places.get(mask)
+        if places is None:
+            places = self._mask_places[mask] = tuple(p for p in self.places if mask >> p & 1)
+        return places
 
 
 def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
@@ -106,34 +162,35 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
     taken: dict[str, int] = {}  # bet -> the places where he has a stake of it
     for stake in mine:
         taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
-    all_mask = self._all_mask
+    kinds = self._bet_kinds
+    all_mask = kinds.all_mask
     groups: dict[tuple[int, int, int], list[str]] = {}
-    # the kinds in runs of neighbours with the same bounds and no rule of their own (see
-    # ShoeTable._kind_runs): a run none of whose kinds he has staked goes to one group whole,
-    # as its kinds would one by one
-    for low, top, bets, bet_set in self._kind_runs:
+    # the kinds in runs of neighbours with the same bounds and no rule of their own
+    # (BetKinds.runs): a run none of whose kinds he has staked goes to one group whole, as
+    # its kinds would one by one
+    for low, top, run, run_set in kinds.runs:
         high = top if top < chips else chips
         if high < low:
             continue
-        if bet_set is not None and (not taken or taken.keys().isdisjoint(bet_set)):
-            key = (low, high, all_mask)
-            found = groups.get(key)
+        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
+            whole = (low, high, all_mask)
+            found = groups.get(whole)
             if found is None:
-                groups[key] = list(bets)
+                groups[whole] = list(run)
             else:
-                found += bets
+                found += run
             continue
-        for bet in bets:
+        for bet in run:
             mask = all_mask
             if taken:
                 mask &= ~taken.get(bet, 0)
             if bet in ruled and mask:
-                mask = self._mask_of(game.new_stake_places(name, bet, self._places_in(mask)))
+                mask = kinds.mask_of(game.new_stake_places(name, bet, kinds.places_in(mask)))
             if mask:
-                key = (low, high, mask)
-                found = groups.get(key)
+                one = (low, high, mask)
+                found = groups.get(one)
                 if found is None:
-                    groups[key] = [bet]
+                    groups[one] = [bet]
                 else:
                     found.append(bet)
     cache = self._offers
@@ -142,7 +199,7 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
         key = ("bet", low, high, mask, *bets)
         made = cache.get(key)
         if made is None:
-            places = self._places_in(mask)
+            places = kinds.places_in(mask)
             made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
         offers.append(made)
     offer = self._offer
