@@ -207,7 +207,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._fair_shoes: dict[str, ShoeShuffled] = {}
         self._shoe_start = -1  # the entry index of the current shoe's shuffle
         self._shoe_done = False  # its seed revealed: the shoe is finished
-        self._memo_key: tuple[int, int] = (-1, -1)
+        #: what is worked out once per state (see _memo), and the state it is of: the
+        #: entries and the events folded
+        self._memo_entries = -1
+        self._memo_fold = -1
         self._memo_values: dict[Any, Any] = {}
         #: offers are immutable values: one object per distinct offer, shared by every actor
         #: and every seq that has it (see :meth:`_offer`)
@@ -232,9 +235,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self.game.event_count + self._own
 
     def _memo(self) -> dict[Any, Any]:
-        key = (len(self._entries), self._fold_size())
-        if self._memo_key != key:
-            self._memo_key, self._memo_values = key, {}
+        entries, fold = len(self._entries), self._fold_size()
+        if entries != self._memo_entries or fold != self._memo_fold:
+            self._memo_entries, self._memo_fold, self._memo_values = entries, fold, {}
         return self._memo_values
 
     def _apply_table_event(self, event: Event) -> None:
