@@ -5,7 +5,8 @@
 
 * **table**: :class:`~croupier.table.baccarat.BaccaratTable` /
   :class:`~croupier.table.football.FootballTable` run by :func:`~croupier.table.runner.run_table`
-  with the interface bots (``random``, reading the JSON view and the offers): offers, JSON
+  with the interface bots (``random``, reading the offers and the view: ``Table.seen``, whose
+  typed ``BettorFacts`` they read, the JSON made only if read, as in bench.table_stud): offers,
   views, the betting window, entries and their visibility, the ledger. No hash chain on either
   side, as in bench.table_stud: the game's API computes none, and a table computes it only when
   its log is written or its head asked for (``--parts`` times it apart);
@@ -24,10 +25,10 @@ game time - 1, of the CPU medians) and the spread of the ratio over the pairs of
 process, one core.
 
 ``--parts``: where the table's time goes, each part timed inline (CPU time, one run after the
-measured ones; the timers add a little): ``view`` (the JSON view of each bot decision),
-``legal`` (the offers), ``choose`` (the bots), ``waiting_on``, the commands' ``apply`` and the
-house's steps (``step_house``), both holding the game's own work and an entry per event, and the
-hash chain.
+measured ones; the timers add a little): ``view`` (a JSON view, when anyone reads one; the
+bots read the typed facts of ``seen``, counted with the rest), ``legal`` (the offers),
+``choose`` (the bots), ``waiting_on``, the commands' ``apply`` and the house's steps
+(``step_house``), both holding the game's own work and an entry per event, and the hash chain.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Protocol, get_args, get_origin
+from typing import Any, Final, Protocol, get_args, get_origin
 
 from croupier.cards import Card
 from croupier.errors import RuleViolation
@@ -106,7 +106,12 @@ class OneOf(Domain):
             raise ValueError("OneOf needs at least one value (offer nothing instead)")
 
     def admits(self, value: Any) -> bool:
-        return any(type(value) is type(v) and value == v for v in self.values)
+        # a loop, not any(...): no generator made for every command checked
+        kind = type(value)
+        for v in self.values:  # noqa: SIM110
+            if kind is type(v) and value == v:
+                return True
+        return False
 
     def sample(self, rng: random.Random) -> Any:
         return rng.choice(self.values)
@@ -216,18 +221,28 @@ class Offer:
     #: what the offer is for, in words (shown at a prompt), e.g. "call 40"
     label: str = ""
 
-    def __post_init__(self) -> None:
-        names = _FIELD_NAMES.get(self.command)
+    def __init__(
+        self,
+        command: type[Command],
+        fields: Mapping[str, Domain] | None = None,
+        label: str = "",
+    ) -> None:
+        # the frozen dataclass's __init__ and its checks, through the slots (a table makes
+        # offers for most decisions): a domain for every field of the command, no other
+        names = _FIELD_NAMES.get(command)
         if names is None:
-            names = frozenset(f.name for f in dataclasses.fields(self.command))  # type: ignore[arg-type]
-            _FIELD_NAMES[self.command] = names
-        if self.fields.keys() != names:
-            missing = sorted(names - set(self.fields))
-            extra = sorted(set(self.fields) - names)
+            names = frozenset(f.name for f in dataclasses.fields(command))  # type: ignore[arg-type]
+            _FIELD_NAMES[command] = names
+        given: Mapping[str, Domain] = {} if fields is None else fields
+        if given.keys() != names:
+            missing = sorted(names - set(given))
+            extra = sorted(set(given) - names)
             raise ValueError(
-                f"offer of {self.command.TYPE!r}: fields missing {missing}, unknown {extra}"
+                f"offer of {command.TYPE!r}: fields missing {missing}, unknown {extra}"
             )
-        object.__setattr__(self, "fields", types.MappingProxyType(dict(self.fields)))
+        _OFFER_SET[0](self, command)
+        _OFFER_SET[1](self, types.MappingProxyType(dict(given)))
+        _OFFER_SET[2](self, label)
 
     @property
     def type(self) -> str:
@@ -267,6 +282,10 @@ class Offer:
         if self.label:
             out["label"] = self.label
         return out
+
+
+#: the slots' setters of Offer's fields, in order
+_OFFER_SET: Final = tuple(getattr(Offer, f.name).__set__ for f in dataclasses.fields(Offer))
 
 
 def find_offer(offers: Iterable[Offer], command: Command) -> Offer | None:

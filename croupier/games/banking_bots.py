@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from croupier.games.banking_commands import Bet, BuyIn, Done, Raise, Sit, Withdraw
 from croupier.offers import Between, Offer, OneOf
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from croupier.banking import BankingTable
     from croupier.shuffle import Shuffler
 
-__all__ = ["BOT_AMOUNTS", "BOT_BUY_IN", "BettorBot", "place_bot_bets"]
+__all__ = ["BOT_AMOUNTS", "BOT_BUY_IN", "BettorBot", "BettorFacts", "facts_of", "place_bot_bets"]
 
 #: the stakes a bot picks from (cents: 10.00 to 100.00), where the table's limits allow them
 BOT_AMOUNTS: Final = (1_000, 2_500, 5_000, 10_000)
@@ -52,6 +52,29 @@ def _clamp(domain: Any, value: int) -> int:
     return max(domain.low, min(domain.high, value))
 
 
+class BettorFacts(NamedTuple):
+    """What a bettor reads of a player's view, typed: a table's :attr:`View.facts`, or read
+    from the JSON view (:func:`facts_of`): the round (the view's ``round``) and the player's
+    own part (``you``: his place, his chips, his chips on the layout)."""
+
+    round: object
+    place: int | None
+    chips: int
+    on_layout: int
+
+
+def facts_of(view: Mapping[str, Any]) -> BettorFacts:
+    """The view's :class:`BettorFacts`: a table's typed view gives them as they are, a JSON
+    view is read for them."""
+    facts = getattr(view, "facts", None)
+    if isinstance(facts, BettorFacts):
+        return facts
+    you = view.get("you") or {}
+    return BettorFacts(
+        view.get("round"), you.get("place"), you.get("chips") or 0, you.get("on_layout") or 0
+    )
+
+
 class BettorBot:
     """A bettor at a banking table (see the module docstring)."""
 
@@ -66,19 +89,19 @@ class BettorBot:
         by_type: dict[str, list[Offer]] = {}
         for offer in legal:
             by_type.setdefault(offer.type, []).append(offer)
-        you = view.get("you") or {}
-        if "sit" in by_type and not you.get("chips") and "done" not in by_type:
+        you = facts_of(view)
+        if "sit" in by_type and not you.chips and "done" not in by_type:
             sit = by_type["sit"][0]
             return Sit(_pick(sit.fields["place"], rng), _clamp(sit.fields["buy_in"], BOT_BUY_IN))
-        if view.get("round") != self._round:
-            self._round = view.get("round")
+        if you.round != self._round:
+            self._round = you.round
             self._left = 1 if self.flat else 1 + rng.randrange(3)
         bets = by_type.get("bet", [])
         if self._left > 0:
             if bets:
                 self._left -= 1
                 return self._bet(bets, you)
-            if "buy_in" in by_type and not you.get("on_layout"):
+            if "buy_in" in by_type and not you.on_layout:
                 buy = by_type["buy_in"][0]
                 return BuyIn(_clamp(buy.fields["amount"], BOT_BUY_IN))
         if not self.flat and "done" in by_type:
@@ -97,9 +120,9 @@ class BettorBot:
             return Done()
         return rng.choice(list(legal)).sample(rng)
 
-    def _bet(self, bets: Sequence[Offer], you: Mapping[str, Any]) -> Command:
+    def _bet(self, bets: Sequence[Offer], you: BettorFacts) -> Command:
         rng = self.rng
-        own = you.get("place")
+        own = you.place
         offer = bets[0] if self.flat else rng.choice(bets)
         bet = offer.fields["bet"]
         assert isinstance(bet, OneOf)

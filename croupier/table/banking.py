@@ -51,6 +51,7 @@ from croupier.events import (
     ShoeShuffled,
     Stake,
 )
+from croupier.games.banking_bots import BettorFacts
 from croupier.games.banking_commands import (
     Bet,
     Burn,
@@ -81,7 +82,8 @@ from croupier.table.banking_events import (
     HandsRevealed,
     Seated,
 )
-from croupier.table.banking_offers import player_offers
+from croupier.table.banking_fair import check_reveal
+from croupier.table.banking_offers import BetKinds, player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
 from croupier.table.events import (
@@ -104,7 +106,6 @@ DEFAULT_BUY_IN: Final = 100_000
 HIDDEN: Final = "##"
 #: what the table's own refusals cite
 TABLES: Final = "tables"
-FAIR: Final = "fair play"
 #: distinct offers (and other immutable values) kept for sharing (a bound; a cache starts
 #: again past it)
 _KEPT: Final = 4096
@@ -193,6 +194,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._present: dict[str, None] = {}  # players at the table, in the order they came
         self._bought: dict[str, int] = {}  # chips in less chips out, by player
         self._seats: dict[int, str] = {}
+        self._place: dict[str, int] = {}  # the seats the other way: player -> his place
         self._done: set[str] = set()
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
@@ -205,7 +207,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._fair_shoes: dict[str, ShoeShuffled] = {}
         self._shoe_start = -1  # the entry index of the current shoe's shuffle
         self._shoe_done = False  # its seed revealed: the shoe is finished
-        self._memo_key: tuple[int, int] = (-1, -1)
+        #: what is worked out once per state (see _memo), and the state it is of: the
+        #: entries and the events folded
+        self._memo_entries = -1
+        self._memo_fold = -1
         self._memo_values: dict[Any, Any] = {}
         #: offers are immutable values: one object per distinct offer, shared by every actor
         #: and every seq that has it (see :meth:`_offer`)
@@ -214,30 +219,25 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._waits_kept: dict[tuple[str, int], Wait] = {}
         #: the visibility of a card dealt face down, by place and who sees it
         self._dealt_shown: dict[tuple[int, tuple[str, ...]], Shown] = {}
-        # the table's limits by bet kind, in the game's order (the options never change):
-        # (bet, least stake, most stake: MAX_CHIPS where the limit has none)
-        limits = self.options.limits
-        self._kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
-            (
-                kind.value,
-                limit.minimum,
-                MAX_CHIPS if limit.maximum is None else limit.maximum,
-                limit.maximum,
-            )
-            for kind in self.game.BET_KIND
-            for limit in (limits.limit(kind.value),)
+        # the bet kinds, their limits and the places (the options never change)
+        kinds = self._bet_kinds = BetKinds(
+            tuple(kind.value for kind in self.game.BET_KIND),
+            self.options.limits,
+            self.options.positions,
+            self.game.NEW_STAKE_RULES,
         )
-        self._limit_of = {bet: (low, top) for bet, low, top, _ in self._kinds}
-        self._least = min(low for _, low, _, _ in self._kinds)
-        self._all_places = tuple(range(1, self.options.positions + 1))
+        self._kinds = kinds.kinds
+        self._limit_of = kinds.limit_of
+        self._least = kinds.least
+        self._all_places = kinds.places
 
     def _fold_size(self) -> int:
         return self.game.event_count + self._own
 
     def _memo(self) -> dict[Any, Any]:
-        key = (len(self._entries), self._fold_size())
-        if self._memo_key != key:
-            self._memo_key, self._memo_values = key, {}
+        entries, fold = len(self._entries), self._fold_size()
+        if entries != self._memo_entries or fold != self._memo_fold:
+            self._memo_entries, self._memo_fold, self._memo_values = entries, fold, {}
         return self._memo_values
 
     def _apply_table_event(self, event: Event) -> None:
@@ -250,9 +250,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._present.pop(event.player, None)
             self._done.discard(event.player)
             self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
-            for place, name in list(self._seats.items()):
-                if name == event.player:
-                    del self._seats[place]
+            place = self._place.pop(event.player, None)
+            if place is not None:
+                del self._seats[place]
         elif isinstance(event, FairnessCommitted):
             self._commitments.append(event.commitment)
             self._nonces[event.commitment] = event.nonce
@@ -267,6 +267,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._own += 1
         if isinstance(event, Seated):
             self._seats[event.place] = event.player
+            self._place[event.player] = event.place
         elif isinstance(event, BetsDone):
             self._done.add(event.player)
         elif isinstance(event, BettingReopened | RoundOpened):
@@ -285,6 +286,21 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if stakes is None:
             stakes = memo["stakes"] = self.game.stakes
         return stakes
+
+    def _stakes_of(self, player: str) -> Sequence[Stake]:
+        """``player``'s stakes now, in the game's order (an index of :meth:`_stakes` by player,
+        made once per state)."""
+        memo = self._memo()
+        by_player: dict[str, list[Stake]] | None = memo.get("by_player")
+        if by_player is None:
+            by_player = memo["by_player"] = {}
+            for stake in self._stakes():
+                found = by_player.get(stake.player)
+                if found is None:
+                    by_player[stake.player] = [stake]
+                else:
+                    found.append(stake)
+        return by_player.get(player, ())
 
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
@@ -314,7 +330,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return dict(self._seats)
 
     def place_of(self, player: str) -> int | None:
-        return next((p for p, n in self._seats.items() if n == player), None)
+        return self._place.get(player)
 
     def _free_places(self) -> tuple[int, ...]:
         """The places a player may take now: free ones, and none while a round's cards are out
@@ -329,7 +345,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._all_places
 
     def _staked(self, player: str) -> bool:
-        return any(s.player == player for s in self._stakes())
+        return bool(self._stakes_of(player))
 
     def _least_buy_in(self) -> int:
         return self._least
@@ -630,6 +646,20 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     def view(self, actor: Actor) -> dict[str, Any]:
         return table_view(self, actor)
 
+    def _facts(self, actor: Actor) -> object | None:
+        """A player's :class:`~croupier.games.banking_bots.BettorFacts`: the round and his own
+        part of the view (``you``: place, chips, chips on the layout), as :meth:`view` gives
+        them."""
+        if not actor.is_player:
+            return None
+        name = actor.name
+        on_layout = 0
+        for stake in self._stakes_of(name):
+            on_layout += stake.amount
+        return BettorFacts(
+            self.game.round_number, self.place_of(name), self.chips().get(name, 0), on_layout
+        )
+
     @staticmethod
     def _total(cards: Sequence[Any]) -> int | None:
         return None
@@ -681,7 +711,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                     self._seen.setdefault(name, []).append(event.card)
             return entry
         if isinstance(event, FairnessRevealed):
-            self._check_reveal(event)
+            check_reveal(self, event)
         entry = super()._append(event, actor, command_id, command, at)
         if isinstance(event, FairnessCommitted):
             self._fair_queue.append(event)
@@ -701,38 +731,6 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         ):
             self._shoe_done = True  # no more cards of this shoe will be dealt
         return entry
-
-    def _check_reveal(self, event: FairnessRevealed) -> None:
-        """A revealed seed must be the committed one and deal the recorded shoe: the shuffle is
-        made again from the seed, the client seed and the nonce, and compared (order, cut and
-        cut card), live and at every replay."""
-        if not self._fair_queue:
-            raise RuleViolation(FAIR, "a seed is revealed with no commitment outstanding")
-        committed = self._fair_queue.pop(0)
-        shoe = self._fair_shoes.pop(committed.commitment, None)
-        try:
-            seed = bytes.fromhex(event.server_seed)
-        except ValueError:
-            raise RuleViolation(
-                FAIR, f"the revealed seed {event.server_seed!r} is not hex"
-            ) from None
-        shuffler = ProvablyFairShuffler(seed, committed.client_seed, committed.nonce)
-        if shuffler.commitment != committed.commitment:
-            raise RuleViolation(
-                FAIR, f"the revealed seed does not hash to the commitment {committed.commitment}"
-            )
-        if shoe is None:
-            return
-        again = self.game._shuffle_event(shuffler, None)  # the draws the live shuffle made
-        if (again.order, again.cut, again.cut_card_depth) != (
-            shoe.order,
-            shoe.cut,
-            shoe.cut_card_depth,
-        ):
-            raise RuleViolation(
-                FAIR,
-                "the recorded shoe is not the one the revealed seed deals (order, cut, cut card)",
-            )
 
     # -- money and rounds ------------------------------------------------------------------------
 

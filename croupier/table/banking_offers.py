@@ -20,7 +20,63 @@ from croupier.table.banking_checks import MAX_CHIPS
 if TYPE_CHECKING:
     from croupier.table.banking import ShoeTable
 
-__all__ = ["player_offers"]
+__all__ = ["BetKinds", "player_offers"]
+
+
+class BetKinds:
+    """A banking table's bet kinds and places, worked out once (the options never change)."""
+
+    __slots__ = ("_mask_places", "all_mask", "kinds", "least", "limit_of", "places", "runs")
+
+    def __init__(
+        self, bets: Sequence[str], limits: Any, positions: int, ruled: frozenset[str]
+    ) -> None:
+        #: the table's limits by bet kind, in the game's order: (bet, least stake, most stake:
+        #: MAX_CHIPS where the limit has none, the limit's most as it is)
+        self.kinds: tuple[tuple[str, int, int, int | None], ...] = tuple(
+            (
+                bet,
+                limit.minimum,
+                MAX_CHIPS if limit.maximum is None else limit.maximum,
+                limit.maximum,
+            )
+            for bet in bets
+            for limit in (limits.limit(bet),)
+        )
+        self.limit_of = {bet: (low, top) for bet, low, top, _ in self.kinds}
+        self.least = min(low for _, low, _, _ in self.kinds)
+        self.places = tuple(range(1, positions + 1))
+        #: the kinds in the game's order, as runs of neighbours with the same bounds and no
+        #: new-stake rule of their own (``ruled``: the game's ``NEW_STAKE_RULES``): (least,
+        #: most, the kinds, the kinds as a set); a kind with a rule is a run alone, its set None
+        runs: list[tuple[int, int, tuple[str, ...], frozenset[str] | None]] = []
+        for bet, low, top, _ in self.kinds:
+            last = runs[-1] if runs else None
+            if bet in ruled:
+                runs.append((low, top, (bet,), None))
+            elif last is not None and last[3] is not None and last[:2] == (low, top):
+                runs[-1] = (low, top, (*last[2], bet), last[3] | {bet})
+            else:
+                runs.append((low, top, (bet,), frozenset({bet})))
+        self.runs = tuple(runs)
+        #: a set of places as a bit mask (bit p: place p), and back
+        self.all_mask = self.mask_of(self.places)
+        self._mask_places: dict[int, tuple[int, ...]] = {self.all_mask: self.places}
+
+    @staticmethod
+    def mask_of(places: Sequence[int]) -> int:
+        """A set of places as a bit mask (bit ``p`` for place ``p``)."""
+        mask = 0
+        for place in places:
+            mask |= 1 << place
+        return mask
+
+    def places_in(self, mask: int) -> tuple[int, ...]:
+        """The places of a bit mask, in ascending order (one tuple per mask, kept)."""
+        places = self._mask_places.get(mask)
+        if places is None:
+            places = self._mask_places[mask] = tuple(p for p in self.places if mask >> p & 1)
+        return places
 
 
 def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
@@ -94,35 +150,63 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
     Betting is open, the names are the table's and every amount offered is within the
     table's limit (alone, or added to the stake raised): what is left to ask of the game is
     its own rule for a new stake (baccarat Art 8.3), which it applies to a raise as well
-    (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``)."""
+    (``may_stake_at``), and only for the kinds that have one (``NEW_STAKE_RULES``).
+
+    A set of places is worked on as a bit mask (bit ``p`` for place ``p``; the places of an
+    offer are always in ascending order, so a mask names exactly one tuple): a kind's places
+    are the table's, less those where he has a stake of the kind, less those the game's rule
+    refuses; kinds with the same bounds and places share an offer, in the game's order."""
     game = self.game
     ruled = game.NEW_STAKE_RULES
-    mine = {(s.position, s.bet): s for s in self._stakes() if s.player == name}
-    mine_bets = {bet for _, bet in mine}
-    groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
-    all_places = self._all_places
-    for bet, low, top, _ in self._kinds:
+    mine = self._stakes_of(name)
+    taken: dict[str, int] = {}  # bet -> the places where he has a stake of it
+    for stake in mine:
+        taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
+    kinds = self._bet_kinds
+    all_mask = kinds.all_mask
+    groups: dict[tuple[int, int, int], list[str]] = {}
+    # the kinds in runs of neighbours with the same bounds and no rule of their own
+    # (BetKinds.runs): a run none of whose kinds he has staked goes to one group whole, as
+    # its kinds would one by one
+    for low, top, run, run_set in kinds.runs:
         high = top if top < chips else chips
         if high < low:
             continue
-        places = all_places
-        if bet in mine_bets:
-            places = tuple(p for p in places if (p, bet) not in mine)
-        if bet in ruled:
-            places = game.new_stake_places(name, bet, places)
-        if places:
-            groups.setdefault((low, high, places), []).append(bet)
+        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
+            whole = (low, high, all_mask)
+            found = groups.get(whole)
+            if found is None:
+                groups[whole] = list(run)
+            else:
+                found += run
+            continue
+        for bet in run:
+            mask = all_mask
+            if taken:
+                mask &= ~taken.get(bet, 0)
+            if bet in ruled and mask:
+                mask = kinds.mask_of(game.new_stake_places(name, bet, kinds.places_in(mask)))
+            if mask:
+                one = (low, high, mask)
+                found = groups.get(one)
+                if found is None:
+                    groups[one] = [bet]
+                else:
+                    found.append(bet)
     cache = self._offers
     offers: list[Offer] = []
-    for (low, high, places), bets in groups.items():
-        key = ("bet", low, high, places, *bets)
+    for (low, high, mask), bets in groups.items():
+        key = ("bet", low, high, mask, *bets)
         made = cache.get(key)
         if made is None:
+            places = kinds.places_in(mask)
             made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
         offers.append(made)
     offer = self._offer
-    for (place, bet), stake in mine.items():
-        least, top = self._limit_of[bet]
+    limit_of = self._limit_of
+    for stake in mine:
+        place, bet = stake.position, stake.bet
+        least, top = limit_of[bet]
         low = max(1, least - stake.amount)
         high = min(top - stake.amount, chips)
         if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):

@@ -40,7 +40,7 @@ def _absent(self: ShoeTable[Any, Any], name: str) -> dict[str, Any]:
         "place": self.place_of(name),
         "chips": self.chips().get(name, 0),
         "done": name in self._done,
-        "on_layout": sum(s.amount for s in self._stakes() if s.player == name),
+        "on_layout": sum(s.amount for s in self._stakes_of(name)),
     }
 
 

@@ -137,8 +137,9 @@ class StudTable(Table[StudOptions]):
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
         self._limit_ms = self.options.time_limit_ms
-        #: (the game's event count, player -> seat) for seat_of
-        self._seat_index: tuple[int, dict[str, int]] = (-1, {})
+        #: player -> seat, for seat_of (None: to be made again; the seats change only with
+        #: the events of _SEATING, each of which drops it as it is recorded)
+        self._seat_index: dict[str, int] | None = None
         if not hasattr(self, "_seeds"):
             #: commitment -> server seed (hex) of this process's fair shuffles (never in state:
             #: a replay reads the seeds from the FairnessRevealed events; kept across a rebuild)
@@ -160,14 +161,10 @@ class StudTable(Table[StudOptions]):
 
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` holds (None: he holds none)."""
-        game = self.game
         index = self._seat_index
-        if index[0] != game.event_count:  # the seats change only with an event
-            index = self._seat_index = (
-                game.event_count,
-                {name: seat for seat, name in game.players.items()},
-            )
-        return index[1].get(player)
+        if index is None:
+            index = self._seat_index = {name: seat for seat, name in self.game.players.items()}
+        return index.get(player)
 
     def chips(self) -> Mapping[str, int]:
         game = self.game
@@ -667,6 +664,8 @@ class StudTable(Table[StudOptions]):
         return []
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
+        if type(event) is PlayerActed:  # the most frequent event first
+            return None
         if isinstance(event, HandStarted):
             return "open"
         if isinstance(event, HandSettled | HouseVoid):
@@ -681,11 +680,18 @@ class StudTable(Table[StudOptions]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
+        kind = type(event)
+        if kind in _SEATING:
+            self._seat_index = None  # the game's seats have changed with it
         entry = super()._append(event, actor, command_id, command, at)
-        if isinstance(event, HandSettled | HouseVoid):
+        if kind is not PlayerActed and isinstance(event, HandSettled | HouseVoid):
             self._settled_at = at
         return entry
 
+
+#: the events that change the game's seats (``StudState._apply_table``): seat_of's index is
+#: made again after each
+_SEATING: Final = frozenset({PlayerSeated, PlayerLeft, TableRestored})
 
 #: the offers of a player on turn, by what his Legal allows (check, call, bet, raise_to): offers
 #: are frozen, and the same few come back at every table

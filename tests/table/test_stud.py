@@ -189,6 +189,9 @@ class Driver:
             seen = cards_in(table.view(actor))
             assert seen <= allowed, (actor, seen - allowed)
         assert table.ledger.total() == 0 and table.books_agree()
+        # seat_of (kept between the events that seat, unseat or restore players) is the game's
+        seats = {name: seat for seat, name in table.game.players.items()}
+        assert {name: table.seat_of(name) for name in NAMES} == {n: seats.get(n) for n in NAMES}
 
     def step(self) -> None:
         table, rng = self.table, self.rng

@@ -63,6 +63,7 @@ from croupier.games.mahjong.events import (
     TileDiscarded,
     TileDrawn,
 )
+from croupier.games.mahjong.melds import MeldKind
 from croupier.games.mahjong.options import FalseWin, MahjongOptions
 from croupier.games.mahjong.rules import REGULATION, Seat
 from croupier.games.mahjong.state import HK, Claim, MahjongPhase, tile_of
@@ -210,23 +211,35 @@ class MahjongGame(GameChecks, Game[MahjongOptions]):
         """Every command ``seat`` may give now, as data (``close_claims`` and ``deal`` are the
         dealer's, not a seat's): on his turn a win (when :meth:`can_win`), each kong and each
         discard; in a window each claim he may make, and ``pass``."""
+        # Each command is asked of its own check (can_x), but only where the tiles leave it a
+        # chance: a check refuses by raising, which costs far more than counting tiles, and
+        # most kongs, pungs and chows are refused on the count alone (a kong: four in hand or
+        # one added to his exposed pung; a pung two, a kong three of the window's tile; a chow
+        # only from the left player's discard). The list is the same.
         out: list[Command] = []
         if self._phase is MahjongPhase.TURN and seat is self._turn:
-            kinds = sorted(set(self._hands[seat]))
+            hand = self._hands[seat]
+            kinds = sorted(set(hand))
             if self.can_win(seat):
                 out.append(Win())
-            out += [Kong(t) for t in kinds if self.can_declare_kong(seat, t)]
+            pungs = {m.first for m in self._melds[seat] if m.kind is MeldKind.PUNG}
+            out += [
+                Kong(t)
+                for t in kinds
+                if (t in pungs or hand.count(t) == 4) and self.can_declare_kong(seat, t)
+            ]
             out += [Discard(t) for t in kinds]
         elif self.can_pass_claim(seat):
             assert self._window is not None
-            tile = self._window[0]
+            tile, owner = self._window
+            held = self._hands[seat].count(tile)
             if self.can_claim(seat, ClaimKind.WIN):
                 out.append(Win())
-            if self.can_claim(seat, ClaimKind.PUNG):
+            if held >= 2 and self.can_claim(seat, ClaimKind.PUNG):
                 out.append(Pung())
-            if self.can_claim(seat, ClaimKind.KONG):
+            if held >= 3 and self.can_claim(seat, ClaimKind.KONG):
                 out.append(Kong(tile))
-            if tile.number is not None:
+            if tile.number is not None and seat is owner.right:
                 for k in range(3):
                     first = tile.code - k
                     if first >= 0 and self.can_claim(seat, ClaimKind.CHOW, Tile(first)):

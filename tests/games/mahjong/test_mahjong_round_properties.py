@@ -15,13 +15,13 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.games.mahjong.bots import Bot, RandomBot, ShantenBot, play_game
 from croupier.games.mahjong.commands import Chow, Discard, Kong, Pass, Pung, Win
 from croupier.games.mahjong.events import ClaimKind, GameWon
-from croupier.games.mahjong.options import MahjongOptions
+from croupier.games.mahjong.options import FalseWin, MahjongOptions
 from croupier.games.mahjong.round import MahjongGame, MahjongPhase
 from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.protocol import Command
 from croupier.shuffle import SeededShuffler
-from croupier.tiles import FULL_SET, KINDS
+from croupier.tiles import FULL_SET, KINDS, Tile
 
 TILES = Counter(FULL_SET)
 
@@ -176,3 +176,51 @@ def test_the_faan_bot_wins_more_games_than_the_shanten_bot() -> None:
             assert sum(game.tile_census().values()) == 136
         wins[kind.__name__] = won
     assert wins["FaanBot"] > wins["ShantenBot"], wins
+
+
+def _every_legal(game: MahjongGame, seat: Seat) -> tuple[Command, ...]:
+    """``legal``'s promise, asked of every command's own check: on his turn a win, each kong
+    and each discard of the kinds he holds; in a window each claim (the kong of the window's
+    tile, the three chows that may hold it) and pass; in that order."""
+    out: list[Command] = []
+    if game.turn is seat:
+        kinds = sorted(set(game.hand(seat)))
+        out += [Win()] if game.can_win(seat) else []
+        out += [Kong(t) for t in kinds if game.can_declare_kong(seat, t)]
+        out += [Discard(t) for t in kinds]
+    elif game.can_pass_claim(seat):
+        assert game.window is not None
+        tile = game.window[0]
+        out += [Win()] if game.can_claim(seat, ClaimKind.WIN) else []
+        out += [Pung()] if game.can_claim(seat, ClaimKind.PUNG) else []
+        out += [Kong(tile)] if game.can_claim(seat, ClaimKind.KONG) else []
+        for k in range(3) if tile.number is not None else ():
+            first = Tile(tile.code - k) if tile.code >= k else None
+            if first is not None and game.can_claim(seat, ClaimKind.CHOW, first):
+                out.append(Chow(first))
+        out.append(Pass())
+    return tuple(out)
+
+
+def test_legal_lists_exactly_the_commands_their_checks_admit() -> None:
+    """``legal`` asks a check only where the tiles leave it a chance: the same list as asking
+    every command's check, at every state of games with kongs, pungs, chows and wins (a false
+    win refused, or a legal command under the penalty)."""
+    kinds: Counter[str] = Counter()
+    for i in range(16):
+        rng = random.Random(i)
+        false_win = FalseWin.PENALTY if i % 4 == 3 else FalseWin.REFUSE
+        options = MahjongOptions(scoring=ScoringOptions(min_faan=0), false_win=false_win)
+        game = MahjongGame(options)
+        game.deal(SeededShuffler(f"legal-{i}"))
+        bots: dict[Seat, Bot] = {
+            s: ShantenBot(rng) if (i + s) % 2 else RandomBot(rng) for s in Seat
+        }
+        while game.result is None:
+            for seat in Seat:
+                legal = game.legal(seat)
+                assert legal == _every_legal(game, seat), (i, seat, game.phase)
+                kinds.update(type(c).__name__ for c in legal)
+            seat = game.turn if game.turn is not None else game.waiting()[0]
+            game.play(seat, bots[seat].pick(game.view(seat), game.legal(seat)))
+    assert all(kinds[k] for k in ("Win", "Kong", "Pung", "Chow", "Discard", "Pass")), kinds
