@@ -66,12 +66,12 @@ PACK: Final = tuple(DECK.cards)
 PACK_SET: Final = frozenset(PACK)
 
 
-_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
 
 
 def rank_tables(
     rules: RankRules = STUD40,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]:
     """The perfect-hash tables of ``rules`` (Art 5), fetched once: a five-card strength is
     ``table[(s & RANK_MASK) + flush[s >> RANK_BITS]]`` with ``s`` the sum of the cards'
     values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
