@@ -68,3 +68,51 @@ def test_solve_thirteen_runs_without_importing_pydantic() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
     assert '"strategy": "expected-points"' in out.stdout
+
+
+def _whole_app(seen: dict[str, object], plain: bool) -> typer.Typer:
+    app = typer.Typer(cls=PlainTextGroup if plain else None)
+
+    @app.callback()
+    def _root() -> None:
+        """A group."""
+
+    @app.command("cmd", cls=PlainTextCommand if plain else None)
+    def cmd(
+        hands: Annotated[int | None, typer.Option("--hands")] = None,
+        seats: Annotated[int, typer.Option("--seats")] = 4,
+    ) -> None:
+        seen.update(hands=hands, seats=seats)
+
+    return app
+
+
+def test_issue22_whole_numbers_are_read_as_typer_reads_them() -> None:
+    """An unbounded ``int`` option written plainly is read without Pydantic; every value, plain
+    or not, gives what Typer's own check gives (the same number, or the same refusal)."""
+    runner = CliRunner()
+    values = ("0", "7", "10000", "999999999999999999", "0100", "-5", "+3", " 12", "1_000", "ten")
+    for value in values:
+        results = []
+        for plain in (True, False):
+            seen: dict[str, object] = {}
+            result = runner.invoke(_whole_app(seen, plain), ["cmd", "--hands", value])
+            results.append((result.exit_code, result.output, dict(seen)))
+        assert results[0] == results[1], value
+    seen = {}
+    assert runner.invoke(_whole_app(seen, True), ["cmd", "--seats", "6"]).exit_code == 0
+    assert seen == {"hands": None, "seats": 6}
+
+
+def test_issue22_simulate_five_card_stud_runs_without_importing_pydantic() -> None:
+    code = (
+        "import sys\n"
+        "from croupier.cli import app\n"
+        "sys.argv = ['croupier', 'simulate', 'five-card-stud', '--hands', '3', '--seats', '3',"
+        " '--json']\n"
+        "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+    assert '"hands": 3' in out.stdout and '"invariants": "ok"' in out.stdout
