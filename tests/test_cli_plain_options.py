@@ -116,3 +116,29 @@ def test_issue22_simulate_five_card_stud_runs_without_importing_pydantic() -> No
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
     assert '"hands": 3' in out.stdout and '"invariants": "ok"' in out.stdout
+
+
+def _frozen_at_exit(*args: str) -> tuple[str, bool]:
+    """Run the installed entry point (``croupier.cli:main``) with ``args``: its output, and
+    whether the cyclic collector was frozen when the process began to end."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "from croupier.cli import main\n"
+        f"sys.argv = ['croupier', *{list(args)!r}]\n"
+        "main()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *lines, last = out.stdout.strip().splitlines()
+    return "\n".join(lines), last == "frozen True"
+
+
+def test_issue22_a_read_only_command_ends_with_the_collector_frozen() -> None:
+    """``main`` freezes the collector once a read-only command returns (the collection at exit
+    has nothing to walk), with the command's output unchanged; a command that writes or serves
+    (here ``simulate``) ends as before."""
+    shown, frozen = _frozen_at_exit("solve", "thirteen", "--hand", HAND, "--json")
+    assert frozen and '"strategy": "expected-points"' in shown
+    assert _frozen_at_exit("--version")[1]
+    shown, frozen = _frozen_at_exit("simulate", "five-card-stud", "--hands", "2", "--json")
+    assert not frozen and '"invariants": "ok"' in shown
