@@ -1,6 +1,7 @@
 """``croupier simulate five-card-stud`` (issue 15 item 20, issue 22): the real wall time, an
-honest progress bar, bot stakes at the table's level, and the streamed check (each hand's events
-replayed by a twin table as they come, then released: memory stays flat)."""
+honest progress bar, bot stakes at the table's level, and the streamed check (every event checked
+as the table commits it; the first hand, one in REPLAY_EVERY and the last replayed by a twin
+table from the log; the events released once digested: memory stays flat)."""
 
 from __future__ import annotations
 
