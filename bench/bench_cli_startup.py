@@ -37,7 +37,10 @@ from bench.common import environment, write_report
 
 DEFAULT_JSON: Final = Path(__file__).resolve().parent / "results" / "cli_startup.json"
 GOAL_MS: Final = 80.0
-ENTRY: Final = "import sys; from croupier.cli import app; sys.argv[0] = 'croupier'; app()"
+#: the installed script's entry point (``cli.main`` where the tree has it, else ``cli.app``)
+ENTRY: Final = (
+    "import sys; import croupier.cli as c; sys.argv[0] = 'croupier'; getattr(c, 'main', c.app)()"
+)
 
 
 def rows(before: Path | None) -> dict[str, tuple[list[str], dict[str, str]]]:

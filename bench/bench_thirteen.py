@@ -105,7 +105,9 @@ t = clock(); estimate_edge(rounds=rounds, seed="bench", workers=1, **kw)
 sim = (clock() - t) / rounds
 print(json.dumps({"best_response_ms": statistics.median(times) * 1e3, "round_ms": sim * 1e3}))
 """
-_SOLVE = "from croupier.cli import app; app()"
+#: the installed ``croupier`` script's entry point: ``cli.main`` where the tree has it (it
+#: freezes the collector at a read-only command's exit), else ``cli.app`` (older trees)
+_SOLVE = "import croupier.cli as c; getattr(c, 'main', c.app)()"
 _HAND = "As Ah Kd Kc 9s 8s 7s 6s 5d 4h 3c 2d Jh"
 
 

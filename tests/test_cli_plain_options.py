@@ -68,3 +68,77 @@ def test_solve_thirteen_runs_without_importing_pydantic() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
     assert '"strategy": "expected-points"' in out.stdout
+
+
+def _whole_app(seen: dict[str, object], plain: bool) -> typer.Typer:
+    app = typer.Typer(cls=PlainTextGroup if plain else None)
+
+    @app.callback()
+    def _root() -> None:
+        """A group."""
+
+    @app.command("cmd", cls=PlainTextCommand if plain else None)
+    def cmd(
+        hands: Annotated[int | None, typer.Option("--hands")] = None,
+        seats: Annotated[int, typer.Option("--seats")] = 4,
+    ) -> None:
+        seen.update(hands=hands, seats=seats)
+
+    return app
+
+
+def test_issue22_whole_numbers_are_read_as_typer_reads_them() -> None:
+    """An unbounded ``int`` option written plainly is read without Pydantic; every value, plain
+    or not, gives what Typer's own check gives (the same number, or the same refusal)."""
+    runner = CliRunner()
+    values = ("0", "7", "10000", "999999999999999999", "0100", "-5", "+3", " 12", "1_000", "ten")
+    for value in values:
+        results = []
+        for plain in (True, False):
+            seen: dict[str, object] = {}
+            result = runner.invoke(_whole_app(seen, plain), ["cmd", "--hands", value])
+            results.append((result.exit_code, result.output, dict(seen)))
+        assert results[0] == results[1], value
+    seen = {}
+    assert runner.invoke(_whole_app(seen, True), ["cmd", "--seats", "6"]).exit_code == 0
+    assert seen == {"hands": None, "seats": 6}
+
+
+def test_issue22_simulate_five_card_stud_runs_without_importing_pydantic() -> None:
+    code = (
+        "import sys\n"
+        "from croupier.cli import app\n"
+        "sys.argv = ['croupier', 'simulate', 'five-card-stud', '--hands', '3', '--seats', '3',"
+        " '--json']\n"
+        "try:\n    app()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+    assert '"hands": 3' in out.stdout and '"invariants": "ok"' in out.stdout
+
+
+def _frozen_at_exit(*args: str) -> tuple[str, bool]:
+    """Run the installed entry point (``croupier.cli:main``) with ``args``: its output, and
+    whether the cyclic collector was frozen when the process began to end."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "from croupier.cli import main\n"
+        f"sys.argv = ['croupier', *{list(args)!r}]\n"
+        "main()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *lines, last = out.stdout.strip().splitlines()
+    return "\n".join(lines), last == "frozen True"
+
+
+def test_issue22_a_read_only_command_ends_with_the_collector_frozen() -> None:
+    """``main`` freezes the collector once a read-only command returns (the collection at exit
+    has nothing to walk), with the command's output unchanged; a command that writes or serves
+    (here ``simulate``) ends as before."""
+    shown, frozen = _frozen_at_exit("solve", "thirteen", "--hand", HAND, "--json")
+    assert frozen and '"strategy": "expected-points"' in shown
+    assert _frozen_at_exit("--version")[1]
+    shown, frozen = _frozen_at_exit("simulate", "five-card-stud", "--hands", "2", "--json")
+    assert not frozen and '"invariants": "ok"' in shown

@@ -1,6 +1,7 @@
 """``croupier simulate five-card-stud`` (issue 15 item 20, issue 22): the real wall time, an
-honest progress bar, bot stakes at the table's level, and the streamed check (each hand's events
-replayed by a twin table as they come, then released: memory stays flat)."""
+honest progress bar, bot stakes at the table's level, and the streamed check (every event checked
+as the table commits it; the first hand, one in REPLAY_EVERY and the last replayed by a twin
+table from the log; the events released once digested: memory stays flat)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,9 @@ def test_issue22_the_log_is_released_as_it_goes() -> None:
         game.to_record()
 
 
-def test_issue22_a_hand_the_twin_refuses_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+def _tamper(monkeypatch: pytest.MonkeyPatch, release: int) -> list[int]:
+    """From now on the table's ``release``-th release of its log (1: the table's opening, 2:
+    hand 1...) hands on a fold that never happened, appended after the settlement."""
     real = StudGame.release_log
     calls = [0]
 
@@ -76,13 +79,62 @@ def test_issue22_a_hand_the_twin_refuses_is_named(monkeypatch: pytest.MonkeyPatc
         if not digest:  # the twin's own release
             return events
         calls[0] += 1
-        if calls[0] == 3:  # the second hand: a fold that never happened, appended
+        if calls[0] == release:
             return (*events, PlayerActed(1, Act.FOLD, 0, None))
         return events
 
     monkeypatch.setattr(StudGame, "release_log", tampered)
-    sim = simulate_stud.run_simulation(5, 3, "strength", "twin")
+    return calls
+
+
+def test_issue22_a_hand_the_twin_refuses_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _tamper(monkeypatch, 3)  # the second hand
+    sim = simulate_stud.run_simulation(5, 3, "strength", "twin", replay_every=1)
     assert sim.violation is not None and sim.violation.startswith("replay: hand 2:")
+    # sampled (the default): hand 2 is not replayed, hand 10 is (one in REPLAY_EVERY)
+    every = simulate_stud.REPLAY_EVERY
     calls[0] = 0
+    assert simulate_stud.run_simulation(5, 3, "strength", "twin").violation is None
+    calls = _tamper(monkeypatch, every + 1)
+    sim = simulate_stud.run_simulation(2 * every + 1, 3, "strength", "twin")
+    assert sim.violation is not None and sim.violation.startswith(f"replay: hand {every}:")
+    calls = _tamper(monkeypatch, 6)  # the last of five hands: always replayed
     result = runner.invoke(app, ["simulate", "stud", "--hands", "5", "--seats", "3", "--json"])
-    assert result.exit_code == 2 and "invariant violated: replay: hand" in result.output
+    assert result.exit_code == 2 and "invariant violated: replay: hand 5:" in result.output
+
+
+def test_issue22_the_sampled_replay_gives_the_every_hand_run_s_figures() -> None:
+    """The twin replaying one hand in REPLAY_EVERY (and the first and the last, each from a
+    restore of the table) plays the same hands as the twin that follows every event (the
+    implementation before it, run here): the same tallies, stacks and log digest."""
+    for hands, seats, bots, seed in ((123, 6, "mixed", "same"), (40, 3, "random", "s2")):
+        every = simulate_stud.run_simulation(hands, seats, bots, seed, replay_every=1)
+        sampled = simulate_stud.run_simulation(hands, seats, bots, seed)
+        assert every.violation is None and sampled.violation is None
+        for name in ("hands", "showdowns", "folds", "largest_pot", "largest_pot_hand"):
+            assert getattr(sampled, name) == getattr(every, name), name
+        assert sampled.topped_up == every.topped_up and sampled.digest == every.digest
+        assert sampled.game.stacks == every.game.stacks
+        assert sampled.game.house == every.game.house
+
+
+def test_issue22_a_restored_twin_checks_the_hand_it_replays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A replayed hand's events are checked again from a restore of the table: a top-up left
+    out of the log is caught there (the twin's table does not end as the table did)."""
+    real = StudGame.release_log
+    dropped = [0]
+
+    def without_top_ups(self: StudGame, *, digest: bool = True) -> tuple[Any, ...]:
+        events = real(self, digest=digest)
+        if not digest:
+            return events
+        kept = tuple(e for e in events if type(e).__name__ != "PlayerToppedUp")
+        dropped[0] += len(events) - len(kept)
+        return kept
+
+    monkeypatch.setattr(StudGame, "release_log", without_top_ups)
+    sim = simulate_stud.run_simulation(200, 6, "random", "topups")
+    assert dropped[0] > 0
+    assert sim.violation is not None and sim.violation.startswith("replay: hand ")

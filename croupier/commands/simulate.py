@@ -32,6 +32,7 @@ from croupier.commands.options import (
     game_options,
 )
 from croupier.commands.output import fail
+from croupier.commands.plain_options import PlainTextCommand
 from croupier.commands.play import (
     BankerDoublesOpt,
     CommissionOpt,
@@ -50,7 +51,7 @@ __all__ = ["simulate"]
 SIMULATE_HELP = games_help("simulate")
 
 
-@app.command()
+@app.command(cls=PlainTextCommand)
 def simulate(
     game: Annotated[str, typer.Argument(help=SIMULATE_HELP, show_default=False)],
     rounds: Annotated[

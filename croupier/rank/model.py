@@ -292,7 +292,8 @@ class HashTables:
 
     card_value: tuple[int, ...]
     flush_offset: tuple[int, ...]
-    table: tuple[int, ...]
+    #: a tuple when built here; the 13-card game's shipped tables give an ``array("H")``
+    table: Sequence[int]
     flush_base: int
     size3_base: int
     card_value_np: NDArray[np.uint32]

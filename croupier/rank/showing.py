@@ -282,6 +282,29 @@ def showing_key(
 
 _HIGH_CARD: Final = int(ShowingCategory.HIGH_CARD)
 
+#: (category, rank key) of showing cards: a :data:`ShowingKey` without its suit tie-break
+ShowingPattern = tuple[int, tuple[int, ...]]
+
+
+def showing_pattern(
+    up: Sequence[Card], rules: RankRules = STUD40, *, gapped_flush_draws: bool = False
+) -> ShowingPattern:
+    """``(category, key)`` of :func:`showing_key`, without the suits: the formation and its ranks,
+    for a reader that breaks no exact tie (a bot sizing up a board; who speaks first by the
+    newest card, Art 10 c-d, below a pair). The same lookup of the rank pattern, without the
+    suits' sorting: about 2.5x faster. The tests compare it with :func:`showing_key`."""
+    n = len(up)
+    if not 1 <= n <= 4:
+        raise CardCountError("1 to 4 showing", n)
+    if n == 1:
+        return (_HIGH_CARD, (up[0].code >> 2,))
+    codes = [c.code for c in up]
+    suit = codes[0] & 3
+    suited = n == 4 and all(code & 3 == suit for code in codes)
+    ranks = tuple(sorted([code >> 2 for code in codes]))
+    category, key, _ = _pattern(ranks, suited, rules, gapped_flush_draws)
+    return category, key
+
 
 K = TypeVar("K")
 

@@ -15,6 +15,8 @@ from croupier.rank.showing import (
     ShowingOrder,
     ShowingRank,
     best_showing,
+    showing_key,
+    showing_pattern,
     showing_rank,
 )
 
@@ -179,3 +181,22 @@ def test_round1_total_order_over_the_deck() -> None:
     assert all(
         showing_rank([x]) != showing_rank([y]) for x, y in itertools.combinations(STUD[:8], 2)
     )
+
+
+@given(st.lists(st.sampled_from(STUD), min_size=1, max_size=4, unique=True), st.booleans())
+def test_issue22_the_pattern_is_the_key_without_its_suits(cards: list[Card], gapped: bool) -> None:
+    """``showing_pattern`` (what bots and the newest-card reading read) is the best-hand key's
+    formation and ranks, the suits left out, on any 1 to 4 showing cards of the 40-card deck;
+    and both agree with the reference ``showing_rank``."""
+    key = showing_key(cards, gapped_flush_draws=gapped)
+    assert showing_pattern(cards, gapped_flush_draws=gapped) == key[:2]
+    ref = showing_rank(cards, BEST, gapped_flush_draws=gapped)
+    assert key[:2] == (int(ref.category), tuple(int(k) for k in ref.key))
+
+
+def test_issue22_the_pattern_refuses_what_the_key_refuses() -> None:
+    for bad in ((), tuple(parse_cards("As Ks Qs Js Ts"))):
+        with pytest.raises(CardCountError):
+            showing_pattern(bad)
+        with pytest.raises(CardCountError):
+            showing_key(bad)

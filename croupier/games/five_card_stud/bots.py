@@ -51,7 +51,13 @@ from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
 from croupier.rank.hand import strength_of_codes
 from croupier.rank.model import STUD40, Category
-from croupier.rank.showing import ShowingCategory, ShowingKey, showing_key
+from croupier.rank.showing import (
+    ShowingCategory,
+    ShowingKey,
+    ShowingPattern,
+    showing_key,
+    showing_pattern,
+)
 from croupier.shuffle import Shuffler
 
 __all__ = [
@@ -151,7 +157,7 @@ def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
         mask |= 1 << c.code
     found = _MINE.get(mask)
     if found is None:
-        category, ranks, _ = showing_key(cards)
+        category, ranks = showing_pattern(cards)
         found = (category, ranks[0] if ranks else 0)
         if len(_MINE) < _MEMO_LIMIT:
             _MINE[mask] = found
@@ -177,8 +183,10 @@ _FIVE_TO_SHOWING = {
 _LAST_BOARD: list[Any] = [None, {}]
 
 
-def _levels_of(board: Mapping[int, tuple[ShowingKey, int]]) -> Mapping[int, tuple[int, int]]:
-    """Seat -> (formation, top rank) of every seat's up cards on ``board``."""
+def _levels_of(
+    board: Mapping[int, tuple[ShowingPattern, int]],
+) -> Mapping[int, tuple[int, int]]:
+    """Seat -> (formation, top rank) of every seat's up cards on ``board`` (its patterns)."""
     if board is not _LAST_BOARD[0]:
         _LAST_BOARD[0] = board
         _LAST_BOARD[1] = {s: _their_level(v) for s, v in board.items()}
@@ -186,10 +194,10 @@ def _levels_of(board: Mapping[int, tuple[ShowingKey, int]]) -> Mapping[int, tupl
     return levels
 
 
-def _their_level(shown: tuple[ShowingKey, int]) -> tuple[int, int]:
+def _their_level(shown: tuple[ShowingPattern, int]) -> tuple[int, int]:
     """(formation, top rank) of what an opponent shows, from the table's best-hand key of his
-    up cards (possible draws show no made hand: their highest card)."""
-    (category, ranks, _), top = shown
+    up cards without the suits (possible draws show no made hand: their highest card)."""
+    (category, ranks), top = shown
     if category in _DRAWS:
         return 0, top
     return _LEVEL[category], ranks[0] if ranks else 0
@@ -221,7 +229,7 @@ class StrengthBot:
             up, key = obs.up, obs.key
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
-            self._levels = _levels_of(obs.board())
+            self._levels = _levels_of(obs.patterns())
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -403,8 +411,9 @@ def _cards_of(text: str) -> tuple[Card, ...]:
     return found
 
 
-#: the last up cards a table bot read (seat text -> cards text, in order) and their board
-_LAST_UP: list[Any] = [None, {}]
+#: the last up cards a table bot read (seat text -> cards text, in order) and their board; the
+#: last board whose patterns were read, and those
+_LAST_UP: list[Any] = [None, {}, None, {}]
 
 
 class _Seen:
@@ -444,6 +453,15 @@ class _Seen:
             _LAST_UP[1] = {int(s): _board_entry(text) for s, text in key if text}
         board: Mapping[int, tuple[ShowingKey, int]] = _LAST_UP[1]
         return board
+
+    def patterns(self) -> Mapping[int, tuple[ShowingPattern, int]]:
+        # the board without the suits, the same object for the same board (as board's)
+        board = self.board()
+        if board is not _LAST_UP[2]:
+            _LAST_UP[2] = board
+            _LAST_UP[3] = {s: ((k[0], k[1]), top) for s, (k, top) in board.items()}
+        patterns: Mapping[int, tuple[ShowingPattern, int]] = _LAST_UP[3]
+        return patterns
 
     @property
     def others_up(self) -> Mapping[int, tuple[Card, ...]]:

@@ -51,8 +51,10 @@ from croupier.rank.showing import (
     ShowingCategory,
     ShowingKey,
     ShowingOrder,
+    ShowingPattern,
     ShowingRank,
     showing_key,
+    showing_pattern,
     showing_rank,
 )
 from croupier.records import is_int
@@ -66,12 +68,12 @@ PACK: Final = tuple(DECK.cards)
 PACK_SET: Final = frozenset(PACK)
 
 
-_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
 
 
 def rank_tables(
     rules: RankRules = STUD40,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]:
     """The perfect-hash tables of ``rules`` (Art 5), fetched once: a five-card strength is
     ``table[(s & RANK_MASK) + flush[s >> RANK_BITS]]`` with ``s`` the sum of the cards'
     values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
@@ -94,6 +96,7 @@ class StudPhase(StrEnum):
 
 
 _MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
+_PATTERNS: dict[tuple[str, bool], dict[int, ShowingPattern]] = {}
 _PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
 _PLACE_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 #: (card set, newest card) pairs kept a table order: memory stays bounded however long a run
@@ -140,7 +143,7 @@ class ShowingKeys:
     nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
     (the tests compare the two on random cards)."""
 
-    __slots__ = ("_keys", "_memo", "gapped", "newest", "order", "rules", "seat_ties")
+    __slots__ = ("_keys", "_memo", "_patterns", "gapped", "newest", "order", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -149,6 +152,8 @@ class ShowingKeys:
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
         self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
+        #: card set -> its best-hand key without the suits (who reads no exact tie)
+        self._patterns = _PATTERNS.setdefault((self.rules.name, self.gapped), {})
         #: (card set, newest card) -> the place without the seat, for this table's order
         self._keys = _PLACES.setdefault((self.rules.name, self.gapped, self.newest), {})
 
@@ -168,6 +173,20 @@ class ShowingKeys:
         if base is None:
             base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
         return base
+
+    def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
+        """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
+        codes of ``up``, when known), from the table."""
+        if mask is None:
+            mask = 0
+            for c in up:
+                mask |= 1 << c.code
+        found = self._patterns.get(mask)
+        if found is None:
+            found = self._patterns[mask] = showing_pattern(
+                up, self.rules, gapped_flush_draws=self.gapped
+            )
+        return found
 
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
@@ -191,21 +210,21 @@ class ShowingKeys:
 
     def _place(self, up: Sequence[Card], mask: int) -> tuple[Any, ...]:
         """:meth:`key` without the seat: ``(category, ranks, suits, 0)``."""
-        base = self._memo.get(mask)
-        if base is None:
-            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
         n = len(up)
-        if n == 1:  # Art 10 b: the up card, suits break ties (in every reading)
-            return (*base, 0)
-        if self.newest and base[0] <= _PAIR:
+        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
+        # all that is read of the cards' key (without the suits: :meth:`pattern`)
+        if self.newest and n > 1 and self.pattern(up, mask)[0] <= _PAIR:
             newest = up[-1]
             rank = newest.rank
             mates = [c for c in up if c.rank == rank]
             if len(mates) == 2:  # a pair formed with the newest card
                 suits = sorted((SUIT_PRECEDENCE[c.suit] for c in mates), reverse=True)
-                base = (_PAIR, (rank,), tuple(suits))
-            else:
-                base = (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],))
+                return (_PAIR, (rank,), tuple(suits), 0)
+            return (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],), 0)
+        # Art 10 b (one up card: suits break ties, in every reading), or the best hand
+        base = self._memo.get(mask)
+        if base is None:
+            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
         return (*base, 0)
 
 
@@ -235,6 +254,7 @@ class HandState:
         "number",
         "opened",
         "order",
+        "patterns",
         "pos",
         "queue",
         "round",
@@ -264,6 +284,8 @@ class HandState:
         #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
         #: dealing, when first asked for (what bots read of the table); None: not yet
         self.board: dict[int, tuple[ShowingKey, int]] | None = None
+        #: the same without the suits (:meth:`ShowingKeys.pattern`), when first asked for
+        self.patterns: dict[int, tuple[ShowingPattern, int]] | None = None
         self.key: dict[int, Card] = {}
         self.live: list[int] = list(event.seats)
         self.folded: set[int] = set()
@@ -568,7 +590,7 @@ class StudState(Game[StudOptions]):
                 h.up[intended].append(card)
                 h.masks[intended] |= 1 << card.code
                 h.show_key.pop(intended, None)
-                h.board = None
+                h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
         if not h.queue and not h.misdealt:

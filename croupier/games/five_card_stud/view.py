@@ -15,7 +15,7 @@ from croupier.cards import Card, format_cards
 from croupier.errors import RuleViolation
 from croupier.games.five_card_stud.rules import GAME, REGULATION
 from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
-from croupier.rank.showing import ShowingKey
+from croupier.rank.showing import ShowingKey, ShowingPattern
 from croupier.records import is_int
 
 __all__ = ["Legal", "Observation", "legal_of", "observation_of", "view_of"]
@@ -92,6 +92,20 @@ class Observation:
             base = self._game.showing_keys.base
             found = h.board = {
                 s: (base(h.up[s], mask), (mask.bit_length() - 1) >> 2)
+                for s, mask in h.masks.items()
+                if mask
+            }
+        return found
+
+    def patterns(self) -> Mapping[int, tuple[ShowingPattern, int]]:
+        """:meth:`board` without the suits: seat -> ``(category, ranks)`` of its up cards and its
+        highest up rank (what a bot sizing up the board reads; once a dealing, shared)."""
+        h = self._hand
+        found = h.patterns
+        if found is None:
+            pattern = self._game.showing_keys.pattern
+            found = h.patterns = {
+                s: (pattern(h.up[s], mask), (mask.bit_length() - 1) >> 2)
                 for s, mask in h.masks.items()
                 if mask
             }

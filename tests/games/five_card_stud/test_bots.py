@@ -65,6 +65,9 @@ class Watched:
         assert obs.legal is not None and obs.legal == game.legal(self.seat)
         assert obs.key == game.key_card(self.seat)
         assert obs.stack == game.stacks[self.seat] and obs.pot == game.pot
+        # what the strength bot reads of the board (issue 22): the board's keys, no suits
+        patterns = {s: ((k[0], k[1]), top) for s, (k, top) in obs.board().items()}
+        assert obs.patterns() == patterns
         decision = self.bot.decide(obs)
         assert offered(obs.legal, decision), (obs.legal, decision)
         assert game.can_act(self.seat, *decision)

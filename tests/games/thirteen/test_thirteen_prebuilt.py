@@ -41,7 +41,8 @@ def test_primed_rank_tables_equal_a_fresh_build() -> None:
     keys, tables = prebuilt.rank_tables()
     assert keys == THIRTEEN.all_keys()
     fresh = HashTables.build(THIRTEEN)
-    assert tables.table == fresh.table and tables.card_value == fresh.card_value
+    # the shipped scalar table is an array("H") of the same slots (a tuple is slow to build)
+    assert tuple(tables.table) == fresh.table and tables.card_value == fresh.card_value
     assert tables.flush_offset == fresh.flush_offset
     assert (tables.flush_base, tables.size3_base) == (fresh.flush_base, fresh.size3_base)
     assert np.array_equal(tables.card_value_np, fresh.card_value_np)
