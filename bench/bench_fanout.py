@@ -105,14 +105,14 @@ def run_game(game: str, rounds: int, players: int, observers: int) -> dict[str, 
 
 
 def run_all(args: argparse.Namespace) -> dict[str, Any]:
-    return {g: run_game(g, args.rounds, args.players, args.observers) for g in GAMES}
+    return {g: run_game(g, args.rounds, args.players, args.observers) for g in args.games}
 
 
 def child(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     """One run from ``tree`` in a child process (its ``croupier`` first on ``sys.path``)."""
     argv = [
         "--rounds", str(args.rounds), "--players", str(args.players),
-        "--observers", str(args.observers), "--repeat", "1", "--once",
+        "--observers", str(args.observers), "--repeat", "1", "--once", "--games", *args.games,
     ]  # fmt: skip
     code = (
         f"import sys, runpy; sys.path.insert(0, {str(tree)!r}); "
@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--observers", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--before", type=Path, help="a work tree of the revision to compare")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--once", action="store_true", help="one run here, its JSON only")
     args = parser.parse_args(argv)
     if args.once:
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, tree in trees.items():
             runs[name].append(child(tree, args))
     report: dict[str, Any] = {"load": [round(x, 1) for x in os.getloadavg()]}
-    for game in GAMES:
+    for game in args.games:
         row: dict[str, Any] = {}
         for name in trees:
             row[f"{name}_us"] = statistics.median(r[game]["us_per_fan_out"] for r in runs[name])

@@ -85,6 +85,8 @@ MAX_CLIENT_COMMAND_ID = 48
 MAX_RETRIES = 8
 #: commits of one table pushed to its subscribers together at most (while its writer is busy)
 MAX_UNSENT = 8
+#: the offers' JSON forms a table keeps between fan-outs at most (:attr:`LiveTable.offer_forms`)
+MAX_OFFER_FORMS = 2048
 
 
 def now_ms() -> int:
@@ -134,6 +136,10 @@ class LiveTable:
     fault: str | None = None
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
+    #: the offers' JSON forms made for this table's view frames, kept from one fan-out to the
+    #: next (a table hands out one object per distinct offer, kept across seqs: most offers of
+    #: a fan-out were made before); cleared when it holds :data:`MAX_OFFER_FORMS`
+    offer_forms: OfferMemo = field(default_factory=dict)
     #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
     #: the table's rounds at every step
     _in_round: tuple[Table[Any] | None, int, bool] = (None, -1, False)
@@ -598,9 +604,11 @@ class Hub:
         #: one frame per actor (and per seq caught up from): connections of the same actor (the
         #: public's, a person's several tabs) share it, and its JSON text
         shared: dict[Any, SharedFrame] = {}
-        #: each offer's JSON form made once a fan-out: the tables share equal offers among
-        #: actors (the banking games' bets at every place), and each actor's frame lists them
-        offers: OfferMemo = {}
+        #: each offer's JSON form made once: the tables share equal offers among actors (the
+        #: banking games' bets at every place) and seqs, and each actor's frame lists them
+        offers = live.offer_forms
+        if len(offers) >= MAX_OFFER_FORMS:
+            offers.clear()
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
