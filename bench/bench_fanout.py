@@ -48,9 +48,8 @@ def run_game(game: str, rounds: int, players: int, observers: int) -> dict[str, 
 
     catalog = Catalog()
     cls = catalog.table_class(game)
-    table = cls(
-        cls.options_from_dict({}), table_id="t1", source=FairSource("croupier bench t1", key=KEY, label="t1")
-    )
+    source = FairSource("croupier bench t1", key=KEY, label="t1")
+    table = cls(cls.options_from_dict({}), table_id="t1", source=source)
     kinds = catalog.bots(game)
     factory = next(iter(kinds.values()))
     bots = {f"p{i}": factory(i) for i in range(players)}

@@ -609,11 +609,13 @@ class Hub:
         offers = live.offer_forms
         if len(offers) >= MAX_OFFER_FORMS:
             offers.clear()
+        #: each event shown whole (most are public) encoded once for every actor's frame
+        forms: dict[int, dict[str, Any]] = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber, common, shared, offers)
+            self._catch_up(live, subscriber, common, shared, offers, forms)
 
     def _catch_up(
         self,
@@ -622,10 +624,11 @@ class Hub:
         common: dict[str, Any] | None = None,
         shared: dict[Any, SharedFrame] | None = None,
         offers: OfferMemo | None = None,
+        forms: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
         a whole view when it is too far behind; then its view. ``shared``: the frames already
-        made in this fan-out, by actor."""
+        made in this fan-out, by actor; ``forms``: its events' whole forms, by index."""
         if shared is None:
             shared = {}
         actor = subscriber.actor
@@ -636,7 +639,7 @@ class Hub:
         if since is not None and 0 < committed - since <= self.settings.catchup_limit:
             frame = shared.get((actor, since))
             if frame is None:
-                events = live.table.events_for(actor, since)[: committed - since]
+                events = live.table.events_for(actor, since, forms=forms)[: committed - since]
                 frame = shared[actor, since] = SharedFrame(
                     type="events", table=live.id, events=events, seq=committed
                 )
