@@ -619,7 +619,7 @@ def test_issue18_an_actors_view_is_the_same_whoever_was_shown_the_table_before_h
 
     def check(table: Any, _applied: Any) -> None:
         views = [table.view(actor) for actor in actors]
-        table._memo_key = (-1, -1)  # the state's memo forgotten: made again, the other way round
+        table._memo().clear()  # the state's memo forgotten: made again, the other way round
         again = [table.view(actor) for actor in reversed(actors)][::-1]
         assert json.dumps(views) == json.dumps(again)
         assert len({json.dumps(v.get("you")) for v in views}) == 4 + 1  # each player, None
