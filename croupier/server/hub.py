@@ -85,6 +85,8 @@ MAX_CLIENT_COMMAND_ID = 48
 MAX_RETRIES = 8
 #: commits of one table pushed to its subscribers together at most (while its writer is busy)
 MAX_UNSENT = 8
+#: the offers' JSON forms a table keeps between fan-outs at most (:attr:`LiveTable.offer_forms`)
+MAX_OFFER_FORMS = 2048
 
 
 def now_ms() -> int:
@@ -134,6 +136,10 @@ class LiveTable:
     fault: str | None = None
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
+    #: the offers' JSON forms made for this table's view frames, kept from one fan-out to the
+    #: next (a table hands out one object per distinct offer, kept across seqs: most offers of
+    #: a fan-out were made before); cleared when it holds :data:`MAX_OFFER_FORMS`
+    offer_forms: OfferMemo = field(default_factory=dict)
     #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
     #: the table's rounds at every step
     _in_round: tuple[Table[Any] | None, int, bool] = (None, -1, False)
@@ -598,14 +604,18 @@ class Hub:
         #: one frame per actor (and per seq caught up from): connections of the same actor (the
         #: public's, a person's several tabs) share it, and its JSON text
         shared: dict[Any, SharedFrame] = {}
-        #: each offer's JSON form made once a fan-out: the tables share equal offers among
-        #: actors (the banking games' bets at every place), and each actor's frame lists them
-        offers: OfferMemo = {}
+        #: each offer's JSON form made once: the tables share equal offers among actors (the
+        #: banking games' bets at every place) and seqs, and each actor's frame lists them
+        offers = live.offer_forms
+        if len(offers) >= MAX_OFFER_FORMS:
+            offers.clear()
+        #: each event shown whole (most are public) encoded once for every actor's frame
+        forms: dict[int, dict[str, Any]] = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
                 live.subscribers.discard(subscriber)
                 continue
-            self._catch_up(live, subscriber, common, shared, offers)
+            self._catch_up(live, subscriber, common, shared, offers, forms)
 
     def _catch_up(
         self,
@@ -614,10 +624,11 @@ class Hub:
         common: dict[str, Any] | None = None,
         shared: dict[Any, SharedFrame] | None = None,
         offers: OfferMemo | None = None,
+        forms: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
         a whole view when it is too far behind; then its view. ``shared``: the frames already
-        made in this fan-out, by actor."""
+        made in this fan-out, by actor; ``forms``: its events' whole forms, by index."""
         if shared is None:
             shared = {}
         actor = subscriber.actor
@@ -628,7 +639,7 @@ class Hub:
         if since is not None and 0 < committed - since <= self.settings.catchup_limit:
             frame = shared.get((actor, since))
             if frame is None:
-                events = live.table.events_for(actor, since)[: committed - since]
+                events = live.table.events_for(actor, since, forms=forms)[: committed - since]
                 frame = shared[actor, since] = SharedFrame(
                     type="events", table=live.id, events=events, seq=committed
                 )

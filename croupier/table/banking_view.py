@@ -5,9 +5,12 @@ table's own parts in the shape every client reads (``place`` for a position, ``s
 cards are out face down, a place's cards are shown only to those the table shows them to (the
 seated player at baccarat, the holder at football poker) and exposed cards to everyone.
 
-A view is asked at every decision (a bot's, a client's), each a new JSON tree: the parts that
-never change (the limits) are worked out once per table, the rest read straight from the state
-(the stakes and chips once per state, shared with the offers)."""
+A view is asked at every decision (a bot's, a client's) and, by the server, for every actor
+watching the table after every commit: the parts that are the same for every actor are worked
+out once per state (:meth:`~croupier.table.banking.ShoeTable._memo`, as the stakes, chips and
+offers are), and each actor's view is a copy of their top level with his own parts (``you``, his
+face-down cards) filled in. The parts not his own are shared by every view of that state: a
+view is read, never changed (as :class:`~croupier.table.view.View` hands out one dict)."""
 
 from __future__ import annotations
 
@@ -24,8 +27,18 @@ __all__ = ["table_view"]
 
 def table_view(self: ShoeTable[Any, Any], actor: Actor) -> dict[str, Any]:
     name = actor.name if actor.is_player else None
-    out, dealing = _common(self)
+    memo = self._memo()
+    found: tuple[dict[str, Any], bool] | None = memo.get("view")
+    if found is None:
+        found = memo["view"] = _common(self)
+    common, dealing = found
+    # the actor's own copy of the top level (``you``) and, while the cards are out face down,
+    # of the hands (each actor's cards); the other parts are shared by the actors' views
+    out = dict(common)
     if dealing:
+        hands = common.get("hands")
+        if hands:
+            out["hands"] = [dict(item) for item in hands]
         _face_down(self, out, name)
     if name is not None:
         player = out["players"].get(name)

@@ -42,6 +42,7 @@ import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
@@ -636,11 +637,14 @@ class Table(abc.ABC, Generic[OptionsT]):
 
     # -- what people see -----------------------------------------------------------------------
 
-    def events_for(self, actor: Actor, since: int = 0) -> list[dict[str, Any]]:
+    def events_for(
+        self, actor: Actor, since: int = 0, *, forms: dict[int, dict[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
         """The entries after ``since`` as ``actor`` may see them: ``{"seq", "at", "actor",
         "event"}``. A player sees his private forms, a dealer the dealers' forms (``DEALER``),
         everyone else the public ones; an
-        inspector sees every event of a finished round whole, the round in play as the public."""
+        inspector sees every event of a finished round whole, the round in play as the public.
+        ``forms``: shared by calls at the same entries (:meth:`Shown.kept`)."""
         if not is_int(since) or since < 0:
             raise RecordError("since", f"since is a sequence number >= 0, got {since!r}")
         viewer = (
@@ -655,10 +659,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         for index in range(since, len(self._entries)):
             entry = self._entries[index]
             shown = self._visibility[index]
-            if inspector and self._finished(index):
-                form = entry.event.to_dict()
-            else:
-                form = shown.form(viewer, entry.event.to_dict)
+            event = entry.event
+            whole = event.to_dict if forms is None else partial(Shown.kept, forms, index, event)
+            form = whole() if inspector and self._finished(index) else shown.form(viewer, whole)
             out.append({"seq": entry.seq, "at": entry.at, "actor": entry.actor, "event": form})
         return out
 

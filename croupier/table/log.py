@@ -331,5 +331,17 @@ class Shown:
             return whole()
         return dict(made() if callable(made) else made)
 
+    @staticmethod
+    def kept(forms: dict[int, dict[str, Any]], index: int, event: Event) -> dict[str, Any]:
+        """``event``'s whole form (``event.to_dict()``) for entry ``index``, made once per
+        ``forms`` and kept there; each call hands out its own copy of the top level, as
+        :meth:`form` does. The server's fan-out asks the same entries for every actor watching
+        a table (:meth:`~croupier.table.base.Table.events_for`): each event shown whole is
+        encoded once."""
+        form = forms.get(index)
+        if form is None:
+            form = forms[index] = event.to_dict()
+        return dict(form)
+
 
 Shown.PUBLIC = Shown()

@@ -607,3 +607,21 @@ def test_provably_fair_a_revealed_seed_is_checked_against_the_shoe_at_replay() -
     revealed["event"]["server_seed"] = "06" * 32  # another seed (the hashes made again: no chain)
     with pytest.raises(RuleViolation, match=r"fair play: .*does not hash to the commitment"):
         BaccaratTable.replay(BOX, record["entries"], table_id="fair", check_hashes=False)
+
+
+def test_issue18_an_actors_view_is_the_same_whoever_was_shown_the_table_before_him() -> None:
+    # the parts of a view common to every actor are made once per state and shared by the
+    # actors' views (issue 18): each actor's view (his ``you``, his cards) reads as if it had
+    # been made alone, and stays so once the others' are made
+    table = new_table()
+    actors = [Actor.player(n) for n in NAMES[:3]]
+    actors += [Actor.player("zed"), Actor.OBSERVER, Actor.dealer("dee"), Actor.inspector("ida")]
+
+    def check(table: Any, _applied: Any) -> None:
+        views = [table.view(actor) for actor in actors]
+        table._memo().clear()  # the state's memo forgotten: made again, the other way round
+        again = [table.view(actor) for actor in reversed(actors)][::-1]
+        assert json.dumps(views) == json.dumps(again)
+        assert len({json.dumps(v.get("you")) for v in views}) == 4 + 1  # each player, None
+
+    run_table(table, {n: BOTS["flat"](i) for i, n in enumerate(NAMES[:3])}, rounds=3, on_step=check)

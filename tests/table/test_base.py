@@ -149,6 +149,21 @@ def test_promise_inspector_sees_finished_rounds_whole_and_live_rounds_as_the_pub
     assert table.round_entries(1)[-1].event.TYPE == "settled"
 
 
+def test_promise_events_shared_among_viewers_read_the_same_and_stay_each_viewers_own() -> None:
+    # issue 18: the server encodes each event shown whole once for every actor watching a
+    # table (events_for's forms); what each actor is handed must not change by it
+    table = played(rounds=3)
+    forms: dict[int, dict[str, object]] = {}
+    ida = Actor.inspector("ida")
+    actors = (ANA, BO, CY, Actor.OBSERVER, Actor.dealer("dee"), ida)
+    shared = {actor: table.events_for(actor, 2, forms=forms) for actor in actors}
+    for actor in actors:
+        assert shared[actor] == table.events_for(actor, 2)
+    assert forms  # the public events were kept for the next actor
+    shared[ANA][0]["event"]["type"] = "changed"  # one actor's copy, not the others'
+    assert shared[BO][0]["event"]["type"] == table.events_for(BO, 2)[0]["event"]["type"]
+
+
 def test_promise_events_for_is_append_only_for_each_viewer() -> None:
     table = seated(ANA, BO, CY)
     seen: list[dict[str, object]] = []
