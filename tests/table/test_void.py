@@ -49,6 +49,13 @@ def _table(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot]]:
     return table, bots
 
 
+def _seat(table: Table[Any], bots: Mapping[str, Any], at: int = 0) -> None:
+    """Every bot of ``bots`` sits at ``table`` (its game's join commands)."""
+    for name in bots:
+        for command in table.join_commands(name):
+            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+
+
 def _step(table: Table[Any], bots: Mapping[str, Bot], at: int) -> int:
     """One command, time-out or house step, as :func:`run_table` makes them; the new clock."""
     waits = table.waiting_on()
@@ -103,9 +110,7 @@ def _void_at_random(game: str, seed: str) -> tuple[Table[Any], dict[str, Bot], i
     rng = random.Random(seed)
     table, bots = _table(game, seed)
     at = 0
-    for name in bots:
-        for command in table.join_commands(name):
-            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    _seat(table, bots)
     assert not any(o.type == "void_round" for o in table.legal(DEE))  # no round yet
     played = rng.randrange(3)
     while table.rounds_closed < played:
@@ -243,9 +248,7 @@ def test_promise_a_void_at_a_provably_fair_table_replays_and_play_goes_on(game: 
     )
     bots = _table(game, "fair")[1]
     at = 0
-    for name in bots:
-        for command in table.join_commands(name):
-            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    _seat(table, bots)
     while not _in_round(table):
         at = _step(table, bots, at)
     for _ in range(random.Random(game).randrange(3, 12)):
@@ -277,9 +280,7 @@ def test_promise_no_void_once_the_result_is_fixed(game: str, seed: str) -> None:
     changes: the record, the chips and every view are as they were; the round then settles."""
     table, bots = _table(game, seed)
     at = 0
-    for name in bots:
-        for command in table.join_commands(name):
-            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    _seat(table, bots)
     played = random.Random(seed).randrange(3)
     while table.rounds_closed < played or not _in_round(table):
         at = _step(table, bots, at)
@@ -322,9 +323,7 @@ def test_promise_a_void_recorded_after_the_result_is_fixed_is_refused_at_replay(
     The void entry is the one a dealer made just before the result was fixed, moved after it."""
     table, bots = _table(game, "late")
     at = 0
-    for name in bots:
-        for command in table.join_commands(name):
-            table.apply(Actor.player(name), command, f"join:{name}", at=at)
+    _seat(table, bots)
     while not _in_round(table):
         at = _step(table, bots, at)
     mark = table.seq

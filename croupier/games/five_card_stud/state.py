@@ -68,6 +68,14 @@ PACK: Final = tuple(DECK.cards)
 PACK_SET: Final = frozenset(PACK)
 
 
+def _cards_mask(cards: Sequence[Card]) -> int:
+    """The bit set of ``cards``' codes (the showing tables' key)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.code
+    return mask
+
+
 _TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
 
 
@@ -166,9 +174,7 @@ class ShowingKeys:
         """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
         card codes, when known), from the table."""
         if mask is None:
-            mask = 0
-            for c in up:
-                mask |= 1 << c.code
+            mask = _cards_mask(up)
         base = self._memo.get(mask)
         if base is None:
             base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
@@ -178,9 +184,7 @@ class ShowingKeys:
         """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
         codes of ``up``, when known), from the table."""
         if mask is None:
-            mask = 0
-            for c in up:
-                mask |= 1 << c.code
+            mask = _cards_mask(up)
         found = self._patterns.get(mask)
         if found is None:
             found = self._patterns[mask] = showing_pattern(
@@ -193,9 +197,7 @@ class ShowingKeys:
         (``mask``: their bit set of card codes, when known). Kept by table: the place depends
         on the set of cards and the newest one only (and, with seat ties, the seat)."""
         if mask is None:
-            mask = 0
-            for c in up:
-                mask |= 1 << c.code
+            mask = _cards_mask(up)
         n = len(up)
         memo = (mask << 6) | up[-1].code if n else mask
         found = self._keys.get(memo)
