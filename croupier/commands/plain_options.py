@@ -10,7 +10,7 @@ need no adapter, and :func:`plain_params` reads them exactly as Typer would:
   before it looks at the adapter;
 * an option declared ``str`` (or ``str | None``) given a ``str`` from the command line: Typer's
   adapter returns it unchanged (``_parse_cli_str`` is ``str(value)``);
-* an option declared ``int`` (or ``int | None``) with no bounds, parser or clamp of Typer's own,
+* an option declared ``int`` (an ``int | None`` goes to Typer's check) with no bounds, parser or clamp of Typer's own,
   given a whole number written plainly (ASCII digits, no sign, no leading zero, at most 18
   digits): Typer's adapter (Pydantic's ``int``) reads it as ``int(value)`` does (issue 22:
   ``simulate --hands N --seats S``). Any other text (a sign, spaces, ``1_000``, ``abc``) goes

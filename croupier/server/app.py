@@ -19,7 +19,7 @@ import croupier
 from croupier.server.api import ApiError, api_error_response
 from croupier.server.api import router as api_router
 from croupier.server.api_house import router as house_router
-from croupier.server.db import RECORD_DOWN, Database, record_down_errors
+from croupier.server.db import RECORD_DOWN, Database, record_down, record_down_errors
 from croupier.server.runtime import Server, ServerSettings
 from croupier.server.web.routes import router as web_router
 from croupier.server.ws import router as ws_router
@@ -85,8 +85,11 @@ def create_app(
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return api_error_response(exc)
 
-    async def _record_down(_request: Request, _exc: Exception) -> JSONResponse:
-        """The database out of reach (restarting, connections cut): 503, try again."""
+    async def _record_down(_request: Request, exc: Exception) -> JSONResponse:
+        """The database out of reach (restarting, connections cut): 503, try again; any other
+        error of the same class is raised on (a 500, its traceback in the log)."""
+        if not record_down(exc):
+            raise exc
         return JSONResponse({"error": "unavailable", "message": RECORD_DOWN}, status_code=503)
 
     for kind in record_down_errors():

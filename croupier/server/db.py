@@ -47,11 +47,44 @@ DEFAULT_URL = "sqlite:///croupier.db"
 RECORD_DOWN = "the record (the database) cannot be reached now; try again in a moment"
 
 
+#: SQLite's errors of a database out of reach for a while (the rest are not)
+_SQLITE_DOWN = ("locked", "busy", "unable to open", "disk i/o")
+
+
+#: the least time between two log lines of a database out of reach
+DOWN_LOG_EVERY_S = 5.0
+#: when the last of them was written (monotonic)
+_down_logged = [-DOWN_LOG_EVERY_S]
+
+
 def record_down(exc: BaseException) -> bool:
     """Whether ``exc`` is the database being out of reach (a lost or refused connection, a
-    database restarting or locked), not a fault of the request: answered "try again" (HTTP 503,
-    a WebSocket ``unavailable`` error), never a traceback or a 500."""
-    return isinstance(exc, record_down_errors())
+    database restarting, SQLite's file locked or unreadable), not a fault of the request:
+    answered "try again" (HTTP 503, a WebSocket ``unavailable`` error), never a traceback or a
+    500; logged (at most once every few seconds). SQLite's other operational errors (no such
+    table: a missed migration; a read-only or full disk) are faults of the deployment and stay
+    500s with their traceback in the log."""
+    if not isinstance(exc, record_down_errors()):
+        return False
+    cause = getattr(exc, "orig", None)
+    if cause is not None and type(cause).__module__ == "sqlite3":
+        text = str(cause).lower()
+        if not any(word in text for word in _SQLITE_DOWN):
+            return False
+    _log_down(exc)
+    return True
+
+
+def _log_down(exc: BaseException) -> None:
+    import logging
+    import time
+
+    now = time.monotonic()
+    if now - _down_logged[0] >= DOWN_LOG_EVERY_S:
+        _down_logged[0] = now
+        logging.getLogger("croupier.server").warning(
+            "the database is out of reach; answering 'try again': %s", exc
+        )
 
 
 def record_down_errors() -> tuple[type[Exception], ...]:

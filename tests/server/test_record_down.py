@@ -98,3 +98,46 @@ def test_issue21_websocket_handshake_while_the_database_is_down_is_1013_try_agai
             assert closed.value.code == 1013
     with client.websocket_connect("/ws", headers=heads["ana"]) as ws:  # the database is back
         assert ws.receive_json()["type"] == "welcome"
+
+
+def test_issue21_a_deployment_fault_is_not_answered_try_again(
+    house: tuple[TestClient, dict[str, dict[str, str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's operational errors that no wait mends (a missing table: a missed migration)
+    are not "try again": raised on, a 500 with its traceback in the log."""
+    import sqlite3
+
+    client, heads = house
+    server = client.app.state.server  # type: ignore[attr-defined]
+
+    def missing(*_args: Any, **_kwargs: Any) -> Any:
+        raise OperationalError("SELECT", {}, sqlite3.OperationalError("no such table: ledger"))
+
+    monkeypatch.setattr(server.cashier, "balance", missing)
+    with pytest.raises(OperationalError, match="no such table"):
+        client.get("/api/wallet", headers=heads["ana"])
+
+
+def test_issue21_a_database_out_of_reach_is_logged(
+    house: tuple[TestClient, dict[str, dict[str, str]]],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The operator sees the outage in the log (at most a line every few seconds)."""
+    import sqlite3
+
+    from croupier.server import db
+
+    client, heads = house
+    server = client.app.state.server  # type: ignore[attr-defined]
+
+    def locked(*_args: Any, **_kwargs: Any) -> Any:
+        raise OperationalError("BEGIN", {}, sqlite3.OperationalError("database is locked"))
+
+    monkeypatch.setattr(server.cashier, "balance", locked)
+    monkeypatch.setattr(db, "_down_logged", [-db.DOWN_LOG_EVERY_S])
+    with caplog.at_level("WARNING", logger="croupier.server"):
+        for _ in range(3):
+            assert client.get("/api/wallet", headers=heads["ana"]).status_code == 503
+    lines = [r for r in caplog.records if "out of reach" in r.getMessage()]
+    assert len(lines) == 1 and "database is locked" in lines[0].getMessage()
