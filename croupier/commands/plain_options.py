@@ -10,11 +10,11 @@ need no adapter, and :func:`plain_params` reads them exactly as Typer would:
   before it looks at the adapter;
 * an option declared ``str`` (or ``str | None``) given a ``str`` from the command line: Typer's
   adapter returns it unchanged (``_parse_cli_str`` is ``str(value)``);
-* an option declared ``int`` (an ``int | None`` goes to Typer's check) with no bounds, parser or clamp of Typer's own,
-  given a whole number written plainly (ASCII digits, no sign, no leading zero, at most 18
-  digits): Typer's adapter (Pydantic's ``int``) reads it as ``int(value)`` does (issue 22:
-  ``simulate --hands N --seats S``). Any other text (a sign, spaces, ``1_000``, ``abc``) goes
-  to Typer's check, which accepts or refuses it as before.
+* an option declared ``int`` (an ``int | None`` goes to Typer's check) with no bounds, parser
+  or clamp of Typer's own, given a whole number written plainly (ASCII digits, no sign, no
+  leading zero, at most 18 digits): Typer's adapter (Pydantic's ``int``) reads it as
+  ``int(value)`` does (issue 22: ``simulate --hands N --seats S``). Any other text (a sign,
+  spaces, ``1_000``, ``abc``) goes to Typer's check, which accepts or refuses it as before.
 
 Anything else (bytes, a number, a custom parser, a file, a list) goes to Typer's own check,
 built then. Typer versions without this machinery are left alone.

@@ -93,6 +93,21 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+#: seconds before a failed fan-out is tried again
+FAN_OUT_RETRY_S = 0.5
+
+
+async def _nothing() -> None:
+    """A job that does nothing: the writer's turn after it pushes what is unsent."""
+
+
+def _writer_ended(task: asyncio.Task[None]) -> None:
+    """A table's writer ended: said in the log if by an error (its table then stands still;
+    asyncio would say it only when the task is collected, which may be never)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s: the writer stopped", task.get_name(), exc_info=task.exception())
+
+
 @dataclass(frozen=True)
 class HubSettings:
     """How the hub runs its tables."""
@@ -242,6 +257,7 @@ class Hub:
         if live.table.closed:
             return live
         live.task = asyncio.create_task(self._writer(live), name=f"table:{row.id}")
+        live.task.add_done_callback(_writer_ended)
         self._wake(live)
         return live
 
@@ -700,7 +716,15 @@ class Hub:
                 await asyncio.sleep(0)
                 await asyncio.sleep(0)
                 if live.unsent and live.queue.empty():
-                    self._fan_out(live)
+                    try:
+                        self._fan_out(live)
+                    except Exception:  # the writer goes on, and tries the fan-out again soon:
+                        # each subscriber then catches up from its seq
+                        log.exception("table %s: a fan-out failed", live.id)
+                        live.unsent = max(live.unsent, 1)
+                        asyncio.get_running_loop().call_later(
+                            FAN_OUT_RETRY_S, live.queue.put_nowait, _nothing
+                        )
 
     def _wake(self, live: LiveTable, delay_ms: int = 0) -> None:
         """Make progress at ``live`` after ``delay_ms`` (one pending wake-up at a time)."""

@@ -238,3 +238,36 @@ def test_a_bot_with_a_bad_name_is_refused_before_anything_is_written(
         assert hub.store.tables() == [] and "t1" not in hub.tables
 
     run(database_url, body)
+
+
+def test_promise_a_failed_fan_out_is_logged_and_the_table_plays_on(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fan-out that raises (a view that cannot be made) must not end the table's writer (the
+    table would stand still with nothing logged): it is logged, and the subscribers catch up
+    from their seq at the next fan-out."""
+
+    async def body(hub: Hub, clock: Clock) -> None:
+        await hub.open_table("t1", "toy", {}, by="admin", bots={"bot-1": "default"})
+        made = hub.view_frame
+        failed: list[int] = []
+
+        def once(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            if not failed:
+                failed.append(1)
+                raise RuntimeError("a view that cannot be made")
+            return made(*args, **kwargs)
+
+        sub = subscriber()
+        await hub.subscribe("t1", sub, "ana")
+        hub.view_frame = once  # type: ignore[method-assign]  # the next fan-out's first view
+        assert (await hub.join("t1", "ana")).accepted
+        seen: list[dict[str, Any]] = []
+        await settle(hub, "t1", 2, sub, seen)
+        assert failed
+        pushed = [e["seq"] for f in seen if f["type"] == "events" for e in f["events"]]
+        assert pushed == list(range(1, len(pushed) + 1))  # nothing missed, nothing twice
+
+    with caplog.at_level("ERROR", logger="croupier.server"):
+        run(database_url, body)
+    assert any("a fan-out failed" in r.getMessage() for r in caplog.records)
