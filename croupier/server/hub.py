@@ -50,13 +50,8 @@ from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
 from croupier.server.entries import HOUSE, house_entry
-from croupier.server.frames import (
-    PROTOCOL_VERSION,
-    OfferMemo,
-    SharedFrame,
-    Subscriber,
-    offer_dicts,
-)
+from croupier.server.fanout import FanOut
+from croupier.server.frames import PROTOCOL_VERSION, OfferMemo, SharedFrame, Subscriber
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
@@ -85,8 +80,6 @@ MAX_CLIENT_COMMAND_ID = 48
 MAX_RETRIES = 8
 #: commits of one table pushed to its subscribers together at most (while its writer is busy)
 MAX_UNSENT = 8
-#: the offers' JSON forms a table keeps between fan-outs at most (:attr:`LiveTable.offer_forms`)
-MAX_OFFER_FORMS = 2048
 
 
 def now_ms() -> int:
@@ -153,7 +146,7 @@ class LiveTable:
     unsent: int = 0
     #: the offers' JSON forms made for this table's view frames, kept from one fan-out to the
     #: next (a table hands out one object per distinct offer, kept across seqs: most offers of
-    #: a fan-out were made before); cleared when it holds :data:`MAX_OFFER_FORMS`
+    #: a fan-out were made before); cleared at ``fanout.MAX_OFFER_FORMS``
     offer_forms: OfferMemo = field(default_factory=dict)
     #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
     #: the table's rounds at every step
@@ -181,7 +174,7 @@ class LiveTable:
         return open_
 
 
-class Hub:
+class Hub(FanOut):
     """Every live table of this process (see the module docstring)."""
 
     def __init__(
@@ -613,90 +606,6 @@ class Hub:
             live.present[person] -= 1
             if live.present[person] <= 0:
                 del live.present[person]
-
-    def _fan_out(self, live: LiveTable) -> None:
-        live.unsent = 0
-        common = self._common(live)
-        #: one frame per actor (and per seq caught up from): connections of the same actor (the
-        #: public's, a person's several tabs) share it, and its JSON text
-        shared: dict[Any, SharedFrame] = {}
-        #: each offer's JSON form made once: the tables share equal offers among actors (the
-        #: banking games' bets at every place) and seqs, and each actor's frame lists them
-        offers = live.offer_forms
-        if len(offers) >= MAX_OFFER_FORMS:
-            offers.clear()
-        #: each event shown whole (most are public) encoded once for every actor's frame
-        forms: dict[int, dict[str, Any]] = {}
-        for subscriber in list(live.subscribers):
-            if subscriber.overflowed:
-                live.subscribers.discard(subscriber)
-                continue
-            self._catch_up(live, subscriber, common, shared, offers, forms)
-
-    def _catch_up(
-        self,
-        live: LiveTable,
-        subscriber: Subscriber,
-        common: dict[str, Any] | None = None,
-        shared: dict[Any, SharedFrame] | None = None,
-        offers: OfferMemo | None = None,
-        forms: dict[int, dict[str, Any]] | None = None,
-    ) -> None:
-        """Push what ``subscriber`` has not seen: the missed events (redacted for its actor), or
-        a whole view when it is too far behind; then its view. ``shared``: the frames already
-        made in this fan-out, by actor; ``forms``: its events' whole forms, by index."""
-        if shared is None:
-            shared = {}
-        actor = subscriber.actor
-        committed = live.stored_seq
-        since = subscriber.seq
-        if since is not None and since > committed:
-            since = None  # a client ahead of the record (another database?): start over
-        if since is not None and 0 < committed - since <= self.settings.catchup_limit:
-            frame = shared.get((actor, since))
-            if frame is None:
-                events = live.table.events_for(actor, since, forms=forms)[: committed - since]
-                frame = shared[actor, since] = SharedFrame(
-                    type="events", table=live.id, events=events, seq=committed
-                )
-            subscriber.push(frame)
-        subscriber.seq = committed
-        view = shared.get(actor)
-        if view is None:
-            view = shared[actor] = SharedFrame(self.view_frame(live, actor, common, offers))
-        subscriber.push(view)
-
-    def _common(self, live: LiveTable) -> dict[str, Any]:
-        """The parts of a view frame that are the same for every actor."""
-        table = live.table
-        players = sorted(table.chips())
-        return {
-            "waiting": [w.to_dict() for w in table.waiting_on()],
-            "away": [p for p in players if p not in live.bots and p not in live.present],
-            "bots": sorted(live.bots),
-            "closed": table.closed,
-        }
-
-    def view_frame(
-        self,
-        live: LiveTable,
-        actor: Actor,
-        common: dict[str, Any] | None = None,
-        offers: OfferMemo | None = None,
-    ) -> dict[str, Any]:
-        """The table as ``actor`` may see it now, with what he may send and who is waited on
-        (``common``: the actor-free parts, computed once for a fan-out; ``offers``: the offers'
-        JSON forms made so far in it)."""
-        table = live.table
-        return {
-            "type": "view",
-            "table": live.id,
-            "game": live.row.game,
-            "seq": live.stored_seq,
-            "view": table.view(actor),
-            "legal": offer_dicts(table.legal(actor), offers) if actor.is_player else [],
-            **(common or self._common(live)),
-        }
 
     # -- the writer and progress ------------------------------------------------------------
 
