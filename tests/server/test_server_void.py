@@ -29,7 +29,7 @@ from croupier.server.catalog import Catalog
 from croupier.server.db import open_database
 from croupier.server.hub import Hub, HubSettings
 from croupier.server.money import bots_of, table_ledger
-from croupier.server.store import EventStore
+from croupier.server.store import EventStore, TableRow
 from croupier.table import Actor, Table
 from croupier.table.events import ChipsIn, ChipsOut
 from croupier.table.registry import GAMES
@@ -97,12 +97,7 @@ def test_promise_table_void_refunds_a_real_games_round_and_the_table_goes_on(
     database = open_database(database_url, migrate=False)
     store = EventStore(database.engine)
     try:
-        row = store.table("t1")
-        assert row is not None
-        stored = store.read(row.stream)
-        table = info.table.replay(
-            info.table.options_from_dict(row.options), [e.line() for e in stored], table_id="t1"
-        )
+        _, stored, table = stored_t1(store, game)
         assert table.rounds and not table.rounds[-1].closed, "the hub stopped mid-round"
         assert _voidable(table), "the hub stopped before the round's result was fixed"
         first = table.rounds[-1].first_seq
@@ -165,6 +160,20 @@ def test_promise_table_void_refunds_a_real_games_round_and_the_table_goes_on(
     assert cli("audit", "verify", "--database", database_url)[0] == 0
 
 
+def stored_t1(
+    store: EventStore, game: str, **replay: Any
+) -> tuple[TableRow, list[Any], Table[Any]]:
+    """Table t1's row, its stored entries and the table folded from them (``replay``: more
+    arguments of the game's ``replay``, e.g. its shuffle source)."""
+    info = GAMES[game]
+    row = store.table("t1")
+    assert row is not None
+    stored = store.read(row.stream)
+    options = info.table.options_from_dict(row.options)
+    lines = [e.line() for e in stored]
+    return row, stored, info.table.replay(options, lines, table_id="t1", **replay)
+
+
 def play_on_to_the_result(database_url: str, game: str) -> Table[Any]:
     """Table t1's round, interrupted, played on by its bots (outside the hub, each command
     appended to the store with its ledger as the hub would) up to the first state where a
@@ -173,12 +182,7 @@ def play_on_to_the_result(database_url: str, game: str) -> Table[Any]:
     database = open_database(database_url, migrate=False)
     store = EventStore(database.engine)
     try:
-        row = store.table("t1")
-        assert row is not None
-        stored = store.read(row.stream)
-        options = info.table.options_from_dict(row.options)
-        lines = [e.line() for e in stored]
-        table = info.table.replay(options, lines, table_id="t1", source=LiveSource())
+        row, _, table = stored_t1(store, game, source=LiveSource())
         kinds = list(info.bots)
         bots = {
             f"bot-{i + 1}": info.bots[kinds[i % len(kinds)]](i) for i in range(BOTS.get(game, 2))
