@@ -290,13 +290,11 @@ class Chaos:
         opened = open_database(self.database, migrate=False)
         try:
             store = EventStore(opened.engine)
-            rows = [r for r in store.tables() if in_play(store, r) is not None]
-            if not rows:
+            playing = [(r, t) for r in store.tables() if (t := in_play(store, r)) is not None]
+            if not playing:
                 self.tally.log.append("void: no round in play that can be voided")
                 return
-            row = self.void_rng.choice(rows)
-            table = in_play(store, row)
-            assert table is not None
+            row, table = self.void_rng.choice(playing)
             expected = chips_before_round(table)
             voided = void_round(
                 store, Catalog(), row.id, by="chaos", reason="interrupted by a kill"
