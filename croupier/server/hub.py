@@ -26,6 +26,10 @@ the earliest deadline of ``waiting_on()``, when the rule's default applies (``Ta
 command id ``timeout:<seq>:<actor>``, so two processes cannot time anyone out twice). Between
 rounds a table rests unless a seated person is connected (or ``bots_play_alone``).
 
+A table never stands still unseen: a job that fails is logged and the table's progress is tried
+again (:data:`JOB_RETRY_S`), and a watchdog (:mod:`croupier.server.watchdog`) moves, and logs,
+a table that stood still with nothing scheduled.
+
 Several processes on one PostgreSQL database each load every table. A commit sends ``NOTIFY``;
 each other process's listener (:mod:`croupier.server.notify`) makes the table's writer fold the
 new entries (:meth:`Hub.refresh`) and push them to its own subscribers. The unique (stream,
@@ -55,6 +59,7 @@ from croupier.server.frames import PROTOCOL_VERSION, OfferMemo, SharedFrame, Sub
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
+from croupier.server.watchdog import Watchdog
 from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 from croupier.table.sources import FairSource, LiveSource, ShuffleSource
@@ -86,8 +91,9 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-#: seconds before a failed fan-out is tried again
+#: seconds before a failed fan-out, or a table's progress after a failed job, is tried again
 FAN_OUT_RETRY_S = 0.5
+JOB_RETRY_S = 0.5
 
 
 async def _nothing() -> None:
@@ -123,6 +129,9 @@ class HubSettings:
     #: and still revealable after a restart, the seeds being derived from the key); without
     #: it, tables shuffle from the OS CSPRNG with the order's commitment only
     fair_key: bytes | None = None
+    #: seconds between two rounds of the watchdog, and how long a table must have been idle
+    #: with nothing scheduled before it looks (0: no watchdog); see the module docstring
+    watchdog_s: float = 2.0
 
 
 @dataclass(eq=False)
@@ -139,6 +148,10 @@ class LiveTable:
     task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     progress_pending: bool = False
+    #: the delayed wake-up (:meth:`Hub._wake`) not yet due, if any
+    wake_handle: asyncio.TimerHandle | None = None
+    #: the event loop's time when the writer last finished a job (the watchdog's measure)
+    idle_since: float = 0.0
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
     fault: str | None = None
@@ -174,7 +187,7 @@ class LiveTable:
         return open_
 
 
-class Hub(FanOut):
+class Hub(FanOut, Watchdog):
     """Every live table of this process (see the module docstring)."""
 
     def __init__(
@@ -197,6 +210,7 @@ class Hub(FanOut):
         self.counts: Counter[str] = Counter()
         self.on_commit: list[Callable[[LiveTable, float], None]] = []
         self._discovering = asyncio.Lock()
+        self._watchdog: asyncio.Task[None] | None = None
 
     # -- running ----------------------------------------------------------------------------
 
@@ -211,12 +225,21 @@ class Hub(FanOut):
         bots = await self.db(self._bot_records)
         for row in rows:
             await self._load(row, bots.get(row.id, {}))
+        if self.settings.watchdog_s > 0:
+            self._watchdog = asyncio.create_task(self._watch(), name="croupier-watchdog")
+            self._watchdog.add_done_callback(_writer_ended)
 
     async def stop(self) -> None:
         self._closing = True
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watchdog
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()
+            if live.wake_handle is not None:
+                live.wake_handle.cancel()
             if live.task is not None:
                 live.task.cancel()
         for live in self.tables.values():
@@ -610,12 +633,17 @@ class Hub(FanOut):
     # -- the writer and progress ------------------------------------------------------------
 
     async def _writer(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
         while not self._closing:
             job = await live.queue.get()
             try:
                 await job()
             except Exception:
                 log.exception("table %s: a job failed", live.id)
+                # what the job should have scheduled next, it may not have: progress is tried
+                # again (a job that fails every time is logged every time, at this pace)
+                self._wake(live, int(JOB_RETRY_S * 1000))
+            live.idle_since = loop.time()
             if live.unsent and live.queue.empty():
                 # the answers queued by the jobs just done go out before the pushes: two turns
                 # of the loop, so that every connection answered in this turn (a group commit
@@ -642,12 +670,13 @@ class Hub(FanOut):
         live.progress_pending = True
 
         def enqueue() -> None:
+            live.wake_handle = None
             live.queue.put_nowait(lambda: self._progress(live))
 
         if delay_ms <= 0:
             enqueue()
         else:
-            asyncio.get_running_loop().call_later(delay_ms / 1000, enqueue)
+            live.wake_handle = asyncio.get_running_loop().call_later(delay_ms / 1000, enqueue)
 
     async def _progress(self, live: LiveTable) -> None:
         """One automatic step: a bot, a house step or a timeout; arm the next (see above)."""

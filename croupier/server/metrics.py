@@ -28,6 +28,7 @@ COUNTERS = {
     "conflicts": "appends another process won (refolded and retried)",
     "refolds": "tables folded again from the store",
     "store_errors": "appends that failed with an unknown outcome",
+    "watchdog_wakes": "tables that stood still with nothing scheduled, moved by the watchdog",
 }
 
 

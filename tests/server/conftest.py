@@ -143,3 +143,19 @@ def _drop_postgres_template() -> Iterator[None]:
         thread.join()
     if "template" in _state:
         _execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test shows what the ``croupier serve`` subprocesses it used wrote (CI keeps
+    only pytest's output: a server's log is otherwise lost with its temporary folder)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if not report.failed:
+        return
+    from server_process import STARTED
+
+    for server in STARTED[-3:]:
+        tail = server.log_tail()
+        if tail:
+            report.sections.append((f"croupier serve on port {server.port}, its log's end", tail))

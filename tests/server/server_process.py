@@ -3,6 +3,8 @@ two-process and play tests; the benchmark uses the same)."""
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
 import os
 import re
@@ -10,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -38,6 +41,18 @@ def cards_and_tiles(value: Any) -> set[str]:
     return found
 
 
+#: every server started by this test run, newest last (their logs are shown when a test fails:
+#: tests/server/conftest.py)
+STARTED: list[ServerProcess] = []
+#: a server's log lines shown with a failed test at most
+LOG_TAIL = 60
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -59,6 +74,12 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, *extra: str, timeout: float = 30.0) -> ServerProcess:
+        if self.log is None:  # kept, so a failed test can show what the server said
+            handle, name = tempfile.mkstemp(prefix="croupier-serve-", suffix=".log")
+            os.close(handle)
+            self.log = Path(name)
+            atexit.register(_remove, self.log)
+        STARTED.append(self)
         env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join([str(TESTS / "server"), str(TESTS)]),
@@ -70,8 +91,8 @@ class ServerProcess:
             "--port", str(self.port), "--game", GAME_OPTION, "--bot-delay-ms", "0",
             "--log-level", "warning", *extra,
         ]  # fmt: skip
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
-        self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -83,6 +104,12 @@ class ServerProcess:
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
         raise RuntimeError("croupier serve did not come up")
+
+    def log_tail(self, lines: int = LOG_TAIL) -> str:
+        """The last ``lines`` lines the server wrote (its output and log)."""
+        if self.log is None or not self.log.exists():
+            return ""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""

@@ -46,6 +46,8 @@ class Game:
         self.ana = Player(self.server, self.tokens["ana"], TABLE, "ana")
         self.ana.connect()
         self.stop = threading.Event()
+        #: why ana's thread stopped playing, if it did before the end
+        self.died: str | None = None
         self.thread = threading.Thread(target=self._play, daemon=True)
         self.thread.start()
         self.bo = Player(self.server, self.tokens["bo"], TABLE, "bo")
@@ -60,6 +62,9 @@ class Game:
                 frame = self.ana.step(timeout=0.2)
             except TimeoutError:
                 continue
+            except Exception as exc:  # said by the tests that need her play ("ana acted")
+                self.died = repr(exc)
+                raise
             if frame["type"] == "view" and frame["legal"]:
                 self.offers = frame["legal"]
 
@@ -206,7 +211,8 @@ def test_issue21_item3_replayed_and_out_of_order_command_ids_apply_once(game: Ga
 
     entries, commands = stored(game.database, TABLE)
     mine = [cid.removeprefix("c:ana:") for cid in commands if cid.startswith("c:ana:")]
-    assert len(mine) >= 2, "ana acted"
+    last = [e.get("event", {}).get("type") for e in entries[-6:]]
+    assert len(mine) >= 2, f"ana acted (her thread: {game.died or 'playing'}; last entries {last})"
     first, last = mine[0], mine[-1]
     ws = _socket(game, "ana")
     try:

@@ -271,3 +271,54 @@ def test_promise_a_failed_fan_out_is_logged_and_the_table_plays_on(
     with caplog.at_level("ERROR", logger="croupier.server"):
         run(database_url, body)
     assert any("a fan-out failed" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("watchdog_s", [0.05, 0.0], ids=["watchdog", "no-watchdog"])
+def test_promise_a_lost_wake_up_is_found_by_the_watchdog_and_logged(
+    database_url: str, watchdog_s: float, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No table stands still unseen: a wake-up lost (marked pending, nothing scheduled) leaves
+    a table of bots standing still; the watchdog moves it within ``watchdog_s`` and says so in
+    the log and /metrics' ``watchdog_wakes``. Without the watchdog it stands still (the case
+    shows the test can fail)."""
+    moved: list[int] = []
+
+    async def body(hub: Hub, clock: Clock) -> None:
+        wake = hub._wake
+        lost: list[int] = []
+
+        def losing(live: Any, delay_ms: int = 0) -> None:
+            if not lost and live.table.seq >= 6 and not live.progress_pending:
+                lost.append(live.table.seq)
+                live.progress_pending = True  # as if scheduled: the wake-up is lost
+                return
+            wake(live, delay_ms)
+
+        hub._wake = losing  # type: ignore[method-assign]
+        await hub.open_table("t1", "toy", {}, by="admin", bots={"bot-1": "default"})
+        sub = subscriber()
+        await hub.subscribe("t1", sub, "ana")
+        assert (await hub.join("t1", "ana")).accepted
+        answered = -1
+        for _ in range(300):  # ana antes whenever she is offered it, for up to ~3 s
+            views = [f for f in frames(sub) if f["type"] == "view"]
+            if views and views[-1]["seq"] != answered:
+                view = views[-1]
+                if any(o["type"] == "ante" for o in view["legal"]):
+                    answered = view["seq"]
+                    await hub.submit("t1", ANA, {"type": "ante"}, f"a{answered}")
+            if lost and hub.tables["t1"].table.seq > lost[0] + 3:
+                break
+            await asyncio.sleep(0.01)
+        assert lost, "the table did not get as far as the lost wake-up"
+        moved.append(hub.tables["t1"].table.seq - lost[0])
+        assert hub.counts["watchdog_wakes"] == (1 if watchdog_s else 0)
+
+    with caplog.at_level("WARNING", logger="croupier.server"):
+        run(database_url, body, watchdog_s=watchdog_s)
+    said = [r.getMessage() for r in caplog.records if "the watchdog moved it" in r.getMessage()]
+    if watchdog_s:
+        assert moved[0] > 3
+        assert len(said) == 1 and "a wake-up was lost" in said[0]
+    else:
+        assert moved == [0] and not said
