@@ -5,6 +5,7 @@ Its stack (uvicorn, FastAPI, SQLAlchemy) is imported inside the command only.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import secrets
@@ -27,6 +28,10 @@ from croupier.commands.bounds import (
 )
 from croupier.commands.db import DatabaseOption
 from croupier.commands.output import croupier_errors, fail
+
+#: allocations between two young collections of the garbage collector in the server (Python's
+#: default: 700); see serve_command
+GC_YOUNG = 20_000
 
 
 @app.command("serve")
@@ -180,6 +185,7 @@ def serve_command(
             secure_cookies=secure_cookies,
             manifest=str(manifest) if manifest else None,
             integrity_interval=integrity_interval,
+            freeze_gc=True,
         )
         opened = open_database(database, migrate=True, lock=True)
 
@@ -191,6 +197,12 @@ def serve_command(
     # waited hundreds of ms behind a busy loop (the convoy effect, measured by
     # bench/bench_server.py); 0.5 ms halved the median command round trip under load.
     sys.setswitchinterval(0.0005)
+    # The garbage collector's young collections every 700 allocations, each promoting the new
+    # entries and frames that survive, and the full ones they lead to, took about a third of
+    # the fan-out's CPU (bench/bench_fanout.py, issue 18): collect the young generation every
+    # GC_YOUNG allocations instead (the cyclic garbage of a request lives a little longer);
+    # what start-up holds is frozen out of every collection (ServerSettings.freeze_gc).
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     application = create_app(settings, announce=announce, database=opened)
     typer.echo(f"croupier serving {opened.dialect} on http://{host}:{port}/ (docs at /docs)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import uuid
@@ -59,6 +60,11 @@ class ServerSettings:
     #: the self-check and ``audit verify`` run at start, then every this many seconds (0: only
     #: the self-check at start, no audit)
     integrity_interval: float = 86_400.0
+    #: once every table is folded at start, move what the process holds by then out of the
+    #: garbage collector's sight (``gc.freeze``: the folded tables, the imported modules), so
+    #: that its collections scan only what was made since (``croupier serve`` sets it: a
+    #: whole-process setting, not for a server run inside tests)
+    freeze_gc: bool = False
 
 
 def actor_of(principal: Principal) -> Actor:
@@ -168,6 +174,9 @@ class Server:
 
             await open_demo(self)
         await self._self_check()
+        if settings.freeze_gc:
+            gc.collect()
+            gc.freeze()
         if settings.integrity_interval > 0:
             self._integrity = asyncio.create_task(self._audits(), name="croupier-audit")
         if self.database.dialect == "postgresql":
