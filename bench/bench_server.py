@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +184,7 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
     load_before = os.getloadavg()[0]
     cpu_before = [process_cpu_s(s.process.pid) for s in servers]
     client_before = time.process_time()
+    started = time.monotonic()
     try:
         elapsed = asyncio.run(drive(bots, args.seconds))
         server_cpu = sum(
@@ -228,6 +230,10 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
         "p95_ms": ms(0.95),
         "p99_ms": ms(0.99),
         "max_ms": ms(1.0),
+        # answers over 50 ms in each second of the run that had any: {second: count}
+        "slow_by_second": dict(
+            sorted(Counter(int(t - started) for b in bots for t in b.stats.slow).items())
+        ),
         "server_rss_mb": round(sampler.peak, 1),
         "machine_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "server_cpu_s": round(server_cpu, 1),
@@ -241,6 +247,8 @@ def measure(args: argparse.Namespace, plan: Plan, server_class: Any) -> dict[str
             metrics, "croupier_commit_appends_total", "croupier_commit_batches_total", 1
         ),
         "client_cpu_s": round(client_cpu, 1),
+        # tables that stood still with nothing scheduled, moved by the watchdog (0 expected)
+        "watchdog_wakes": int(sum(m.get("croupier_watchdog_wakes_total", 0.0) for m in metrics)),
         "lost": record.lost,
         "duplicated": record.duplicated,
         "mismatched": record.mismatched,

@@ -210,6 +210,13 @@ class ClientStats:
     resyncs: int = 0
     too_slow: int = 0
     latencies: list[float] = field(default_factory=list)
+    #: when (time.monotonic()) each answer slower than SLOW_S came back
+    slow: list[float] = field(default_factory=list)
+
+
+#: an answer slower than this is recorded with its time (``Stats.slow``): whether the tail is
+#: spread over the run or comes in bursts (a pause of the server, a checkpoint of the database)
+SLOW_S = 0.05
 
 
 class BotClient:
@@ -347,7 +354,10 @@ class BotClient:
         elif kind in ("accepted", "refused"):
             pending = self._pending.pop(frame["command_id"], None)
             if pending is not None:
-                self.stats.latencies.append(time.perf_counter() - pending[0])
+                latency = time.perf_counter() - pending[0]
+                self.stats.latencies.append(latency)
+                if latency > SLOW_S:
+                    self.stats.slow.append(time.monotonic())
             if kind == "accepted":
                 self.stats.accepted += 1
                 self.accepted[frame["command_id"]] = (frame["first_seq"], frame["seq"])

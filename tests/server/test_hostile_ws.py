@@ -211,8 +211,8 @@ def test_issue21_item3_replayed_and_out_of_order_command_ids_apply_once(game: Ga
 
     entries, commands = stored(game.database, TABLE)
     mine = [cid.removeprefix("c:ana:") for cid in commands if cid.startswith("c:ana:")]
-    last = [e.get("event", {}).get("type") for e in entries[-6:]]
-    assert len(mine) >= 2, f"ana acted (her thread: {game.died or 'playing'}; last entries {last})"
+    ends = [e.get("event", {}).get("type") for e in entries[-6:]]
+    assert len(mine) >= 2, f"ana acted (her thread: {game.died or 'playing'}; last entries {ends})"
     first, last = mine[0], mine[-1]
     ws = _socket(game, "ana")
     try:
