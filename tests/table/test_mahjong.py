@@ -689,3 +689,31 @@ def test_bots_choose_only_what_the_offers_admit() -> None:
         table.apply(actor, command, f"b{table.seq}", at=next_at(table))
     assert isinstance(offers[0], Offer)
     assert Tile.parse("5m") in KINDS
+
+
+def test_promise_a_refused_win_check_leaves_no_reference_cycle() -> None:
+    """A seat's view asks whether he would win now, most often refused; the check is kept for
+    the state, and kept as the refusal's words, never as the exception: an exception holds its
+    traceback, whose frames hold their callers' (a server's fan-out and every frame it was
+    making), all kept alive in a cycle until the garbage collector's next pass (issue 18: they
+    were 99% of the table server's cyclic garbage and its collections paused every table)."""
+    import gc
+
+    table = seated()
+    rng = random.Random(5)
+    refused = 0
+
+    def views(t: MahjongTable) -> None:
+        nonlocal refused
+        for actor in PLAYERS:
+            t.view(actor)
+            refused += not _would_win(t, actor)
+
+    gc.collect()
+    gc.disable()
+    try:
+        drive(table, 1, rng, check=views)
+        assert refused > 100  # the views asked, and were refused, many times
+        assert gc.collect() == 0  # nothing the checks made was left in a cycle
+    finally:
+        gc.enable()

@@ -147,12 +147,15 @@ class GameChecks(GameState):
             try:
                 cached = compute()
             except RuleViolation as exc:
-                cached = exc
+                # the refusal's words only: the exception itself would keep its traceback, and
+                # with it every frame it was raised through and their callers' (a server's
+                # whole fan-out), alive in a reference cycle until the garbage collector runs
+                cached = (exc.rule, exc.detail)
             if len(self._wins) > 64:
                 self._wins.clear()
             self._wins[memo] = cached
-        if isinstance(cached, RuleViolation):
-            raise RuleViolation(cached.rule, cached.detail)
+        if not isinstance(cached, GameWon):
+            raise RuleViolation(*cached)
         return cached
 
     def _claimed_win(self, seat: Seat) -> GameWon:
