@@ -52,11 +52,11 @@ from croupier.protocol import Command
 from croupier.rank.hand import strength_of_codes
 from croupier.rank.model import STUD40, Category
 from croupier.rank.showing import (
+    MaskPatterns,
     ShowingCategory,
     ShowingKey,
     ShowingPattern,
     showing_key,
-    showing_pattern,
 )
 from croupier.shuffle import Shuffler
 
@@ -138,8 +138,10 @@ _DRAWS: Final = frozenset(
         ShowingCategory.POSSIBLE_ROYAL_FLUSH,
     )
 )
-_MINE: dict[int, tuple[int, int]] = {}
 _MEMO_LIMIT: Final = 200_000
+#: the showing patterns of card sets given as bit sets (the bots' own cards: the rank rules of
+#: Art 5, draws of consecutive ranks, as :func:`showing_pattern` reads them by default)
+_PATTERNS: Final = MaskPatterns()
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
@@ -155,13 +157,8 @@ def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
     mask = 0
     for c in cards:
         mask |= 1 << c.code
-    found = _MINE.get(mask)
-    if found is None:
-        category, ranks = showing_pattern(cards)
-        found = (category, ranks[0] if ranks else 0)
-        if len(_MINE) < _MEMO_LIMIT:
-            _MINE[mask] = found
-    return found
+    category, ranks = _PATTERNS.entry(mask, len(cards))[0]
+    return category, ranks[0] if ranks else 0
 
 
 _FIVE_TO_SHOWING = {

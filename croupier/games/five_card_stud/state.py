@@ -47,14 +47,13 @@ from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
-    SUIT_PRECEDENCE,
+    NIBBLE_SUITS,
+    MaskPatterns,
     ShowingCategory,
     ShowingKey,
     ShowingOrder,
     ShowingPattern,
     ShowingRank,
-    showing_key,
-    showing_pattern,
     showing_rank,
 )
 from croupier.records import is_int
@@ -103,12 +102,6 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
-_PATTERNS: dict[tuple[str, bool], dict[int, ShowingPattern]] = {}
-_PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
-_PLACE_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-#: (card set, newest card) pairs kept a table order: memory stays bounded however long a run
-_PLACE_LIMIT: Final = 250_000
 _RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
 _MEMO_LIMIT: Final = 500_000
 
@@ -142,16 +135,27 @@ _BETTING: Final = StudPhase.BETTING
 _HIGH: Final = int(ShowingCategory.HIGH_CARD)
 
 
+#: the place of a newest card (Art 10 c-d) by its rank and its rank's suits (a nibble of the
+#: card-code bit set): a pair formed with it, else it alone (``(category, ranks, suits, 0)``)
+_NEWEST_PLACES: Final = tuple(
+    (_PAIR if len(NIBBLE_SUITS[nibble]) == 2 else _HIGH, (rank,), NIBBLE_SUITS[nibble], 0)
+    for rank in range(13)
+    for nibble in range(16)
+)
+
+
 class ShowingKeys:
     """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
-    best-hand rank of each set of showing cards is computed once (at most 102,090 sets of 1 to
-    4 of the 40 cards) and kept; the letter's newest-card order (Art 10 c-d) is derived from it
-    and the newest card. A key is ``(category, ranks, suits, tie)``: the suits break an exact
-    tie of ranks (Art 10 b's order), or, with ``showing_tie = seat``, ``tie`` does (the seat
-    nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
-    (the tests compare the two on random cards)."""
+    best-hand rank of showing cards is read from a table of rank patterns
+    (:class:`~croupier.rank.showing.MaskPatterns`: keyed by how many cards of each rank there
+    are and whether four are suited, a few thousand keys), the suits from the cards' bit set;
+    the letter's newest-card order (Art 10 c-d) is derived from it and the newest card. A key
+    is ``(category, ranks, suits, tie)``: the suits break an exact tie of ranks (Art 10 b's
+    order), or, with ``showing_tie = seat``, ``tie`` does (the seat nearer the dealer's right).
+    :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
+    random cards)."""
 
-    __slots__ = ("_keys", "_memo", "_patterns", "gapped", "newest", "order", "rules", "seat_ties")
+    __slots__ = ("_masks", "gapped", "newest", "order", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -159,11 +163,7 @@ class ShowingKeys:
         self.gapped = options.gapped_flush_draws
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
-        self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
-        #: card set -> its best-hand key without the suits (who reads no exact tie)
-        self._patterns = _PATTERNS.setdefault((self.rules.name, self.gapped), {})
-        #: (card set, newest card) -> the place without the seat, for this table's order
-        self._keys = _PLACES.setdefault((self.rules.name, self.gapped, self.newest), {})
+        self._masks = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
 
     def rank(self, up: Sequence[Card]) -> ShowingRank:
         """The showing rank of ``up`` at this table (what the screen names)."""
@@ -173,61 +173,36 @@ class ShowingKeys:
     def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
         """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
         card codes, when known), from the table."""
-        if mask is None:
-            mask = _cards_mask(up)
-        base = self._memo.get(mask)
-        if base is None:
-            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
-        return base
+        return self._masks.key(_cards_mask(up) if mask is None else mask, len(up))
 
     def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
         """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
         codes of ``up``, when known), from the table."""
-        if mask is None:
-            mask = _cards_mask(up)
-        found = self._patterns.get(mask)
-        if found is None:
-            found = self._patterns[mask] = showing_pattern(
-                up, self.rules, gapped_flush_draws=self.gapped
-            )
-        return found
+        return self._masks.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
 
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
-        (``mask``: their bit set of card codes, when known). Kept by table: the place depends
-        on the set of cards and the newest one only (and, with seat ties, the seat)."""
+        (``mask``: their bit set of card codes, when known): it depends on the set of cards
+        and the newest one only (and, with seat ties, the seat)."""
         if mask is None:
             mask = _cards_mask(up)
         n = len(up)
-        memo = (mask << 6) | up[-1].code if n else mask
-        found = self._keys.get(memo)
-        if found is None:
-            found = self._place(up, mask)
-            if len(self._keys) < _PLACE_LIMIT:
-                # one tuple for every equal place (most of them are a high card or a pair)
-                found = self._keys[memo] = _PLACE_VALUES.setdefault(found, found)
+        (category, ranks), order = self._masks.entry(mask, n)
+        found: tuple[Any, ...]
+        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
+        # all that is read of the cards' key; Art 10 b (one up card: suits break ties, in
+        # every reading), or the best hand
+        if self.newest and n > 1 and category <= _PAIR:
+            rank = up[-1].code >> 2
+            found = _NEWEST_PLACES[(rank << 4) | ((mask >> (rank << 2)) & 15)]
+        else:
+            suits: tuple[int, ...] = ()
+            for r in order:
+                suits += NIBBLE_SUITS[(mask >> (r << 2)) & 15]
+            found = (category, ranks, suits, 0)
         if self.seat_ties and n != 1:
             return (found[0], found[1], (), -seat)
         return found
-
-    def _place(self, up: Sequence[Card], mask: int) -> tuple[Any, ...]:
-        """:meth:`key` without the seat: ``(category, ranks, suits, 0)``."""
-        n = len(up)
-        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
-        # all that is read of the cards' key (without the suits: :meth:`pattern`)
-        if self.newest and n > 1 and self.pattern(up, mask)[0] <= _PAIR:
-            newest = up[-1]
-            rank = newest.rank
-            mates = [c for c in up if c.rank == rank]
-            if len(mates) == 2:  # a pair formed with the newest card
-                suits = sorted((SUIT_PRECEDENCE[c.suit] for c in mates), reverse=True)
-                return (_PAIR, (rank,), tuple(suits), 0)
-            return (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],), 0)
-        # Art 10 b (one up card: suits break ties, in every reading), or the best hand
-        base = self._memo.get(mask)
-        if base is None:
-            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
-        return (*base, 0)
 
 
 class HandState:
