@@ -180,6 +180,12 @@ class ShowingKeys:
         codes of ``up``, when known), from the table."""
         return self._masks.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
 
+    def entry(self, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
+        """The rank pattern of the ``n`` cards whose codes are the bits of ``mask``, and its
+        distinct ranks in order of significance (:meth:`MaskPatterns.entry
+        <croupier.rank.showing.MaskPatterns.entry>`)."""
+        return self._masks.entry(mask, n)
+
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
         (``mask``: their bit set of card codes, when known): it depends on the set of cards
@@ -187,14 +193,26 @@ class ShowingKeys:
         if mask is None:
             mask = _cards_mask(up)
         n = len(up)
-        (category, ranks), order = self._masks.entry(mask, n)
+        entry = self._masks.entry(mask, n)
+        return self.place(entry, mask, up[-1].code >> 2, n, seat)
+
+    def place(
+        self,
+        entry: tuple[ShowingPattern, tuple[int, ...]],
+        mask: int,
+        newest: int,
+        n: int,
+        seat: int,
+    ) -> tuple[Any, ...]:
+        """:meth:`key` of the ``n`` showing cards of bit set ``mask``, from their :meth:`entry`
+        and the rank of the newest of them (what the fold knows as each card comes)."""
+        (category, ranks), order = entry
         found: tuple[Any, ...]
         # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
         # all that is read of the cards' key; Art 10 b (one up card: suits break ties, in
         # every reading), or the best hand
         if self.newest and n > 1 and category <= _PAIR:
-            rank = up[-1].code >> 2
-            found = _NEWEST_PLACES[(rank << 4) | ((mask >> (rank << 2)) & 15)]
+            found = _NEWEST_PLACES[(newest << 4) | ((mask >> (newest << 2)) & 15)]
         else:
             suits: tuple[int, ...] = ()
             for r in order:
@@ -220,6 +238,7 @@ class HandState:
         "dead",
         "declined",
         "deduction",
+        "entries",
         "folded",
         "key",
         "last_bet_round",
@@ -258,6 +277,8 @@ class HandState:
         self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
         #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
         self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the rank pattern of its up cards (:meth:`ShowingKeys.entry`), as they come
+        self.entries: dict[int, tuple[ShowingPattern, tuple[int, ...]]] = {}
         #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
         #: dealing, when first asked for (what bots read of the table); None: not yet
         self.board: dict[int, tuple[ShowingKey, int]] | None = None
@@ -282,7 +303,8 @@ class HandState:
         self.speak: list[int] = []
         self.to_act: int | None = None
         self.turn_since: int | None = None
-        #: seat -> its showing cards' place in the order of Art 10 b-d (cached per dealing)
+        #: seat -> its showing cards' place in the order of Art 10 b-d (worked out as each up
+        #: card comes)
         self.show_key: dict[int, tuple[Any, ...]] = {}
         #: the round of the hand's last bet or raise, and whether a player folded facing it
         #: since (Art 9: a bet nobody called)
@@ -558,15 +580,21 @@ class StudState(Game[StudOptions]):
             self._clock = event.at
         h = self._hand
         assert h is not None
+        showing = self._showing
         for seat, card in event.cards:
             intended = h.queue.pop(0)
             h.pos += 1
             if h.street == 2 and h.up[intended]:
                 h.key[intended] = card
             else:
-                h.up[intended].append(card)
-                h.masks[intended] |= 1 << card.code
-                h.show_key.pop(intended, None)
+                up = h.up[intended]
+                up.append(card)
+                code = card.code
+                mask = h.masks[intended] | (1 << code)
+                h.masks[intended] = mask
+                n = len(up)
+                entry = h.entries[intended] = showing.entry(mask, n)
+                h.show_key[intended] = showing.place(entry, mask, code >> 2, n, intended)
                 h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
@@ -704,29 +732,10 @@ class StudState(Game[StudOptions]):
         i = among.index(start)
         return tuple(among[i:]) + tuple(among[:i])
 
-    def _showing_key(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        found = h.show_key.get(seat)
-        if found is None:
-            found = h.show_key[seat] = self._showing_key_of(h, seat)
-        return found
-
-    def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        return self._showing.key(h.up[seat], seat, h.masks[seat])
-
-    def _showing_keys_of(self, h: HandState, seats: Sequence[int]) -> dict[int, tuple[Any, ...]]:
-        """Seat -> its showing key (Art 10 b-d) for every one of ``seats``, worked out once a
-        dealing (the hand's cache, filled here)."""
-        found = h.show_key
-        key, up, masks = self._showing.key, h.up, h.masks
-        for s in seats:
-            if s not in found:
-                found[s] = key(up[s], s, masks[s])
-        return found
-
     def _best_showing(self, seats: Sequence[int]) -> int:
         h = self._hand
         assert h is not None
-        return max(seats, key=self._showing_keys_of(h, seats).__getitem__)
+        return max(seats, key=h.show_key.__getitem__)
 
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
@@ -743,7 +752,7 @@ class StudState(Game[StudOptions]):
         if len(able) < 2:
             self._round_over(h, at)
             return
-        h.speak = sorted(able, key=self._showing_keys_of(h, able).__getitem__, reverse=True)
+        h.speak = sorted(able, key=h.show_key.__getitem__, reverse=True)
         h.to_act = h.speak[0]
         h.turn_since = at
         self._phase = StudPhase.BETTING
@@ -795,7 +804,8 @@ class StudState(Game[StudOptions]):
             return ()
         # Art 10 b: suits do not decide who shows first at the showdown; between identical
         # showing ranks the seat nearer the dealer's right counts as the best (a reading)
-        best = max(h.live, key=lambda s: (*self._showing_key(h, s)[:2], -s))
+        show_key = h.show_key
+        best = max(h.live, key=lambda s: (*show_key[s][:2], -s))
         return (*self._cyclic(h.live, best)[1:], best)
 
 

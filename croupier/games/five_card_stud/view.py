@@ -103,9 +103,9 @@ class Observation:
         h = self._hand
         found = h.patterns
         if found is None:
-            pattern = self._game.showing_keys.pattern
+            entries = h.entries
             found = h.patterns = {
-                s: (pattern(h.up[s], mask), (mask.bit_length() - 1) >> 2)
+                s: (entries[s][0], (mask.bit_length() - 1) >> 2)
                 for s, mask in h.masks.items()
                 if mask
             }
