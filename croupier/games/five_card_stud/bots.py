@@ -74,6 +74,19 @@ __all__ = [
 #: an action and its amount (BET: the bet; RAISE: the round total after it; else None)
 Decision = tuple[Act, int | None]
 
+_FOLD: Final = Act.FOLD
+_CHECK: Final = Act.CHECK
+_CALL: Final = Act.CALL
+_BET: Final = Act.BET
+_RAISE: Final = Act.RAISE
+#: the decisions without an amount, made once
+_FOLDS: Final[Decision] = (_FOLD, None)
+_CHECKS: Final[Decision] = (_CHECK, None)
+_CALLS: Final[Decision] = (_CALL, None)
+_BETTING: Final = StudPhase.BETTING
+_DEALING: Final = StudPhase.DEALING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
+
 
 class Bot(Protocol):
     def decide(self, obs: Observation) -> Decision: ...
@@ -99,16 +112,17 @@ class RandomBot:
         rng = self.rng
         options: list[Decision] = []
         if legal.check:
-            options.append((Act.CHECK, None))
+            options.append(_CHECKS)
         if legal.call is not None:
-            options.append((Act.CALL, None))
+            options.append(_CALLS)
         cap = self.cap
-        if legal.bet is not None and (cap is None or legal.bet[0] <= cap):
-            options.append((Act.BET, _amount(rng, _capped(legal.bet, cap))))
-        if legal.raise_to is not None and (cap is None or legal.raise_to[0] <= cap):
-            options.append((Act.RAISE, _amount(rng, _capped(legal.raise_to, cap))))
+        bet, raise_to = legal.bet, legal.raise_to
+        if bet is not None and (cap is None or bet[0] <= cap):
+            options.append((_BET, _amount(rng, _capped(bet, cap))))
+        if raise_to is not None and (cap is None or raise_to[0] <= cap):
+            options.append((_RAISE, _amount(rng, _capped(raise_to, cap))))
         if not options or rng.random() < self.fold_weight / (len(options) + 1):
-            return Act.FOLD, None
+            return _FOLDS
         return options[rng.randrange(len(options))]
 
 
@@ -254,24 +268,24 @@ class StrengthBot:
         cap = self.cap
         if strong:
             if legal.bet is not None:
-                return Act.BET, _size(legal.bet, pot, cap)
+                return _BET, _size(legal.bet, pot, cap)
             raise_to = legal.raise_to
             if (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
-                return Act.RAISE, _size(raise_to, pot, cap)
+                return _RAISE, _size(raise_to, pot, cap)
             if legal.call is not None:
-                return Act.CALL, None
-            return Act.CHECK, None
+                return _CALLS
+            return _CHECKS
         if legal.check:
-            return Act.CHECK, None
+            return _CHECKS
         if legal.call is not None and (edge >= 0 or (edge >= -1 and cheap)):
-            return Act.CALL, None
+            return _CALLS
         if legal.bet is not None and obs.round == 1 and edge >= 0:
-            return Act.BET, legal.bet[0]  # the opener's duty: open small with a fair card
-        return Act.FOLD, None
+            return _BET, legal.bet[0]  # the opener's duty: open small with a fair card
+        return _FOLDS
 
 
 def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
@@ -308,23 +322,34 @@ def play_hand(
             game.cut(cutter, rng.randint(6, 34))
     game.burn()
     # the loop reads the table's state directly (the hot path of a simulation): the same
-    # commands and events as game.observation, game.act and game.deal
-    betting, dealing = StudPhase.BETTING, StudPhase.DEALING
-    commit, act_event, deal_event = game._commit, game._act_event, game._deal_event
+    # commands and events as game.observation, game.act and game.deal, each event checked and
+    # folded as the table's commit does (a decision the table's legal() offers is the event
+    # the checks accept: _offered_act); a decision not offered goes to act(), which refuses it
+    betting, dealing = _BETTING, _DEALING
+    offered, apply_acted = game._offered_act, game._apply_acted
+    deal_event, check_dealt, apply_dealt = game._deal_event, game._check_dealt, game._apply_dealt
+    log = game._log
     while True:
         phase = game._phase
         if phase is betting:
             h = game._hand
             assert h is not None and h.to_act is not None
             turn = h.to_act
-            action, amount = bots[turn].decide(Observation(game, h, turn, legal_of(game, turn)))
-            if type(action) is Act:
-                commit(act_event(turn, action, amount, None))
-            else:  # a bot answering the action's name: the command reads it
+            legal = legal_of(game, turn)
+            assert legal is not None
+            action, amount = bots[turn].decide(Observation(game, h, turn, legal))
+            acted = offered(h, legal, action, amount) if type(action) is Act else None
+            if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
+            else:
+                apply_acted(acted)
+                log.append(acted)
         elif phase is dealing:
-            commit(deal_event(None, None, None))
-        elif phase is StudPhase.SHOWDOWN:
+            dealt = deal_event(None, None, None)
+            check_dealt(dealt)
+            apply_dealt(dealt)
+            log.append(dealt)
+        elif phase is _SHOWDOWN:
             return game.settle()
         else:  # pragma: no cover - the loop always ends at the settlement
             raise AssertionError(f"unexpected phase {phase}")

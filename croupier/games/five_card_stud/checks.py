@@ -49,6 +49,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
+from croupier.games.five_card_stud.view import Legal
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
@@ -63,6 +64,10 @@ _FOLD: Final = Act.FOLD
 _CHECK: Final = Act.CHECK
 _CALL: Final = Act.CALL
 _BET: Final = Act.BET
+_RAISE: Final = Act.RAISE
+_DEALING: Final = StudPhase.DEALING
+_BETTING: Final = StudPhase.BETTING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
 
 
 class StudChecks(StudState):
@@ -90,7 +95,7 @@ class StudChecks(StudState):
 
     def _deal_event(self, count: int | None, to: int | None, at: int | None) -> CardsDealt:
         h = self._hand
-        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+        if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         n = len(h.queue) if count is None else count
         if to is not None:
@@ -112,19 +117,46 @@ class StudChecks(StudState):
     def _act_event(self, seat: int, action: Act, amount: int | None, at: int | None) -> PlayerActed:
         h = self._hand
         chips = 0
-        if amount is not None and action in (Act.FOLD, Act.CHECK, Act.CALL):
+        if amount is not None and (action is _FOLD or action is _CHECK or action is _CALL):
             raise RuleViolation("Art 10", f"a {action} takes no amount, got {amount!r}")
         if type(seat) is not int:
             raise RuleViolation("Art 11 c", f"a seat is a whole number, got {seat!r}")
-        if action is Act.CALL and h is not None and seat in h.round_bet:
+        if action is _CALL and h is not None and seat in h.round_bet:
             chips = min(h.current - h.round_bet[seat], self._stacks.get(seat, 0))
-        elif action is Act.BET:
+        elif action is _BET:
             chips = amount if amount is not None else 0
-        elif action is Act.RAISE and h is not None and seat in h.round_bet:
+        elif action is _RAISE and h is not None and seat in h.round_bet:
             if not is_int(amount):
                 raise RuleViolation("Art 10 b", f"a raise is to a whole amount, got {amount!r}")
             chips = amount - h.round_bet[seat]
         return PlayerActed(seat, action, chips, at)
+
+    def _offered_act(
+        self, h: HandState, legal: Legal, action: Act, amount: int | None
+    ) -> PlayerActed | None:
+        """The event of the decision ``(action, amount)`` of the seat on turn when ``legal``
+        (:func:`~croupier.games.five_card_stud.view.legal_of` of this table as it stands, for
+        that seat) offers it, with no time; None when it does not (then :meth:`act` refuses it,
+        naming the article). What ``legal`` offers is exactly what :meth:`_check_acted` accepts
+        (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
+        so the event needs no second check: a bot's decision on the engine's own offer
+        (:func:`~croupier.games.five_card_stud.bots.play_hand`)."""
+        seat = legal.seat
+        if action is _FOLD or action is _CHECK:
+            if amount is not None or (action is _CHECK and not legal.check):
+                return None
+            return PlayerActed(seat, action, 0, None)
+        if action is _CALL:
+            call = legal.call
+            if amount is not None or call is None:
+                return None
+            return PlayerActed(seat, action, call, None)
+        span = legal.bet if action is _BET else legal.raise_to if action is _RAISE else None
+        if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:
+            return None
+        return PlayerActed(
+            seat, action, amount if action is _BET else amount - h.round_bet[seat], None
+        )
 
     @staticmethod
     def _action(action: object) -> Act:
@@ -146,7 +178,7 @@ class StudChecks(StudState):
 
     def _settle_event(self) -> HandSettled:
         h = self._hand
-        if h is None or self._phase is not StudPhase.SHOWDOWN:
+        if h is None or self._phase is not _SHOWDOWN:
             raise RuleViolation("Art 10 e", f"nothing to settle: the table is at {self._phase}")
         if self._pending is not None and self._pending[0] == self.event_count:
             return self._pending[1]
@@ -436,7 +468,7 @@ class StudChecks(StudState):
         h = self._hand
         if event.at is not None:
             self._check_time(event.at)
-        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+        if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         if not event.cards or len(event.cards) > len(h.queue):
             raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {len(event.cards)}")
@@ -488,7 +520,7 @@ class StudChecks(StudState):
         h = self._hand
         if event.at is not None:
             self._check_time(event.at)
-        if h is None or self._phase is not StudPhase.BETTING:
+        if h is None or self._phase is not _BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
         seat = event.seat
         if type(seat) is not int or seat != h.to_act:

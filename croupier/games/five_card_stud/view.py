@@ -136,10 +136,15 @@ class Observation:
         return {s: h.round_bet[s] for s in h.live}
 
 
+_BETTING: Final = StudPhase.BETTING
+#: a Legal made from its fields' tuple (the named tuple's own ``__new__`` is a Python call)
+_new_legal: Final = tuple.__new__
+
+
 def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
     """What the player on turn may do (None: not his turn, or no betting now)."""
     h = game._hand
-    if h is None or game._phase is not StudPhase.BETTING or h.to_act is None:
+    if h is None or game._phase is not _BETTING or h.to_act is None:
         return None
     if seat is not None and (type(seat) is not int or seat != h.to_act):
         return None
@@ -147,7 +152,8 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
     stack = game._stacks[s]
     if not h.opened:
         least = game._least_bet
-        return Legal(s, True, h.round > 1, None, (least if least < stack else stack, stack), None)
+        span = (least if least < stack else stack, stack)
+        return _new_legal(Legal, (s, True, h.round > 1, None, span, None))
     bet = h.round_bet[s]
     owe = h.current - bet
     raise_to = None
@@ -155,7 +161,7 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
         top = bet + stack
         least = h.current + h.min_raise
         raise_to = (least if least < top else top, top)
-    return Legal(s, True, False, owe if owe < stack else stack, None, raise_to)
+    return _new_legal(Legal, (s, True, False, owe if owe < stack else stack, None, raise_to))
 
 
 def observation_of(game: StudState, seat: int) -> Observation:
