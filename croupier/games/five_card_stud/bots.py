@@ -46,11 +46,11 @@ from croupier.games.five_card_stud.commands import (
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
+from croupier.games.five_card_stud.state import rank_tables
 from croupier.games.five_card_stud.view import legal_of
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
-from croupier.rank.hand import strength_of_codes
-from croupier.rank.model import STUD40, Category
+from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
 from croupier.rank.showing import (
     MaskPatterns,
     ShowingCategory,
@@ -160,18 +160,21 @@ _PATTERNS: Final = MaskPatterns()
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
     """(formation, top rank) of the bot's own cards, on the showing scale of Art 10 d (five
-    cards: the hand's category mapped onto it)."""
-    cards: list[Card] = list(up)
+    cards: the hand's category mapped onto it, and its strength)."""
+    n = len(up)
     if key is not None:
-        cards.append(key)
-    if len(cards) == 5:
-        strength = strength_of_codes([c.code for c in cards], STUD40)
-        cat = STUD40.category_of(strength)
-        return _FIVE_TO_SHOWING[cat], strength
-    mask = 0
-    for c in cards:
+        if n == 4:
+            cv, flush, table = rank_tables(STUD40)
+            total = cv[key.code]
+            for c in up:
+                total += cv[c.code]
+            strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+            return _five_levels()[strength], strength
+        n += 1
+    mask = 0 if key is None else 1 << key.code
+    for c in up:
         mask |= 1 << c.code
-    category, ranks = _PATTERNS.entry(mask, len(cards))[0]
+    category, ranks = _PATTERNS.entry(mask, n)[0]
     return category, ranks[0] if ranks else 0
 
 
@@ -187,6 +190,15 @@ _FIVE_TO_SHOWING = {
     Category.STRAIGHT_FLUSH: 9,
     Category.ROYAL_FLUSH: 10,
 }
+#: the showing level of every five-card strength of Art 5 (index: the strength), made once
+_FIVE_LEVELS: list[int] = []
+
+
+def _five_levels() -> list[int]:
+    if not _FIVE_LEVELS:
+        by_category = {int(c): level for c, level in _FIVE_TO_SHOWING.items()}
+        _FIVE_LEVELS.extend([0, *(by_category[k[0]] for k in STUD40.all_keys())])
+    return _FIVE_LEVELS
 
 
 #: the last board read and its opponents' levels: the bots of one table read the same board
@@ -232,6 +244,9 @@ class StrengthBot:
         self._mine = (0, 0)
         self._five = False
         self._levels: Mapping[int, tuple[int, int]] = {}
+        #: the best level against it, and how many seats were in the hand when it was found
+        self._best = (0, 0)
+        self._live = -1
 
     def _read(self, obs: Observation) -> None:
         street = (obs.hand, obs.round, obs.seat)
@@ -241,21 +256,28 @@ class StrengthBot:
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
             self._levels = _levels_of(obs.patterns())
+            self._live = -1
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
         self._read(obs)
         mine, my_top = self._mine
-        levels = self._levels
-        me = obs.seat
-        best = (0, 0)
-        for s in obs.in_hand:
-            if s != me:
-                level = levels.get(s)
-                if level is not None and level > best:
-                    best = level
-        theirs, their_top = best
+        in_hand = obs.in_hand
+        if len(in_hand) != self._live:
+            # within a street the board stands and seats only leave the hand: as many seats
+            # in it as when the best was found are the same seats
+            self._live = len(in_hand)
+            levels = self._levels
+            me = obs.seat
+            best = (0, 0)
+            for s in in_hand:
+                if s != me:
+                    level = levels.get(s)
+                    if level is not None and level > best:
+                        best = level
+            self._best = best
+        theirs, their_top = self._best
         if self._five:
             # five cards: a made hand against what shows; compare formations only
             edge = mine - theirs
