@@ -31,13 +31,12 @@ from croupier.games.five_card_stud.events import (
     TimedOut,
     TopUpsDue,
 )
-from croupier.games.five_card_stud.pots import award, build_pots, uncalled
+from croupier.games.five_card_stud.pots import award_at, build_pots, uncalled
 from croupier.games.five_card_stud.rules import (
     BETTING_ROUNDS,
     DECK_SIZE,
     MAX_CUTTERS,
     MIN_CUT,
-    InitialCommission,
     TopUpDuty,
     UncalledBet,
 )
@@ -77,11 +76,10 @@ class StudChecks(StudState):
 
     def _start_event(self) -> HandStarted:
         seats = self.dealt_in()
-        table = self.options
-        commission = table.commission_per_hand
-        if table.initial_commission is InitialCommission.EACH:
+        commission = self._commission
+        if self._each:
             commission *= len(seats)
-        return HandStarted(self._hands + 1, seats, table.pot_money, commission)
+        return HandStarted(self._hands + 1, seats, self._options.pot_money, commission)
 
     def _burn_event(self) -> CardBurned:
         h = self._hand
@@ -180,36 +178,40 @@ class StudChecks(StudState):
         h = self._hand
         if h is None or self._phase is not _SHOWDOWN:
             raise RuleViolation("Art 10 e", f"nothing to settle: the table is at {self._phase}")
-        if self._pending is not None and self._pending[0] == self.event_count:
-            return self._pending[1]
-        table = self.options
+        pending = self._pending
+        if pending is not None and pending[0] == self._released + len(self._log):
+            return pending[1]
+        table = self._options
         contrib = dict(h.contrib)
         live = h.live
+        dead = h.dead
         returned: list[tuple[int, int]] = []
         # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
         # pot money is never a bet, so at most the bets come back
-        back = uncalled({s: c for s, c in contrib.items() if s not in h.dead}, live)
+        back = uncalled(
+            {s: c for s, c in contrib.items() if s not in dead} if dead else contrib, live
+        )
         if back is not None:
-            back = (back[0], min(back[1], contrib[back[0]] - table.pot_money))
-        if back is not None and back[1] > 0 and self._uncalled_comes_back(h):
-            contrib[back[0]] -= back[1]
-            returned.append(back)
+            seat, amount = back
+            amount = min(amount, contrib[seat] - table.pot_money)
+            if amount > 0 and self._uncalled_comes_back(h):
+                contrib[seat] -= amount
+                returned.append((seat, amount))
         pots = build_pots(contrib, live, h.deduction)
         order = self.showdown_order()
         strengths: dict[int, int] = {}
+        key, up = h.key, h.up
         if order:
             cv, flush, table5 = rank_tables(table.rank_rules)
             for s in order:
-                total = cv[h.key[s].code]
-                for c in h.up[s]:
+                total = cv[key[s].code]
+                for c in up[s]:
                     total += cv[c.code]
                 strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-        results = tuple(
-            award(
-                p, strengths, order or tuple(live), table.house_rate, table.rounding, table.odd_chip
-            )
-            for p in pots
-        )
+        rate = self._rate
+        rounding, odd_chip = table.rounding, table.odd_chip
+        among = order or tuple(live)
+        results = tuple([award_at(p, strengths, among, rate, rounding, odd_chip) for p in pots])
         stacks = dict(self._stacks)
         for seat, amount in returned:
             stacks[seat] += amount
@@ -221,14 +223,14 @@ class StudChecks(StudState):
         event = HandSettled(
             h.number,
             order,
-            tuple((s, h.key[s]) for s in order),
+            tuple([(s, key[s]) for s in order]) if order else (),
             tuple(returned),
             results,
             h.commission,
             house,
             tuple(sorted(stacks.items())),
         )
-        self._pending = (self.event_count, event)
+        self._pending = (self._released + len(self._log), event)
         return event
 
     # -- the checks --------------------------------------------------------------------------------
@@ -288,6 +290,9 @@ class StudChecks(StudState):
             i += 1
 
     def _check_settled(self, event: HandSettled) -> None:
+        pending = self._pending
+        if pending is not None and event is pending[1] and pending[0] == self.event_count:
+            return  # the very settlement the table worked out for the hand as it stands
         if event != self._settle_event():
             raise RuleViolation(
                 "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"

@@ -132,6 +132,10 @@ _CHECK: Final = Act.CHECK
 _CALL: Final = Act.CALL
 _BET: Final = Act.BET
 _BETTING: Final = StudPhase.BETTING
+_DEALING: Final = StudPhase.DEALING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
+_SHUFFLE: Final = StudPhase.SHUFFLE
+_IDLE: Final = StudPhase.IDLE
 _HIGH: Final = int(ShowingCategory.HIGH_CARD)
 
 
@@ -363,6 +367,17 @@ class StudState(Game[StudOptions]):
         #: the options the fold reads at every action (frozen: read once)
         self._least_bet = self._options.least_bet
         self._time_limit_ms = self._options.time_limit_ms
+        rate = self._options.house_rate
+        self._rate = (rate.numerator, rate.denominator)
+        table = self._options
+        self._each = table.initial_commission is InitialCommission.EACH
+        self._commission = table.commission_per_hand
+        self._top_up_below = table.top_up_below
+        self._min_buy_in = table.min_buy_in
+        self._max_deals = table.max_deals_per_deck
+        #: Art 6: the least capital a seat is dealt in with
+        self._dealt_in_from = max(table.top_up_below, table.each_pays)
+        self._during_hand = table.top_up_duty is TopUpDuty.DURING_HAND
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
@@ -401,7 +416,7 @@ class StudState(Game[StudOptions]):
     @property
     def needs_new_deck(self) -> bool:
         """True when no deck is open or the open one has served its deals (Art 2)."""
-        return self._deck == 0 or self._deck_deals >= self.options.max_deals_per_deck
+        return self._deck == 0 or self._deck_deals >= self._max_deals
 
     @property
     def hand_number(self) -> int | None:
@@ -449,7 +464,7 @@ class StudState(Game[StudOptions]):
         fell below it during the last hand and is below the least capital now."""
         if type(seat) is not int:
             return False
-        return self._stacks.get(seat, 0) < self.options.top_up_below or seat in self._owing
+        return self._stacks.get(seat, 0) < self._top_up_below or seat in self._owing
 
     @property
     def showing_keys(self) -> ShowingKeys:
@@ -480,9 +495,9 @@ class StudState(Game[StudOptions]):
 
     def dealt_in(self) -> tuple[int, ...]:
         """The seats the next hand would deal in (Art 6: not those who must top up)."""
-        need = max(self.options.top_up_below, self.options.each_pays)
-        owing = self._owing
-        return tuple(s for s in sorted(self._players) if self._stacks[s] >= need and s not in owing)
+        need = self._dealt_in_from
+        owing, stacks = self._owing, self._stacks
+        return tuple([s for s in sorted(self._players) if stacks[s] >= need and s not in owing])
 
     # -- the fold ----------------------------------------------------------------------------------
 
@@ -521,7 +536,7 @@ class StudState(Game[StudOptions]):
         h.pos += 1
         h.street = 2
         h.queue = list(h.seats) + list(h.seats)
-        self._phase = StudPhase.DEALING
+        self._phase = _DEALING
 
     def _apply_rectified(self, event: MisdealRectified) -> None:
         if event.at is not None:
@@ -560,8 +575,8 @@ class StudState(Game[StudOptions]):
 
     def _apply_started(self, event: HandStarted) -> None:
         h = HandState(event)
-        each = self.options.initial_commission is InitialCommission.EACH
-        per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
+        each = self._each
+        per_seat = event.pot_money + (self._commission if each else 0)
         stacks = self._stacks
         low = h.low
         for s in event.seats:
@@ -573,7 +588,7 @@ class StudState(Game[StudOptions]):
         self._hands = event.number
         self._deck_deals += 1
         self._settled = None
-        self._phase = StudPhase.SHUFFLE
+        self._phase = _SHUFFLE
 
     def _apply_dealt(self, event: CardsDealt) -> None:
         if event.at is not None:
@@ -679,18 +694,20 @@ class StudState(Game[StudOptions]):
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
         assert h is not None
-        during = self.options.top_up_duty is TopUpDuty.DURING_HAND
-        below, least = self.options.top_up_below, self.options.min_buy_in
+        during = self._during_hand
+        below, least = self._top_up_below, self._min_buy_in
+        stacks, low = self._stacks, h.low
         for seat, stack in event.stacks:
-            self._stacks[seat] = stack
-            if during and stack < least and h.low.get(seat, stack) < below:
+            stacks[seat] = stack
+            if during and stack < least and low.get(seat, stack) < below:
                 self._owing.add(seat)
         self._house += event.house
         self._settled = event
-        self._last_up = {s: tuple(h.up[s]) for s in h.seats}
+        up = h.up
+        self._last_up = {s: tuple(up[s]) for s in h.seats}
         self._hand = None
         self._pending = None
-        self._phase = StudPhase.IDLE
+        self._phase = _IDLE
 
     def _void_event(self, reason: str, by: str) -> HouseVoid:
         """A dealer's void of the hand in play (no article voids a hand: house practice): each
@@ -725,7 +742,7 @@ class StudState(Game[StudOptions]):
         h.live.remove(seat)
         if len(h.live) == 1:
             h.to_act = None
-            self._phase = StudPhase.SHOWDOWN
+            self._phase = _SHOWDOWN
 
     def _cyclic(self, among: Sequence[int], start: int) -> tuple[int, ...]:
         """``among`` (in seat order) from ``start`` counterclockwise (seat numbers up)."""
@@ -743,7 +760,7 @@ class StudState(Game[StudOptions]):
         h.round += 1
         h.opened = False
         h.current = 0
-        h.min_raise = self.options.least_bet
+        h.min_raise = self._least_bet
         h.round_bet = dict.fromkeys(h.seats, 0)
         h.checked = set()
         h.acted = set()
@@ -755,7 +772,7 @@ class StudState(Game[StudOptions]):
         h.speak = sorted(able, key=h.show_key.__getitem__, reverse=True)
         h.to_act = h.speak[0]
         h.turn_since = at
-        self._phase = StudPhase.BETTING
+        self._phase = _BETTING
 
     def _after_action(self, h: HandState, seat: int, at: int | None) -> None:
         nxt: int | None = None
@@ -789,11 +806,11 @@ class StudState(Game[StudOptions]):
     def _round_over(self, h: HandState, at: int | None) -> None:
         h.to_act = None
         if len(h.live) == 1 or h.street == HAND_SIZE:
-            self._phase = StudPhase.SHOWDOWN
+            self._phase = _SHOWDOWN
             return
         h.street += 1
         h.queue = list(self._cyclic(h.live, self._best_showing(h.live)))
-        self._phase = StudPhase.DEALING
+        self._phase = _DEALING
         h.turn_since = at
 
     def showdown_order(self) -> tuple[int, ...]:
