@@ -360,6 +360,14 @@ class MaskPatterns:
             found = self._found[counts] = ((category, key), order)
         return found
 
+    def of_counts(self, counts: int, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
+        """:meth:`entry`, the cards' rank counts given too (``counts``: the sum of
+        ``1 << 4 * rank`` over the cards, kept as they come: no counting)."""
+        if n == 4 and not mask & _OTHER_SUITS[((mask & -mask).bit_length() - 1) & 3]:
+            counts |= _SUITED
+        found = self._found.get(counts)
+        return self.entry(mask, n) if found is None else found
+
     def pattern(self, mask: int, n: int) -> ShowingPattern:
         """:func:`showing_pattern` of the ``n`` cards of ``mask``."""
         return self.entry(mask, n)[0]

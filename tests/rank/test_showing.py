@@ -212,16 +212,18 @@ def test_issue22_the_patterns_of_bit_sets_are_the_functions_on_every_set(
     """``MaskPatterns`` (the rank patterns keyed by the counts of each rank and four suited:
     what the table's order and the bots read) gives ``showing_key`` and ``showing_pattern`` on
     every set of 1 to 4 showing cards of the 40-card deck, under both rank rules and both
-    readings of the flush draws."""
+    readings of the flush draws; given the rank counts kept as cards come, the same."""
     table = MaskPatterns(rules, gapped_flush_draws=gapped)
     for n in range(1, 5):
         for cards in itertools.combinations(STUD, n):
-            mask = 0
+            mask = counts = 0
             for c in cards:
                 mask |= 1 << c.code
+                counts += 1 << (4 * int(c.rank))
             key = showing_key(cards, rules, gapped_flush_draws=gapped)
             assert table.key(mask, n) == key, cards
             assert table.pattern(mask, n) == key[:2], cards
+            assert table.of_counts(counts, mask, n) == table.entry(mask, n), cards
 
 
 def test_issue22_the_patterns_of_bit_sets_refuse_what_the_key_refuses() -> None:

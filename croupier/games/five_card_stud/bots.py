@@ -171,10 +171,15 @@ def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
             strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
             return _five_levels()[strength], strength
         n += 1
-    mask = 0 if key is None else 1 << key.code
+    mask = counts = 0
+    if key is not None:
+        code = key.code
+        mask, counts = 1 << code, 1 << ((code >> 2) << 2)
     for c in up:
-        mask |= 1 << c.code
-    category, ranks = _PATTERNS.entry(mask, n)[0]
+        code = c.code
+        mask |= 1 << code
+        counts += 1 << ((code >> 2) << 2)
+    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
     return category, ranks[0] if ranks else 0
 
 

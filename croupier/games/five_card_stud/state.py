@@ -159,7 +159,7 @@ class ShowingKeys:
     :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
     random cards)."""
 
-    __slots__ = ("_masks", "gapped", "newest", "order", "rules", "seat_ties")
+    __slots__ = ("gapped", "newest", "order", "patterns", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -167,7 +167,8 @@ class ShowingKeys:
         self.gapped = options.gapped_flush_draws
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
-        self._masks = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
+        #: the rank patterns of card sets under this table's rules
+        self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
 
     def rank(self, up: Sequence[Card]) -> ShowingRank:
         """The showing rank of ``up`` at this table (what the screen names)."""
@@ -177,18 +178,18 @@ class ShowingKeys:
     def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
         """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
         card codes, when known), from the table."""
-        return self._masks.key(_cards_mask(up) if mask is None else mask, len(up))
+        return self.patterns.key(_cards_mask(up) if mask is None else mask, len(up))
 
     def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
         """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
         codes of ``up``, when known), from the table."""
-        return self._masks.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
+        return self.patterns.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
 
     def entry(self, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
         """The rank pattern of the ``n`` cards whose codes are the bits of ``mask``, and its
         distinct ranks in order of significance (:meth:`MaskPatterns.entry
         <croupier.rank.showing.MaskPatterns.entry>`)."""
-        return self._masks.entry(mask, n)
+        return self.patterns.entry(mask, n)
 
     def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
         """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
@@ -197,7 +198,7 @@ class ShowingKeys:
         if mask is None:
             mask = _cards_mask(up)
         n = len(up)
-        entry = self._masks.entry(mask, n)
+        entry = self.patterns.entry(mask, n)
         return self.place(entry, mask, up[-1].code >> 2, n, seat)
 
     def place(
@@ -237,6 +238,7 @@ class HandState:
         "checked",
         "commission",
         "contrib",
+        "counts",
         "current",
         "cutters",
         "dead",
@@ -281,6 +283,8 @@ class HandState:
         self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
         #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
         self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the rank counts of its up cards (the sum of ``1 << 4 * rank``)
+        self.counts: dict[int, int] = dict.fromkeys(event.seats, 0)
         #: seat -> the rank pattern of its up cards (:meth:`ShowingKeys.entry`), as they come
         self.entries: dict[int, tuple[ShowingPattern, tuple[int, ...]]] = {}
         #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
@@ -596,6 +600,7 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         showing = self._showing
+        of_counts, place = showing.patterns.of_counts, showing.place
         for seat, card in event.cards:
             intended = h.queue.pop(0)
             h.pos += 1
@@ -607,9 +612,12 @@ class StudState(Game[StudOptions]):
                 code = card.code
                 mask = h.masks[intended] | (1 << code)
                 h.masks[intended] = mask
+                rank = code >> 2
+                counts = h.counts[intended] + (1 << (rank << 2))
+                h.counts[intended] = counts
                 n = len(up)
-                entry = h.entries[intended] = showing.entry(mask, n)
-                h.show_key[intended] = showing.place(entry, mask, code >> 2, n, intended)
+                entry = h.entries[intended] = of_counts(counts, mask, n)
+                h.show_key[intended] = place(entry, mask, rank, n, intended)
                 h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
