@@ -349,12 +349,15 @@ def play_hand(
             game.cut(cutter, rng.randint(6, 34))
     game.burn()
     # the loop reads the table's state directly (the hot path of a simulation): the same
-    # commands and events as game.observation, game.act and game.deal, each event checked and
-    # folded as the table's commit does (a decision the table's legal() offers is the event
-    # the checks accept: _offered_act); a decision not offered goes to act(), which refuses it
+    # commands and events as game.observation, game.act and game.deal, each event folded as
+    # the table's commit does, without a second check of what the table made itself: a
+    # decision the table's legal() offers is the event the checks accept (_offered_act; a
+    # decision not offered goes to act(), which refuses it), and a deal is the cards due as
+    # the table's own queue and deck order give them (_deal_event; _check_dealt compares an
+    # event with those, for a record)
     betting, dealing = _BETTING, _DEALING
     offered, apply_acted = game._offered_act, game._apply_acted
-    deal_event, check_dealt, apply_dealt = game._deal_event, game._check_dealt, game._apply_dealt
+    deal_event, apply_dealt = game._deal_event, game._apply_dealt
     log = game._log
     while True:
         phase = game._phase
@@ -373,7 +376,6 @@ def play_hand(
                 log.append(acted)
         elif phase is dealing:
             dealt = deal_event(None, None, None)
-            check_dealt(dealt)
             apply_dealt(dealt)
             log.append(dealt)
         elif phase is _SHOWDOWN:

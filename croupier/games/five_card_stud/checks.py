@@ -56,6 +56,10 @@ from croupier.records import is_int
 
 __all__ = ["StudChecks"]
 
+#: the events of decisions without a time, by (seat, action, chips): made once each
+_ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
+_ACTED_LIMIT: Final = 100_000
+
 E = TypeVar("E", bound=Event)
 
 _ACT_NAMES: Final = frozenset(a.value for a in Act)
@@ -143,18 +147,25 @@ class StudChecks(StudState):
         if action is _FOLD or action is _CHECK:
             if amount is not None or (action is _CHECK and not legal.check):
                 return None
-            return PlayerActed(seat, action, 0, None)
-        if action is _CALL:
+            chips = 0
+        elif action is _CALL:
             call = legal.call
             if amount is not None or call is None:
                 return None
-            return PlayerActed(seat, action, call, None)
-        span = legal.bet if action is _BET else legal.raise_to if action is _RAISE else None
-        if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:
-            return None
-        return PlayerActed(
-            seat, action, amount if action is _BET else amount - h.round_bet[seat], None
-        )
+            chips = call
+        else:
+            span = legal.bet if action is _BET else legal.raise_to if action is _RAISE else None
+            if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:
+                return None
+            chips = amount if action is _BET else amount - h.round_bet[seat]
+        # an event is a frozen value: equal decisions share one (most are a fold, a check or
+        # a call of the least bet), made once
+        found = _ACTED.get((seat, action, chips))
+        if found is None:
+            if len(_ACTED) >= _ACTED_LIMIT:
+                _ACTED.clear()
+            found = _ACTED[(seat, action, chips)] = PlayerActed(seat, action, chips, None)
+        return found
 
     @staticmethod
     def _action(action: object) -> Act:

@@ -313,7 +313,8 @@ def test_issue22_a_decision_is_applied_unchecked_exactly_when_the_checks_accept_
     bots = {s: Probe(RandomBot(rng) if s % 2 else StrengthBot(rng)) for s in range(1, 6)}
     run_table(options, bots, SeededShuffler(seed), rng, 60, game=game)
     assert tried[True] > 1000 and tried[False] > 1000
-    # and the log, every event checked again from the start, is the same table
+    # and the log (the deals play_hand folded without a second check included), every event
+    # checked again from the start, is the same table
     assert StudGame.replay(options, game.log).digest() == game.digest()
 
 
