@@ -102,6 +102,11 @@ class LiveShuffler(Shuffler):
         return "LiveShuffler()"
 
 
+#: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
+#: the bounds a byte covers
+_BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
+
+
 class _HmacStreamShuffler(Shuffler):
     """A byte stream ``block(0) || block(1) || ...`` read by rejection sampling.
 
@@ -166,7 +171,7 @@ class _HmacStreamShuffler(Shuffler):
                 buf, pos = self._buf, self._pos
                 end = len(buf)
             else:
-                mask = (1 << i.bit_length()) - 1
+                mask = _BYTE_MASKS[i]
                 while True:
                     if pos >= end:
                         self._pos = pos

@@ -234,6 +234,7 @@ class HandState:
     __slots__ = (
         "acted",
         "acted_in_round",
+        "after",
         "board",
         "checked",
         "commission",
@@ -274,6 +275,11 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         self.seats: tuple[int, ...] = event.seats
+        seats = event.seats
+        #: seat -> the seats after it, counterclockwise, round to the one before it
+        self.after: dict[int, tuple[int, ...]] = {
+            s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)
+        }
         self.commission = event.commission
         self.deduction = 0
         self.shuffle: ShoeShuffled | None = None
@@ -601,27 +607,30 @@ class StudState(Game[StudOptions]):
         assert h is not None
         showing = self._showing
         of_counts, place = showing.patterns.of_counts, showing.place
+        queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
+        entries, show_key = h.entries, h.show_key
+        first = h.street == 2  # the first dealing: an up card, then the key card
         for seat, card in event.cards:
-            intended = h.queue.pop(0)
-            h.pos += 1
-            if h.street == 2 and h.up[intended]:
+            intended = queue.pop(0)
+            up = ups[intended]
+            if first and up:
                 h.key[intended] = card
             else:
-                up = h.up[intended]
                 up.append(card)
                 code = card.code
-                mask = h.masks[intended] | (1 << code)
-                h.masks[intended] = mask
+                mask = masks[intended] | (1 << code)
+                masks[intended] = mask
                 rank = code >> 2
-                counts = h.counts[intended] + (1 << (rank << 2))
-                h.counts[intended] = counts
+                counts = counts_of[intended] + (1 << (rank << 2))
+                counts_of[intended] = counts
                 n = len(up)
-                entry = h.entries[intended] = of_counts(counts, mask, n)
-                h.show_key[intended] = place(entry, mask, rank, n, intended)
+                entry = entries[intended] = of_counts(counts, mask, n)
+                show_key[intended] = place(entry, mask, rank, n, intended)
                 h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
-        if not h.queue and not h.misdealt:
+        h.pos += len(event.cards)
+        if not queue and not h.misdealt:
             self._begin_round(h, event.at)
 
     def _apply_exposed(self, event: KeyCardExposed) -> None:
@@ -794,12 +803,8 @@ class StudState(Game[StudOptions]):
                 nxt = s
                 break
         else:
-            order = h.seats
-            i = order.index(seat)
-            n = len(order)
             acted, round_bet, current = h.acted, h.round_bet, h.current
-            for k in range(i + 1, i + n):
-                s = order[k % n]
+            for s in h.after[seat]:
                 if s not in live or stacks[s] == 0:
                     continue
                 if s not in acted or round_bet[s] < current:
