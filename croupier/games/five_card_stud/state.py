@@ -2,7 +2,8 @@
 
 :class:`StudState` holds what a table knows (seats, capital, the deck, the hand in play as a
 :class:`HandState`) and folds each checked event into it (``_apply_*``), including the turn
-logic of Art 10 b-d (who speaks, who is dealt the next card first). The checks live in
+logic of Art 10 b-d (who speaks, who is dealt the next card first; the showing cards' keys
+are :mod:`~croupier.games.five_card_stud.order`'s). The checks live in
 :mod:`~croupier.games.five_card_stud.checks`, the commands in
 :mod:`~croupier.games.five_card_stud.round`
 (:class:`~croupier.games.five_card_stud.round.StudGame`).
@@ -34,27 +35,21 @@ from croupier.games.five_card_stud.events import (
     TopUpsDue,
 )
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import ShowingKeys, showing
 from croupier.games.five_card_stud.rules import (
     GAME,
     HAND_SIZE,
     REGULATION,
     InitialCommission,
     ReraiseMinimum,
-    ShowingTie,
     TopUpDuty,
 )
 from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
-    NIBBLE_SUITS,
-    MaskPatterns,
-    ShowingCategory,
     ShowingKey,
-    ShowingOrder,
     ShowingPattern,
-    ShowingRank,
-    showing_rank,
 )
 from croupier.records import is_int
 
@@ -65,14 +60,6 @@ DECK: Final = Deck.STUD_40
 PACK: Final = tuple(DECK.cards)
 
 PACK_SET: Final = frozenset(PACK)
-
-
-def _cards_mask(cards: Sequence[Card]) -> int:
-    """The bit set of ``cards``' codes (the showing tables' key)."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.code
-    return mask
 
 
 _TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
@@ -102,31 +89,6 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
-_MEMO_LIMIT: Final = 500_000
-
-
-def showing(
-    up: Sequence[Card],
-    order: ShowingOrder = ShowingOrder.BEST_HAND,
-    rules: RankRules = STUD40,
-    *,
-    gapped_flush_draws: bool = False,
-) -> ShowingRank:
-    """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
-    depend on the order the cards came in, so its memo is keyed by the set of cards)."""
-    codes = tuple(c.code for c in up)
-    newest = order is ShowingOrder.NEWEST_CARD
-    key = (newest, rules.name, gapped_flush_draws, codes if newest else tuple(sorted(codes)))
-    hit = _RANKS.get(key)
-    if hit is None:
-        hit = showing_rank(up, order, rules, gapped_flush_draws=gapped_flush_draws)
-        if len(_RANKS) < _MEMO_LIMIT:
-            _RANKS[key] = hit
-    return hit
-
-
-_PAIR: Final = int(ShowingCategory.PAIR)
 _FOLD: Final = Act.FOLD
 _CHECK: Final = Act.CHECK
 _CALL: Final = Act.CALL
@@ -136,96 +98,6 @@ _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
-_HIGH: Final = int(ShowingCategory.HIGH_CARD)
-
-
-#: the place of a newest card (Art 10 c-d) by its rank and its rank's suits (a nibble of the
-#: card-code bit set): a pair formed with it, else it alone (``(category, ranks, suits, 0)``)
-_NEWEST_PLACES: Final = tuple(
-    (_PAIR if len(NIBBLE_SUITS[nibble]) == 2 else _HIGH, (rank,), NIBBLE_SUITS[nibble], 0)
-    for rank in range(13)
-    for nibble in range(16)
-)
-
-
-class ShowingKeys:
-    """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
-    best-hand rank of showing cards is read from a table of rank patterns
-    (:class:`~croupier.rank.showing.MaskPatterns`: keyed by how many cards of each rank there
-    are and whether four are suited, a few thousand keys), the suits from the cards' bit set;
-    the letter's newest-card order (Art 10 c-d) is derived from it and the newest card. A key
-    is ``(category, ranks, suits, tie)``: the suits break an exact tie of ranks (Art 10 b's
-    order), or, with ``showing_tie = seat``, ``tie`` does (the seat nearer the dealer's right).
-    :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
-    random cards)."""
-
-    __slots__ = ("gapped", "newest", "order", "patterns", "rules", "seat_ties")
-
-    def __init__(self, options: StudOptions) -> None:
-        self.order = options.showing_order
-        self.rules = options.rank_rules
-        self.gapped = options.gapped_flush_draws
-        self.newest = self.order is ShowingOrder.NEWEST_CARD
-        self.seat_ties = options.showing_tie is ShowingTie.SEAT
-        #: the rank patterns of card sets under this table's rules
-        self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
-
-    def rank(self, up: Sequence[Card]) -> ShowingRank:
-        """The showing rank of ``up`` at this table (what the screen names)."""
-        order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
-        return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
-
-    def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
-        """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
-        card codes, when known), from the table."""
-        return self.patterns.key(_cards_mask(up) if mask is None else mask, len(up))
-
-    def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
-        """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
-        codes of ``up``, when known), from the table."""
-        return self.patterns.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
-
-    def entry(self, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
-        """The rank pattern of the ``n`` cards whose codes are the bits of ``mask``, and its
-        distinct ranks in order of significance (:meth:`MaskPatterns.entry
-        <croupier.rank.showing.MaskPatterns.entry>`)."""
-        return self.patterns.entry(mask, n)
-
-    def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
-        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
-        (``mask``: their bit set of card codes, when known): it depends on the set of cards
-        and the newest one only (and, with seat ties, the seat)."""
-        if mask is None:
-            mask = _cards_mask(up)
-        n = len(up)
-        entry = self.patterns.entry(mask, n)
-        return self.place(entry, mask, up[-1].code >> 2, n, seat)
-
-    def place(
-        self,
-        entry: tuple[ShowingPattern, tuple[int, ...]],
-        mask: int,
-        newest: int,
-        n: int,
-        seat: int,
-    ) -> tuple[Any, ...]:
-        """:meth:`key` of the ``n`` showing cards of bit set ``mask``, from their :meth:`entry`
-        and the rank of the newest of them (what the fold knows as each card comes)."""
-        (category, ranks), order = entry
-        found: tuple[Any, ...]
-        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
-        # all that is read of the cards' key; Art 10 b (one up card: suits break ties, in
-        # every reading), or the best hand
-        if self.newest and n > 1 and category <= _PAIR:
-            found = _NEWEST_PLACES[(newest << 4) | ((mask >> (newest << 2)) & 15)]
-        else:
-            suits: tuple[int, ...] = ()
-            for r in order:
-                suits += NIBBLE_SUITS[(mask >> (r << 2)) & 15]
-            found = (category, ranks, suits, 0)
-        if self.seat_ties and n != 1:
-            return (found[0], found[1], (), -seat)
-        return found
 
 
 class HandState:
