@@ -14,6 +14,7 @@ from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
     NIBBLE_SUITS,
+    SUIT_PRECEDENCE,
     MaskPatterns,
     ShowingCategory,
     ShowingKey,
@@ -23,7 +24,7 @@ from croupier.rank.showing import (
     showing_rank,
 )
 
-__all__ = ["ShowingKeys", "showing"]
+__all__ = ["SINGLE_PLACES", "ShowingKeys", "showing"]
 
 
 def _cards_mask(cards: Sequence[Card]) -> int:
@@ -60,6 +61,12 @@ def showing(
 
 _PAIR: Final = int(ShowingCategory.PAIR)
 _HIGH: Final = int(ShowingCategory.HIGH_CARD)
+_PRECEDENCE: Final = {int(s): p for s, p in SUIT_PRECEDENCE.items()}
+#: the place of one up card by its code (Art 10 b: its rank, then its suit; every reading):
+#: :meth:`ShowingKeys.key` of the card alone
+SINGLE_PLACES: Final = tuple(
+    (_HIGH, (code >> 2,), (_PRECEDENCE[code & 3],), 0) for code in range(52)
+)
 
 
 #: the place of a newest card (Art 10 c-d) by its rank and its rank's suits (a nibble of the

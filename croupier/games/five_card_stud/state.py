@@ -35,6 +35,7 @@ from croupier.games.five_card_stud.events import (
     TopUpsDue,
 )
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import SINGLE_PLACES as _SINGLE_PLACES
 from croupier.games.five_card_stud.order import ShowingKeys, showing
 from croupier.games.five_card_stud.rules import (
     GAME,
@@ -53,7 +54,7 @@ from croupier.rank.showing import (
 )
 from croupier.records import is_int
 
-__all__ = ["HandState", "StudPhase", "StudState", "rank_tables", "showing"]
+__all__ = ["HandState", "ShowingKeys", "StudPhase", "StudState", "rank_tables", "showing"]
 
 DECK: Final = Deck.STUD_40
 
@@ -497,7 +498,10 @@ class StudState(Game[StudOptions]):
                 counts_of[intended] = counts
                 n = len(up)
                 entry = entries[intended] = of_counts(counts, mask, n)
-                show_key[intended] = place(entry, mask, rank, n, intended)
+                # one up card: its place is the card's own (Art 10 b), in every reading
+                show_key[intended] = (
+                    _SINGLE_PLACES[code] if n == 1 else place(entry, mask, rank, n, intended)
+                )
                 h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
