@@ -42,22 +42,16 @@ class Observation:
     when first asked for (a bot that only needs ``legal`` pays for nothing else), so read them
     before the next command changes the table."""
 
-    __slots__ = ("_game", "_hand", "legal", "seat")
+    __slots__ = ("_game", "_hand", "hand", "legal", "round", "seat")
 
     def __init__(self, game: StudState, hand: HandState, seat: int, legal: Legal | None) -> None:
         self._game = game
         self._hand = hand
         self.seat = seat
         self.legal = legal
-
-    @property
-    def hand(self) -> int:
-        """The hand's number at the table."""
-        return self._hand.number
-
-    @property
-    def round(self) -> int:
-        return self._hand.round
+        #: the hand's number at the table, and its round of betting
+        self.hand: int = hand.number
+        self.round: int = hand.round
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -128,7 +122,8 @@ class Observation:
 
     @property
     def pot(self) -> int:
-        return self._game.pot
+        h = self._hand  # the table's pot (StudState.pot) of the hand in play
+        return sum(h.contrib.values()) - h.deduction
 
     @property
     def round_bets(self) -> Mapping[int, int]:
