@@ -253,20 +253,21 @@ class StrengthBot:
         self._best = (0, 0)
         self._live = -1
 
-    def _read(self, obs: Observation) -> None:
-        street = (obs.hand, obs.round, obs.seat)
-        if street != self._street:
-            self._street = street
-            up, key = obs.up, obs.key
-            self._mine = _own_level(up, key)
-            self._five = len(up) + (key is not None) == 5
-            self._levels = _levels_of(obs.patterns())
-            self._live = -1
+    def _read(self, obs: Observation, street: tuple[int, int, int]) -> None:
+        """Its own level and its opponents' on a new street (``(hand, round, seat)``)."""
+        self._street = street
+        up, key = obs.up, obs.key
+        self._mine = _own_level(up, key)
+        self._five = len(up) + (key is not None) == 5
+        self._levels = _levels_of(obs.patterns())
+        self._live = -1
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
-        self._read(obs)
+        street = (obs.hand, obs.round, obs.seat)
+        if street != self._street:
+            self._read(obs, street)
         mine, my_top = self._mine
         in_hand = obs.in_hand
         if len(in_hand) != self._live:
@@ -288,27 +289,26 @@ class StrengthBot:
             edge = mine - theirs
         else:
             edge = (mine - theirs) * 2 + (1 if my_top > their_top else 0)
-        pot = obs.pot
-        price = legal.call or 0
-        cheap = price * 4 <= max(pot, 1)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
         cap = self.cap
+        # the pot is read only when a bet is sized or a call priced
         if strong:
             if legal.bet is not None:
-                return _BET, _size(legal.bet, pot, cap)
+                return _BET, _size(legal.bet, obs.pot, cap)
             raise_to = legal.raise_to
             if (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
-                return _RAISE, _size(raise_to, pot, cap)
+                return _RAISE, _size(raise_to, obs.pot, cap)
             if legal.call is not None:
                 return _CALLS
             return _CHECKS
         if legal.check:
             return _CHECKS
-        if legal.call is not None and (edge >= 0 or (edge >= -1 and cheap)):
+        call = legal.call
+        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
             return _CALLS
         if legal.bet is not None and obs.round == 1 and edge >= 0:
             return _BET, legal.bet[0]  # the opener's duty: open small with a fair card
