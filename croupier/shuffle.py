@@ -163,15 +163,15 @@ class _HmacStreamShuffler(Shuffler):
         out = list(items)
         buf, pos = self._buf, self._pos
         end = len(buf)
+        masks = _BYTE_MASKS
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            if n > 256:
+            if i >= 256:  # a bound i + 1 above a byte's
                 self._pos = pos
-                j = self.randbelow(n)
+                j = self.randbelow(i + 1)
                 buf, pos = self._buf, self._pos
                 end = len(buf)
             else:
-                mask = _BYTE_MASKS[i]
+                mask = masks[i]
                 while True:
                     if pos >= end:
                         self._pos = pos
@@ -180,7 +180,7 @@ class _HmacStreamShuffler(Shuffler):
                         end = len(buf)
                     j = buf[pos] & mask
                     pos += 1
-                    if j < n:
+                    if j <= i:  # below the bound i + 1
                         break
             out[i], out[j] = out[j], out[i]
         self._pos = pos

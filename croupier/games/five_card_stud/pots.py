@@ -86,11 +86,15 @@ def build_pots(
     the same players are one pot. Chips above the highest stake of a player still in the hand
     (bets of players who all folded afterwards) join the top pot."""
     levels = sorted({contributions[s] for s in live if contributions.get(s, 0) > 0})
+    values = list(contributions.values())
     pots: list[Pot] = []
     below = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, below) for c in contributions.values() if c > below)
-        eligible = tuple(sorted(s for s in live if contributions.get(s, 0) >= level))
+        amount = 0
+        for c in values:  # what each put in between the level below and this one
+            if c > below:
+                amount += (c if c < level else level) - below
+        eligible = tuple(sorted([s for s in live if contributions.get(s, 0) >= level]))
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
@@ -101,7 +105,7 @@ def build_pots(
     # contested them; they go with the top pot, to the best hand among the players who remain
     # (Art 11 a: "pertencerá ao jogador que, de entre os restantes, tiver o jogo ... mais
     # elevada").
-    above = sum(c - below for c in contributions.values() if c > below)
+    above = sum([c - below for c in values if c > below])
     if not pots:  # every live player's chips came back (or none went in): one pot
         pots.append(Pot(above, tuple(sorted(live))))
     elif above:
