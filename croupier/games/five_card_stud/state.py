@@ -101,6 +101,18 @@ _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
 
 
+_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+
+
+def _after_of(seats: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Seat -> the seats after it in ``seats``, round to the one before it (made once a set of
+    seats dealt in: at most the 120 sets of two to seven seats)."""
+    found = _AFTER.get(seats)
+    if found is None:
+        found = _AFTER[seats] = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
+    return found
+
+
 class HandState:
     """The state of the hand in play (internal, mutable; only the fold writes it)."""
 
@@ -148,11 +160,9 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         self.seats: tuple[int, ...] = event.seats
-        seats = event.seats
-        #: seat -> the seats after it, counterclockwise, round to the one before it
-        self.after: dict[int, tuple[int, ...]] = {
-            s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)
-        }
+        #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
+        #: shared by the hands dealt to the same seats)
+        self.after: Mapping[int, tuple[int, ...]] = _after_of(event.seats)
         self.commission = event.commission
         self.deduction = 0
         self.shuffle: ShoeShuffled | None = None
@@ -642,11 +652,6 @@ class StudState(Game[StudOptions]):
         i = among.index(start)
         return tuple(among[i:]) + tuple(among[:i])
 
-    def _best_showing(self, seats: Sequence[int]) -> int:
-        h = self._hand
-        assert h is not None
-        return max(seats, key=h.show_key.__getitem__)
-
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
         the cards are dealt on when fewer than two players can bet)."""
@@ -658,7 +663,8 @@ class StudState(Game[StudOptions]):
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
-        able = [s for s in h.live if self._stacks[s] > 0]
+        stacks = self._stacks
+        able = [s for s in h.live if stacks[s] > 0]
         if len(able) < 2:
             self._round_over(h, at)
             return
@@ -698,7 +704,9 @@ class StudState(Game[StudOptions]):
             self._phase = _SHOWDOWN
             return
         h.street += 1
-        h.queue = list(self._cyclic(h.live, self._best_showing(h.live)))
+        live = h.live
+        i = live.index(max(live, key=h.show_key.__getitem__))  # the best showing deals first
+        h.queue = live[i:] + live[:i]
         self._phase = _DEALING
         h.turn_since = at
 
