@@ -256,9 +256,15 @@ class StrengthBot:
     def _read(self, obs: Observation, street: tuple[int, int, int]) -> None:
         """Its own level and its opponents' on a new street (``(hand, round, seat)``)."""
         self._street = street
-        up, key = obs.up, obs.key
-        self._mine = _own_level(up, key)
-        self._five = len(up) + (key is not None) == 5
+        own = obs.own() if type(obs) is Observation else None
+        if own is not None and own[2] < 5:  # the table's sets of its cards, as they stand
+            mask, counts, n = own
+            category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+            self._mine, self._five = (category, ranks[0] if ranks else 0), False
+        else:  # five cards (a made hand), or a view's cards read one by one
+            up, key = obs.up, obs.key
+            self._mine = _own_level(up, key)
+            self._five = len(up) + (key is not None) == 5
         self._levels = _levels_of(obs.patterns())
         self._live = -1
 

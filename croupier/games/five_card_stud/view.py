@@ -66,6 +66,18 @@ class Observation:
     def up(self) -> tuple[Card, ...]:
         return tuple(self._hand.up[self.seat])
 
+    def own(self) -> tuple[int, int, int]:
+        """This seat's own cards (its up cards and its key card) as their bit set of card
+        codes, their rank counts (the sum of ``1 << 4 * rank``) and how many they are, read from
+        the sets the table keeps of the up cards."""
+        h, seat = self._hand, self.seat
+        mask, counts, n = h.masks[seat], h.counts[seat], len(h.up[seat])
+        key = h.key.get(seat)
+        if key is not None:
+            code = key.code
+            mask, counts, n = mask | (1 << code), counts + (1 << ((code >> 2) << 2)), n + 1
+        return mask, counts, n
+
     def showing(self, seat: int) -> ShowingKey:
         """``(category, ranks, suits)`` of ``seat``'s up cards ranked as a poker hand (the best-hand
         order of Art 10 b-d: public), read from the table's ranking of showing hands."""

@@ -68,6 +68,11 @@ class Watched:
         # what the strength bot reads of the board (issue 22): the board's keys, no suits
         patterns = {s: ((k[0], k[1]), top) for s, (k, top) in obs.board().items()}
         assert obs.patterns() == patterns
+        # its own cards as the table's sets give them (issue 22): as counted from the cards
+        own = [*obs.up, *([] if obs.key is None else [obs.key])]
+        mask = sum(1 << c.code for c in own)
+        counts = sum(1 << (4 * int(c.rank)) for c in own)
+        assert obs.own() == (mask, counts, len(own))
         decision = self.bot.decide(obs)
         assert offered(obs.legal, decision), (obs.legal, decision)
         assert game.can_act(self.seat, *decision)
