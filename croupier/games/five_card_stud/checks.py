@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
+from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.games.five_card_stud.events import (
@@ -42,7 +43,7 @@ from croupier.games.five_card_stud.rules import (
 )
 from croupier.games.five_card_stud.state import (
     _APPLIES,
-    PACK_SET,
+    PACK_CODES,
     HandState,
     StudPhase,
     StudState,
@@ -443,7 +444,8 @@ class StudChecks(StudState):
                 if self._deck
                 else "no deck is open: open one",
             )
-        expected = self._start_event()
+        # the event start_hand just made from the table as it stands, or the one it would make
+        expected = event if event is self._starting else self._start_event()
         if len(expected.seats) < 2:
             raise RuleViolation(
                 "Art 3", f"a hand needs two players able to play, got {len(expected.seats)}"
@@ -457,7 +459,9 @@ class StudChecks(StudState):
             raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {self._phase}")
         if h.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
-        if len(event.order) != DECK_SIZE or set(event.order) != PACK_SET:
+        order = event.order
+        # the codes of the cards (a card's hash is a Python call: 40 of them a shuffle)
+        if len(order) != DECK_SIZE or {c.code for c in order if isinstance(c, Card)} != PACK_CODES:
             raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
         if event.cut != 0 or event.cut_card_depth is not None:
             raise RuleViolation("Art 2", "players cut the deck after the shuffle (deck_cut)")

@@ -60,7 +60,7 @@ DECK: Final = Deck.STUD_40
 
 PACK: Final = tuple(DECK.cards)
 
-PACK_SET: Final = frozenset(PACK)
+PACK_CODES: Final = frozenset(c.code for c in PACK)
 
 
 _TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
@@ -256,6 +256,8 @@ class StudState(Game[StudOptions]):
         self._settled: HandSettled | None = None
         self._pending: tuple[int, HandSettled] | None = None
         self._recorded: ShoeShuffled | None = None
+        #: the hand's start that start_hand is committing (made from the table as it stands)
+        self._starting: HandStarted | None = None
         self._last_up: dict[int, tuple[Card, ...]] = {}
         #: the options the fold reads at every action (frozen: read once)
         self._least_bet = self._options.least_bet
