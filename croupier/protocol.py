@@ -42,6 +42,7 @@ import dataclasses
 import hashlib
 import json
 import json.encoder as _json_encoder
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -124,7 +125,11 @@ class _Emitter:
         self.quote = (
             _json_encoder.encode_basestring_ascii if ascii_only else _json_encoder.encode_basestring
         )
-        self.namespace: dict[str, Any] = {"_generic": _generic(ascii_only), "_quote": self.quote}
+        self.namespace: dict[str, Any] = {
+            "_generic": _generic(ascii_only),
+            "_quote": self.quote,
+            "_str": str,
+        }
         self.lines: list[str] = []
         self._names = 0
 
@@ -140,12 +145,28 @@ class _Emitter:
     def line(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
 
+    def guarded(self, annotation: Any, e: str) -> tuple[str, str] | None:
+        """For a leaf type: a guard reading ``e`` once into a new name (true when the value's
+        type is exactly the hinted one) and the text of the value under that guard, an
+        expression for an f-string's field (an int: the name itself, which the f-string writes
+        as ``str`` does); None for the other types."""
+        if annotation is int or annotation is str:
+            x = self.name("x")
+            kind = annotation.__name__
+            return f"type({x} := {e}) is {kind}", x if annotation is int else f"_quote({x})"
+        if annotation is Card or annotation is Tile:
+            x = self.name("x")
+            kind = self.constant(annotation)
+            table = self.constant(_CARD_JSON if annotation is Card else _TILE_JSON)
+            return f"type({x} := {e}) is {kind}", f"{table}[{x}.code]"
+        return None
+
     def expr(self, annotation: Any, e: str, depth: int = 0) -> str | None:
         """One expression writing ``e`` (a name, or a name indexed: evaluated more than once)
         of type ``annotation``, for the leaf types and fixed tuples of them; None for the
         others (written as statements by :meth:`emit`)."""
         if annotation is int:
-            return f"({e}.__str__() if type({e}) is int else _generic({e}))"
+            return f"(_str({e}) if type({e}) is int else _generic({e}))"
         if annotation is str:
             return f"(_quote({e}) if type({e}) is str else _generic({e}))"
         if annotation is Card or annotation is Tile:
@@ -161,14 +182,26 @@ class _Emitter:
             return f"({members}[{e}] if type({e}) is {kind} else _generic({e}))"
         args = get_args(annotation)
         if get_origin(annotation) is tuple and depth < 2 and args and args[-1] is not Ellipsis:
+            guarded = [self.guarded(a, f"{e}[{i}]") for i, a in enumerate(args)]
+            if all(g is not None for g in guarded):
+                # every item of a leaf type: one f-string, each item read once and written
+                # when every type is as hinted, else the reference writes the whole tuple
+                guards = " and ".join(g[0] for g in guarded if g is not None)
+                body = "f'[" + ",".join("{" + g[1] + "}" for g in guarded if g is not None) + "]'"
+                return (
+                    f"({body} if type({e}) is tuple and len({e}) == {len(args)} and {guards} "
+                    f"else _generic({e}))"
+                )
             items = [self.expr(a, f"{e}[{i}]", depth + 1) for i, a in enumerate(args)]
             if any(item is None for item in items):
                 return None
-            body = ' + "," + '.join(str(item) for item in items)
-            return (
-                f'("[" + {body} + "]" if type({e}) is tuple and len({e}) == {len(args)} '
-                f"else _generic({e}))"
-            )
+            texts = [str(item) for item in items]
+            if all(_PLAIN.fullmatch(text) for text in texts):
+                # one f-string (no quote, backslash or brace in the items: nothing to escape)
+                body = "f'[" + ",".join("{" + text + "}" for text in texts) + "]'"
+            else:
+                body = '"[" + ' + ' + "," + '.join(texts) + ' + "]"'
+            return f"({body} if type({e}) is tuple and len({e}) == {len(args)} else _generic({e}))"
         return None
 
     def emit(self, annotation: Any, var: str, indent: int, depth: int = 0) -> str:
@@ -225,7 +258,7 @@ class _Emitter:
             self.line(indent + 1, f"{out} = _generic({var})")
             return out
         if annotation is int:
-            self.line(indent, f"{out} = {var}.__str__() if type({var}) is int else _generic({var})")
+            self.line(indent, f"{out} = _str({var}) if type({var}) is int else _generic({var})")
         elif annotation is str:
             self.line(indent, f"{out} = _quote({var}) if type({var}) is str else _generic({var})")
         elif annotation is bool:
@@ -281,17 +314,23 @@ def _object_encoder(
     emitter = _Emitter(ascii_only)
     quote = emitter.quote
     emitter.namespace["_cls"] = cls
+    # the object's text is one f-string: the keys and separators as its literal parts, each
+    # field's text (an int field: the int itself, which the f-string writes as str() does)
     parts: list[str] = []
     for i, (key, field) in enumerate(keys):
         prefix = ("{" if i == 0 else ",") + quote(key) + ":"
         if field is None:
-            parts.append(repr(prefix + quote(str(type_name))))
+            parts.append(_fstring_literal(prefix + quote(str(type_name))))
         else:
             var = emitter.name("v")
             emitter.line(1, f"{var} = value.{field}")
-            text = emitter.emit(hints[field], var, 1)
-            parts.append(f"{prefix!r} + {text}")
-    body = " + ".join(parts) + ' + "}"' if parts else '"{}"'
+            if hints[field] is int:
+                text = emitter.name("t")
+                emitter.line(1, f"{text} = {var} if type({var}) is int else _generic({var})")
+            else:
+                text = emitter.emit(hints[field], var, 1)
+            parts.append(_fstring_literal(prefix) + "{" + text + "}")
+    body = "f'" + "".join(parts) + "}}'" if parts else '"{}"'
     source = "\n".join(
         [
             "def encode(value):",
@@ -306,6 +345,21 @@ def _object_encoder(
     exec(source, namespace)  # the source is built from field names and positions only
     encoder: Callable[[Any], str] = namespace["encode"]
     return encoder
+
+
+#: an expression that can stand as it is in an f-string's field (no quote, backslash or brace)
+_PLAIN: Final = re.compile(r"[^'\"\\{}]*")
+
+
+def _fstring_literal(text: str) -> str:
+    """``text`` as a literal part of a single-quoted f-string."""
+    return (
+        text.replace("\\", "\\\\")
+        .replace("'", "\\'")
+        .replace("\n", "\\n")
+        .replace("{", "{{")
+        .replace("}", "}}")
+    )
 
 
 _CANONICAL: dict[tuple[type, bool], Callable[[Any], str]] = {}

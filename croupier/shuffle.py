@@ -102,6 +102,11 @@ class LiveShuffler(Shuffler):
         return "LiveShuffler()"
 
 
+#: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
+#: the bounds a byte covers
+_BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
+
+
 class _HmacStreamShuffler(Shuffler):
     """A byte stream ``block(0) || block(1) || ...`` read by rejection sampling.
 
@@ -158,15 +163,15 @@ class _HmacStreamShuffler(Shuffler):
         out = list(items)
         buf, pos = self._buf, self._pos
         end = len(buf)
+        masks = _BYTE_MASKS
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            if n > 256:
+            if i >= 256:  # a bound i + 1 above a byte's
                 self._pos = pos
-                j = self.randbelow(n)
+                j = self.randbelow(i + 1)
                 buf, pos = self._buf, self._pos
                 end = len(buf)
             else:
-                mask = (1 << i.bit_length()) - 1
+                mask = masks[i]
                 while True:
                     if pos >= end:
                         self._pos = pos
@@ -175,7 +180,7 @@ class _HmacStreamShuffler(Shuffler):
                         end = len(buf)
                     j = buf[pos] & mask
                     pos += 1
-                    if j < n:
+                    if j <= i:  # below the bound i + 1
                         break
             out[i], out[j] = out[j], out[i]
         self._pos = pos

@@ -41,13 +41,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Final, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from croupier.cards import Card, Deck, Rank, parse_cards
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
 Key = tuple[int, ...]
@@ -263,6 +262,8 @@ class RankRules:
         card outside the deck adds no bit, a repeated card its bit once: batch validation)."""
 
         def build() -> NDArray[np.uint64]:
+            import numpy as np
+
             bits = np.zeros(256, dtype=np.uint64)
             for code in self.deck.codes:
                 bits[code] = np.uint64(1) << np.uint64(code)
@@ -272,6 +273,8 @@ class RankRules:
 
     def categories_array(self) -> NDArray[np.uint8]:
         """Category of each strength, as an array indexed by strength (index 0 unused)."""
+        import numpy as np
+
         return self._cached(
             "categories",
             lambda: np.array([0, *(k[0] for k in self.all_keys())], dtype=np.uint8),
@@ -288,7 +291,10 @@ class HashTables:
     sum of ``card_value[code]`` over the hand's cards. ``card_value`` packs the rank's key (low
     19 bits) and a 1 in the card's 3-bit suit counter; ``flush_offset`` maps the four counters
     to ``flush_base`` when one of them reads 5, else 0. Cards not in the rules' deck have value
-    ``INVALID`` so they can be told apart."""
+    ``INVALID`` so they can be told apart. The NumPy forms of the tables (the batch path's:
+    ``card_value_np``, ``flush_offset_np``, ``table_np``) are made when first read, unless given
+    in ``arrays`` (a scalar caller, such as a simulation of five-card stud, never imports
+    NumPy)."""
 
     card_value: tuple[int, ...]
     flush_offset: tuple[int, ...]
@@ -296,11 +302,44 @@ class HashTables:
     table: Sequence[int]
     flush_base: int
     size3_base: int
-    card_value_np: NDArray[np.uint32]
-    flush_offset_np: NDArray[np.uint32]
-    table_np: NDArray[np.uint16]
+    #: the NumPy forms given or made so far, by name (``card_value``, ``flush_offset``,
+    #: ``table``)
+    arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     INVALID = 0xFFFFFFFF
+
+    @property
+    def card_value_np(self) -> NDArray[np.uint32]:
+        """``card_value`` as uint32, 256 entries so any uint8 code indexes it (codes 52..255
+        are ``INVALID`` too)."""
+        found = self.arrays.get("card_value")
+        if found is None:
+            import numpy as np
+
+            padded = [*self.card_value, *[HashTables.INVALID] * (256 - len(self.card_value))]
+            found = self.arrays["card_value"] = np.array(padded, dtype=np.uint32)
+        result: NDArray[np.uint32] = found
+        return result
+
+    @property
+    def flush_offset_np(self) -> NDArray[np.uint32]:
+        found = self.arrays.get("flush_offset")
+        if found is None:
+            import numpy as np
+
+            found = self.arrays["flush_offset"] = np.array(self.flush_offset, dtype=np.uint32)
+        result: NDArray[np.uint32] = found
+        return result
+
+    @property
+    def table_np(self) -> NDArray[np.uint16]:
+        found = self.arrays.get("table")
+        if found is None:
+            import numpy as np
+
+            found = self.arrays["table"] = np.array(self.table, dtype=np.uint16)
+        result: NDArray[np.uint16] = found
+        return result
 
     @staticmethod
     def build(rules: RankRules) -> HashTables:
@@ -322,7 +361,7 @@ class HashTables:
             flush_offset.append(flush_base if 5 in fields else 0)
         size3_base = 2 * flush_base
         size3_len = 3 * top_key + 1 if 3 in rules.sizes else 0
-        table = np.zeros(size3_base + size3_len, dtype=np.uint16)
+        table = [0] * (size3_base + size3_len)
         index = rules._strength_index()
         for (ranks, flush), key in rules._pattern_keys().items():
             s = sum(rank_key[r] for r in ranks)
@@ -334,13 +373,9 @@ class HashTables:
         return HashTables(
             card_value=tuple(card_value),
             flush_offset=tuple(flush_offset),
-            table=tuple(table.tolist()),
+            table=tuple(table),
             flush_base=flush_base,
             size3_base=size3_base,
-            # 256 entries so any uint8 code indexes it (codes 52..255 are INVALID too)
-            card_value_np=np.array(card_value + [HashTables.INVALID] * (256 - 52), dtype=np.uint32),
-            flush_offset_np=np.array(flush_offset, dtype=np.uint32),
-            table_np=table,
         )
 
 

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CardCountError
+from croupier.rank.model import STUD40, STUD40_A5_FLUSH, RankRules
 from croupier.rank.showing import (
+    MaskPatterns,
     ShowingCategory,
     ShowingOrder,
     ShowingRank,
@@ -200,3 +202,35 @@ def test_issue22_the_pattern_refuses_what_the_key_refuses() -> None:
             showing_pattern(bad)
         with pytest.raises(CardCountError):
             showing_key(bad)
+
+
+@pytest.mark.parametrize("rules", [STUD40, STUD40_A5_FLUSH], ids=lambda r: r.name)
+@pytest.mark.parametrize("gapped", [False, True])
+def test_issue22_the_patterns_of_bit_sets_are_the_functions_on_every_set(
+    rules: RankRules, gapped: bool
+) -> None:
+    """``MaskPatterns`` (the rank patterns keyed by the counts of each rank and four suited:
+    what the table's order and the bots read) gives ``showing_key`` and ``showing_pattern`` on
+    every set of 1 to 4 showing cards of the 40-card deck, under both rank rules and both
+    readings of the flush draws; given the rank counts kept as cards come, the same."""
+    table = MaskPatterns(rules, gapped_flush_draws=gapped)
+    for n in range(1, 5):
+        for cards in itertools.combinations(STUD, n):
+            mask = counts = 0
+            for c in cards:
+                mask |= 1 << c.code
+                counts += 1 << (4 * int(c.rank))
+            key = showing_key(cards, rules, gapped_flush_draws=gapped)
+            assert table.key(mask, n) == key, cards
+            assert table.pattern(mask, n) == key[:2], cards
+            assert table.of_counts(counts, mask, n) == table.entry(mask, n), cards
+
+
+def test_issue22_the_patterns_of_bit_sets_refuse_what_the_key_refuses() -> None:
+    with pytest.raises(CardCountError):
+        MaskPatterns().entry(0, 0)
+    five = 0
+    for c in parse_cards("As Ks Qs Js Ts"):
+        five |= 1 << c.code
+    with pytest.raises(CardCountError):
+        MaskPatterns().key(five, 5)

@@ -46,17 +46,17 @@ from croupier.games.five_card_stud.commands import (
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
+from croupier.games.five_card_stud.state import rank_tables
 from croupier.games.five_card_stud.view import legal_of
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
-from croupier.rank.hand import strength_of_codes
-from croupier.rank.model import STUD40, Category
+from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
 from croupier.rank.showing import (
+    MaskPatterns,
     ShowingCategory,
     ShowingKey,
     ShowingPattern,
     showing_key,
-    showing_pattern,
 )
 from croupier.shuffle import Shuffler
 
@@ -73,6 +73,19 @@ __all__ = [
 
 #: an action and its amount (BET: the bet; RAISE: the round total after it; else None)
 Decision = tuple[Act, int | None]
+
+_FOLD: Final = Act.FOLD
+_CHECK: Final = Act.CHECK
+_CALL: Final = Act.CALL
+_BET: Final = Act.BET
+_RAISE: Final = Act.RAISE
+#: the decisions without an amount, made once
+_FOLDS: Final[Decision] = (_FOLD, None)
+_CHECKS: Final[Decision] = (_CHECK, None)
+_CALLS: Final[Decision] = (_CALL, None)
+_BETTING: Final = StudPhase.BETTING
+_DEALING: Final = StudPhase.DEALING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
 
 
 class Bot(Protocol):
@@ -99,16 +112,17 @@ class RandomBot:
         rng = self.rng
         options: list[Decision] = []
         if legal.check:
-            options.append((Act.CHECK, None))
+            options.append(_CHECKS)
         if legal.call is not None:
-            options.append((Act.CALL, None))
+            options.append(_CALLS)
         cap = self.cap
-        if legal.bet is not None and (cap is None or legal.bet[0] <= cap):
-            options.append((Act.BET, _amount(rng, _capped(legal.bet, cap))))
-        if legal.raise_to is not None and (cap is None or legal.raise_to[0] <= cap):
-            options.append((Act.RAISE, _amount(rng, _capped(legal.raise_to, cap))))
+        bet, raise_to = legal.bet, legal.raise_to
+        if bet is not None and (cap is None or bet[0] <= cap):
+            options.append((_BET, _amount(rng, _capped(bet, cap))))
+        if raise_to is not None and (cap is None or raise_to[0] <= cap):
+            options.append((_RAISE, _amount(rng, _capped(raise_to, cap))))
         if not options or rng.random() < self.fold_weight / (len(options) + 1):
-            return Act.FOLD, None
+            return _FOLDS
         return options[rng.randrange(len(options))]
 
 
@@ -138,30 +152,35 @@ _DRAWS: Final = frozenset(
         ShowingCategory.POSSIBLE_ROYAL_FLUSH,
     )
 )
-_MINE: dict[int, tuple[int, int]] = {}
 _MEMO_LIMIT: Final = 200_000
+#: the showing patterns of card sets given as bit sets (the bots' own cards: the rank rules of
+#: Art 5, draws of consecutive ranks, as :func:`showing_pattern` reads them by default)
+_PATTERNS: Final = MaskPatterns()
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
     """(formation, top rank) of the bot's own cards, on the showing scale of Art 10 d (five
-    cards: the hand's category mapped onto it)."""
-    cards: list[Card] = list(up)
+    cards: the hand's category mapped onto it, and its strength)."""
+    n = len(up)
     if key is not None:
-        cards.append(key)
-    if len(cards) == 5:
-        strength = strength_of_codes([c.code for c in cards], STUD40)
-        cat = STUD40.category_of(strength)
-        return _FIVE_TO_SHOWING[cat], strength
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.code
-    found = _MINE.get(mask)
-    if found is None:
-        category, ranks = showing_pattern(cards)
-        found = (category, ranks[0] if ranks else 0)
-        if len(_MINE) < _MEMO_LIMIT:
-            _MINE[mask] = found
-    return found
+        if n == 4:
+            cv, flush, table = rank_tables(STUD40)
+            total = cv[key.code]
+            for c in up:
+                total += cv[c.code]
+            strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+            return _five_levels()[strength], strength
+        n += 1
+    mask = counts = 0
+    if key is not None:
+        code = key.code
+        mask, counts = 1 << code, 1 << ((code >> 2) << 2)
+    for c in up:
+        code = c.code
+        mask |= 1 << code
+        counts += 1 << ((code >> 2) << 2)
+    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+    return category, ranks[0] if ranks else 0
 
 
 _FIVE_TO_SHOWING = {
@@ -176,6 +195,15 @@ _FIVE_TO_SHOWING = {
     Category.STRAIGHT_FLUSH: 9,
     Category.ROYAL_FLUSH: 10,
 }
+#: the showing level of every five-card strength of Art 5 (index: the strength), made once
+_FIVE_LEVELS: list[int] = []
+
+
+def _five_levels() -> list[int]:
+    if not _FIVE_LEVELS:
+        by_category = {int(c): level for c, level in _FIVE_TO_SHOWING.items()}
+        _FIVE_LEVELS.extend([0, *(by_category[k[0]] for k in STUD40.all_keys())])
+    return _FIVE_LEVELS
 
 
 #: the last board read and its opponents' levels: the bots of one table read the same board
@@ -221,60 +249,76 @@ class StrengthBot:
         self._mine = (0, 0)
         self._five = False
         self._levels: Mapping[int, tuple[int, int]] = {}
+        #: the best level against it, and how many seats were in the hand when it was found
+        self._best = (0, 0)
+        self._live = -1
 
-    def _read(self, obs: Observation) -> None:
-        street = (obs.hand, obs.round, obs.seat)
-        if street != self._street:
-            self._street = street
+    def _read(self, obs: Observation, street: tuple[int, int, int]) -> None:
+        """Its own level and its opponents' on a new street (``(hand, round, seat)``)."""
+        self._street = street
+        own = obs.own() if type(obs) is Observation else None
+        if own is not None and own[2] < 5:  # the table's sets of its cards, as they stand
+            mask, counts, n = own
+            category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+            self._mine, self._five = (category, ranks[0] if ranks else 0), False
+        else:  # five cards (a made hand), or a view's cards read one by one
             up, key = obs.up, obs.key
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
-            self._levels = _levels_of(obs.patterns())
+        self._levels = _levels_of(obs.patterns())
+        self._live = -1
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
-        self._read(obs)
+        street = (obs.hand, obs.round, obs.seat)
+        if street != self._street:
+            self._read(obs, street)
         mine, my_top = self._mine
-        levels = self._levels
-        me = obs.seat
-        best = (0, 0)
-        for s in obs.in_hand:
-            if s != me:
-                level = levels.get(s)
-                if level is not None and level > best:
-                    best = level
-        theirs, their_top = best
+        in_hand = obs.in_hand
+        if len(in_hand) != self._live:
+            # within a street the board stands and seats only leave the hand: as many seats
+            # in it as when the best was found are the same seats
+            self._live = len(in_hand)
+            levels = self._levels
+            me = obs.seat
+            best = (0, 0)
+            for s in in_hand:
+                if s != me:
+                    level = levels.get(s)
+                    if level is not None and level > best:
+                        best = level
+            self._best = best
+        theirs, their_top = self._best
         if self._five:
             # five cards: a made hand against what shows; compare formations only
             edge = mine - theirs
         else:
             edge = (mine - theirs) * 2 + (1 if my_top > their_top else 0)
-        pot = obs.pot
-        price = legal.call or 0
-        cheap = price * 4 <= max(pot, 1)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
         cap = self.cap
+        # the pot is read only when a bet is sized or a call priced
         if strong:
             if legal.bet is not None:
-                return Act.BET, _size(legal.bet, pot, cap)
+                return _BET, _size(legal.bet, obs.pot, cap)
             raise_to = legal.raise_to
             if (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
-                return Act.RAISE, _size(raise_to, pot, cap)
+                return _RAISE, _size(raise_to, obs.pot, cap)
             if legal.call is not None:
-                return Act.CALL, None
-            return Act.CHECK, None
+                return _CALLS
+            return _CHECKS
         if legal.check:
-            return Act.CHECK, None
-        if legal.call is not None and (edge >= 0 or (edge >= -1 and cheap)):
-            return Act.CALL, None
+            return _CHECKS
+        call = legal.call
+        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
+            return _CALLS
         if legal.bet is not None and obs.round == 1 and edge >= 0:
-            return Act.BET, legal.bet[0]  # the opener's duty: open small with a fair card
-        return Act.FOLD, None
+            return _BET, legal.bet[0]  # the opener's duty: open small with a fair card
+        return _FOLDS
 
 
 def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
@@ -311,23 +355,36 @@ def play_hand(
             game.cut(cutter, rng.randint(6, 34))
     game.burn()
     # the loop reads the table's state directly (the hot path of a simulation): the same
-    # commands and events as game.observation, game.act and game.deal
-    betting, dealing = StudPhase.BETTING, StudPhase.DEALING
-    commit, act_event, deal_event = game._commit, game._act_event, game._deal_event
+    # commands and events as game.observation, game.act and game.deal, each event folded as
+    # the table's commit does, without a second check of what the table made itself: a
+    # decision the table's legal() offers is the event the checks accept (_offered_act; a
+    # decision not offered goes to act(), which refuses it), and a deal is the cards due as
+    # the table's own queue and deck order give them (_deal_event; _check_dealt compares an
+    # event with those, for a record)
+    betting, dealing = _BETTING, _DEALING
+    offered, apply_acted = game._offered_act, game._apply_acted
+    deal_event, apply_dealt = game._deal_event, game._apply_dealt
+    log = game._log
     while True:
         phase = game._phase
         if phase is betting:
             h = game._hand
             assert h is not None and h.to_act is not None
             turn = h.to_act
-            action, amount = bots[turn].decide(Observation(game, h, turn, legal_of(game, turn)))
-            if type(action) is Act:
-                commit(act_event(turn, action, amount, None))
-            else:  # a bot answering the action's name: the command reads it
+            legal = legal_of(game, turn)
+            assert legal is not None
+            action, amount = bots[turn].decide(Observation(game, h, turn, legal))
+            acted = offered(h, legal, action, amount) if type(action) is Act else None
+            if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
+            else:
+                apply_acted(acted)
+                log.append(acted)
         elif phase is dealing:
-            commit(deal_event(None, None, None))
-        elif phase is StudPhase.SHOWDOWN:
+            dealt = deal_event(None, None, None)
+            apply_dealt(dealt)
+            log.append(dealt)
+        elif phase is _SHOWDOWN:
             return game.settle()
         else:  # pragma: no cover - the loop always ends at the settlement
             raise AssertionError(f"unexpected phase {phase}")

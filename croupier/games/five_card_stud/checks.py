@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
+from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.games.five_card_stud.events import (
@@ -31,30 +32,34 @@ from croupier.games.five_card_stud.events import (
     TimedOut,
     TopUpsDue,
 )
-from croupier.games.five_card_stud.pots import award, build_pots, uncalled
+from croupier.games.five_card_stud.pots import award_at, build_pots, uncalled
 from croupier.games.five_card_stud.rules import (
     BETTING_ROUNDS,
     DECK_SIZE,
     MAX_CUTTERS,
     MIN_CUT,
-    InitialCommission,
     TopUpDuty,
     UncalledBet,
 )
 from croupier.games.five_card_stud.state import (
     _APPLIES,
-    PACK_SET,
+    PACK_CODES,
     HandState,
     StudPhase,
     StudState,
     rank_tables,
 )
+from croupier.games.five_card_stud.view import Legal
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
 
 __all__ = ["StudChecks"]
+
+#: the events of decisions without a time, by (seat, action, chips): made once each
+_ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
+_ACTED_LIMIT: Final = 100_000
 
 E = TypeVar("E", bound=Event)
 
@@ -63,6 +68,10 @@ _FOLD: Final = Act.FOLD
 _CHECK: Final = Act.CHECK
 _CALL: Final = Act.CALL
 _BET: Final = Act.BET
+_RAISE: Final = Act.RAISE
+_DEALING: Final = StudPhase.DEALING
+_BETTING: Final = StudPhase.BETTING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
 
 
 class StudChecks(StudState):
@@ -72,11 +81,10 @@ class StudChecks(StudState):
 
     def _start_event(self) -> HandStarted:
         seats = self.dealt_in()
-        table = self.options
-        commission = table.commission_per_hand
-        if table.initial_commission is InitialCommission.EACH:
+        commission = self._commission
+        if self._each:
             commission *= len(seats)
-        return HandStarted(self._hands + 1, seats, table.pot_money, commission)
+        return HandStarted(self._hands + 1, seats, self._options.pot_money, commission)
 
     def _burn_event(self) -> CardBurned:
         h = self._hand
@@ -90,7 +98,7 @@ class StudChecks(StudState):
 
     def _deal_event(self, count: int | None, to: int | None, at: int | None) -> CardsDealt:
         h = self._hand
-        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+        if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         n = len(h.queue) if count is None else count
         if to is not None:
@@ -112,19 +120,53 @@ class StudChecks(StudState):
     def _act_event(self, seat: int, action: Act, amount: int | None, at: int | None) -> PlayerActed:
         h = self._hand
         chips = 0
-        if amount is not None and action in (Act.FOLD, Act.CHECK, Act.CALL):
+        if amount is not None and (action is _FOLD or action is _CHECK or action is _CALL):
             raise RuleViolation("Art 10", f"a {action} takes no amount, got {amount!r}")
         if type(seat) is not int:
             raise RuleViolation("Art 11 c", f"a seat is a whole number, got {seat!r}")
-        if action is Act.CALL and h is not None and seat in h.round_bet:
+        if action is _CALL and h is not None and seat in h.round_bet:
             chips = min(h.current - h.round_bet[seat], self._stacks.get(seat, 0))
-        elif action is Act.BET:
+        elif action is _BET:
             chips = amount if amount is not None else 0
-        elif action is Act.RAISE and h is not None and seat in h.round_bet:
+        elif action is _RAISE and h is not None and seat in h.round_bet:
             if not is_int(amount):
                 raise RuleViolation("Art 10 b", f"a raise is to a whole amount, got {amount!r}")
             chips = amount - h.round_bet[seat]
         return PlayerActed(seat, action, chips, at)
+
+    def _offered_act(
+        self, h: HandState, legal: Legal, action: Act, amount: int | None
+    ) -> PlayerActed | None:
+        """The event of the decision ``(action, amount)`` of the seat on turn when ``legal``
+        (:func:`~croupier.games.five_card_stud.view.legal_of` of this table as it stands, for
+        that seat) offers it, with no time; None when it does not (then :meth:`act` refuses it,
+        naming the article). What ``legal`` offers is exactly what :meth:`_check_acted` accepts
+        (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
+        so the event needs no second check: a bot's decision on the engine's own offer
+        (:func:`~croupier.games.five_card_stud.bots.play_hand`)."""
+        seat = legal.seat
+        if action is _FOLD or action is _CHECK:
+            if amount is not None or (action is _CHECK and not legal.check):
+                return None
+            chips = 0
+        elif action is _CALL:
+            call = legal.call
+            if amount is not None or call is None:
+                return None
+            chips = call
+        else:
+            span = legal.bet if action is _BET else legal.raise_to if action is _RAISE else None
+            if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:
+                return None
+            chips = amount if action is _BET else amount - h.round_bet[seat]
+        # an event is a frozen value: equal decisions share one (most are a fold, a check or
+        # a call of the least bet), made once
+        found = _ACTED.get((seat, action, chips))
+        if found is None:
+            if len(_ACTED) >= _ACTED_LIMIT:
+                _ACTED.clear()
+            found = _ACTED[(seat, action, chips)] = PlayerActed(seat, action, chips, None)
+        return found
 
     @staticmethod
     def _action(action: object) -> Act:
@@ -146,38 +188,42 @@ class StudChecks(StudState):
 
     def _settle_event(self) -> HandSettled:
         h = self._hand
-        if h is None or self._phase is not StudPhase.SHOWDOWN:
+        if h is None or self._phase is not _SHOWDOWN:
             raise RuleViolation("Art 10 e", f"nothing to settle: the table is at {self._phase}")
-        if self._pending is not None and self._pending[0] == self.event_count:
-            return self._pending[1]
-        table = self.options
+        pending = self._pending
+        if pending is not None and pending[0] == self._released + len(self._log):
+            return pending[1]
+        table = self._options
         contrib = dict(h.contrib)
         live = h.live
+        dead = h.dead
         returned: list[tuple[int, int]] = []
         # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
         # pot money is never a bet, so at most the bets come back
-        back = uncalled({s: c for s, c in contrib.items() if s not in h.dead}, live)
+        back = uncalled(
+            {s: c for s, c in contrib.items() if s not in dead} if dead else contrib, live
+        )
         if back is not None:
-            back = (back[0], min(back[1], contrib[back[0]] - table.pot_money))
-        if back is not None and back[1] > 0 and self._uncalled_comes_back(h):
-            contrib[back[0]] -= back[1]
-            returned.append(back)
+            seat, amount = back
+            amount = min(amount, contrib[seat] - table.pot_money)
+            if amount > 0 and self._uncalled_comes_back(h):
+                contrib[seat] -= amount
+                returned.append((seat, amount))
         pots = build_pots(contrib, live, h.deduction)
         order = self.showdown_order()
         strengths: dict[int, int] = {}
+        key, up = h.key, h.up
         if order:
             cv, flush, table5 = rank_tables(table.rank_rules)
             for s in order:
-                total = cv[h.key[s].code]
-                for c in h.up[s]:
+                total = cv[key[s].code]
+                for c in up[s]:
                     total += cv[c.code]
                 strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-        results = tuple(
-            award(
-                p, strengths, order or tuple(live), table.house_rate, table.rounding, table.odd_chip
-            )
-            for p in pots
-        )
+        rate = self._rate
+        rounding, odd_chip = table.rounding, table.odd_chip
+        among = order or tuple(live)
+        results = tuple([award_at(p, strengths, among, rate, rounding, odd_chip) for p in pots])
         stacks = dict(self._stacks)
         for seat, amount in returned:
             stacks[seat] += amount
@@ -189,14 +235,14 @@ class StudChecks(StudState):
         event = HandSettled(
             h.number,
             order,
-            tuple((s, h.key[s]) for s in order),
+            tuple([(s, key[s]) for s in order]) if order else (),
             tuple(returned),
             results,
             h.commission,
             house,
             tuple(sorted(stacks.items())),
         )
-        self._pending = (self.event_count, event)
+        self._pending = (self._released + len(self._log), event)
         return event
 
     # -- the checks --------------------------------------------------------------------------------
@@ -256,6 +302,9 @@ class StudChecks(StudState):
             i += 1
 
     def _check_settled(self, event: HandSettled) -> None:
+        pending = self._pending
+        if pending is not None and event is pending[1] and pending[0] == self.event_count:
+            return  # the very settlement the table worked out for the hand as it stands
         if event != self._settle_event():
             raise RuleViolation(
                 "Art 4, 9, 10 e", "the settlement recorded is not the one the hand gives"
@@ -395,7 +444,8 @@ class StudChecks(StudState):
                 if self._deck
                 else "no deck is open: open one",
             )
-        expected = self._start_event()
+        # the event start_hand just made from the table as it stands, or the one it would make
+        expected = event if event is self._starting else self._start_event()
         if len(expected.seats) < 2:
             raise RuleViolation(
                 "Art 3", f"a hand needs two players able to play, got {len(expected.seats)}"
@@ -409,7 +459,9 @@ class StudChecks(StudState):
             raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {self._phase}")
         if h.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
-        if len(event.order) != DECK_SIZE or set(event.order) != PACK_SET:
+        order = event.order
+        # the codes of the cards (a card's hash is a Python call: 40 of them a shuffle)
+        if len(order) != DECK_SIZE or {c.code for c in order if isinstance(c, Card)} != PACK_CODES:
             raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
         if event.cut != 0 or event.cut_card_depth is not None:
             raise RuleViolation("Art 2", "players cut the deck after the shuffle (deck_cut)")
@@ -436,7 +488,7 @@ class StudChecks(StudState):
         h = self._hand
         if event.at is not None:
             self._check_time(event.at)
-        if h is None or self._phase is not StudPhase.DEALING or not h.queue:
+        if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         if not event.cards or len(event.cards) > len(h.queue):
             raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {len(event.cards)}")
@@ -488,7 +540,7 @@ class StudChecks(StudState):
         h = self._hand
         if event.at is not None:
             self._check_time(event.at)
-        if h is None or self._phase is not StudPhase.BETTING:
+        if h is None or self._phase is not _BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
         seat = event.seat
         if type(seat) is not int or seat != h.to_act:

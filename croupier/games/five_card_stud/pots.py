@@ -28,11 +28,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
-__all__ = ["Pot", "PotResult", "award", "build_pots", "uncalled"]
+__all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "uncalled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +86,15 @@ def build_pots(
     the same players are one pot. Chips above the highest stake of a player still in the hand
     (bets of players who all folded afterwards) join the top pot."""
     levels = sorted({contributions[s] for s in live if contributions.get(s, 0) > 0})
+    values = list(contributions.values())
     pots: list[Pot] = []
     below = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, below) for c in contributions.values() if c > below)
-        eligible = tuple(sorted(s for s in live if contributions.get(s, 0) >= level))
+        amount = 0
+        for c in values:  # what each put in between the level below and this one
+            if c > below:
+                amount += (c if c < level else level) - below
+        eligible = tuple(sorted([s for s in live if contributions.get(s, 0) >= level]))
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
@@ -100,7 +105,7 @@ def build_pots(
     # contested them; they go with the top pot, to the best hand among the players who remain
     # (Art 11 a: "pertencerá ao jogador que, de entre os restantes, tiver o jogo ... mais
     # elevada").
-    above = sum(c - below for c in contributions.values() if c > below)
+    above = sum([c - below for c in values if c > below])
     if not pots:  # every live player's chips came back (or none went in): one pot
         pots.append(Pot(above, tuple(sorted(live))))
     elif above:
@@ -113,19 +118,25 @@ def build_pots(
     return pots
 
 
-def _net(amount: int, rate: Fraction, rounding: Rounding) -> int:
-    """``amount * (1 - rate)`` paid in whole units by ``rounding`` (integer arithmetic: the
-    same as :func:`croupier.money.pay` on the exact Fraction, which the tests check)."""
-    if not rate:
+_HOUSE: Final = Rounding.HOUSE
+_PLAYER: Final = Rounding.PLAYER
+_ODD_TO_HOUSE: Final = OddChip.HOUSE
+
+
+def _net(amount: int, rate: tuple[int, int], rounding: Rounding) -> int:
+    """``amount * (1 - rate)`` paid in whole units by ``rounding``, ``rate`` as (numerator,
+    denominator) (integer arithmetic: the same as :func:`croupier.money.pay` on the exact
+    Fraction, which the tests check)."""
+    num, den = rate
+    if not num:
         return amount
-    num = amount * (rate.denominator - rate.numerator)
-    den = rate.denominator
-    whole, rest = divmod(num, den)
-    if not rest or rounding is Rounding.HOUSE:
+    owed = amount * (den - num)
+    whole, rest = divmod(owed, den)
+    if not rest or rounding is _HOUSE:
         return whole
-    if rounding is Rounding.PLAYER:
+    if rounding is _PLAYER:
         return whole + 1
-    return pay(Fraction(num, den), rounding)
+    return pay(Fraction(owed, den), rounding)
 
 
 def award(
@@ -138,28 +149,40 @@ def award(
 ) -> PotResult:
     """Settle one pot: the eligible seats with the highest strength win it (Art 4), less the
     house's ``rate`` (Art 9). With one eligible seat (everyone else folded), he wins it."""
+    return award_at(
+        pot, strengths, showdown_order, (rate.numerator, rate.denominator), rounding, odd_chip
+    )
+
+
+def award_at(
+    pot: Pot,
+    strengths: Mapping[int, int],
+    showdown_order: Sequence[int],
+    rate: tuple[int, int],
+    rounding: Rounding,
+    odd_chip: OddChip,
+) -> PotResult:
+    """:func:`award` with the house's rate as (numerator, denominator) in lowest terms (a
+    table's, read once)."""
     eligible = pot.eligible
     winners: tuple[int, ...]
     if len(eligible) == 1:
         winners = eligible
     else:
-        best = max(strengths[s] for s in eligible)
-        winners = tuple(s for s in showdown_order if s in eligible and strengths[s] == best)
-    net = _net(pot.amount, rate, rounding)
-    commission = pot.amount - net
+        best = max([strengths[s] for s in eligible])
+        winners = tuple([s for s in showdown_order if s in eligible and strengths[s] == best])
+    amount = pot.amount
+    net = _net(amount, rate, rounding)
     share, odd = divmod(net, len(winners))
-    paid = [share] * len(winners)
     odd_to_house = 0
-    if odd_chip is OddChip.HOUSE:
-        odd_to_house = odd
+    if len(winners) == 1:
+        paid: tuple[tuple[int, int], ...] = ((winners[0], net),)
     else:
-        for i in range(odd):
-            paid[i] += 1
-    return PotResult(
-        pot.amount,
-        eligible,
-        winners,
-        commission,
-        tuple(zip(winners, paid, strict=True)),
-        odd_to_house,
-    )
+        shares = [share] * len(winners)
+        if odd_chip is _ODD_TO_HOUSE:
+            odd_to_house = odd
+        else:
+            for i in range(odd):
+                shares[i] += 1
+        paid = tuple(zip(winners, shares, strict=True))
+    return PotResult(amount, eligible, winners, amount - net, paid, odd_to_house)

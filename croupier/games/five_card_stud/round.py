@@ -207,7 +207,11 @@ class StudGame(StudChecks):
 
     def start_hand(self) -> HandStarted:
         """Collect the pot money and the initial commission: a new hand (Art 7, 8)."""
-        return self._commit(self._start_event())
+        event = self._starting = self._start_event()
+        try:
+            return self._commit(event)
+        finally:
+            self._starting = None
 
     def verify_shuffle(self, shuffler: Shuffler | None = None) -> None:
         """Whether the deck may be shuffled now (whatever ``shuffler`` will draw)."""

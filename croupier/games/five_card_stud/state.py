@@ -2,7 +2,8 @@
 
 :class:`StudState` holds what a table knows (seats, capital, the deck, the hand in play as a
 :class:`HandState`) and folds each checked event into it (``_apply_*``), including the turn
-logic of Art 10 b-d (who speaks, who is dealt the next card first). The checks live in
+logic of Art 10 b-d (who speaks, who is dealt the next card first; the showing cards' keys
+are :mod:`~croupier.games.five_card_stud.order`'s). The checks live in
 :mod:`~croupier.games.five_card_stud.checks`, the commands in
 :mod:`~croupier.games.five_card_stud.round`
 (:class:`~croupier.games.five_card_stud.round.StudGame`).
@@ -34,46 +35,32 @@ from croupier.games.five_card_stud.events import (
     TopUpsDue,
 )
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import SINGLE_PLACES as _SINGLE_PLACES
+from croupier.games.five_card_stud.order import ShowingKeys, showing
 from croupier.games.five_card_stud.rules import (
     GAME,
     HAND_SIZE,
     REGULATION,
     InitialCommission,
     ReraiseMinimum,
-    ShowingTie,
     TopUpDuty,
 )
 from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
-    SUIT_PRECEDENCE,
-    ShowingCategory,
     ShowingKey,
-    ShowingOrder,
     ShowingPattern,
-    ShowingRank,
-    showing_key,
-    showing_pattern,
-    showing_rank,
 )
 from croupier.records import is_int
 
-__all__ = ["HandState", "StudPhase", "StudState", "rank_tables", "showing"]
+__all__ = ["HandState", "ShowingKeys", "StudPhase", "StudState", "rank_tables", "showing"]
 
 DECK: Final = Deck.STUD_40
 
 PACK: Final = tuple(DECK.cards)
 
-PACK_SET: Final = frozenset(PACK)
-
-
-def _cards_mask(cards: Sequence[Card]) -> int:
-    """The bit set of ``cards``' codes (the showing tables' key)."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.code
-    return mask
+PACK_CODES: Final = frozenset(c.code for c in PACK)
 
 
 _TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}
@@ -103,131 +90,27 @@ class StudPhase(StrEnum):
     SHOWDOWN = "showdown"  #: betting over (or one player left): settle
 
 
-_MEMOS: dict[tuple[str, bool], dict[int, ShowingKey]] = {}
-_PATTERNS: dict[tuple[str, bool], dict[int, ShowingPattern]] = {}
-_PLACES: dict[tuple[str, bool, bool], dict[int, tuple[Any, ...]]] = {}
-_PLACE_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-#: (card set, newest card) pairs kept a table order: memory stays bounded however long a run
-_PLACE_LIMIT: Final = 250_000
-_RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
-_MEMO_LIMIT: Final = 500_000
-
-
-def showing(
-    up: Sequence[Card],
-    order: ShowingOrder = ShowingOrder.BEST_HAND,
-    rules: RankRules = STUD40,
-    *,
-    gapped_flush_draws: bool = False,
-) -> ShowingRank:
-    """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
-    depend on the order the cards came in, so its memo is keyed by the set of cards)."""
-    codes = tuple(c.code for c in up)
-    newest = order is ShowingOrder.NEWEST_CARD
-    key = (newest, rules.name, gapped_flush_draws, codes if newest else tuple(sorted(codes)))
-    hit = _RANKS.get(key)
-    if hit is None:
-        hit = showing_rank(up, order, rules, gapped_flush_draws=gapped_flush_draws)
-        if len(_RANKS) < _MEMO_LIMIT:
-            _RANKS[key] = hit
-    return hit
-
-
-_PAIR: Final = int(ShowingCategory.PAIR)
 _FOLD: Final = Act.FOLD
 _CHECK: Final = Act.CHECK
 _CALL: Final = Act.CALL
 _BET: Final = Act.BET
 _BETTING: Final = StudPhase.BETTING
-_HIGH: Final = int(ShowingCategory.HIGH_CARD)
+_DEALING: Final = StudPhase.DEALING
+_SHOWDOWN: Final = StudPhase.SHOWDOWN
+_SHUFFLE: Final = StudPhase.SHUFFLE
+_IDLE: Final = StudPhase.IDLE
 
 
-class ShowingKeys:
-    """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
-    best-hand rank of each set of showing cards is computed once (at most 102,090 sets of 1 to
-    4 of the 40 cards) and kept; the letter's newest-card order (Art 10 c-d) is derived from it
-    and the newest card. A key is ``(category, ranks, suits, tie)``: the suits break an exact
-    tie of ranks (Art 10 b's order), or, with ``showing_tie = seat``, ``tie`` does (the seat
-    nearer the dealer's right). :func:`~croupier.rank.showing.showing_rank` is the reference
-    (the tests compare the two on random cards)."""
+_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 
-    __slots__ = ("_keys", "_memo", "_patterns", "gapped", "newest", "order", "rules", "seat_ties")
 
-    def __init__(self, options: StudOptions) -> None:
-        self.order = options.showing_order
-        self.rules = options.rank_rules
-        self.gapped = options.gapped_flush_draws
-        self.newest = self.order is ShowingOrder.NEWEST_CARD
-        self.seat_ties = options.showing_tie is ShowingTie.SEAT
-        self._memo = _MEMOS.setdefault((self.rules.name, self.gapped), {})
-        #: card set -> its best-hand key without the suits (who reads no exact tie)
-        self._patterns = _PATTERNS.setdefault((self.rules.name, self.gapped), {})
-        #: (card set, newest card) -> the place without the seat, for this table's order
-        self._keys = _PLACES.setdefault((self.rules.name, self.gapped, self.newest), {})
-
-    def rank(self, up: Sequence[Card]) -> ShowingRank:
-        """The showing rank of ``up`` at this table (what the screen names)."""
-        order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
-        return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
-
-    def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
-        """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
-        card codes, when known), from the table."""
-        if mask is None:
-            mask = _cards_mask(up)
-        base = self._memo.get(mask)
-        if base is None:
-            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
-        return base
-
-    def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
-        """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
-        codes of ``up``, when known), from the table."""
-        if mask is None:
-            mask = _cards_mask(up)
-        found = self._patterns.get(mask)
-        if found is None:
-            found = self._patterns[mask] = showing_pattern(
-                up, self.rules, gapped_flush_draws=self.gapped
-            )
-        return found
-
-    def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
-        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
-        (``mask``: their bit set of card codes, when known). Kept by table: the place depends
-        on the set of cards and the newest one only (and, with seat ties, the seat)."""
-        if mask is None:
-            mask = _cards_mask(up)
-        n = len(up)
-        memo = (mask << 6) | up[-1].code if n else mask
-        found = self._keys.get(memo)
-        if found is None:
-            found = self._place(up, mask)
-            if len(self._keys) < _PLACE_LIMIT:
-                # one tuple for every equal place (most of them are a high card or a pair)
-                found = self._keys[memo] = _PLACE_VALUES.setdefault(found, found)
-        if self.seat_ties and n != 1:
-            return (found[0], found[1], (), -seat)
-        return found
-
-    def _place(self, up: Sequence[Card], mask: int) -> tuple[Any, ...]:
-        """:meth:`key` without the seat: ``(category, ranks, suits, 0)``."""
-        n = len(up)
-        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
-        # all that is read of the cards' key (without the suits: :meth:`pattern`)
-        if self.newest and n > 1 and self.pattern(up, mask)[0] <= _PAIR:
-            newest = up[-1]
-            rank = newest.rank
-            mates = [c for c in up if c.rank == rank]
-            if len(mates) == 2:  # a pair formed with the newest card
-                suits = sorted((SUIT_PRECEDENCE[c.suit] for c in mates), reverse=True)
-                return (_PAIR, (rank,), tuple(suits), 0)
-            return (_HIGH, (rank,), (SUIT_PRECEDENCE[newest.suit],), 0)
-        # Art 10 b (one up card: suits break ties, in every reading), or the best hand
-        base = self._memo.get(mask)
-        if base is None:
-            base = self._memo[mask] = showing_key(up, self.rules, gapped_flush_draws=self.gapped)
-        return (*base, 0)
+def _after_of(seats: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Seat -> the seats after it in ``seats``, round to the one before it (made once a set of
+    seats dealt in: at most the 120 sets of two to seven seats)."""
+    found = _AFTER.get(seats)
+    if found is None:
+        found = _AFTER[seats] = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
+    return found
 
 
 class HandState:
@@ -236,15 +119,18 @@ class HandState:
     __slots__ = (
         "acted",
         "acted_in_round",
+        "after",
         "board",
         "checked",
         "commission",
         "contrib",
+        "counts",
         "current",
         "cutters",
         "dead",
         "declined",
         "deduction",
+        "entries",
         "folded",
         "key",
         "last_bet_round",
@@ -274,6 +160,9 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         self.seats: tuple[int, ...] = event.seats
+        #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
+        #: shared by the hands dealt to the same seats)
+        self.after: Mapping[int, tuple[int, ...]] = _after_of(event.seats)
         self.commission = event.commission
         self.deduction = 0
         self.shuffle: ShoeShuffled | None = None
@@ -283,6 +172,10 @@ class HandState:
         self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
         #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
         self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the rank counts of its up cards (the sum of ``1 << 4 * rank``)
+        self.counts: dict[int, int] = dict.fromkeys(event.seats, 0)
+        #: seat -> the rank pattern of its up cards (:meth:`ShowingKeys.entry`), as they come
+        self.entries: dict[int, tuple[ShowingPattern, tuple[int, ...]]] = {}
         #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
         #: dealing, when first asked for (what bots read of the table); None: not yet
         self.board: dict[int, tuple[ShowingKey, int]] | None = None
@@ -307,7 +200,8 @@ class HandState:
         self.speak: list[int] = []
         self.to_act: int | None = None
         self.turn_since: int | None = None
-        #: seat -> its showing cards' place in the order of Art 10 b-d (cached per dealing)
+        #: seat -> its showing cards' place in the order of Art 10 b-d (worked out as each up
+        #: card comes)
         self.show_key: dict[int, tuple[Any, ...]] = {}
         #: the round of the hand's last bet or raise, and whether a player folded facing it
         #: since (Art 9: a bet nobody called)
@@ -362,10 +256,23 @@ class StudState(Game[StudOptions]):
         self._settled: HandSettled | None = None
         self._pending: tuple[int, HandSettled] | None = None
         self._recorded: ShoeShuffled | None = None
+        #: the hand's start that start_hand is committing (made from the table as it stands)
+        self._starting: HandStarted | None = None
         self._last_up: dict[int, tuple[Card, ...]] = {}
         #: the options the fold reads at every action (frozen: read once)
         self._least_bet = self._options.least_bet
         self._time_limit_ms = self._options.time_limit_ms
+        rate = self._options.house_rate
+        self._rate = (rate.numerator, rate.denominator)
+        table = self._options
+        self._each = table.initial_commission is InitialCommission.EACH
+        self._commission = table.commission_per_hand
+        self._top_up_below = table.top_up_below
+        self._min_buy_in = table.min_buy_in
+        self._max_deals = table.max_deals_per_deck
+        #: Art 6: the least capital a seat is dealt in with
+        self._dealt_in_from = max(table.top_up_below, table.each_pays)
+        self._during_hand = table.top_up_duty is TopUpDuty.DURING_HAND
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:
@@ -404,7 +311,7 @@ class StudState(Game[StudOptions]):
     @property
     def needs_new_deck(self) -> bool:
         """True when no deck is open or the open one has served its deals (Art 2)."""
-        return self._deck == 0 or self._deck_deals >= self.options.max_deals_per_deck
+        return self._deck == 0 or self._deck_deals >= self._max_deals
 
     @property
     def hand_number(self) -> int | None:
@@ -452,7 +359,7 @@ class StudState(Game[StudOptions]):
         fell below it during the last hand and is below the least capital now."""
         if type(seat) is not int:
             return False
-        return self._stacks.get(seat, 0) < self.options.top_up_below or seat in self._owing
+        return self._stacks.get(seat, 0) < self._top_up_below or seat in self._owing
 
     @property
     def showing_keys(self) -> ShowingKeys:
@@ -483,9 +390,9 @@ class StudState(Game[StudOptions]):
 
     def dealt_in(self) -> tuple[int, ...]:
         """The seats the next hand would deal in (Art 6: not those who must top up)."""
-        need = max(self.options.top_up_below, self.options.each_pays)
-        owing = self._owing
-        return tuple(s for s in sorted(self._players) if self._stacks[s] >= need and s not in owing)
+        need = self._dealt_in_from
+        owing, stacks = self._owing, self._stacks
+        return tuple([s for s in sorted(self._players) if stacks[s] >= need and s not in owing])
 
     # -- the fold ----------------------------------------------------------------------------------
 
@@ -524,7 +431,7 @@ class StudState(Game[StudOptions]):
         h.pos += 1
         h.street = 2
         h.queue = list(h.seats) + list(h.seats)
-        self._phase = StudPhase.DEALING
+        self._phase = _DEALING
 
     def _apply_rectified(self, event: MisdealRectified) -> None:
         if event.at is not None:
@@ -563,8 +470,8 @@ class StudState(Game[StudOptions]):
 
     def _apply_started(self, event: HandStarted) -> None:
         h = HandState(event)
-        each = self.options.initial_commission is InitialCommission.EACH
-        per_seat = event.pot_money + (self.options.commission_per_hand if each else 0)
+        each = self._each
+        per_seat = event.pot_money + (self._commission if each else 0)
         stacks = self._stacks
         low = h.low
         for s in event.seats:
@@ -576,26 +483,42 @@ class StudState(Game[StudOptions]):
         self._hands = event.number
         self._deck_deals += 1
         self._settled = None
-        self._phase = StudPhase.SHUFFLE
+        self._phase = _SHUFFLE
 
     def _apply_dealt(self, event: CardsDealt) -> None:
         if event.at is not None:
             self._clock = event.at
         h = self._hand
         assert h is not None
+        showing = self._showing
+        of_counts, place = showing.patterns.of_counts, showing.place
+        queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
+        entries, show_key = h.entries, h.show_key
+        first = h.street == 2  # the first dealing: an up card, then the key card
         for seat, card in event.cards:
-            intended = h.queue.pop(0)
-            h.pos += 1
-            if h.street == 2 and h.up[intended]:
+            intended = queue.pop(0)
+            up = ups[intended]
+            if first and up:
                 h.key[intended] = card
             else:
-                h.up[intended].append(card)
-                h.masks[intended] |= 1 << card.code
-                h.show_key.pop(intended, None)
+                up.append(card)
+                code = card.code
+                mask = masks[intended] | (1 << code)
+                masks[intended] = mask
+                rank = code >> 2
+                counts = counts_of[intended] + (1 << (rank << 2))
+                counts_of[intended] = counts
+                n = len(up)
+                entry = entries[intended] = of_counts(counts, mask, n)
+                # one up card: its place is the card's own (Art 10 b), in every reading
+                show_key[intended] = (
+                    _SINGLE_PLACES[code] if n == 1 else place(entry, mask, rank, n, intended)
+                )
                 h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
-        if not h.queue and not h.misdealt:
+        h.pos += len(event.cards)
+        if not queue and not h.misdealt:
             self._begin_round(h, event.at)
 
     def _apply_exposed(self, event: KeyCardExposed) -> None:
@@ -676,18 +599,20 @@ class StudState(Game[StudOptions]):
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
         assert h is not None
-        during = self.options.top_up_duty is TopUpDuty.DURING_HAND
-        below, least = self.options.top_up_below, self.options.min_buy_in
+        during = self._during_hand
+        below, least = self._top_up_below, self._min_buy_in
+        stacks, low = self._stacks, h.low
         for seat, stack in event.stacks:
-            self._stacks[seat] = stack
-            if during and stack < least and h.low.get(seat, stack) < below:
+            stacks[seat] = stack
+            if during and stack < least and low.get(seat, stack) < below:
                 self._owing.add(seat)
         self._house += event.house
         self._settled = event
-        self._last_up = {s: tuple(h.up[s]) for s in h.seats}
+        up = h.up
+        self._last_up = {s: tuple(up[s]) for s in h.seats}
         self._hand = None
         self._pending = None
-        self._phase = StudPhase.IDLE
+        self._phase = _IDLE
 
     def _void_event(self, reason: str, by: str) -> HouseVoid:
         """A dealer's void of the hand in play (no article voids a hand: house practice): each
@@ -722,36 +647,12 @@ class StudState(Game[StudOptions]):
         h.live.remove(seat)
         if len(h.live) == 1:
             h.to_act = None
-            self._phase = StudPhase.SHOWDOWN
+            self._phase = _SHOWDOWN
 
     def _cyclic(self, among: Sequence[int], start: int) -> tuple[int, ...]:
         """``among`` (in seat order) from ``start`` counterclockwise (seat numbers up)."""
         i = among.index(start)
         return tuple(among[i:]) + tuple(among[:i])
-
-    def _showing_key(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        found = h.show_key.get(seat)
-        if found is None:
-            found = h.show_key[seat] = self._showing_key_of(h, seat)
-        return found
-
-    def _showing_key_of(self, h: HandState, seat: int) -> tuple[Any, ...]:
-        return self._showing.key(h.up[seat], seat, h.masks[seat])
-
-    def _showing_keys_of(self, h: HandState, seats: Sequence[int]) -> dict[int, tuple[Any, ...]]:
-        """Seat -> its showing key (Art 10 b-d) for every one of ``seats``, worked out once a
-        dealing (the hand's cache, filled here)."""
-        found = h.show_key
-        key, up, masks = self._showing.key, h.up, h.masks
-        for s in seats:
-            if s not in found:
-                found[s] = key(up[s], s, masks[s])
-        return found
-
-    def _best_showing(self, seats: Sequence[int]) -> int:
-        h = self._hand
-        assert h is not None
-        return max(seats, key=self._showing_keys_of(h, seats).__getitem__)
 
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
@@ -759,19 +660,20 @@ class StudState(Game[StudOptions]):
         h.round += 1
         h.opened = False
         h.current = 0
-        h.min_raise = self.options.least_bet
+        h.min_raise = self._least_bet
         h.round_bet = dict.fromkeys(h.seats, 0)
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
-        able = [s for s in h.live if self._stacks[s] > 0]
+        stacks = self._stacks
+        able = [s for s in h.live if stacks[s] > 0]
         if len(able) < 2:
             self._round_over(h, at)
             return
-        h.speak = sorted(able, key=self._showing_keys_of(h, able).__getitem__, reverse=True)
+        h.speak = sorted(able, key=h.show_key.__getitem__, reverse=True)
         h.to_act = h.speak[0]
         h.turn_since = at
-        self._phase = StudPhase.BETTING
+        self._phase = _BETTING
 
     def _after_action(self, h: HandState, seat: int, at: int | None) -> None:
         nxt: int | None = None
@@ -785,12 +687,8 @@ class StudState(Game[StudOptions]):
                 nxt = s
                 break
         else:
-            order = h.seats
-            i = order.index(seat)
-            n = len(order)
             acted, round_bet, current = h.acted, h.round_bet, h.current
-            for k in range(i + 1, i + n):
-                s = order[k % n]
+            for s in h.after[seat]:
                 if s not in live or stacks[s] == 0:
                     continue
                 if s not in acted or round_bet[s] < current:
@@ -805,11 +703,13 @@ class StudState(Game[StudOptions]):
     def _round_over(self, h: HandState, at: int | None) -> None:
         h.to_act = None
         if len(h.live) == 1 or h.street == HAND_SIZE:
-            self._phase = StudPhase.SHOWDOWN
+            self._phase = _SHOWDOWN
             return
         h.street += 1
-        h.queue = list(self._cyclic(h.live, self._best_showing(h.live)))
-        self._phase = StudPhase.DEALING
+        live = h.live
+        i = live.index(max(live, key=h.show_key.__getitem__))  # the best showing deals first
+        h.queue = live[i:] + live[:i]
+        self._phase = _DEALING
         h.turn_since = at
 
     def showdown_order(self) -> tuple[int, ...]:
@@ -820,7 +720,8 @@ class StudState(Game[StudOptions]):
             return ()
         # Art 10 b: suits do not decide who shows first at the showdown; between identical
         # showing ranks the seat nearer the dealer's right counts as the best (a reading)
-        best = max(h.live, key=lambda s: (*self._showing_key(h, s)[:2], -s))
+        show_key = h.show_key
+        best = max(h.live, key=lambda s: (*show_key[s][:2], -s))
         return (*self._cyclic(h.live, best)[1:], best)
 
 

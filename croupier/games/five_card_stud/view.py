@@ -42,22 +42,16 @@ class Observation:
     when first asked for (a bot that only needs ``legal`` pays for nothing else), so read them
     before the next command changes the table."""
 
-    __slots__ = ("_game", "_hand", "legal", "seat")
+    __slots__ = ("_game", "_hand", "hand", "legal", "round", "seat")
 
     def __init__(self, game: StudState, hand: HandState, seat: int, legal: Legal | None) -> None:
         self._game = game
         self._hand = hand
         self.seat = seat
         self.legal = legal
-
-    @property
-    def hand(self) -> int:
-        """The hand's number at the table."""
-        return self._hand.number
-
-    @property
-    def round(self) -> int:
-        return self._hand.round
+        #: the hand's number at the table, and its round of betting
+        self.hand: int = hand.number
+        self.round: int = hand.round
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -71,6 +65,18 @@ class Observation:
     @property
     def up(self) -> tuple[Card, ...]:
         return tuple(self._hand.up[self.seat])
+
+    def own(self) -> tuple[int, int, int]:
+        """This seat's own cards (its up cards and its key card) as their bit set of card
+        codes, their rank counts (the sum of ``1 << 4 * rank``) and how many they are, read from
+        the sets the table keeps of the up cards."""
+        h, seat = self._hand, self.seat
+        mask, counts, n = h.masks[seat], h.counts[seat], len(h.up[seat])
+        key = h.key.get(seat)
+        if key is not None:
+            code = key.code
+            mask, counts, n = mask | (1 << code), counts + (1 << ((code >> 2) << 2)), n + 1
+        return mask, counts, n
 
     def showing(self, seat: int) -> ShowingKey:
         """``(category, ranks, suits)`` of ``seat``'s up cards ranked as a poker hand (the best-hand
@@ -103,9 +109,9 @@ class Observation:
         h = self._hand
         found = h.patterns
         if found is None:
-            pattern = self._game.showing_keys.pattern
+            entries = h.entries
             found = h.patterns = {
-                s: (pattern(h.up[s], mask), (mask.bit_length() - 1) >> 2)
+                s: (entries[s][0], (mask.bit_length() - 1) >> 2)
                 for s, mask in h.masks.items()
                 if mask
             }
@@ -128,7 +134,8 @@ class Observation:
 
     @property
     def pot(self) -> int:
-        return self._game.pot
+        h = self._hand  # the table's pot (StudState.pot) of the hand in play
+        return sum(h.contrib.values()) - h.deduction
 
     @property
     def round_bets(self) -> Mapping[int, int]:
@@ -136,10 +143,15 @@ class Observation:
         return {s: h.round_bet[s] for s in h.live}
 
 
+_BETTING: Final = StudPhase.BETTING
+#: a Legal made from its fields' tuple (the named tuple's own ``__new__`` is a Python call)
+_new_legal: Final = tuple.__new__
+
+
 def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
     """What the player on turn may do (None: not his turn, or no betting now)."""
     h = game._hand
-    if h is None or game._phase is not StudPhase.BETTING or h.to_act is None:
+    if h is None or game._phase is not _BETTING or h.to_act is None:
         return None
     if seat is not None and (type(seat) is not int or seat != h.to_act):
         return None
@@ -147,7 +159,8 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
     stack = game._stacks[s]
     if not h.opened:
         least = game._least_bet
-        return Legal(s, True, h.round > 1, None, (least if least < stack else stack, stack), None)
+        span = (least if least < stack else stack, stack)
+        return _new_legal(Legal, (s, True, h.round > 1, None, span, None))
     bet = h.round_bet[s]
     owe = h.current - bet
     raise_to = None
@@ -155,7 +168,7 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
         top = bet + stack
         least = h.current + h.min_raise
         raise_to = (least if least < top else top, top)
-    return Legal(s, True, False, owe if owe < stack else stack, None, raise_to)
+    return _new_legal(Legal, (s, True, False, owe if owe < stack else stack, None, raise_to))
 
 
 def observation_of(game: StudState, seat: int) -> Observation:

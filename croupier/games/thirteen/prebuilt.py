@@ -181,9 +181,7 @@ def rank_tables() -> tuple[tuple[Key, ...], HashTables]:
         table=scalar,
         flush_base=flush_base,
         size3_base=size3_base,
-        card_value_np=card_value,
-        flush_offset_np=flush_offset,
-        table_np=table,
+        arrays={"card_value": card_value, "flush_offset": flush_offset, "table": table},
     )
     return keys, tables
 

@@ -68,6 +68,11 @@ class Watched:
         # what the strength bot reads of the board (issue 22): the board's keys, no suits
         patterns = {s: ((k[0], k[1]), top) for s, (k, top) in obs.board().items()}
         assert obs.patterns() == patterns
+        # its own cards as the table's sets give them (issue 22): as counted from the cards
+        own = [*obs.up, *([] if obs.key is None else [obs.key])]
+        mask = sum(1 << c.code for c in own)
+        counts = sum(1 << (4 * int(c.rank)) for c in own)
+        assert obs.own() == (mask, counts, len(own))
         decision = self.bot.decide(obs)
         assert offered(obs.legal, decision), (obs.legal, decision)
         assert game.can_act(self.seat, *decision)
@@ -268,3 +273,69 @@ def test_run_table_tops_up_and_changes_decks() -> None:
     assert all(game.stacks[s] >= 0 for s in game.stacks)
     actions = Counter(e.action for e in log if isinstance(e, PlayerActed))
     assert actions[Act.RAISE] and actions[Act.CALL]
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        (StudOptions(), 11),
+        (StudOptions(short_all_in_reopens=True, min_bet=1, checked_may_raise=True), 12),
+        (StudOptions.level(100, initial_commission=InitialCommission.EACH), 13),
+    ],
+)
+def test_issue22_a_decision_is_applied_unchecked_exactly_when_the_checks_accept_it(
+    options: StudOptions, seed: int
+) -> None:
+    """``play_hand`` folds a bot's decision without the act check when ``legal()`` offers it
+    (``_offered_act``): on every turn of random tables, any decision (offered or not, amounts
+    around the bounds, a bool for an int) gives an event exactly when ``can_act`` accepts it,
+    and then the very event ``act`` would record."""
+    rng = random.Random(seed)
+    game = new_table(options, 5)
+    tried = Counter[bool]()
+
+    class Probe:
+        def __init__(self, bot: Bot) -> None:
+            self.bot = bot
+
+        def decide(self, obs: Observation) -> Decision:
+            legal = obs.legal
+            assert legal is not None and game._hand is not None
+            amounts: list[object] = [None, 0, 1, True, -1]
+            for span in (legal.bet, legal.raise_to):
+                if span is not None:
+                    amounts += [span[0] - 1, span[0], span[1], span[1] + 1]
+            for action in Act:
+                for amount in amounts:
+                    event = game._offered_act(game._hand, legal, action, amount)  # type: ignore[arg-type]
+                    accepted = game.can_act(obs.seat, action, amount)  # type: ignore[arg-type]
+                    assert (event is not None) is accepted, (legal, action, amount)
+                    if event is not None:
+                        assert event == game._act_event(obs.seat, action, amount, None)  # type: ignore[arg-type]
+                    tried[accepted] += 1
+            return self.bot.decide(obs)
+
+    bots = {s: Probe(RandomBot(rng) if s % 2 else StrengthBot(rng)) for s in range(1, 6)}
+    run_table(options, bots, SeededShuffler(seed), rng, 60, game=game)
+    assert tried[True] > 1000 and tried[False] > 1000
+    # and the log (the deals play_hand folded without a second check included), every event
+    # checked again from the start, is the same table
+    assert StudGame.replay(options, game.log).digest() == game.digest()
+
+
+def test_issue22_a_decision_not_offered_is_refused_by_act_and_changes_nothing() -> None:
+    """A bot answering what the table does not offer gets the act command's refusal, naming
+    the article, and the table stays as it was."""
+    from croupier.errors import RuleViolation
+
+    class Checker:
+        def decide(self, obs: Observation) -> Decision:
+            return Act.CHECK, None  # round 1: nobody may check (Art 10 b)
+
+    game = new_table(StudOptions(), 2)
+    with pytest.raises(RuleViolation, match="Art 10 b"):
+        play_hand(game, {1: Checker(), 2: Checker()}, SeededShuffler(3), random.Random(3))
+    before = (len(game.log), game.phase, game.to_act, dict(game.stacks))
+    with pytest.raises(RuleViolation, match="Art 10 b"):
+        game.act(game.to_act or 0, Act.CHECK)
+    assert (len(game.log), game.phase, game.to_act, dict(game.stacks)) == before

@@ -18,6 +18,7 @@ from croupier.games.five_card_stud.round import StudGame, StudPhase
 from croupier.games.five_card_stud.rules import (
     Consecutive,
     ReraiseMinimum,
+    ShowingTie,
     TopUpDuty,
 )
 from croupier.games.five_card_stud.state import ShowingKeys
@@ -151,6 +152,17 @@ def test_art10_newest_card_keys_agree_with_the_reference_ranking() -> None:
                 up, order, options.rank_rules, gapped_flush_draws=options.gapped_flush_draws
             )
             assert keys.key(up, 3) == (r.category, r.key, r.suits, 0), up
+
+
+def test_issue22_one_up_cards_place_is_read_from_its_table_in_every_reading() -> None:
+    """The fold reads a seat's place with one up card from ``SINGLE_PLACES`` (Art 10 b: the
+    card's rank, then its suit, whatever the reading): the table's key of the card alone."""
+    from croupier.games.five_card_stud.order import SINGLE_PLACES
+
+    for options in (StudOptions(), BEST, StudOptions(showing_tie=ShowingTie.SEAT)):
+        keys = ShowingKeys(options)
+        for card in PACK:
+            assert SINGLE_PLACES[card.code] == keys.key([card], 5), card
 
 
 # -- item 2 (Art 9) is in test_round.py: test_art9_* ----------------------------------------------

@@ -466,6 +466,13 @@ def test_art1_a_a_recorded_shuffle_is_the_whole_40_card_deck() -> None:
     with pytest.raises(RuleViolation) as info:
         StudGame.replay(game.options, [*game.log, short])
     assert info.value.rule == "Art 1 a"
+    # 40 cards with one twice (and one missing), or an item that is not a card (issue 22:
+    # the order is compared with the pack by card codes)
+    for order in ((*PACK[:39], PACK[0]), (*PACK[:39], str(PACK[39]))):
+        bad = ShoeShuffled(tuple(order), 0, None, "0" * 64)  # type: ignore[arg-type]
+        with pytest.raises(RuleViolation) as info:
+            StudGame.replay(game.options, [*game.log, bad])
+        assert info.value.rule == "Art 1 a", order
     forged = ShoeShuffled(PACK, 0, None, "0" * 64)
     with pytest.raises(RuleViolation) as info:
         StudGame.replay(game.options, [*game.log, forged])

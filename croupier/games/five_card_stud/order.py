@@ -1,0 +1,158 @@
+"""Five-card stud (Portaria 104/85/M): who speaks first and who is dealt first (Art 10 b-d), as
+comparable keys read from tables (:class:`ShowingKeys`), and the memoised showing rank the
+screen names (:func:`showing`). The table's fold (:mod:`~croupier.games.five_card_stud.state`)
+works each seat's key out as its up cards come."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from croupier.cards import Card
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.rules import ShowingTie
+from croupier.rank.model import STUD40, RankRules
+from croupier.rank.showing import (
+    NIBBLE_SUITS,
+    SUIT_PRECEDENCE,
+    MaskPatterns,
+    ShowingCategory,
+    ShowingKey,
+    ShowingOrder,
+    ShowingPattern,
+    ShowingRank,
+    showing_rank,
+)
+
+__all__ = ["SINGLE_PLACES", "ShowingKeys", "showing"]
+
+
+def _cards_mask(cards: Sequence[Card]) -> int:
+    """The bit set of ``cards``' codes (the showing tables' key)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.code
+    return mask
+
+
+_RANKS: dict[tuple[bool, str, bool, tuple[int, ...]], ShowingRank] = {}
+_MEMO_LIMIT: Final = 500_000
+
+
+def showing(
+    up: Sequence[Card],
+    order: ShowingOrder = ShowingOrder.BEST_HAND,
+    rules: RankRules = STUD40,
+    *,
+    gapped_flush_draws: bool = False,
+) -> ShowingRank:
+    """:func:`~croupier.rank.showing.showing_rank`, memoised (the best-hand order does not
+    depend on the order the cards came in, so its memo is keyed by the set of cards)."""
+    codes = tuple(c.code for c in up)
+    newest = order is ShowingOrder.NEWEST_CARD
+    key = (newest, rules.name, gapped_flush_draws, codes if newest else tuple(sorted(codes)))
+    hit = _RANKS.get(key)
+    if hit is None:
+        hit = showing_rank(up, order, rules, gapped_flush_draws=gapped_flush_draws)
+        if len(_RANKS) < _MEMO_LIMIT:
+            _RANKS[key] = hit
+    return hit
+
+
+_PAIR: Final = int(ShowingCategory.PAIR)
+_HIGH: Final = int(ShowingCategory.HIGH_CARD)
+_PRECEDENCE: Final = {int(s): p for s, p in SUIT_PRECEDENCE.items()}
+#: the place of one up card by its code (Art 10 b: its rank, then its suit; every reading):
+#: :meth:`ShowingKeys.key` of the card alone
+SINGLE_PLACES: Final = tuple(
+    (_HIGH, (code >> 2,), (_PRECEDENCE[code & 3],), 0) for code in range(52)
+)
+
+
+#: the place of a newest card (Art 10 c-d) by its rank and its rank's suits (a nibble of the
+#: card-code bit set): a pair formed with it, else it alone (``(category, ranks, suits, 0)``)
+_NEWEST_PLACES: Final = tuple(
+    (_PAIR if len(NIBBLE_SUITS[nibble]) == 2 else _HIGH, (rank,), NIBBLE_SUITS[nibble], 0)
+    for rank in range(13)
+    for nibble in range(16)
+)
+
+
+class ShowingKeys:
+    """Who speaks first and who is dealt first (Art 10 b-d), as comparable keys, by table: the
+    best-hand rank of showing cards is read from a table of rank patterns
+    (:class:`~croupier.rank.showing.MaskPatterns`: keyed by how many cards of each rank there
+    are and whether four are suited, a few thousand keys), the suits from the cards' bit set;
+    the letter's newest-card order (Art 10 c-d) is derived from it and the newest card. A key
+    is ``(category, ranks, suits, tie)``: the suits break an exact tie of ranks (Art 10 b's
+    order), or, with ``showing_tie = seat``, ``tie`` does (the seat nearer the dealer's right).
+    :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
+    random cards)."""
+
+    __slots__ = ("gapped", "newest", "order", "patterns", "rules", "seat_ties")
+
+    def __init__(self, options: StudOptions) -> None:
+        self.order = options.showing_order
+        self.rules = options.rank_rules
+        self.gapped = options.gapped_flush_draws
+        self.newest = self.order is ShowingOrder.NEWEST_CARD
+        self.seat_ties = options.showing_tie is ShowingTie.SEAT
+        #: the rank patterns of card sets under this table's rules
+        self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
+
+    def rank(self, up: Sequence[Card]) -> ShowingRank:
+        """The showing rank of ``up`` at this table (what the screen names)."""
+        order = self.order if len(up) > 1 else ShowingOrder.BEST_HAND
+        return showing(up, order, self.rules, gapped_flush_draws=self.gapped)
+
+    def base(self, up: Sequence[Card], mask: int | None = None) -> ShowingKey:
+        """The best-hand key ``(category, ranks, suits)`` of ``up`` (``mask``: its bit set of
+        card codes, when known), from the table."""
+        return self.patterns.key(_cards_mask(up) if mask is None else mask, len(up))
+
+    def pattern(self, up: Sequence[Card], mask: int | None = None) -> ShowingPattern:
+        """:meth:`base` without the suits, ``(category, ranks)`` (``mask``: the bit set of card
+        codes of ``up``, when known), from the table."""
+        return self.patterns.entry(_cards_mask(up) if mask is None else mask, len(up))[0]
+
+    def entry(self, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
+        """The rank pattern of the ``n`` cards whose codes are the bits of ``mask``, and its
+        distinct ranks in order of significance (:meth:`MaskPatterns.entry
+        <croupier.rank.showing.MaskPatterns.entry>`)."""
+        return self.patterns.entry(mask, n)
+
+    def key(self, up: Sequence[Card], seat: int, mask: int | None = None) -> tuple[Any, ...]:
+        """The place of ``seat``'s showing cards ``up`` (dealt in that order) in Art 10 b-d
+        (``mask``: their bit set of card codes, when known): it depends on the set of cards
+        and the newest one only (and, with seat ties, the seat)."""
+        if mask is None:
+            mask = _cards_mask(up)
+        n = len(up)
+        entry = self.patterns.entry(mask, n)
+        return self.place(entry, mask, up[-1].code >> 2, n, seat)
+
+    def place(
+        self,
+        entry: tuple[ShowingPattern, tuple[int, ...]],
+        mask: int,
+        newest: int,
+        n: int,
+        seat: int,
+    ) -> tuple[Any, ...]:
+        """:meth:`key` of the ``n`` showing cards of bit set ``mask``, from their :meth:`entry`
+        and the rank of the newest of them (what the fold knows as each card comes)."""
+        (category, ranks), order = entry
+        found: tuple[Any, ...]
+        # Art 10 c-d by the letter: below a pair the newest card decides, so the formation is
+        # all that is read of the cards' key; Art 10 b (one up card: suits break ties, in
+        # every reading), or the best hand
+        if self.newest and n > 1 and category <= _PAIR:
+            found = _NEWEST_PLACES[(newest << 4) | ((mask >> (newest << 2)) & 15)]
+        else:
+            suits: tuple[int, ...] = ()
+            for r in order:
+                suits += NIBBLE_SUITS[(mask >> (r << 2)) & 15]
+            found = (category, ranks, suits, 0)
+        if self.seat_ties and n != 1:
+            return (found[0], found[1], (), -seat)
+        return found
