@@ -101,9 +101,12 @@ class OneOf(Domain):
 
     values: tuple[Any, ...]
 
-    def __post_init__(self) -> None:
-        if not self.values:
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        # the frozen dataclass's __init__ through the slot (a table makes domains for most
+        # decisions), with its check
+        if not values:
             raise ValueError("OneOf needs at least one value (offer nothing instead)")
+        _ONE_OF_VALUES(self, values)
 
     def admits(self, value: Any) -> bool:
         # a loop, not any(...): no generator made for every command checked
@@ -127,9 +130,13 @@ class Between(Domain):
     low: int
     high: int
 
-    def __post_init__(self) -> None:
-        if self.low > self.high:
-            raise ValueError(f"empty range {self.low}..{self.high} (offer nothing instead)")
+    def __init__(self, low: int, high: int) -> None:
+        # the frozen dataclass's __init__ through the slots (a table makes domains for most
+        # decisions), with its check
+        if low > high:
+            raise ValueError(f"empty range {low}..{high} (offer nothing instead)")
+        _BETWEEN_SET[0](self, low)
+        _BETWEEN_SET[1](self, high)
 
     def admits(self, value: Any) -> bool:
         return type(value) is int and self.low <= value <= self.high
@@ -145,6 +152,11 @@ class Between(Domain):
 
     def to_dict(self) -> Any:
         return {"min": self.low, "max": self.high}
+
+
+#: the slots' setters of OneOf's and Between's fields, in order
+(_ONE_OF_VALUES,) = (getattr(OneOf, f.name).__set__ for f in dataclasses.fields(OneOf))
+_BETWEEN_SET: Final = tuple(getattr(Between, f.name).__set__ for f in dataclasses.fields(Between))
 
 
 @dataclass(frozen=True, slots=True)

@@ -235,7 +235,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self.game.event_count + self._own
 
     def _memo(self) -> dict[Any, Any]:
-        entries, fold = len(self._entries), self._fold_size()
+        # the state is the entries and the events folded (_fold_size, written out: this is
+        # asked a hundred times a round)
+        entries, fold = len(self._entries), self.game.event_count + self._own
         if entries != self._memo_entries or fold != self._memo_fold:
             self._memo_entries, self._memo_fold, self._memo_values = entries, fold, {}
         return self._memo_values
