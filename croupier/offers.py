@@ -256,6 +256,19 @@ class Offer:
         _OFFER_SET[1](self, types.MappingProxyType(dict(given)))
         _OFFER_SET[2](self, label)
 
+    def bounded(self, name: str, domain: Domain) -> Offer:
+        """This offer with ``domain`` for its field ``name`` (the same fields, in the same
+        order, so nothing to check again): a table makes an offer bounded by a player's chips
+        from one it keeps."""
+        fields = self.fields
+        if name not in fields:
+            raise ValueError(f"offer of {self.type!r}: no field {name!r}")
+        offer = object.__new__(Offer)
+        _OFFER_SET[0](offer, self.command)
+        _OFFER_SET[1](offer, types.MappingProxyType({**fields, name: domain}))
+        _OFFER_SET[2](offer, self.label)
+        return offer
+
     @property
     def type(self) -> str:
         return self.command.TYPE

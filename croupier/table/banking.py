@@ -196,6 +196,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._seats: dict[int, str] = {}
         self._place: dict[str, int] = {}  # the seats the other way: player -> his place
         self._done: set[str] = set()
+        #: changes to who is present or done (the betting window's waits are kept until the
+        #: next change or a new deadline: see _waits)
+        self._roster = 0
+        self._waits_last: tuple[int, int, tuple[Wait, ...]] = (-1, -1, ())
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
         self._own = 0  # table events and the table's own events folded
@@ -246,9 +250,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         super()._apply_table_event(event)
         self._own += 1
         if isinstance(event, ChipsIn):
+            self._roster += 1
             self._present.setdefault(event.player, None)
             self._bought[event.player] = self._bought.get(event.player, 0) + event.amount
         elif isinstance(event, ChipsOut):
+            self._roster += 1
             self._present.pop(event.player, None)
             self._done.discard(event.player)
             self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
@@ -271,8 +277,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._seats[event.place] = event.player
             self._place[event.player] = event.place
         elif isinstance(event, BetsDone):
+            self._roster += 1
             self._done.add(event.player)
         elif isinstance(event, BettingReopened | RoundOpened):
+            self._roster += 1
             self._done = set()
             self._opened_at = at
             if isinstance(event, RoundOpened):
@@ -292,31 +300,34 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     def _stakes_of(self, player: str) -> Sequence[Stake]:
         """``player``'s stakes now, in the game's order (an index of :meth:`_stakes` by player,
         made once per state)."""
-        memo = self._memo()
-        by_player: dict[str, list[Stake]] | None = memo.get("by_player")
-        if by_player is None:
-            by_player = memo["by_player"] = {}
-            for stake in self._stakes():
-                found = by_player.get(stake.player)
-                if found is None:
-                    by_player[stake.player] = [stake]
-                else:
-                    found.append(stake)
-        return by_player.get(player, ())
+        return self._by_player()[0].get(player, ())
 
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
         what he has on the layout now."""
+        return self._by_player()[1]
+
+    def _by_player(self) -> tuple[dict[str, list[Stake]], dict[str, int]]:
+        """Each player's stakes now (in the game's order) and chips (:meth:`chips`), made in one
+        pass over :meth:`_stakes` once per state: an offer, a view and a bot's facts read
+        both."""
         memo = self._memo()
-        if "chips" not in memo:
-            out = dict(self._bought)
+        found: tuple[dict[str, list[Stake]], dict[str, int]] | None = memo.get("by_player")
+        if found is None:
+            by_player: dict[str, list[Stake]] = {}
+            chips = dict(self._bought)
             for player, net in self.game.balances.items():
-                out[player] = out.get(player, 0) + net
+                chips[player] = chips.get(player, 0) + net
             for stake in self._stakes():
-                out[stake.player] = out.get(stake.player, 0) - stake.amount
-            memo["chips"] = out
-        chips: Mapping[str, int] = memo["chips"]
-        return chips
+                player = stake.player
+                mine = by_player.get(player)
+                if mine is None:
+                    by_player[player] = [stake]
+                else:
+                    mine.append(stake)
+                chips[player] = chips.get(player, 0) - stake.amount
+            found = memo["by_player"] = (by_player, chips)
+        return found
 
     def _chips(self, player: str) -> int:
         return self.chips().get(player, 0)
@@ -561,6 +572,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if self.closed or self.game.phase is not Phase.BETTING:
             return ()
         deadline = self._opened_at + self.options.betting_seconds * 1000
+        roster, last_deadline, last = self._waits_last
+        if roster == self._roster and last_deadline == deadline:
+            return last  # nobody came, left or said done since, in the same window
         kept = self._waits_kept
         if len(kept) >= _KEPT:
             kept.clear()
@@ -576,7 +590,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                         "bet, raise, withdraw or say done",
                     )
                 out.append(wait)
-        return tuple(out)
+        waits = tuple(out)
+        self._waits_last = (self._roster, deadline, waits)
+        return waits
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
         events: list[Event] = [BetsDone(actor.name)]
@@ -655,11 +671,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if not actor.is_player:
             return None
         name = actor.name
+        by_player, chips = self._by_player()
         on_layout = 0
-        for stake in self._stakes_of(name):
+        for stake in by_player.get(name, ()):
             on_layout += stake.amount
         return BettorFacts(
-            self.game.round_number, self.place_of(name), self.chips().get(name, 0), on_layout
+            self.game.round_number, self._place.get(name), chips.get(name, 0), on_layout
         )
 
     @staticmethod

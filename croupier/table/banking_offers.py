@@ -112,8 +112,9 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
             )
         )
         return offers
-    chips = self.chips().get(name, 0)
-    mine = self._stakes_of(name)
+    by_player, all_chips = self._by_player()
+    chips = all_chips.get(name, 0)
+    mine: Sequence[Stake] = by_player.get(name, ())
     if game.phase is Phase.BETTING:
         if name not in self._done:
             offers.append(kept.get(_DONE) or self._offer(_DONE, _done_offer))
@@ -125,7 +126,8 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
             )
     if chips < MAX_CHIPS:
         # bounded by his chips: made for this decision, not kept (see _bet_offers)
-        offers.append(Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"))
+        template = kept.get(_BUY_IN) or self._offer(_BUY_IN, _buy_in_offer)
+        offers.append(template.bounded("amount", Between(1, MAX_CHIPS - chips)))
     if name not in self._place:
         free = self._free_places()
         if free:
@@ -144,10 +146,16 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
 #: the keys of the offers that are always the same (:meth:`ShoeTable._offer`)
 _DONE: Final = ("done",)
 _LEAVE: Final = ("leave",)
+#: buying chips, with 1 for its most (an offer bounded by a player's chips is made from it)
+_BUY_IN: Final = ("buy_in", 1)
 
 
 def _done_offer() -> Offer:
     return Offer(Done, {}, "no more bets")
+
+
+def _buy_in_offer() -> Offer:
+    return Offer(BuyIn, {"amount": Between(1, 1)}, "buy chips")
 
 
 def _leave_offer() -> Offer:
@@ -215,9 +223,15 @@ def _bet_offers(
     kept = self._offers
     for (low, high, mask), bets in groups.items():
         if high == chips:
-            offers.append(_bet_offer(low, high, kinds.places_in(mask), bets))
+            # the kept offer up to its least, with his chips for its most
+            key: tuple[Any, ...] = ("bet", low, low, mask, *bets)
+            made = kept.get(key)
+            if made is None:
+                places = kinds.places_in(mask)
+                made = self._offer(key, functools.partial(_bet_offer, low, low, places, bets))
+            offers.append(made.bounded("amount", Between(low, high)))
             continue
-        key: tuple[Any, ...] = ("bet", low, high, mask, *bets)
+        key = ("bet", low, high, mask, *bets)
         made = kept.get(key)
         if made is None:
             places = kinds.places_in(mask)
@@ -235,7 +249,11 @@ def _bet_offers(
             high = chips
         if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):
             if high == chips:  # of this decision only, as above
-                offers.append(_raise_offer(place, bet, low, high))
+                key = ("raise", place, bet, low, low)
+                made = kept.get(key)
+                if made is None:
+                    made = self._offer(key, functools.partial(_raise_offer, place, bet, low, low))
+                offers.append(made.bounded("amount", Between(low, high)))
                 continue
             key = ("raise", place, bet, low, high)
             made = kept.get(key)
