@@ -269,7 +269,13 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _after(self, event: Event, at: int) -> None:
         """Fold what the table keeps besides the game: its own events and the times."""
-        if type(event) is CardDealt:  # most of a round's events: nothing to fold here
+        kind = type(event)
+        if kind is CardDealt:  # most of a round's events: nothing to fold here
+            return
+        quiet = _QUIET.get(kind)
+        if quiet is None:
+            quiet = _QUIET[kind] = not issubclass(kind, (*OWN_EVENTS, RoundOpened))
+        if quiet:  # a stake placed or withdrawn, a card burned, ...: nothing either
             return
         if isinstance(event, OWN_EVENTS):
             self._own += 1
@@ -289,12 +295,13 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._revealed = True
 
     def _stakes(self) -> tuple[Stake, ...]:
-        """The game's stakes now (copies), made once per state: offers, chips and the view read
-        them for every actor."""
+        """The game's stakes now, listed once per state: offers, chips and the view read them
+        for every actor. The game's own (``each_stake``), not copies: read within the state,
+        never kept past it nor changed (what is kept of them is their numbers)."""
         memo = self._memo()
         stakes: tuple[Stake, ...] | None = memo.get("stakes")
         if stakes is None:
-            stakes = memo["stakes"] = self.game.stakes
+            stakes = memo["stakes"] = tuple(self.game.each_stake())
         return stakes
 
     def _stakes_of(self, player: str) -> Sequence[Stake]:
@@ -364,7 +371,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._least
 
     def _betting_over(self) -> bool:
-        return self.game.phase is Phase.BETTING and set(self._present) <= self._done
+        return self.game.phase is Phase.BETTING and self._done.issuperset(self._present)
 
     # -- what each actor may send ------------------------------------------------------------
 
@@ -443,6 +450,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _player(self, name: str, command: Command) -> list[Event]:
         game = self.game
+        if isinstance(command, Bet | Raise):  # the most frequent first (the kinds are apart)
+            return [game.place_bet(name, command.place, command.bet, command.amount)]
+        if isinstance(command, Done):
+            return [BetsDone(name)]
         if isinstance(command, Sit):
             events: list[Event] = []
             if command.buy_in:
@@ -453,10 +464,6 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return [ChipsIn(name, command.amount)]
         if isinstance(command, Leave):
             return [ChipsOut(name, self._chips(name))]
-        if isinstance(command, Done):
-            return [BetsDone(name)]
-        if isinstance(command, Bet | Raise):
-            return [game.place_bet(name, command.place, command.bet, command.amount)]
         if isinstance(command, Withdraw):
             return [game.withdraw_bet(name, command.place, command.bet)]
         raise RuleViolation("protocol", f"{command.TYPE!r} is not a player's command")
@@ -612,7 +619,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if phase is Phase.BETTING:
             if not self._present or not self._betting_over():
                 return None
-            return CloseBets() if game.stakes else CallBets()
+            return CloseBets() if self._stakes() else CallBets()
         if phase is Phase.DEALING:
             return Burn() if game.can_burn() else Deal()
         return self._dealt_command()
@@ -685,7 +692,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _shown(self, event: Event) -> Shown:
         if type(event) is CardDealt:
-            return self._shown_dealt(event) if not event.exposed else Shown.PUBLIC
+            if event.exposed:
+                return Shown.PUBLIC
+            return self._shown_dealt(event, self._card_viewers(event.to))
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
         if isinstance(event, CardBurned):
@@ -695,10 +704,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return Shown.only(self._card_viewers(event.to), public)
         return Shown.PUBLIC
 
-    def _shown_dealt(self, event: CardDealt) -> Shown:
-        """A card dealt face down: its viewers see it, everyone else ``"##"`` (one ``Shown`` for
-        each place and viewers: its forms are copied when served)."""
-        viewers = self._card_viewers(event.to)
+    def _shown_dealt(self, event: CardDealt, viewers: tuple[str, ...]) -> Shown:
+        """A card dealt face down: its ``viewers`` (:meth:`_card_viewers`) see it, everyone
+        else ``"##"`` (one ``Shown`` for each place and viewers: its forms are copied when
+        served)."""
         key = (event.to, viewers)
         shown = self._dealt_shown.get(key)
         if shown is None:
@@ -723,12 +732,23 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
-        if type(event) is CardDealt:  # most of a round's entries: none of the kinds below
-            entry = super()._append(event, actor, command_id, command, at)
-            if not event.exposed:
-                for name in self._card_viewers(event.to):
-                    self._seen.setdefault(name, []).append(event.card)
+        if type(event) is CardDealt:
+            # most of a round's entries: no money, no round's edge (_money, _round_edge), seen
+            # as _shown says (the adapters do not change these three), none of the kinds below
+            if event.exposed:
+                return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
+            viewers = self._card_viewers(event.to)
+            shown = self._shown_dealt(event, viewers)
+            entry = self._append_quiet(event, actor, command_id, command, at, shown)
+            for name in viewers:
+                self._seen.setdefault(name, []).append(event.card)
             return entry
+        kind = type(event)
+        plain = _PLAIN.get(kind)
+        if plain is None:
+            plain = _PLAIN[kind] = not issubclass(kind, _WATCHED)
+        if plain:  # a stake, a player done, ...: nothing below to do
+            return super()._append(event, actor, command_id, command, at)
         if isinstance(event, FairnessRevealed):
             check_reveal(self, event)
         entry = super()._append(event, actor, command_id, command, at)
@@ -779,6 +799,25 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if isinstance(event, RoundSettled | RoundVoided | HouseVoid):
             return "close"
         return None
+
+
+#: the events ShoeTable._append does something for besides recording them
+_WATCHED: Final = (
+    FairnessRevealed,
+    FairnessCommitted,
+    ShoeShuffled,
+    CardDealt,
+    RoundOpened,
+    TableClosed,
+    RoundSettled,
+    RoundVoided,
+    HouseVoid,
+)
+#: event class -> none of _WATCHED (worked out at its first event)
+_PLAIN: dict[type, bool] = {}
+#: event class -> nothing for ShoeTable._after to fold: neither the table's own events nor a
+#: round opened (worked out at its first event)
+_QUIET: dict[type, bool] = {}
 
 
 def _stake_account(line: PayoutLine) -> str:

@@ -515,6 +515,26 @@ class Table(abc.ABC, Generic[OptionsT]):
             self._rounds_closed += 1
         return entry
 
+    def _append_quiet(
+        self,
+        event: Event,
+        actor: Actor,
+        command_id: str | None,
+        command: Mapping[str, Any] | None,
+        at: int,
+        shown: Shown,
+    ) -> Entry:
+        """:meth:`_append` for an event of the game that moves no money and neither opens nor
+        closes a round (an adapter's many cards dealt), seen as ``shown``: what
+        :meth:`_append` records of it, without asking the adapter what it knows already."""
+        seq = len(self._entries) + 1
+        entry = Entry(seq, at, str(actor), command_id, command, event)
+        self._entries.append(entry)
+        self._visibility.append(shown)
+        rounds = self._rounds
+        self._round_of.append(len(rounds) - 1 if rounds and rounds[-1].last_seq is None else -1)
+        return entry
+
     def _shown_of(self, event: Event) -> Shown:
         if isinstance(event, TABLE_EVENTS):
             return Shown.PUBLIC
