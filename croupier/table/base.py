@@ -462,18 +462,25 @@ class Table(abc.ABC, Generic[OptionsT]):
                 sent = command.to_dict()
             if not events:
                 raise RuleViolation("protocol", f"{sent['type']!r} produced no event")
-            for event in events:
+            if len(events) == 1:  # most commands: one event
+                event = events[0]
                 if isinstance(event, TABLE_EVENTS):
                     self._apply_table_event(event)
-            entries = [
-                self._append(event, actor, command_id, sent if i == 0 else None, at)
-                for i, event in enumerate(events)
-            ]
+                entries: tuple[Entry, ...] = (self._append(event, actor, command_id, sent, at),)
+            else:
+                for event in events:
+                    if isinstance(event, TABLE_EVENTS):
+                        self._apply_table_event(event)
+                append = self._append
+                made = [append(events[0], actor, command_id, sent, at)]
+                for event in events[1:]:
+                    made.append(append(event, actor, command_id, None, at))
+                entries = tuple(made)
         except CroupierError:
             if len(self._entries) != start_entries or self._fold_size() != start_fold:
                 self._rebuild(start_entries)
             raise
-        applied = Applied(command_id, actor, sent, tuple(entries))
+        applied = Applied(command_id, actor, sent, entries)
         self._results[command_id] = applied
         return applied
 
