@@ -263,10 +263,13 @@ class Offer:
         fields = self.fields
         if name not in fields:
             raise ValueError(f"offer of {self.type!r}: no field {name!r}")
+        copy: dict[str, Domain] = fields.copy()  # type: ignore[attr-defined]  # the proxy's dict
+        copy[name] = domain
         offer = object.__new__(Offer)
-        _OFFER_SET[0](offer, self.command)
-        _OFFER_SET[1](offer, types.MappingProxyType({**fields, name: domain}))
-        _OFFER_SET[2](offer, self.label)
+        set_command, set_fields, set_label = _OFFER_SET
+        set_command(offer, self.command)
+        set_fields(offer, types.MappingProxyType(copy))
+        set_label(offer, self.label)
         return offer
 
     @property

@@ -569,11 +569,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- time and the house --------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
-        memo = self._memo()
-        if "waits" not in memo:
-            memo["waits"] = self._waits()
-        waits: tuple[Wait, ...] = memo["waits"]
-        return waits
+        # asked at every step: what it depends on is looked at directly (the table closed, the
+        # phase, the window's deadline, who is present or done: see _waits), not the memo
+        if self._closed or self.game.phase is not Phase.BETTING:
+            return ()
+        return self._waits()
 
     def _waits(self) -> tuple[Wait, ...]:
         if self.closed or self.game.phase is not Phase.BETTING:
@@ -829,14 +829,16 @@ def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:
     account (a carried one stays), the player is paid, the commission (whole units; a fraction
     stays with the house) and the house take the rest."""
     changes: dict[str, int] = {}
+    get = changes.get
     for line in lines:
         decided = line.stake - line.carried
         commission = int(line.commission)
-        for account, amount in (
-            (f"stake:{line.position}:{line.bet}:{line.player}", -decided),
-            (f"player:{line.player}", line.paid),
-            ("commission", commission),
-            ("house", decided - line.paid - commission),
-        ):
-            changes[account] = changes.get(account, 0) + amount
+        player, paid = line.player, line.paid
+        # the four accounts one by one, without a tuple of pairs a line (Tx.of sorts them)
+        stake = f"stake:{line.position}:{line.bet}:{player}"
+        changes[stake] = get(stake, 0) - decided
+        account = f"player:{player}"
+        changes[account] = get(account, 0) + paid
+        changes["commission"] = get("commission", 0) + commission
+        changes["house"] = get("house", 0) + decided - paid - commission
     return changes
