@@ -40,8 +40,6 @@ from croupier.banking import BankingOptions, BankingTable
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import (
-    BetPlaced,
-    BetWithdrawn,
     CardBurned,
     CardDealt,
     Phase,
@@ -71,10 +69,9 @@ from croupier.games.banking_commands import (
 from croupier.games.void import HouseVoid, VoidRound
 from croupier.offers import Offer
 from croupier.protocol import Command, Event
-from croupier.settlement import PayoutLine
 from croupier.shuffle import ProvablyFairShuffler
 from croupier.table.actor import Actor, Role
-from croupier.table.banking_checks import MAX_CHIPS, refuse
+from croupier.table.banking_checks import MAX_CHIPS, check_own, refuse
 from croupier.table.banking_events import (
     OWN_EVENTS,
     BetsDone,
@@ -83,6 +80,7 @@ from croupier.table.banking_events import (
     Seated,
 )
 from croupier.table.banking_fair import check_reveal
+from croupier.table.banking_money import money_of
 from croupier.table.banking_offers import BetKinds, player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
@@ -96,7 +94,7 @@ from croupier.table.events import (
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
 from croupier.table.sources import ShuffleSource
-from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
+from croupier.table.void import VOID_OFFER, check_void_entry
 
 __all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
 
@@ -542,29 +540,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _check_own(self, event: Event) -> None:
         """A recorded event of the table's own, checked against the state."""
-        game = self.game
-        if isinstance(event, Seated):
-            ok = (
-                event.player in self._present
-                and game.phase not in (Phase.DEALING, Phase.DEALT)
-                and 1 <= event.place <= self.options.positions
-                and event.place not in self._seats
-                and self.place_of(event.player) is None
-            )
-        elif isinstance(event, BetsDone):
-            ok = game.phase is Phase.BETTING and event.player in self._present
-        elif isinstance(event, BettingReopened):
-            ok = self._betting_over() and not game.stakes
-        else:
-            assert isinstance(event, HandsRevealed)
-            hands = game.hands
-            ok = (
-                game.phase is Phase.DEALT
-                and event.places == tuple(hands)
-                and event.hands == tuple(hands.values())
-            )
-        if not ok:
-            raise RuleViolation(TABLES, f"{event.TYPE} does not follow from the record")
+        check_own(self, event)
 
     # -- time and the house --------------------------------------------------------------------
 
@@ -774,22 +750,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- money and rounds ------------------------------------------------------------------------
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
-        if type(event) is CardDealt:
-            return ()
-        tx = f"{seq}"
-        if isinstance(event, BetPlaced):
-            stake = f"stake:{event.position}:{event.bet}:{event.player}"
-            return [Tx.move(tx, "bet", f"player:{event.player}", stake, event.amount)]
-        if isinstance(event, BetWithdrawn):
-            stake = f"stake:{event.position}:{event.bet}:{event.player}"
-            amount = self.ledger.balance(stake)
-            return [Tx.move(tx, "withdraw", stake, f"player:{event.player}", amount)]
-        if isinstance(event, RoundSettled | RoundVoided):
-            reason = "settle" if isinstance(event, RoundSettled) else "void"
-            return [Tx.of(tx, reason, _changes(event.lines))]
-        if isinstance(event, HouseVoid):
-            return void_tx(seq, event.lines, _stake_account)
-        return []
+        return money_of(self, event, seq)
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
         if type(event) is CardDealt:
@@ -818,27 +779,3 @@ _PLAIN: dict[type, bool] = {}
 #: event class -> nothing for ShoeTable._after to fold: neither the table's own events nor a
 #: round opened (worked out at its first event)
 _QUIET: dict[type, bool] = {}
-
-
-def _stake_account(line: PayoutLine) -> str:
-    return f"stake:{line.position}:{line.bet}:{line.player}"
-
-
-def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:
-    """The ledger's changes of a round's settlement lines: each stake decided leaves its
-    account (a carried one stays), the player is paid, the commission (whole units; a fraction
-    stays with the house) and the house take the rest."""
-    changes: dict[str, int] = {}
-    get = changes.get
-    for line in lines:
-        decided = line.stake - line.carried
-        commission = int(line.commission)
-        player, paid = line.player, line.paid
-        # the four accounts one by one, without a tuple of pairs a line (Tx.of sorts them)
-        stake = f"stake:{line.position}:{line.bet}:{player}"
-        changes[stake] = get(stake, 0) - decided
-        account = f"player:{player}"
-        changes[account] = get(account, 0) + paid
-        changes["commission"] = get("commission", 0) + commission
-        changes["house"] = get("house", 0) + decided - paid - commission
-    return changes
