@@ -125,7 +125,7 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
                 kept.get(key) or self._offer(key, functools.partial(_withdraw_offer, place, bet))
             )
     if chips < MAX_CHIPS:
-        # bounded by his chips: made for this decision, not kept (see _bet_offers)
+        # bounded by his chips: made for this decision from a kept one (see _bet_offers)
         template = kept.get(_BUY_IN) or self._offer(_BUY_IN, _buy_in_offer)
         offers.append(template.bounded("amount", Between(1, MAX_CHIPS - chips)))
     if name not in self._place:
@@ -240,8 +240,9 @@ def _bet_offers(
                 else:
                     found.append(bet)
     # an offer whose most is his chips is of this decision only (his chips change with his
-    # every stake): made, not kept, where one kept for the table's limits is shared by every
-    # decision that has it (kept, they would fill the table's offers and have them cleared)
+    # every stake): made from a kept one (Offer.bounded) and not kept itself, where one kept
+    # for the table's limits is shared by every decision that has it (kept, the offers of one
+    # decision would fill the table's offers and have them cleared)
     kept = self._offers
     for (low, high, mask), bets in groups.items():
         if high == chips:
