@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import abc
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -257,6 +257,12 @@ class BankingTable(Game[OptionsT], Generic[OptionsT, BetT]):
     def stakes(self) -> tuple[Stake, ...]:
         """Copies of the stakes on the layout, in the order first placed."""
         return tuple(Stake(s.player, s.position, s.bet, s.amount, s.carried) for s in self._stakes)
+
+    def each_stake(self) -> Iterator[Stake]:
+        """The stakes on the layout themselves (:attr:`stakes` copies them), in the order first
+        placed: to read before the next event, never to keep or change. A table's offers and
+        views read them at every decision."""
+        return iter(self._stakes)
 
     @property
     def last_settlement(self) -> Settlement | None:

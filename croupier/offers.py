@@ -101,9 +101,12 @@ class OneOf(Domain):
 
     values: tuple[Any, ...]
 
-    def __post_init__(self) -> None:
-        if not self.values:
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        # the frozen dataclass's __init__ through the slot (a table makes domains for most
+        # decisions), with its check
+        if not values:
             raise ValueError("OneOf needs at least one value (offer nothing instead)")
+        _ONE_OF_VALUES(self, values)
 
     def admits(self, value: Any) -> bool:
         # a loop, not any(...): no generator made for every command checked
@@ -127,9 +130,13 @@ class Between(Domain):
     low: int
     high: int
 
-    def __post_init__(self) -> None:
-        if self.low > self.high:
-            raise ValueError(f"empty range {self.low}..{self.high} (offer nothing instead)")
+    def __init__(self, low: int, high: int) -> None:
+        # the frozen dataclass's __init__ through the slots (a table makes domains for most
+        # decisions), with its check
+        if low > high:
+            raise ValueError(f"empty range {low}..{high} (offer nothing instead)")
+        _BETWEEN_SET[0](self, low)
+        _BETWEEN_SET[1](self, high)
 
     def admits(self, value: Any) -> bool:
         return type(value) is int and self.low <= value <= self.high
@@ -145,6 +152,11 @@ class Between(Domain):
 
     def to_dict(self) -> Any:
         return {"min": self.low, "max": self.high}
+
+
+#: the slots' setters of OneOf's and Between's fields, in order
+(_ONE_OF_VALUES,) = (getattr(OneOf, f.name).__set__ for f in dataclasses.fields(OneOf))
+_BETWEEN_SET: Final = tuple(getattr(Between, f.name).__set__ for f in dataclasses.fields(Between))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +255,22 @@ class Offer:
         _OFFER_SET[0](self, command)
         _OFFER_SET[1](self, types.MappingProxyType(dict(given)))
         _OFFER_SET[2](self, label)
+
+    def bounded(self, name: str, domain: Domain) -> Offer:
+        """This offer with ``domain`` for its field ``name`` (the same fields, in the same
+        order, so nothing to check again): a table makes an offer bounded by a player's chips
+        from one it keeps."""
+        fields = self.fields
+        if name not in fields:
+            raise ValueError(f"offer of {self.type!r}: no field {name!r}")
+        copy: dict[str, Domain] = fields.copy()  # type: ignore[attr-defined]  # the proxy's dict
+        copy[name] = domain
+        offer = object.__new__(Offer)
+        set_command, set_fields, set_label = _OFFER_SET
+        set_command(offer, self.command)
+        set_fields(offer, types.MappingProxyType(copy))
+        set_label(offer, self.label)
+        return offer
 
     @property
     def type(self) -> str:

@@ -95,6 +95,25 @@ def encode(value: Any) -> Any:
     raise TypeError(f"cannot encode {value!r} in a record")
 
 
+def _typed_dict(value: Any, kind: str) -> dict[str, Any]:
+    """``{"type": kind, **encode(value)}``: a field of an exact plain type taken as it is (as
+    :func:`encode` takes it) without a call, the others encoded (a table makes this of every
+    command it applies and every event it shows)."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        fields = encode(value)
+        assert isinstance(fields, dict)
+        return {"type": kind, **fields}
+    out: dict[str, Any] = {"type": kind}
+    for name in names:
+        field = getattr(value, name)
+        of = type(field)
+        out[name] = (
+            field if of is int or of is str or of is bool or field is None else encode(field)
+        )
+    return out
+
+
 # -- canonical JSON, compiled per class ----------------------------------------------------------
 
 
@@ -529,9 +548,7 @@ class Event:
     TYPE: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
-        fields = encode(self)
-        assert isinstance(fields, dict)
-        return {"type": self.TYPE, **fields}
+        return _typed_dict(self, self.TYPE)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -569,9 +586,7 @@ class Command:
     TYPE: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
-        fields = encode(self)
-        assert isinstance(fields, dict)
-        return {"type": self.TYPE, **fields}
+        return _typed_dict(self, self.TYPE)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:

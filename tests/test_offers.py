@@ -39,3 +39,24 @@ def test_an_offer_missing_a_field_or_naming_another_is_refused(
 ) -> None:
     with pytest.raises(ValueError, match=re.escape(f"missing {missing}, unknown {unknown}")):
         Offer(Bet, fields)  # type: ignore[arg-type]
+
+
+def test_an_offer_bounded_anew_is_the_offer_made_with_that_domain_in_its_place() -> None:
+    kept = Offer(Bet, FIELDS, "bet")
+    bounded = kept.bounded("amount", Between(100, 250))
+    made = Offer(Bet, {**FIELDS, "amount": Between(100, 250)}, "bet")
+    assert bounded == made and bounded.to_dict() == made.to_dict()
+    assert list(bounded.fields) == list(FIELDS)  # the fields in their order
+    assert kept.fields["amount"] == Between(100, 500)  # the kept offer unchanged
+    with pytest.raises(TypeError):
+        bounded.fields["amount"] = Between(1, 2)  # type: ignore[index]
+    with pytest.raises(ValueError, match="no field 'tip'"):
+        kept.bounded("tip", Between(1, 2))
+
+
+@pytest.mark.parametrize(("low", "high"), [(5, 4), (0, -1)])
+def test_an_empty_range_and_an_empty_choice_are_refused(low: int, high: int) -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        Between(low, high)
+    with pytest.raises(ValueError, match="at least one value"):
+        OneOf(())

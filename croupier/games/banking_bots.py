@@ -87,8 +87,13 @@ class BettorBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
         rng = self.rng
         by_type: dict[str, list[Offer]] = {}
-        for offer in legal:
-            by_type.setdefault(offer.type, []).append(offer)
+        for offer in legal:  # offer.type, read straight from the command (at every decision)
+            kind = offer.command.TYPE
+            found = by_type.get(kind)
+            if found is None:
+                by_type[kind] = [offer]
+            else:
+                found.append(offer)
         you = facts_of(view)
         if "sit" in by_type and not you.chips and "done" not in by_type:
             sit = by_type["sit"][0]

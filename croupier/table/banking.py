@@ -40,8 +40,6 @@ from croupier.banking import BankingOptions, BankingTable
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import (
-    BetPlaced,
-    BetWithdrawn,
     CardBurned,
     CardDealt,
     Phase,
@@ -71,10 +69,9 @@ from croupier.games.banking_commands import (
 from croupier.games.void import HouseVoid, VoidRound
 from croupier.offers import Offer
 from croupier.protocol import Command, Event
-from croupier.settlement import PayoutLine
 from croupier.shuffle import ProvablyFairShuffler
 from croupier.table.actor import Actor, Role
-from croupier.table.banking_checks import MAX_CHIPS, refuse
+from croupier.table.banking_checks import MAX_CHIPS, check_own, refuse
 from croupier.table.banking_events import (
     OWN_EVENTS,
     BetsDone,
@@ -83,6 +80,7 @@ from croupier.table.banking_events import (
     Seated,
 )
 from croupier.table.banking_fair import check_reveal
+from croupier.table.banking_money import money_of
 from croupier.table.banking_offers import BetKinds, player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
@@ -96,7 +94,7 @@ from croupier.table.events import (
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
 from croupier.table.sources import ShuffleSource
-from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
+from croupier.table.void import VOID_OFFER, check_void_entry
 
 __all__ = ["DEFAULT_BUY_IN", "HIDDEN", "MAX_CHIPS", "ShoeTable"]
 
@@ -196,6 +194,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         self._seats: dict[int, str] = {}
         self._place: dict[str, int] = {}  # the seats the other way: player -> his place
         self._done: set[str] = set()
+        #: changes to who is present or done (the betting window's waits are kept until the
+        #: next change or a new deadline: see _waits)
+        self._roster = 0
+        self._waits_last: tuple[int, int, tuple[Wait, ...]] = (-1, -1, ())
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
         self._own = 0  # table events and the table's own events folded
@@ -235,7 +237,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self.game.event_count + self._own
 
     def _memo(self) -> dict[Any, Any]:
-        entries, fold = len(self._entries), self._fold_size()
+        # the state is the entries and the events folded (_fold_size, written out: this is
+        # asked a hundred times a round)
+        entries, fold = len(self._entries), self.game.event_count + self._own
         if entries != self._memo_entries or fold != self._memo_fold:
             self._memo_entries, self._memo_fold, self._memo_values = entries, fold, {}
         return self._memo_values
@@ -244,9 +248,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         super()._apply_table_event(event)
         self._own += 1
         if isinstance(event, ChipsIn):
+            self._roster += 1
             self._present.setdefault(event.player, None)
             self._bought[event.player] = self._bought.get(event.player, 0) + event.amount
         elif isinstance(event, ChipsOut):
+            self._roster += 1
             self._present.pop(event.player, None)
             self._done.discard(event.player)
             self._bought[event.player] = self._bought.get(event.player, 0) - event.amount
@@ -261,7 +267,13 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _after(self, event: Event, at: int) -> None:
         """Fold what the table keeps besides the game: its own events and the times."""
-        if type(event) is CardDealt:  # most of a round's events: nothing to fold here
+        kind = type(event)
+        if kind is CardDealt:  # most of a round's events: nothing to fold here
+            return
+        quiet = _QUIET.get(kind)
+        if quiet is None:
+            quiet = _QUIET[kind] = not issubclass(kind, (*OWN_EVENTS, RoundOpened))
+        if quiet:  # a stake placed or withdrawn, a card burned, ...: nothing either
             return
         if isinstance(event, OWN_EVENTS):
             self._own += 1
@@ -269,8 +281,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._seats[event.place] = event.player
             self._place[event.player] = event.place
         elif isinstance(event, BetsDone):
+            self._roster += 1
             self._done.add(event.player)
         elif isinstance(event, BettingReopened | RoundOpened):
+            self._roster += 1
             self._done = set()
             self._opened_at = at
             if isinstance(event, RoundOpened):
@@ -279,42 +293,46 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             self._revealed = True
 
     def _stakes(self) -> tuple[Stake, ...]:
-        """The game's stakes now (copies), made once per state: offers, chips and the view read
-        them for every actor."""
+        """The game's stakes now, listed once per state: offers, chips and the view read them
+        for every actor. The game's own (``each_stake``), not copies: read within the state,
+        never kept past it nor changed (what is kept of them is their numbers)."""
         memo = self._memo()
         stakes: tuple[Stake, ...] | None = memo.get("stakes")
         if stakes is None:
-            stakes = memo["stakes"] = self.game.stakes
+            stakes = memo["stakes"] = tuple(self.game.each_stake())
         return stakes
 
     def _stakes_of(self, player: str) -> Sequence[Stake]:
         """``player``'s stakes now, in the game's order (an index of :meth:`_stakes` by player,
         made once per state)."""
-        memo = self._memo()
-        by_player: dict[str, list[Stake]] | None = memo.get("by_player")
-        if by_player is None:
-            by_player = memo["by_player"] = {}
-            for stake in self._stakes():
-                found = by_player.get(stake.player)
-                if found is None:
-                    by_player[stake.player] = [stake]
-                else:
-                    found.append(stake)
-        return by_player.get(player, ())
+        return self._by_player()[0].get(player, ())
 
     def chips(self) -> Mapping[str, int]:
         """Each player's chips in front of him: bought, less cashed out, plus his results, less
         what he has on the layout now."""
+        return self._by_player()[1]
+
+    def _by_player(self) -> tuple[dict[str, list[Stake]], dict[str, int]]:
+        """Each player's stakes now (in the game's order) and chips (:meth:`chips`), made in one
+        pass over :meth:`_stakes` once per state: an offer, a view and a bot's facts read
+        both."""
         memo = self._memo()
-        if "chips" not in memo:
-            out = dict(self._bought)
+        found: tuple[dict[str, list[Stake]], dict[str, int]] | None = memo.get("by_player")
+        if found is None:
+            by_player: dict[str, list[Stake]] = {}
+            chips = dict(self._bought)
             for player, net in self.game.balances.items():
-                out[player] = out.get(player, 0) + net
+                chips[player] = chips.get(player, 0) + net
             for stake in self._stakes():
-                out[stake.player] = out.get(stake.player, 0) - stake.amount
-            memo["chips"] = out
-        chips: Mapping[str, int] = memo["chips"]
-        return chips
+                player = stake.player
+                mine = by_player.get(player)
+                if mine is None:
+                    by_player[player] = [stake]
+                else:
+                    mine.append(stake)
+                chips[player] = chips.get(player, 0) - stake.amount
+            found = memo["by_player"] = (by_player, chips)
+        return found
 
     def _chips(self, player: str) -> int:
         return self.chips().get(player, 0)
@@ -351,7 +369,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._least
 
     def _betting_over(self) -> bool:
-        return self.game.phase is Phase.BETTING and set(self._present) <= self._done
+        return self.game.phase is Phase.BETTING and self._done.issuperset(self._present)
 
     # -- what each actor may send ------------------------------------------------------------
 
@@ -430,6 +448,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _player(self, name: str, command: Command) -> list[Event]:
         game = self.game
+        if isinstance(command, Bet | Raise):  # the most frequent first (the kinds are apart)
+            return [game.place_bet(name, command.place, command.bet, command.amount)]
+        if isinstance(command, Done):
+            return [BetsDone(name)]
         if isinstance(command, Sit):
             events: list[Event] = []
             if command.buy_in:
@@ -440,10 +462,6 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return [ChipsIn(name, command.amount)]
         if isinstance(command, Leave):
             return [ChipsOut(name, self._chips(name))]
-        if isinstance(command, Done):
-            return [BetsDone(name)]
-        if isinstance(command, Bet | Raise):
-            return [game.place_bet(name, command.place, command.bet, command.amount)]
         if isinstance(command, Withdraw):
             return [game.withdraw_bet(name, command.place, command.bet)]
         raise RuleViolation("protocol", f"{command.TYPE!r} is not a player's command")
@@ -522,43 +540,24 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _check_own(self, event: Event) -> None:
         """A recorded event of the table's own, checked against the state."""
-        game = self.game
-        if isinstance(event, Seated):
-            ok = (
-                event.player in self._present
-                and game.phase not in (Phase.DEALING, Phase.DEALT)
-                and 1 <= event.place <= self.options.positions
-                and event.place not in self._seats
-                and self.place_of(event.player) is None
-            )
-        elif isinstance(event, BetsDone):
-            ok = game.phase is Phase.BETTING and event.player in self._present
-        elif isinstance(event, BettingReopened):
-            ok = self._betting_over() and not game.stakes
-        else:
-            assert isinstance(event, HandsRevealed)
-            hands = game.hands
-            ok = (
-                game.phase is Phase.DEALT
-                and event.places == tuple(hands)
-                and event.hands == tuple(hands.values())
-            )
-        if not ok:
-            raise RuleViolation(TABLES, f"{event.TYPE} does not follow from the record")
+        check_own(self, event)
 
     # -- time and the house --------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
-        memo = self._memo()
-        if "waits" not in memo:
-            memo["waits"] = self._waits()
-        waits: tuple[Wait, ...] = memo["waits"]
-        return waits
+        # asked at every step: what it depends on is looked at directly (the table closed, the
+        # phase, the window's deadline, who is present or done: see _waits), not the memo
+        if self._closed or self.game.phase is not Phase.BETTING:
+            return ()
+        return self._waits()
 
     def _waits(self) -> tuple[Wait, ...]:
         if self.closed or self.game.phase is not Phase.BETTING:
             return ()
         deadline = self._opened_at + self.options.betting_seconds * 1000
+        roster, last_deadline, last = self._waits_last
+        if roster == self._roster and last_deadline == deadline:
+            return last  # nobody came, left or said done since, in the same window
         kept = self._waits_kept
         if len(kept) >= _KEPT:
             kept.clear()
@@ -574,7 +573,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                         "bet, raise, withdraw or say done",
                     )
                 out.append(wait)
-        return tuple(out)
+        waits = tuple(out)
+        self._waits_last = (self._roster, deadline, waits)
+        return waits
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
         events: list[Event] = [BetsDone(actor.name)]
@@ -594,7 +595,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if phase is Phase.BETTING:
             if not self._present or not self._betting_over():
                 return None
-            return CloseBets() if game.stakes else CallBets()
+            return CloseBets() if self._stakes() else CallBets()
         if phase is Phase.DEALING:
             return Burn() if game.can_burn() else Deal()
         return self._dealt_command()
@@ -653,11 +654,12 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         if not actor.is_player:
             return None
         name = actor.name
+        by_player, chips = self._by_player()
         on_layout = 0
-        for stake in self._stakes_of(name):
+        for stake in by_player.get(name, ()):
             on_layout += stake.amount
         return BettorFacts(
-            self.game.round_number, self.place_of(name), self.chips().get(name, 0), on_layout
+            self.game.round_number, self._place.get(name), chips.get(name, 0), on_layout
         )
 
     @staticmethod
@@ -666,7 +668,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def _shown(self, event: Event) -> Shown:
         if type(event) is CardDealt:
-            return self._shown_dealt(event) if not event.exposed else Shown.PUBLIC
+            if event.exposed:
+                return Shown.PUBLIC
+            return self._shown_dealt(event, self._card_viewers(event.to))
         if isinstance(event, ShoeShuffled):
             return Shown({"type": event.TYPE, **event.public()})
         if isinstance(event, CardBurned):
@@ -676,10 +680,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             return Shown.only(self._card_viewers(event.to), public)
         return Shown.PUBLIC
 
-    def _shown_dealt(self, event: CardDealt) -> Shown:
-        """A card dealt face down: its viewers see it, everyone else ``"##"`` (one ``Shown`` for
-        each place and viewers: its forms are copied when served)."""
-        viewers = self._card_viewers(event.to)
+    def _shown_dealt(self, event: CardDealt, viewers: tuple[str, ...]) -> Shown:
+        """A card dealt face down: its ``viewers`` (:meth:`_card_viewers`) see it, everyone
+        else ``"##"`` (one ``Shown`` for each place and viewers: its forms are copied when
+        served)."""
         key = (event.to, viewers)
         shown = self._dealt_shown.get(key)
         if shown is None:
@@ -704,12 +708,23 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
-        if type(event) is CardDealt:  # most of a round's entries: none of the kinds below
-            entry = super()._append(event, actor, command_id, command, at)
-            if not event.exposed:
-                for name in self._card_viewers(event.to):
-                    self._seen.setdefault(name, []).append(event.card)
+        if type(event) is CardDealt:
+            # most of a round's entries: no money, no round's edge (_money, _round_edge), seen
+            # as _shown says (the adapters do not change these three), none of the kinds below
+            if event.exposed:
+                return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
+            viewers = self._card_viewers(event.to)
+            shown = self._shown_dealt(event, viewers)
+            entry = self._append_quiet(event, actor, command_id, command, at, shown)
+            for name in viewers:
+                self._seen.setdefault(name, []).append(event.card)
             return entry
+        kind = type(event)
+        plain = _PLAIN.get(kind)
+        if plain is None:
+            plain = _PLAIN[kind] = not issubclass(kind, _WATCHED)
+        if plain:  # a stake, a player done, ...: nothing below to do
+            return super()._append(event, actor, command_id, command, at)
         if isinstance(event, FairnessRevealed):
             check_reveal(self, event)
         entry = super()._append(event, actor, command_id, command, at)
@@ -735,22 +750,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
     # -- money and rounds ------------------------------------------------------------------------
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
-        if type(event) is CardDealt:
-            return ()
-        tx = f"{seq}"
-        if isinstance(event, BetPlaced):
-            stake = f"stake:{event.position}:{event.bet}:{event.player}"
-            return [Tx.move(tx, "bet", f"player:{event.player}", stake, event.amount)]
-        if isinstance(event, BetWithdrawn):
-            stake = f"stake:{event.position}:{event.bet}:{event.player}"
-            amount = self.ledger.balance(stake)
-            return [Tx.move(tx, "withdraw", stake, f"player:{event.player}", amount)]
-        if isinstance(event, RoundSettled | RoundVoided):
-            reason = "settle" if isinstance(event, RoundSettled) else "void"
-            return [Tx.of(tx, reason, _changes(event.lines))]
-        if isinstance(event, HouseVoid):
-            return void_tx(seq, event.lines, _stake_account)
-        return []
+        return money_of(self, event, seq)
 
     def _round_edge(self, event: Event) -> Literal["open", "close"] | None:
         if type(event) is CardDealt:
@@ -762,23 +762,20 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return None
 
 
-def _stake_account(line: PayoutLine) -> str:
-    return f"stake:{line.position}:{line.bet}:{line.player}"
-
-
-def _changes(lines: Sequence[PayoutLine]) -> dict[str, int]:
-    """The ledger's changes of a round's settlement lines: each stake decided leaves its
-    account (a carried one stays), the player is paid, the commission (whole units; a fraction
-    stays with the house) and the house take the rest."""
-    changes: dict[str, int] = {}
-    for line in lines:
-        decided = line.stake - line.carried
-        commission = int(line.commission)
-        for account, amount in (
-            (f"stake:{line.position}:{line.bet}:{line.player}", -decided),
-            (f"player:{line.player}", line.paid),
-            ("commission", commission),
-            ("house", decided - line.paid - commission),
-        ):
-            changes[account] = changes.get(account, 0) + amount
-    return changes
+#: the events ShoeTable._append does something for besides recording them
+_WATCHED: Final = (
+    FairnessRevealed,
+    FairnessCommitted,
+    ShoeShuffled,
+    CardDealt,
+    RoundOpened,
+    TableClosed,
+    RoundSettled,
+    RoundVoided,
+    HouseVoid,
+)
+#: event class -> none of _WATCHED (worked out at its first event)
+_PLAIN: dict[type, bool] = {}
+#: event class -> nothing for ShoeTable._after to fold: neither the table's own events nor a
+#: round opened (worked out at its first event)
+_QUIET: dict[type, bool] = {}

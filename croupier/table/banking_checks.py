@@ -25,13 +25,14 @@ from croupier.games.banking_commands import (
     Withdraw,
 )
 from croupier.games.void import VoidRound
-from croupier.protocol import Command
+from croupier.protocol import Command, Event
 from croupier.table.actor import Actor, Role
+from croupier.table.banking_events import BetsDone, BettingReopened, HandsRevealed, Seated
 
 if TYPE_CHECKING:
     from croupier.table.banking import ShoeTable
 
-__all__ = ["MAX_CHIPS", "refuse"]
+__all__ = ["MAX_CHIPS", "check_own", "refuse"]
 
 #: the most chips a player may hold at a table (a bound on typos, not a rule)
 MAX_CHIPS: Final = 10**12
@@ -157,3 +158,30 @@ def _refuse_dealer(self: ShoeTable[Any, Any], command: Command) -> None:
         game.verify_settle()
     else:
         self._verify_extra(command)
+
+
+def check_own(self: ShoeTable[Any, Any], event: Event) -> None:
+    """A recorded event of the table's own, checked against the state."""
+    game = self.game
+    if isinstance(event, Seated):
+        ok = (
+            event.player in self._present
+            and game.phase not in (Phase.DEALING, Phase.DEALT)
+            and 1 <= event.place <= self.options.positions
+            and event.place not in self._seats
+            and self.place_of(event.player) is None
+        )
+    elif isinstance(event, BetsDone):
+        ok = game.phase is Phase.BETTING and event.player in self._present
+    elif isinstance(event, BettingReopened):
+        ok = self._betting_over() and not game.stakes
+    else:
+        assert isinstance(event, HandsRevealed)
+        hands = game.hands
+        ok = (
+            game.phase is Phase.DEALT
+            and event.places == tuple(hands)
+            and event.hands == tuple(hands.values())
+        )
+    if not ok:
+        raise RuleViolation(TABLES, f"{event.TYPE} does not follow from the record")

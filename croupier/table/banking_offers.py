@@ -4,15 +4,17 @@ that share their bounds and places, raises and withdrawals; ``leave`` when none 
 is on the layout.
 
 An offer is an immutable value: equal offers are one object (:meth:`ShoeTable._offer`), shared
-by every actor and seq that has them, so a decision builds only the offers it has not seen."""
+by every actor and seq that has them, so a decision builds only the offers it has not seen;
+except those bounded by the player's chips (buying in, a stake or raise up to all he has), which
+change with his every stake: they are made for the decision and not kept."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from croupier.events import Phase
+from croupier.events import Phase, Stake
 from croupier.games.banking_commands import Bet, BuyIn, Done, Leave, Raise, Sit, Withdraw
 from croupier.offers import Between, Offer, OneOf
 from croupier.table.banking_checks import MAX_CHIPS
@@ -80,16 +82,19 @@ class BetKinds:
 
 
 def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
-    """The offers of player ``name`` now (see :meth:`ShoeTable.legal`)."""
+    """The offers of player ``name`` now (see :meth:`ShoeTable.legal`).
+
+    Each offer is looked up in the table's offers (:meth:`ShoeTable._offer`) by its key first,
+    and made only when it is not there: most of a decision's offers were made before."""
     game = self.game
     offers: list[Offer] = []
-    offer = self._offer
+    kept = self._offers
     least = self._least
     if name not in self._present:
         free = self._free_places()
         if free:
             offers.append(
-                offer(
+                self._offer(
                     ("sit0", free),
                     lambda: Offer(
                         Sit,
@@ -99,7 +104,7 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
                 )
             )
         offers.append(
-            offer(
+            self._offer(
                 ("buy_in0",),
                 lambda: Offer(
                     BuyIn, {"amount": Between(least, MAX_CHIPS)}, "buy chips to bet standing"
@@ -107,45 +112,65 @@ def player_offers(self: ShoeTable[Any, Any], name: str) -> list[Offer]:
             )
         )
         return offers
-    chips = self._chips(name)
+    by_player, all_chips = self._by_player()
+    chips = all_chips.get(name, 0)
+    mine: Sequence[Stake] = by_player.get(name, ())
     if game.phase is Phase.BETTING:
         if name not in self._done:
-            offers.append(offer(("done",), lambda: Offer(Done, {}, "no more bets")))
-        offers += _bet_offers(self, name, chips)
+            offers.append(kept.get(_DONE) or self._offer(_DONE, _done_offer))
+        _bet_offers(self, offers, name, chips, mine)
         for place, bet in game.withdrawable(name):
+            key: tuple[Any, ...] = ("withdraw", place, bet)
             offers.append(
-                offer(("withdraw", place, bet), functools.partial(_withdraw_offer, place, bet))
+                kept.get(key) or self._offer(key, functools.partial(_withdraw_offer, place, bet))
             )
     if chips < MAX_CHIPS:
-        offers.append(
-            offer(
-                ("buy_in", chips),
-                lambda: Offer(BuyIn, {"amount": Between(1, MAX_CHIPS - chips)}, "buy chips"),
-            )
-        )
-    if self.place_of(name) is None:
+        # bounded by his chips: made for this decision from a kept one (see _bet_offers)
+        template = kept.get(_BUY_IN) or self._offer(_BUY_IN, _buy_in_offer)
+        offers.append(template.bounded("amount", Between(1, MAX_CHIPS - chips)))
+    if name not in self._place:
         free = self._free_places()
         if free:
             offers.append(
-                offer(
-                    ("sit", free, chips),
-                    lambda: Offer(
-                        Sit,
-                        {
-                            "place": OneOf(free),
-                            "buy_in": Between(0, max(0, MAX_CHIPS - chips)),
-                        },
-                        "take a free place",
-                    ),
+                Offer(
+                    Sit,
+                    {"place": OneOf(free), "buy_in": Between(0, max(0, MAX_CHIPS - chips))},
+                    "take a free place",
                 )
             )
-    if not self._staked(name):
-        offers.append(offer(("leave",), lambda: Offer(Leave, {}, "cash out and leave")))
+    if not mine:
+        offers.append(kept.get(_LEAVE) or self._offer(_LEAVE, _leave_offer))
     return offers
 
 
-def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]:
-    """New stakes grouped by kinds sharing their bounds and places, then raises.
+#: the keys of the offers that are always the same (:meth:`ShoeTable._offer`)
+_DONE: Final = ("done",)
+_LEAVE: Final = ("leave",)
+#: buying chips, with 1 for its most (an offer bounded by a player's chips is made from it)
+_BUY_IN: Final = ("buy_in", 1)
+
+
+def _done_offer() -> Offer:
+    return Offer(Done, {}, "no more bets")
+
+
+def _buy_in_offer() -> Offer:
+    return Offer(BuyIn, {"amount": Between(1, 1)}, "buy chips")
+
+
+def _leave_offer() -> Offer:
+    return Offer(Leave, {}, "cash out and leave")
+
+
+def _bet_offers(
+    self: ShoeTable[Any, Any],
+    offers: list[Offer],
+    name: str,
+    chips: int,
+    mine: Sequence[Stake],
+) -> None:
+    """New stakes grouped by kinds sharing their bounds and places, then raises (added to
+    ``offers``).
 
     Betting is open, the names are the table's and every amount offered is within the
     table's limit (alone, or added to the stake raised): what is left to ask of the game is
@@ -158,7 +183,6 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
     refuses; kinds with the same bounds and places share an offer, in the game's order."""
     game = self.game
     ruled = game.NEW_STAKE_RULES
-    mine = self._stakes_of(name)
     taken: dict[str, int] = {}  # bet -> the places where he has a stake of it
     for stake in mine:
         taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
@@ -172,13 +196,35 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
         high = top if top < chips else chips
         if high < low:
             continue
-        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
-            whole = (low, high, all_mask)
-            found = groups.get(whole)
-            if found is None:
-                groups[whole] = list(run)
-            else:
-                found += run
+        whole = (low, high, all_mask)
+        if run_set is not None:
+            if not taken or taken.keys().isdisjoint(run_set):
+                found = groups.get(whole)
+                if found is None:
+                    groups[whole] = list(run)
+                else:
+                    found += run
+                continue
+            # some of the run staked: a kind he has not staked goes to the whole group, as
+            # below (its places: all of them), where its group is first seen in the run
+            every: list[str] | None = None
+            for bet in run:
+                mine_at = taken.get(bet)
+                if mine_at is None:
+                    if every is None:
+                        every = groups.get(whole)
+                        if every is None:
+                            every = groups[whole] = []
+                    every.append(bet)
+                    continue
+                mask = all_mask & ~mine_at
+                if mask:
+                    one = (low, high, mask)
+                    found = groups.get(one)
+                    if found is None:
+                        groups[one] = [bet]
+                    else:
+                        found.append(bet)
             continue
         for bet in run:
             mask = all_mask
@@ -193,30 +239,50 @@ def _bet_offers(self: ShoeTable[Any, Any], name: str, chips: int) -> list[Offer]
                     groups[one] = [bet]
                 else:
                     found.append(bet)
-    cache = self._offers
-    offers: list[Offer] = []
+    # an offer whose most is his chips is of this decision only (his chips change with his
+    # every stake): made from a kept one (Offer.bounded) and not kept itself, where one kept
+    # for the table's limits is shared by every decision that has it (kept, the offers of one
+    # decision would fill the table's offers and have them cleared)
+    kept = self._offers
     for (low, high, mask), bets in groups.items():
+        if high == chips:
+            # the kept offer up to its least, with his chips for its most
+            key: tuple[Any, ...] = ("bet", low, low, mask, *bets)
+            made = kept.get(key)
+            if made is None:
+                places = kinds.places_in(mask)
+                made = self._offer(key, functools.partial(_bet_offer, low, low, places, bets))
+            offers.append(made.bounded("amount", Between(low, high)))
+            continue
         key = ("bet", low, high, mask, *bets)
-        made = cache.get(key)
+        made = kept.get(key)
         if made is None:
             places = kinds.places_in(mask)
             made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
         offers.append(made)
-    offer = self._offer
     limit_of = self._limit_of
     for stake in mine:
         place, bet = stake.position, stake.bet
         least, top = limit_of[bet]
-        low = max(1, least - stake.amount)
-        high = min(top - stake.amount, chips)
+        low = least - stake.amount
+        if low < 1:
+            low = 1
+        high = top - stake.amount
+        if chips < high:
+            high = chips
         if low <= high and (bet not in ruled or game.may_stake_at(name, place, bet)):
-            offers.append(
-                offer(
-                    ("raise", place, bet, low, high),
-                    functools.partial(_raise_offer, place, bet, low, high),
-                )
-            )
-    return offers
+            if high == chips:  # of this decision only, as above
+                key = ("raise", place, bet, low, low)
+                made = kept.get(key)
+                if made is None:
+                    made = self._offer(key, functools.partial(_raise_offer, place, bet, low, low))
+                offers.append(made.bounded("amount", Between(low, high)))
+                continue
+            key = ("raise", place, bet, low, high)
+            made = kept.get(key)
+            if made is None:
+                made = self._offer(key, functools.partial(_raise_offer, place, bet, low, high))
+            offers.append(made)
 
 
 def _bet_offer(low: int, high: int, places: tuple[int, ...], bets: Sequence[str]) -> Offer:

@@ -38,12 +38,10 @@ methods marked *adapter* below. Contract for adapters:
 from __future__ import annotations
 
 import abc
-import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
 from croupier.offers import Offer, commands_schema, find_offer
@@ -53,6 +51,7 @@ from croupier.table.actor import Actor, Role
 from croupier.table.events import TABLE_EVENTS, ChipsIn, ChipsOut, FairnessCommitted, TableClosed
 from croupier.table.ledger import Ledger, Tx
 from croupier.table.log import DEALER, Entry, Shown, chain, entry_json, genesis, line_of, link
+from croupier.table.results import Applied, RoundSpan, Wait
 from croupier.table.sources import LiveSource, ShuffleSource
 from croupier.table.view import View
 
@@ -62,88 +61,6 @@ OptionsT = TypeVar("OptionsT", bound=TableOptions)
 
 #: the longest command id accepted
 MAX_COMMAND_ID = 100
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """``actor`` must act; ``deadline`` (table clock, ms) is when the rule's default applies
-    (None: no limit); ``rule`` the article or table option that sets it; ``what`` in words."""
-
-    actor: Actor
-    deadline: int | None
-    rule: str
-    what: str
-
-    def __init__(self, actor: Actor, deadline: int | None, rule: str, what: str) -> None:
-        # the frozen dataclass's __init__, through the slots (made at every new state)
-        _WAIT_SET[0](self, actor)
-        _WAIT_SET[1](self, deadline)
-        _WAIT_SET[2](self, rule)
-        _WAIT_SET[3](self, what)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "actor": str(self.actor),
-            "deadline": self.deadline,
-            "rule": self.rule,
-            "what": self.what,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """The result of one accepted command: its entries, in order."""
-
-    command_id: str
-    actor: Actor
-    command: Mapping[str, Any]
-    entries: tuple[Entry, ...]
-
-    def __init__(
-        self,
-        command_id: str,
-        actor: Actor,
-        command: Mapping[str, Any],
-        entries: tuple[Entry, ...],
-    ) -> None:
-        # the frozen dataclass's __init__, through the slots (made for every command)
-        _APPLIED_SET[0](self, command_id)
-        _APPLIED_SET[1](self, actor)
-        _APPLIED_SET[2](self, command)
-        _APPLIED_SET[3](self, entries)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(e.event for e in self.entries)
-
-    @property
-    def first_seq(self) -> int:
-        return self.entries[0].seq
-
-    @property
-    def last_seq(self) -> int:
-        return self.entries[-1].seq
-
-
-#: the slots' setters of the fields of Wait and Applied, in order
-_WAIT_SET: Final = tuple(getattr(Wait, f.name).__set__ for f in dataclasses.fields(Wait))
-_APPLIED_SET: Final = tuple(getattr(Applied, f.name).__set__ for f in dataclasses.fields(Applied))
-
-
-@dataclass(slots=True)
-class RoundSpan:
-    """One round of a table (a hand, a coup, a game of Mah-Jong): its first and last entry."""
-
-    number: int
-    first_seq: int
-    last_seq: int | None = None
-
-    @property
-    def closed(self) -> bool:
-        return self.last_seq is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "first_seq": self.first_seq, "last_seq": self.last_seq}
 
 
 class Table(abc.ABC, Generic[OptionsT]):
@@ -545,18 +462,25 @@ class Table(abc.ABC, Generic[OptionsT]):
                 sent = command.to_dict()
             if not events:
                 raise RuleViolation("protocol", f"{sent['type']!r} produced no event")
-            for event in events:
+            if len(events) == 1:  # most commands: one event
+                event = events[0]
                 if isinstance(event, TABLE_EVENTS):
                     self._apply_table_event(event)
-            entries = [
-                self._append(event, actor, command_id, sent if i == 0 else None, at)
-                for i, event in enumerate(events)
-            ]
+                entries: tuple[Entry, ...] = (self._append(event, actor, command_id, sent, at),)
+            else:
+                for event in events:
+                    if isinstance(event, TABLE_EVENTS):
+                        self._apply_table_event(event)
+                append = self._append
+                made = [append(events[0], actor, command_id, sent, at)]
+                for event in events[1:]:
+                    made.append(append(event, actor, command_id, None, at))
+                entries = tuple(made)
         except CroupierError:
             if len(self._entries) != start_entries or self._fold_size() != start_fold:
                 self._rebuild(start_entries)
             raise
-        applied = Applied(command_id, actor, sent, tuple(entries))
+        applied = Applied(command_id, actor, sent, entries)
         self._results[command_id] = applied
         return applied
 
@@ -596,6 +520,26 @@ class Table(abc.ABC, Generic[OptionsT]):
         if edge == "close" and current >= 0:
             rounds[current].last_seq = seq
             self._rounds_closed += 1
+        return entry
+
+    def _append_quiet(
+        self,
+        event: Event,
+        actor: Actor,
+        command_id: str | None,
+        command: Mapping[str, Any] | None,
+        at: int,
+        shown: Shown,
+    ) -> Entry:
+        """:meth:`_append` for an event of the game that moves no money and neither opens nor
+        closes a round (an adapter's many cards dealt), seen as ``shown``: what
+        :meth:`_append` records of it, without asking the adapter what it knows already."""
+        seq = len(self._entries) + 1
+        entry = Entry(seq, at, str(actor), command_id, command, event)
+        self._entries.append(entry)
+        self._visibility.append(shown)
+        rounds = self._rounds
+        self._round_of.append(len(rounds) - 1 if rounds and rounds[-1].last_seq is None else -1)
         return entry
 
     def _shown_of(self, event: Event) -> Shown:

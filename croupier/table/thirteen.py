@@ -38,7 +38,6 @@ from typing import Any, ClassVar, Final, Literal
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import BetPlaced, BetWithdrawn, RoundOpened, RoundSettled, ShoeShuffled
-from croupier.games.thirteen.bots import SeatFacts
 from croupier.games.thirteen.commands import (
     COMMANDS,
     Bet,
@@ -67,10 +66,8 @@ from croupier.games.thirteen.commands import (
 from croupier.games.thirteen.events import (
     BANKER_SEAT,
     PLAYER_POSITIONS,
-    CardsDealt,
     DealCancelled,
     DiceThrown,
-    PositionSet,
     ThirteenPhase,
 )
 from croupier.games.thirteen.options import ThirteenOptions
@@ -102,6 +99,7 @@ from croupier.table.thirteen_events import (
     PositionRevealed,
     Suggested,
 )
+from croupier.table.thirteen_view import seat_facts, shown_of, table_view
 from croupier.table.void import VOID_OFFER, check_void_entry, void_tx
 
 __all__ = [
@@ -700,91 +698,18 @@ class ThirteenTable(Table[ThirteenOptions]):
         if self.game.phase not in (ThirteenPhase.READY, ThirteenPhase.BETTING) or self.game.stakes:
             raise RuleViolation("tables", "a round is in play: settle it before closing")
 
-    # -- what people see -------------------------------------------------------------------------
+    # -- what people see (croupier/table/thirteen_view.py) -------------------------------------
 
     def _facts(self, actor: Actor) -> object | None:
         """A player's :class:`~croupier.games.thirteen.bots.SeatFacts` (public facts: the
         layout, the banker's shown setting, the options; his name and chips)."""
-        if not actor.is_player:
-            return None
-        game, name = self.game, actor.name
-        if self._options_json is None:
-            options = self.options
-            self._options_json = {
-                **options.to_dict(full=True),
-                "stake_units": list(options.stake_units),
-            }
-        fouled = game.banker_fouled
-        layout = tuple((s.player, s.position) for s in game.stakes)
-        banker = None if fouled else game.banker_setting
-        return SeatFacts(name, self._chips(name), layout, self._options_json, banker, fouled)
+        return seat_facts(self, actor)
 
     def view(self, actor: Actor) -> dict[str, Any]:
-        game = self.game
-        name = actor.name if actor.is_player else None
-        if actor.role is Role.DEALER:
-            seat: str | None = BANKER_SEAT
-        elif name is not None and (
-            name in game.seated or name in game.balances or self._staked_positions(name)
-        ):
-            seat = name
-        else:
-            seat = None
-        out = game.view(seat)
-        out["table"] = {
-            "table": self.table_id,
-            "actor": str(actor),
-            "player": name,
-            "present": list(self._present),
-            "seated": list(game.seated),
-            "chips": None if name is None else self._chips(name),
-            "done": sorted(self._done),
-            "waiting": [w.to_dict() for w in self.waiting_on()],
-            "suggestions": self._suggestions_for(name),
-            "seq": self.seq,
-        }
-        return out
-
-    def _suggestions_for(self, name: str | None) -> list[dict[str, Any]]:
-        game = self.game
-        if name is None or game.phase is not ThirteenPhase.SETTING:
-            return []
-        out = []
-        for entry in reversed(self._entries):
-            event = entry.event
-            if isinstance(event, RoundOpened):
-                break
-            if isinstance(event, Suggested) and name in game.viewers(event.position):
-                out.append(
-                    {
-                        "position": event.position,
-                        "player": event.player,
-                        "setting": event.setting.to_dict(),
-                    }
-                )
-        return out[::-1]
+        return table_view(self, actor)
 
     def _shown(self, event: Event) -> Shown:
-        if isinstance(event, ShoeShuffled):
-            return Shown({"type": event.TYPE, **event.public()})
-        if isinstance(event, CardsDealt):
-            return Shown({"type": event.TYPE, "first_position": event.first_position})
-        if isinstance(event, HandShown):
-            return Shown.only(
-                self.game.viewers(event.position), {"type": event.TYPE, "position": event.position}
-            )
-        if isinstance(event, PositionSet):
-            public = {
-                "type": event.TYPE,
-                "position": event.position,
-                "player": event.player,
-                "at": event.at,
-            }
-            return Shown.only(self.game.viewers(event.position), public)
-        if isinstance(event, Suggested):
-            public = {"type": event.TYPE, "position": event.position, "player": event.player}
-            return Shown.only(self.game.viewers(event.position), public)
-        return Shown.PUBLIC
+        return shown_of(self, event)
 
     # -- money and rounds ------------------------------------------------------------------------
 
