@@ -15,10 +15,7 @@ from croupier.table.actor import Actor
 if TYPE_CHECKING:
     from croupier.server.hub import HubSettings, LiveTable
 
-__all__ = ["MAX_OFFER_FORMS", "FanOut"]
-
-#: the offers' JSON forms a table keeps between fan-outs at most (:attr:`LiveTable.offer_forms`)
-MAX_OFFER_FORMS = 2048
+__all__ = ["FanOut"]
 
 
 class FanOut:
@@ -36,8 +33,7 @@ class FanOut:
         #: each offer's JSON form made once: the tables share equal offers among actors (the
         #: banking games' bets at every place) and seqs, and each actor's frame lists them
         offers = live.offer_forms
-        if len(offers) >= MAX_OFFER_FORMS:
-            offers.clear()
+        offers.turn()
         #: each event shown whole (most are public) encoded once for every actor's frame
         forms: dict[int, dict[str, Any]] = {}
         for subscriber in list(live.subscribers):

@@ -57,19 +57,51 @@ class Subscriber:
                 self.queue.put_nowait({"type": "overflow"})
 
 
-#: an offer's JSON form by the offer's id, the offer kept alive with it (so no id is reused while
-#: the memo lives): one fan-out's memo
-OfferMemo = dict[int, tuple[Offer, dict[str, Any]]]
+class OfferMemo:
+    """The offers' JSON forms made for one table's fan-outs, by the offer's identity (a table
+    hands out one object per distinct offer, kept across seqs: most offers of a fan-out were
+    made before). Only the forms used by this fan-out and the one before are kept: an offer
+    neither listed is forgotten (a banking table makes the offers bounded by a player's chips
+    afresh for each decision, which a plain cache kept by thousands per table, all of them
+    scanned by the garbage collector). Each form is kept with its offer, so no id is reused
+    while its form is known."""
+
+    __slots__ = ("current", "previous")
+
+    def __init__(self) -> None:
+        self.current: dict[int, tuple[Offer, dict[str, Any]]] = {}
+        self.previous: dict[int, tuple[Offer, dict[str, Any]]] = {}
+
+    def turn(self) -> None:
+        """A fan-out begins: what the one before it did not use is forgotten."""
+        self.previous = self.current
+        self.current = {}
+
+    def form(self, offer: Offer) -> dict[str, Any]:
+        """``offer``'s JSON form, made once while it is in use."""
+        key = id(offer)
+        known = self.current.get(key)
+        if known is None:
+            known = self.previous.get(key)
+            if known is None:
+                known = (offer, offer.to_dict())
+            self.current[key] = known
+        return known[1]
 
 
 def offer_dicts(offers: Iterable[Offer], memo: OfferMemo | None) -> list[dict[str, Any]]:
-    """The JSON forms of ``offers``, each made once per ``memo`` (none: made afresh)."""
+    """The JSON forms of ``offers``, each made once per ``memo`` (none: made afresh).
+
+    >>> from croupier.games.banking_commands import Done
+    >>> memo, offer = OfferMemo(), Offer(Done)
+    >>> first = offer_dicts([offer], memo)
+    >>> memo.turn()
+    >>> offer_dicts([offer], memo)[0] is first[0]  # used by the fan-out before: kept
+    True
+    >>> memo.turn(); memo.turn()
+    >>> offer_dicts([offer], memo)[0] is first[0]  # unused for a whole fan-out: made again
+    False
+    """
     if memo is None:
         return [offer.to_dict() for offer in offers]
-    out = []
-    for offer in offers:
-        known = memo.get(id(offer))
-        if known is None:
-            known = memo[id(offer)] = (offer, offer.to_dict())
-        out.append(known[1])
-    return out
+    return [memo.form(offer) for offer in offers]

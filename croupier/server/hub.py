@@ -158,9 +158,8 @@ class LiveTable:
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
     #: the offers' JSON forms made for this table's view frames, kept from one fan-out to the
-    #: next (a table hands out one object per distinct offer, kept across seqs: most offers of
-    #: a fan-out were made before); cleared at ``fanout.MAX_OFFER_FORMS``
-    offer_forms: OfferMemo = field(default_factory=dict)
+    #: next (see :class:`~croupier.server.frames.OfferMemo`)
+    offer_forms: OfferMemo = field(default_factory=OfferMemo)
     #: (the table folded, its seq, whether a round is open): :meth:`in_round` without copying
     #: the table's rounds at every step
     _in_round: tuple[Table[Any] | None, int, bool] = (None, -1, False)
