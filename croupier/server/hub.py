@@ -27,8 +27,9 @@ command id ``timeout:<seq>:<actor>``, so two processes cannot time anyone out tw
 rounds a table rests unless a seated person is connected (or ``bots_play_alone``).
 
 A table never stands still unseen: a job that fails is logged and the table's progress is tried
-again (:data:`JOB_RETRY_S`), and a watchdog (:mod:`croupier.server.watchdog`) moves, and logs,
-a table that stood still with nothing scheduled.
+again (:data:`JOB_RETRY_S`, doubled after each failure in a row up to :data:`JOB_RETRY_MAX_S`),
+and a watchdog (:mod:`croupier.server.watchdog`) moves, and logs, a table that stood still with
+nothing scheduled.
 
 Several processes on one PostgreSQL database each load every table. A commit sends ``NOTIFY``;
 each other process's listener (:mod:`croupier.server.notify`) makes the table's writer fold the
@@ -49,7 +50,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.errors import CroupierError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
@@ -58,6 +59,7 @@ from croupier.server.fanout import FanOut
 from croupier.server.frames import PROTOCOL_VERSION, OfferMemo, SharedFrame, Subscriber
 from croupier.server.money import ledger_tx, table_ledger
 from croupier.server.outcome import Outcome, refusal
+from croupier.server.reads import Reads
 from croupier.server.store import Conflict, EventStore, StoredEvent, TableRow
 from croupier.server.watchdog import Watchdog
 from croupier.table.actor import Actor
@@ -94,6 +96,7 @@ def now_ms() -> int:
 #: seconds before a failed fan-out, or a table's progress after a failed job, is tried again
 FAN_OUT_RETRY_S = 0.5
 JOB_RETRY_S = 0.5
+JOB_RETRY_MAX_S = 30.0
 
 
 async def _nothing() -> None:
@@ -152,6 +155,8 @@ class LiveTable:
     wake_handle: asyncio.TimerHandle | None = None
     #: the event loop's time when the writer last finished a job (the watchdog's measure)
     idle_since: float = 0.0
+    #: the writer's jobs failed in a row (each retry of progress waits longer)
+    failures: int = 0
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
     fault: str | None = None
@@ -186,7 +191,7 @@ class LiveTable:
         return open_
 
 
-class Hub(FanOut, Watchdog):
+class Hub(FanOut, Watchdog, Reads):
     """Every live table of this process (see the module docstring)."""
 
     def __init__(
@@ -640,8 +645,12 @@ class Hub(FanOut, Watchdog):
             except Exception:
                 log.exception("table %s: a job failed", live.id)
                 # what the job should have scheduled next, it may not have: progress is tried
-                # again (a job that fails every time is logged every time, at this pace)
-                self._wake(live, int(JOB_RETRY_S * 1000))
+                # again, later after each failure in a row (at most every JOB_RETRY_MAX_S)
+                live.failures += 1
+                retry = min(JOB_RETRY_S * 2 ** (live.failures - 1), JOB_RETRY_MAX_S)
+                self._wake(live, int(retry * 1000))
+            else:
+                live.failures = 0
             live.idle_since = loop.time()
             if live.unsent and live.queue.empty():
                 # the answers queued by the jobs just done go out before the pushes: two turns
@@ -759,51 +768,3 @@ class Hub(FanOut, Watchdog):
                     break
             if commands:
                 self._wake(live)
-
-    # -- reading ----------------------------------------------------------------------------
-
-    async def read(self, table_id: str, reader: Callable[[LiveTable], T]) -> T:
-        """``reader(live)`` run in the table's writer: it sees committed entries only."""
-        live = self.live(table_id)
-
-        async def run() -> T:
-            return reader(live)
-
-        return await self._job(live, run, wake=False)
-
-    async def view(self, table_id: str, actor: Actor) -> dict[str, Any]:
-        return await self.read(table_id, lambda live: self.view_frame(live, actor))
-
-    async def events_since(self, table_id: str, actor: Actor, since: int) -> list[dict[str, Any]]:
-        """The committed entries after ``since`` as ``actor`` may see them."""
-
-        def read(live: LiveTable) -> list[dict[str, Any]]:
-            committed = live.stored_seq
-            if since >= committed:
-                return []
-            return live.table.events_for(actor, since)[: committed - since]
-
-        return await self.read(table_id, read)
-
-    async def rounds(self, table_id: str, last: int = 10) -> list[dict[str, Any]]:
-        """The last ``last`` rounds of the table (number, first and last seq), newest last."""
-
-        def read(live: LiveTable) -> list[dict[str, Any]]:
-            spans = live.table.rounds[-last:] if last > 0 else ()
-            return [{**s.to_dict(), "closed": s.closed} for s in spans]
-
-        return await self.read(table_id, read)
-
-    async def round_log(self, table_id: str, actor: Actor, number: int) -> dict[str, Any]:
-        """Round ``number``'s entries as ``actor`` may see them."""
-
-        def read(live: LiveTable) -> dict[str, Any]:
-            table = live.table
-            if not 1 <= number <= len(table.rounds):
-                raise RecordError("round", f"no round {number} at table {table_id!r}")
-            span = table.rounds[number - 1]
-            last = span.last_seq if span.last_seq is not None else live.stored_seq
-            events = table.events_for(actor, span.first_seq - 1)[: last - span.first_seq + 1]
-            return {"table": table_id, **span.to_dict(), "closed": span.closed, "events": events}
-
-        return await self.read(table_id, read)

@@ -5,7 +5,9 @@ A table moves by its writer's jobs: people's commands, and the progress each job
 bot's turn, the house's next step, a timer for the earliest deadline). Should a wake-up ever be
 lost, the table would wait for the next command, which at a table of bots may never come. Every
 ``HubSettings.watchdog_s`` the watchdog looks for a table with nothing queued, no wake-up and no
-timer pending, idle that long; its writer then makes progress there once. If that moved the
+timer pending, idle that long and a bot's pause more (``bot_delay_ms``: with several processes
+on PostgreSQL, another one may hold the table's next, delayed, step; a folded remote commit
+counts as activity); its writer then makes progress there once. If that moved the
 table (or a wake-up was marked pending with nothing behind it), the log says so and
 ``watchdog_wakes`` counts it (/metrics): a lost wake-up is a fault to find, not a way to run. A
 table waiting on a person without a deadline, or resting between rounds, is left as it is
@@ -44,12 +46,15 @@ class Watchdog:
         """The watchdog (see the module docstring): every ``watchdog_s``, a table idle that
         long with nothing queued or pending gets one look from its writer."""
         period = self.settings.watchdog_s
+        # idle longer than a bot's pause too: with several processes, another one may hold
+        # the table's next (delayed) step, and this one only folds what it commits
+        idle = period + self.settings.bot_delay_ms / 1000
         loop = asyncio.get_running_loop()
         while not self._closing:
             await asyncio.sleep(period)
             now = loop.time()
             for live in list(self.tables.values()):
-                if self._still(live, now - period):
+                if self._still(live, now - idle):
                     live.queue.put_nowait(functools.partial(self._look, live))
 
     def _still(self, live: LiveTable, before: float) -> bool:
