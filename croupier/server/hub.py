@@ -155,7 +155,7 @@ class LiveTable:
     wake_handle: asyncio.TimerHandle | None = None
     #: the event loop's time when the writer last finished a job (the watchdog's measure)
     idle_since: float = 0.0
-    #: the writer's jobs failed in a row (each retry of progress waits longer)
+    #: the writer's jobs failed since its progress last went through (each retry waits longer)
     failures: int = 0
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
@@ -649,8 +649,6 @@ class Hub(FanOut, Watchdog, Reads):
                 live.failures += 1
                 retry = min(JOB_RETRY_S * 2 ** (live.failures - 1), JOB_RETRY_MAX_S)
                 self._wake(live, int(retry * 1000))
-            else:
-                live.failures = 0
             live.idle_since = loop.time()
             if live.unsent and live.queue.empty():
                 # the answers queued by the jobs just done go out before the pushes: two turns
@@ -687,6 +685,11 @@ class Hub(FanOut, Watchdog, Reads):
             live.wake_handle = asyncio.get_running_loop().call_later(delay_ms / 1000, enqueue)
 
     async def _progress(self, live: LiveTable) -> None:
+        """One automatic step (:meth:`_step`); the table's failures in a row end with it."""
+        await self._step(live)
+        live.failures = 0
+
+    async def _step(self, live: LiveTable) -> None:
         """One automatic step: a bot, a house step or a timeout; arm the next (see above)."""
         live.progress_pending = False
         if live.timer is not None:

@@ -324,3 +324,43 @@ def test_promise_a_lost_wake_up_is_found_by_the_watchdog_and_logged(
         assert len(said) == 1 and "a wake-up was lost" in said[0]
     else:
         assert moved == [0] and not said
+
+
+def test_promise_a_failing_job_is_retried_later_after_each_failure(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table's progress that fails is logged and tried again, 0.5 s after the first failure
+    and twice as long after each failure in a row (a job failing for good is not logged twice
+    a second for ever); once it works the table plays on and the count starts again."""
+    retries: list[int] = []
+
+    async def body(hub: Hub, clock: Clock) -> None:
+        progress, wake = hub._progress, hub._wake
+        failing = [3]
+
+        async def flaky(live: Any) -> None:
+            if failing[0]:
+                failing[0] -= 1
+                live.progress_pending = False
+                raise RuntimeError("a step that cannot be made")
+            await progress(live)
+
+        def watched(live: Any, delay_ms: int = 0) -> None:
+            if delay_ms >= 500:
+                retries.append(delay_ms)
+            wake(live, delay_ms)
+
+        hub._progress = flaky  # type: ignore[method-assign]
+        hub._wake = watched  # type: ignore[method-assign]
+        await hub.open_table("t1", "toy", {}, by="admin", bots={"bot-1": "default"})
+        sub = subscriber()
+        await hub.subscribe("t1", sub, "ana")
+        assert (await hub.join("t1", "ana")).accepted
+        seen: list[dict[str, Any]] = []
+        await settle(hub, "t1", 1, sub, seen)
+        assert hub.tables["t1"].failures == 0
+
+    with caplog.at_level("ERROR", logger="croupier.server"):
+        run(database_url, body, watchdog_s=0)
+    assert retries[:3] == [500, 1000, 2000]
+    assert sum("a job failed" in r.getMessage() for r in caplog.records) == 3
