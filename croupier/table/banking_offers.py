@@ -196,36 +196,15 @@ def _bet_offers(
         high = top if top < chips else chips
         if high < low:
             continue
-        whole = (low, high, all_mask)
-        if run_set is not None:
-            if not taken or taken.keys().isdisjoint(run_set):
-                found = groups.get(whole)
-                if found is None:
-                    groups[whole] = list(run)
-                else:
-                    found += run
-                continue
-            # some of the run staked: a kind he has not staked goes to the whole group, as
-            # below (its places: all of them), where its group is first seen in the run
-            every: list[str] | None = None
-            for bet in run:
-                mine_at = taken.get(bet)
-                if mine_at is None:
-                    if every is None:
-                        every = groups.get(whole)
-                        if every is None:
-                            every = groups[whole] = []
-                    every.append(bet)
-                    continue
-                mask = all_mask & ~mine_at
-                if mask:
-                    one = (low, high, mask)
-                    found = groups.get(one)
-                    if found is None:
-                        groups[one] = [bet]
-                    else:
-                        found.append(bet)
+        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
+            whole = (low, high, all_mask)
+            found = groups.get(whole)
+            if found is None:
+                groups[whole] = list(run)
+            else:
+                found += run
             continue
+        # kind by kind (a run some of whose kinds he has staked, or a kind with a rule)
         for bet in run:
             mask = all_mask
             if taken:
