@@ -214,7 +214,7 @@ class ClientStats:
     slow: list[float] = field(default_factory=list)
 
 
-#: an answer slower than this is recorded with its time (``Stats.slow``): whether the tail is
+#: an answer slower than this is recorded with its time (``ClientStats.slow``): whether the tail is
 #: spread over the run or comes in bursts (a pause of the server, a checkpoint of the database)
 SLOW_S = 0.05
 

@@ -103,11 +103,11 @@ async def _nothing() -> None:
     """A job that does nothing: the writer's turn after it pushes what is unsent."""
 
 
-def _writer_ended(task: asyncio.Task[None]) -> None:
-    """A table's writer ended: said in the log if by an error (its table then stands still;
-    asyncio would say it only when the task is collected, which may be never)."""
+def _task_ended(task: asyncio.Task[None]) -> None:
+    """A table's writer or the watchdog ended: said in the log if by an error (a table then
+    stands still; asyncio would say it only when the task is collected, which may be never)."""
     if not task.cancelled() and task.exception() is not None:
-        log.error("%s: the writer stopped", task.get_name(), exc_info=task.exception())
+        log.error("%s stopped by an error", task.get_name(), exc_info=task.exception())
 
 
 @dataclass(frozen=True)
@@ -231,7 +231,7 @@ class Hub(FanOut, Watchdog, Reads):
             await self._load(row, bots.get(row.id, {}))
         if self.settings.watchdog_s > 0:
             self._watchdog = asyncio.create_task(self._watch(), name="croupier-watchdog")
-            self._watchdog.add_done_callback(_writer_ended)
+            self._watchdog.add_done_callback(_task_ended)
 
     async def stop(self) -> None:
         self._closing = True
@@ -277,7 +277,7 @@ class Hub(FanOut, Watchdog, Reads):
         if live.table.closed:
             return live
         live.task = asyncio.create_task(self._writer(live), name=f"table:{row.id}")
-        live.task.add_done_callback(_writer_ended)
+        live.task.add_done_callback(_task_ended)
         self._wake(live)
         return live
 

@@ -135,8 +135,8 @@ class GameState:
         self._rob_concealed = False
         #: the deal (Art 2: the hands as taken, the live wall), once dealt
         self._deal: MahjongDeal | None = None
-        #: the win checks of the current state (see GameChecks._memo_win)
-        #: a win's check by (state, kind, seat): the win, or the refusal's (article, words)
+        #: the win checks of the current state by (state, kind, seat): the win, or the
+        #: refusal's (article, words) (see GameChecks._memo_win)
         self._wins: dict[tuple[int, str, Seat], GameWon | tuple[str, str]] = {}
 
     # -- public state --------------------------------------------------------------------------
