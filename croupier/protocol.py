@@ -62,6 +62,7 @@ __all__ = [
     "canonical_json",
     "decode",
     "encode",
+    "share_text",
 ]
 
 E = TypeVar("E", bound="Event")
@@ -419,6 +420,33 @@ def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
         encoder = _CANONICAL[(cls, True)] = _object_encoder(cls, cls.TYPE, True)
     _ASCII[cls] = encoder
     return encoder
+
+
+#: the canonical ASCII text of events a game makes once and commits many times (the same frozen
+#: value, e.g. a decision without a time), by the event's identity: ``(event, text)`` (the event
+#: is kept, so its id is not another object's while its text is here)
+_SHARED: dict[int, tuple[Any, str]] = {}
+_SHARED_LIMIT: Final = 100_000
+
+
+def share_text(event: Event) -> None:
+    """Keep ``event``'s canonical ASCII text (:func:`canonical_json`), for an event a game makes
+    once and commits many times: the streamed digest writes it from here, not encoding it again
+    (the same text: the class's encoder wrote it)."""
+    cls = type(event)
+    current = _ASCII.get(cls) or _ascii_encoder(cls)
+    base = _CANONICAL[(cls, True)]
+    if len(_SHARED) >= _SHARED_LIMIT:
+        _SHARED.clear()
+    _SHARED[id(event)] = (event, base(event))
+    if current is base:  # the class's digest encoder looks the text up first, from now on
+        shared = _SHARED
+
+        def encoder(value: Any) -> str:
+            found = shared.get(id(value))
+            return found[1] if found is not None and found[0] is value else base(value)
+
+        _ASCII[cls] = encoder
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

@@ -214,21 +214,18 @@ _LAST_BOARD: list[Any] = [None, {}]
 def _levels_of(
     board: Mapping[int, tuple[ShowingPattern, int]],
 ) -> Mapping[int, tuple[int, int]]:
-    """Seat -> (formation, top rank) of every seat's up cards on ``board`` (its patterns)."""
+    """Seat -> (formation, top rank) of every seat's up cards on ``board`` (its patterns): what
+    an opponent shows, from the table's best-hand key of his up cards without the suits
+    (possible draws show no made hand: their highest card)."""
     if board is not _LAST_BOARD[0]:
+        draws, level = _DRAWS, _LEVEL
         _LAST_BOARD[0] = board
-        _LAST_BOARD[1] = {s: _their_level(v) for s, v in board.items()}
+        _LAST_BOARD[1] = {
+            s: (0, top) if category in draws else (level[category], ranks[0] if ranks else 0)
+            for s, ((category, ranks), top) in board.items()
+        }
     levels: Mapping[int, tuple[int, int]] = _LAST_BOARD[1]
     return levels
-
-
-def _their_level(shown: tuple[ShowingPattern, int]) -> tuple[int, int]:
-    """(formation, top rank) of what an opponent shows, from the table's best-hand key of his
-    up cards without the suits (possible draws show no made hand: their highest card)."""
-    (category, ranks), top = shown
-    if category in _DRAWS:
-        return 0, top
-    return _LEVEL[category], ranks[0] if ranks else 0
 
 
 class StrengthBot:
@@ -245,7 +242,8 @@ class StrengthBot:
         self.rng = rng
         self.aggression = aggression
         self.cap = cap
-        self._street = (-1, -1, -1)
+        #: the street read last: the hand's number, its round of betting and the seat
+        self._hand = self._round = self._seat = -1
         self._mine = (0, 0)
         self._five = False
         self._levels: Mapping[int, tuple[int, int]] = {}
@@ -253,9 +251,9 @@ class StrengthBot:
         self._best = (0, 0)
         self._live = -1
 
-    def _read(self, obs: Observation, street: tuple[int, int, int]) -> None:
-        """Its own level and its opponents' on a new street (``(hand, round, seat)``)."""
-        self._street = street
+    def _read(self, obs: Observation) -> None:
+        """Its own level and its opponents' on a new street (a new hand, round or seat)."""
+        self._hand, self._round, self._seat = obs.hand, obs.round, obs.seat
         own = obs.own() if type(obs) is Observation else None
         if own is not None and own[2] < 5:  # the table's sets of its cards, as they stand
             mask, counts, n = own
@@ -271,9 +269,8 @@ class StrengthBot:
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
-        street = (obs.hand, obs.round, obs.seat)
-        if street != self._street:
-            self._read(obs, street)
+        if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
+            self._read(obs)
         mine, my_top = self._mine
         in_hand = obs.in_hand
         if len(in_hand) != self._live:

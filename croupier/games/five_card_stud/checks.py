@@ -51,7 +51,7 @@ from croupier.games.five_card_stud.state import (
 )
 from croupier.games.five_card_stud.view import Legal
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
-from croupier.protocol import Event
+from croupier.protocol import Event, share_text
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
 
@@ -166,6 +166,7 @@ class StudChecks(StudState):
             if len(_ACTED) >= _ACTED_LIMIT:
                 _ACTED.clear()
             found = _ACTED[(seat, action, chips)] = PlayerActed(seat, action, chips, None)
+            share_text(found)  # its text in the digest, written once
         return found
 
     @staticmethod
