@@ -62,6 +62,7 @@ __all__ = [
     "canonical_json",
     "decode",
     "encode",
+    "fast_init",
     "share_text",
 ]
 
@@ -420,6 +421,43 @@ def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
         encoder = _CANONICAL[(cls, True)] = _object_encoder(cls, cls.TYPE, True)
     _ASCII[cls] = encoder
     return encoder
+
+
+def fast_init(*classes: type[Any]) -> None:
+    """Give each frozen, slotted dataclass of ``classes`` a faster ``__init__``: the same
+    parameters (every field, in order, none with a default), each field set through its slot's
+    own descriptor instead of ``object.__setattr__`` (about twice as fast for the events a
+    simulation makes by the thousand). The class, its fields, equality, hashing, immutability
+    (assigning a field still raises) and encoding are unchanged. A class that is not a frozen
+    slotted dataclass of plain fields (a default, ``InitVar``, ``init=False``, a
+    ``__post_init__``) keeps its own ``__init__``."""
+    for cls in classes:
+        params = getattr(cls, "__dataclass_params__", None)
+        fields = dataclasses.fields(cls) if params is not None else ()
+        if (
+            params is None
+            or not params.frozen
+            or "__slots__" not in cls.__dict__
+            or hasattr(cls, "__post_init__")
+            or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
+            or any(
+                not f.init
+                or f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING
+                for f in fields
+            )
+        ):
+            continue
+        names = [f.name for f in fields]
+        namespace = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+        body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
+        source = f"def __init__(self, {', '.join(names)}):\n{body}"
+        exec(source, namespace)  # built from field names only
+        init = namespace["__init__"]
+        init.__qualname__ = f"{cls.__qualname__}.__init__"
+        init.__doc__ = cls.__init__.__doc__
+        init.__annotations__ = dict(cls.__init__.__annotations__)
+        cls.__init__ = init
 
 
 #: the canonical ASCII text of events a game makes once and commits many times (the same frozen

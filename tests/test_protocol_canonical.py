@@ -213,3 +213,60 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
         twin.digest()
     twin.follow([])  # it can follow on
     assert twin.release_log(digest=False) == ()
+
+
+def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
+    from croupier.games.five_card_stud.events import Act, PlayerActed
+    from croupier.protocol import _ASCII, _CANONICAL, share_text
+
+    shared = PlayerActed(6, Act.CALL, 1234, None)
+    share_text(shared)
+    share_text(PlayerActed(6, Act.FOLD, 0, None))  # a second one: one wrapper for the class
+    encoder = _ASCII[PlayerActed]  # the class's digest encoder: the kept texts first
+    assert encoder is not _CANONICAL[(PlayerActed, True)]
+    # the shared value, an equal value that is another object, another value: their own text
+    for event in (shared, PlayerActed(6, Act.CALL, 1234, None), PlayerActed(2, Act.BET, 9, 4)):
+        assert encoder(event) == canonical_json(event) == reference(event)
+    # a table committing shared events: the streamed digest is still the record's
+    game = stud_table(5, 11)
+    assert game.digest() == whole_digest(game)
+
+
+def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
+    from croupier.protocol import fast_init
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Plain(Event):
+        TYPE = "plain"
+        seat: int
+        cards: tuple[Card, ...]
+        note: str | None
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class WithDefault(Event):
+        TYPE = "with_default"
+        seat: int
+        note: str | None = None
+
+    before = Plain(1, (Card.parse("As"),), None)
+    own_init = WithDefault.__init__
+    fast_init(Plain, WithDefault)
+    assert WithDefault.__init__ is own_init and WithDefault(2) == WithDefault(2, None)
+    after = Plain(1, (Card.parse("As"),), None)
+    assert after == before and hash(after) == hash(before) and repr(after) == repr(before)
+    assert Plain(seat=1, note=None, cards=(Card.parse("As"),)) == before
+    assert canonical_json(after) == canonical_json(before)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.seat = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Plain(1, ())  # type: ignore[call-arg]
+    # every event class given the faster __init__ makes the values its fields say
+    for cls in CLASSES:
+        if "_set_" not in " ".join(cls.__init__.__code__.co_names):
+            continue
+        names = [f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]]
+        values = [object() for _ in names]
+        made = cls(*values)
+        assert [getattr(made, n) for n in names] == values
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, names[0], 1)
