@@ -264,7 +264,7 @@ def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
     for cls in CLASSES:
         if "_set_" not in " ".join(cls.__init__.__code__.co_names):
             continue
-        names = [f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]]
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
         values = [object() for _ in names]
         made = cls(*values)
         assert [getattr(made, n) for n in names] == values
