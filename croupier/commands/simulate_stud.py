@@ -101,29 +101,39 @@ def _bot_kinds(bots: str, seats: int) -> dict[int, str]:
 
 def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) -> None:
     """The invariants after one hand; InvariantError names the first one broken."""
-    from croupier.games.five_card_stud.rules import InitialCommission
-
     stacks = game.stacks
-    if sum(stacks.values()) + game.house != bought:
+    chips = stacks.values()
+    house = game.house
+    if sum(chips) + house != bought:
         raise InvariantError(
-            f"chips conserved: after hand {number} stacks {sum(stacks.values())} + house "
-            f"{game.house} != bought in {bought}"
+            f"chips conserved: after hand {number} stacks {sum(chips)} + house "
+            f"{house} != bought in {bought}"
         )
-    if any(a < 0 for a in stacks.values()):
+    if min(chips, default=0) < 0:
         raise InvariantError(f"stacks non-negative: after hand {number}: {dict(stacks)}")
-    for pot in settled.pots:
-        if pot.commission + pot.odd_to_house + sum(a for _, a in pot.paid) != pot.amount:
-            raise InvariantError(f"pots paid in full: hand {number}: {pot}")
     # after the top-ups every seat is dealt in: the initial commission is known (Art 8)
-    table = game.options
-    each = table.initial_commission is InitialCommission.EACH
-    initial = table.commission_per_hand * (len(stacks) if each else 1)
-    taken = initial + sum(p.commission + p.odd_to_house for p in settled.pots)
+    taken = _initial_commission(game.options, len(stacks))
+    for pot in settled.pots:
+        kept = pot.commission + pot.odd_to_house
+        paid = kept
+        for _, amount in pot.paid:
+            paid += amount
+        if paid != pot.amount:
+            raise InvariantError(f"pots paid in full: hand {number}: {pot}")
+        taken += kept
     if settled.house != taken:
         raise InvariantError(
             f"house take: hand {number}: the house took {settled.house}, not the initial "
             f"commission and commissions {taken}"
         )
+
+
+def _initial_commission(table: StudOptions, seats: int) -> int:
+    """The initial commission of a hand dealt to ``seats`` seats (Art 8)."""
+    from croupier.games.five_card_stud.rules import InitialCommission
+
+    each = table.initial_commission is InitialCommission.EACH
+    return table.commission_per_hand * (seats if each else 1)
 
 
 def _fingerprint(game: StudGame) -> tuple[object, ...]:

@@ -486,8 +486,9 @@ class StudState(Game[StudOptions]):
         self._phase = _SHUFFLE
 
     def _apply_dealt(self, event: CardsDealt) -> None:
-        if event.at is not None:
-            self._clock = event.at
+        at = event.at
+        if at is not None:
+            self._clock = at
         h = self._hand
         assert h is not None
         showing = self._showing
@@ -495,7 +496,9 @@ class StudState(Game[StudOptions]):
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
         first = h.street == 2  # the first dealing: an up card, then the key card
-        for seat, card in event.cards:
+        cards = event.cards
+        h.board = h.patterns = None  # up cards come: the board is read again when asked
+        for seat, card in cards:
             intended = queue.pop(0)
             up = ups[intended]
             if first and up:
@@ -514,12 +517,11 @@ class StudState(Game[StudOptions]):
                 show_key[intended] = (
                     _SINGLE_PLACES[code] if n == 1 else place(entry, mask, rank, n, intended)
                 )
-                h.board = h.patterns = None
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
-        h.pos += len(event.cards)
+        h.pos += len(cards)
         if not queue and not h.misdealt:
-            self._begin_round(h, event.at)
+            self._begin_round(h, at)
 
     def _apply_exposed(self, event: KeyCardExposed) -> None:
         if event.at is not None:
