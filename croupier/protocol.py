@@ -469,22 +469,13 @@ _SHARED_LIMIT: Final = 100_000
 
 def share_text(event: Event) -> None:
     """Keep ``event``'s canonical ASCII text (:func:`canonical_json`), for an event a game makes
-    once and commits many times: the streamed digest writes it from here, not encoding it again
-    (the same text: the class's encoder wrote it)."""
-    cls = type(event)
-    current = _ASCII.get(cls) or _ascii_encoder(cls)
-    base = _CANONICAL[(cls, True)]
+    once and commits many times: the streamed digest writes it from here (looked up by the
+    event's identity before its class's encoder), not encoding it again (the same text: the
+    class's encoder wrote it)."""
+    encoder = _ASCII.get(type(event)) or _ascii_encoder(type(event))
     if len(_SHARED) >= _SHARED_LIMIT:
         _SHARED.clear()
-    _SHARED[id(event)] = (event, base(event))
-    if current is base:  # the class's digest encoder looks the text up first, from now on
-        shared = _SHARED
-
-        def encoder(value: Any) -> str:
-            found = shared.get(id(value))
-            return found[1] if found is not None and found[0] is value else base(value)
-
-        _ASCII[cls] = encoder
+    _SHARED[id(event)] = (event, encoder(event))
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -842,8 +833,14 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         pending = self._log[self._digested - self._released :]
         if pending:
             encoders = _ASCII  # each class's encoder, one lookup an event
+            kept = _SHARED.get  # the text of an event made once and committed many times
             text = ",".join(
-                [(encoders.get(type(e)) or _ascii_encoder(type(e)))(e) for e in pending]
+                [
+                    found[1]
+                    if (found := kept(id(e))) is not None and found[0] is e
+                    else (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
+                    for e in pending
+                ]
             )
             self._hasher.update(("," + text if self._digested else text).encode())
             self._digested += len(pending)

@@ -217,18 +217,17 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
 
 def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
     from croupier.games.five_card_stud.events import Act, PlayerActed
-    from croupier.protocol import _ASCII, _CANONICAL, share_text
+    from croupier.protocol import _SHARED, share_text
 
     shared = PlayerActed(6, Act.CALL, 1234, None)
     share_text(shared)
-    share_text(PlayerActed(6, Act.FOLD, 0, None))  # a second one: one wrapper for the class
-    encoder = _ASCII[PlayerActed]  # the class's digest encoder: the kept texts first
-    assert encoder is not _CANONICAL[(PlayerActed, True)]
-    # the shared value, an equal value that is another object, another value: their own text
-    for event in (shared, PlayerActed(6, Act.CALL, 1234, None), PlayerActed(2, Act.BET, 9, 4)):
-        assert encoder(event) == canonical_json(event) == reference(event)
-    # a table committing shared events: the streamed digest is still the record's
-    game = stud_table(5, 11)
+    assert _SHARED[id(shared)] == (shared, canonical_json(shared))
+    # a table committing the shared value, an equal value that is another object and another
+    # value: the streamed digest is the record's (each written as its own text)
+    game = StudGame(StudOptions())
+    game._log.extend([shared, PlayerActed(6, Act.CALL, 1234, None), PlayerActed(2, Act.BET, 9, 4)])
+    assert game.digest() == whole_digest(game)
+    game = stud_table(5, 11)  # a table whose bots' decisions are shared events
     assert game.digest() == whole_digest(game)
 
 
