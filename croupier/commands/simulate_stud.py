@@ -128,11 +128,17 @@ def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) 
         )
 
 
+#: InitialCommission.EACH, imported once when first needed (the game loads with the run)
+_EACH: list[object] = []
+
+
 def _initial_commission(table: StudOptions, seats: int) -> int:
     """The initial commission of a hand dealt to ``seats`` seats (Art 8)."""
-    from croupier.games.five_card_stud.rules import InitialCommission
+    if not _EACH:
+        from croupier.games.five_card_stud.rules import InitialCommission
 
-    each = table.initial_commission is InitialCommission.EACH
+        _EACH.append(InitialCommission.EACH)
+    each = table.initial_commission is _EACH[0]
     return table.commission_per_hand * (seats if each else 1)
 
 
@@ -250,7 +256,9 @@ def run_simulation(
                 result.showdowns += 1
             else:
                 result.folds += 1
-            pot = sum(p.amount for p in settled.pots)
+            pot = 0
+            for p in settled.pots:
+                pot += p.amount
             if pot > result.largest_pot:
                 result.largest_pot, result.largest_pot_hand = pot, n
             _check_hand(game, settled, bought, n)

@@ -333,12 +333,15 @@ class MaskPatterns:
     suits of a key are read from the bit set itself. The tests compare both with the functions
     on every set of showing cards of the 40-card deck."""
 
-    __slots__ = ("_found", "gapped", "rules")
+    __slots__ = ("_found", "_other", "gapped", "rules")
 
     def __init__(self, rules: RankRules = STUD40, *, gapped_flush_draws: bool = False) -> None:
         self.rules = rules
         self.gapped = gapped_flush_draws
         self._found = _BY_COUNTS.setdefault((rules.name, gapped_flush_draws), {})
+        #: the other reading's table (gapped flush draws or not): the same entry for any key
+        #: but four suited cards'
+        self._other = _BY_COUNTS.setdefault((rules.name, not gapped_flush_draws), {})
 
     def entry(self, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
         """``((category, key), the distinct ranks in order of significance)`` of the ``n``
@@ -348,14 +351,21 @@ class MaskPatterns:
         if n == 4 and not mask & _OTHER_SUITS[((mask & -mask).bit_length() - 1) & 3]:
             counts |= _SUITED
         found = self._found.get(counts)
+        if found is None and counts < _SUITED:
+            found = self._other.get(counts)
+            if found is not None:
+                self._found[counts] = found
         if found is None:
             if not 1 <= n <= 4:
                 raise CardCountError("1 to 4 showing", n)
             ranks: list[int] = []
             for r in range(13):
                 ranks.extend([r] * ((counts >> (r << 2)) & 15))
+            suited = counts >= _SUITED
+            # the gapped reading changes only four suited cards: any other pattern is worked
+            # out once for both readings (the reference's cache)
             category, key, order = _pattern(
-                tuple(ranks), counts >= _SUITED, self.rules, self.gapped
+                tuple(ranks), suited, self.rules, self.gapped and suited
             )
             found = self._found[counts] = ((category, key), order)
         return found
