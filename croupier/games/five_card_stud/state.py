@@ -74,6 +74,10 @@ def rank_tables(
     values (:class:`croupier.rank.model.HashTables`; the tests compare it with ``rank``)."""
     found = _TABLES.get(rules.name)
     if found is None:
+        if rules is STUD40:  # the shipped tables, not built again (checked by a test)
+            from croupier.games.five_card_stud.prebuilt import prime_ranking
+
+            prime_ranking()
         t = rules.tables
         found = _TABLES[rules.name] = (t.card_value, t.flush_offset, t.table)
     return found

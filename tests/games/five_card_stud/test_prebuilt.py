@@ -1,0 +1,34 @@
+"""The shipped rank tables of STUD40 (issue 22): exactly what the code builds."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.games.five_card_stud import prebuilt
+from croupier.games.five_card_stud.state import rank_tables
+from croupier.rank.model import STUD40, STUD40_A5_FLUSH
+
+
+def test_the_shipped_stud40_tables_are_what_the_code_builds() -> None:
+    shipped_keys, shipped = prebuilt.load()
+    built_keys, built = prebuilt.build()
+    assert shipped_keys == built_keys and len(built_keys) == 1734
+    assert shipped == built  # every array and base (the NumPy forms aside)
+    assert prebuilt.dump(built_keys, built) == prebuilt._DATA  # the data as the generator writes it
+
+
+def test_the_build_reads_the_code_not_a_primed_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    keys, tables = prebuilt.build()
+    # whatever STUD40 holds already (primed or built), the build works the tables out anew
+    monkeypatch.setitem(STUD40._cache, "keys", keys[:3])
+    monkeypatch.setitem(STUD40._cache, "tables", None)
+    assert prebuilt.build() == (keys, tables)
+    assert prebuilt.build(STUD40_A5_FLUSH)[0] != keys  # other rules, other keys
+
+
+def test_the_stud_table_reads_the_shipped_tables() -> None:
+    card_value, flush, table = rank_tables(STUD40)
+    assert STUD40.tables.card_value is card_value and STUD40.tables.table is table
+    shipped_keys, shipped = prebuilt.load()
+    assert (card_value, flush, table) == (shipped.card_value, shipped.flush_offset, shipped.table)
+    assert STUD40.all_keys() == shipped_keys
