@@ -26,7 +26,8 @@ from enum import StrEnum
 
 from croupier.cards import Card, format_cards
 from croupier.errors import MaterialError
-from croupier.protocol import Event, fast_init
+from croupier.frozen import fast_init
+from croupier.protocol import Event
 from croupier.settlement import PayoutLine
 
 __all__ = [

@@ -52,6 +52,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
+from croupier.frozen import SHARED_TEXTS
 from croupier.tiles import Tile
 
 __all__ = [
@@ -62,8 +63,6 @@ __all__ = [
     "canonical_json",
     "decode",
     "encode",
-    "fast_init",
-    "share_text",
 ]
 
 E = TypeVar("E", bound="Event")
@@ -423,61 +422,6 @@ def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
     return encoder
 
 
-def fast_init(*classes: type[Any]) -> None:
-    """Give each frozen, slotted dataclass of ``classes`` a faster ``__init__``: the same
-    parameters (every field, in order, none with a default), each field set through its slot's
-    own descriptor instead of ``object.__setattr__`` (about twice as fast for the events a
-    simulation makes by the thousand). The class, its fields, equality, hashing, immutability
-    (assigning a field still raises) and encoding are unchanged. A class that is not a frozen
-    slotted dataclass of plain fields (a default, ``InitVar``, ``init=False``, a
-    ``__post_init__``) keeps its own ``__init__``."""
-    for cls in classes:
-        params = getattr(cls, "__dataclass_params__", None)
-        fields = dataclasses.fields(cls) if params is not None else ()
-        if (
-            params is None
-            or not params.frozen
-            or "__slots__" not in cls.__dict__
-            or hasattr(cls, "__post_init__")
-            or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
-            or any(
-                not f.init
-                or f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING
-                for f in fields
-            )
-        ):
-            continue
-        names = [f.name for f in fields]
-        namespace = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-        body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
-        source = f"def __init__(self, {', '.join(names)}):\n{body}"
-        exec(source, namespace)  # built from field names only
-        init = namespace["__init__"]
-        init.__qualname__ = f"{cls.__qualname__}.__init__"
-        init.__doc__ = cls.__init__.__doc__
-        init.__annotations__ = dict(cls.__init__.__annotations__)
-        cls.__init__ = init
-
-
-#: the canonical ASCII text of events a game makes once and commits many times (the same frozen
-#: value, e.g. a decision without a time), by the event's identity: ``(event, text)`` (the event
-#: is kept, so its id is not another object's while its text is here)
-_SHARED: dict[int, tuple[Any, str]] = {}
-_SHARED_LIMIT: Final = 100_000
-
-
-def share_text(event: Event) -> None:
-    """Keep ``event``'s canonical ASCII text (:func:`canonical_json`), for an event a game makes
-    once and commits many times: the streamed digest writes it from here (looked up by the
-    event's identity before its class's encoder), not encoding it again (the same text: the
-    class's encoder wrote it)."""
-    encoder = _ASCII.get(type(event)) or _ascii_encoder(type(event))
-    if len(_SHARED) >= _SHARED_LIMIT:
-        _SHARED.clear()
-    _SHARED[id(event)] = (event, encoder(event))
-
-
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -833,7 +777,7 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         pending = self._log[self._digested - self._released :]
         if pending:
             encoders = _ASCII  # each class's encoder, one lookup an event
-            kept = _SHARED.get  # the text of an event made once and committed many times
+            kept = SHARED_TEXTS.get  # an event made once, committed many times (share_text)
             text = ",".join(
                 [
                     found[1]

@@ -51,6 +51,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "protocol",
         (
             "croupier.protocol",
+            "croupier.frozen",
             "croupier.events",
             "croupier.offers",
             "croupier.settlement",

@@ -216,8 +216,9 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
 
 
 def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
+    from croupier.frozen import SHARED_TEXTS as _SHARED
+    from croupier.frozen import share_text
     from croupier.games.five_card_stud.events import Act, PlayerActed
-    from croupier.protocol import _SHARED, share_text
 
     shared = PlayerActed(6, Act.CALL, 1234, None)
     share_text(shared)
@@ -232,7 +233,7 @@ def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
 
 
 def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
-    from croupier.protocol import fast_init
+    from croupier.frozen import fast_init
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class Plain(Event):

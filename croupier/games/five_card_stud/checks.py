@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
+from croupier.frozen import share_text
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -51,7 +52,7 @@ from croupier.games.five_card_stud.state import (
 )
 from croupier.games.five_card_stud.view import Legal
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
-from croupier.protocol import Event, share_text
+from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
 from croupier.records import is_int
 

@@ -12,8 +12,9 @@ from enum import StrEnum
 
 from croupier.cards import Card
 from croupier.events import CardBurned, ShoeShuffled
+from croupier.frozen import fast_init
 from croupier.games.five_card_stud.pots import PotResult
-from croupier.protocol import Event, fast_init
+from croupier.protocol import Event
 
 __all__ = [
     "Act",

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from croupier.frozen import fast_init
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
-from croupier.protocol import fast_init
 
 __all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "uncalled"]
 
