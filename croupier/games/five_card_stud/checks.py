@@ -452,7 +452,7 @@ class StudChecks(StudState):
             raise RuleViolation(
                 "Art 3", f"a hand needs two players able to play, got {len(expected.seats)}"
             )
-        if event != expected:
+        if event is not expected and event != expected:
             raise RuleViolation("Art 6-8", f"the hand starts as {expected}, not {event}")
 
     def _check_shuffled(self, event: ShoeShuffled) -> None:

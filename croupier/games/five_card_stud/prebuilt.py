@@ -1,4 +1,5 @@
-"""The rank tables of :data:`croupier.rank.STUD40` (Art 5), shipped prebuilt (issue 22).
+"""The rank tables of :data:`croupier.rank.STUD40` (Art 5) and its showing patterns (Art 10
+b-d), shipped prebuilt (issue 22).
 
 Building them costs ~40 ms at every start of a stud command (every formation key by the
 reference ranking of the articles, then the perfect-hash tables), about 0.7% of a simulation of
@@ -9,6 +10,11 @@ rebuilds them from the code and checks the shipped data is exactly what the code
 (``tests/games/five_card_stud/test_prebuilt.py``), so the data is a cache, never a second source
 of truth. :func:`prime_ranking` hands them to :data:`~croupier.rank.STUD40`
 (:meth:`~croupier.rank.model.RankRules.prime`), which then skips building them.
+
+The same for the showing patterns of 1 to 4 up cards (:class:`~croupier.rank.showing.MaskPatterns`,
+both readings of the flush draws): worked out from the reference as they first come, they cost
+~70 ms over a simulation's first hands; :data:`_SHOWING` holds every one (:func:`build_showing`,
+:func:`load_showing`; the test compares them too), :func:`prime_showing` fills the tables.
 """
 
 from __future__ import annotations
@@ -23,7 +29,16 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from croupier.rank.model import HashTables, Key, RankRules
 
-__all__ = ["build", "dump", "load", "prime_ranking"]
+__all__ = [
+    "build",
+    "build_showing",
+    "dump",
+    "dump_showing",
+    "load",
+    "load_showing",
+    "prime_ranking",
+    "prime_showing",
+]
 
 _LOCK: Final = threading.Lock()
 _PRIMED: list[bool] = []
@@ -211,6 +226,124 @@ _DATA: Final = (
 )
 
 
+#: the shipped showing patterns: :func:`dump_showing` of :func:`build_showing`
+_SHOWING: Final = (
+    "eNrtXFmOJDlypTNI3z8isy9QpRNU36DPPaeTvcUYRUCAMMBoNCN5wUmkveLmXMxtC/6tlVLeRf+W1/IqP/x3fYH6JerF"
+    "//pLxEqiLC7YllbeJmp7xVN+LG7v9Wr11cov0a8qslR30VjX1Ku5cnVTQRMoL4+BpU24p9I8JPxfvsjSl17eJmp/xVN+"
+    "vMeQen318uudQyJZvrJ0i6e8Tb56jKFjUF9+2ZehUr7HsHtt0Z/pGHaP144uyx85VBbwzC61c3imXt3j++G3DppA+TkK"
+    "aEimo4DHVP5jVGks4tV66f1N+P3Ln0mq6F+eNxTNtVzWZY05FFHXVzwx6CXnba2vNbpYPG8ky5KlWzyxD7zSa4xx5U5Y"
+    "ct4ERdEl522tLfozHfO2xrytWG93oQK5uera44l1zS5iolau7KcLQrGYo0hDiuUk0JalrZy570+fPfrE4iw522vtMSrT"
+    "Mbcxqo5R/fwgLRBMt8epKt7WS101jaJea85j1WIFTSAKZgFPnego4LkrdVRpLOKjgiqeilHFc1G+Pohe3ccJjXRW8nF6"
+    "ebFFeLHLkqT7S9I1m/YMauZhW7Zliz9F1O0VT7zrO/fMVl9b7Jm39wzJsmTpFk+8uI/iFu+9cc+8c0EFRdF37pmttujP"
+    "dKzfFntmw55xFyqQp79uPZ6gsouYp4175tMFoZi5UaQhxZ4R0AAwi23z6bYDK2Yr2DZb7TEw07FJYmAdA/v5QWLb4GV+"
+    "eaiqkqynbms8MVNfHkfsk40b52sMlVD8PYo0pJjBLw91xVC1d77GUFdgJXla1OhIMSmjFl5G2+dL56SCxub5GoNfY/BY"
+    "9u/cgltdsfLfueHihVe88PJBYgvihd8fpAeCnfSHNxYbMWtc6qbNJOq15W76oR0cNIGyjALeQKKjgHdQqaNKYxGzW1Tx"
+    "hhhVvCPK1wfRBjBLRiOdlcyS0YiX6mdW8VqV5YNoacy2iWjazbbR7MpmzLZfPkkifJLKkqRfI0kP6E+TbugvnU80lEx9"
+    "2Zcdx49E3V/xYD4Xn8+9vnZ0ueh8kgzCpVs8YL/ic3vM7q6v++IdKQicb/H53GvbwacW7749zufOb7i6UIH8ytS9x4PT"
+    "6i5iNXZ9rUcXhHBKskhDwnYWUwfADHtzdNuBFX++cD732ndsg8UbOgbWd35mBxLnc+dXVENVlfzE1X2NBwP3OGLNd30g"
+    "x1AJoUIWaUj4KnqoOJ+7zucyhroCK/ntjBodCR+6rIWX0fn8QI1Z8ReW448juvM7tPiI7nXF4ouO4xfvvO789AwkjujO"
+    "L8tA4oju/ExoFtRIfoXrvsUDhu/BxpncxfLHLBACl88iDQl83oPfMAs6p+8xCxuwkp/3qNGRwLqzFmZBR/UDNWbFQgBn"
+    "YYtZIFvNhlYkMNashQnXcf1AjVmxqNAWFsE0fI+J2WJiyKwWc4G9bphe0XGeY3o3Tu8HCS7A6f0gwQU4vT8HsgZCNqAJ"
+    "V7MWJ5a6+wCTeu3jBFcykaAJxJbNAnloSUcBn9qgs0pjEYsoqJKHMKv4FMaZG4gOncUYNNJZyWIMGsnjkVV8PuI0DETH"
+    "waIOEW11izpodmUzFnXQbO63rOINF9trINpfFoeIaO9YHCKiTWBxCB1tbNji0CvZJAmzyZhTkzlfJvPNTeaITWa7jbwY"
+    "7aawtBzLgb9I1OMVD1bybV581NcBXvwWLyYZY3DpFg+WVcLDEat6iBe/fe4EYZ3f5sVHbQcm7u0zdgQvPsiL1YUKpPRW"
+    "jx4PtoG7iF1wiBePLghhX2SRhgReTKABYAZePLrtwIrFQvDio/YDvPjtMxsD6wd58UCCFx/kxRqqqqToWI81Hmw2jyP2"
+    "2iFePIZKCLsvizQkcFkPFbz4MC8eQ12BlZRJo0ZHAlfKWngZ8+IBNWbFkivHH7z4IC9+mxcfdcXiiw52Eu+8HuTFAwle"
+    "fJAXDyR48UFerFlQIynd1mOLB8vnwcbROMSLxywQwrRlkYaE9/PgwYsP8+IxCxuwkmJz1OhIoLMWZsG8eECNWbFwzVkI"
+    "XnyQF2dDKxJ4cdbChJsXD6gxKymCg+rMikVwzk2wY7b94212fNQNMyw6GGvM8MYZ/iDBjjnDHyTYMWf450CCHXPlfmnO"
+    "1WyK6fXY48Gm/NIbBf89xJC/cs4J4eRmkYaEsyvpGgAznNWvnPMdWEn5P2p0JCxl1sKcmy0PqDEr1hI453vMOcWWbGhF"
+    "wmHJWphzs+YBNWYldQlQnVmxLsE532POKQxk2xsStmDWwtYxfx5QY1ZS4wDVmRVrHG1hEfLnr1yHPdaBvPPbX4Kj7mSf"
+    "3+bpsb471/eDxJeA6/tB4kvA9V0GEl8Cru97IFsgZNl/iIOzI2slSz3MtUm9jsG2f/BDEjSBGEUWSE5NOgqYVcdiZ5XG"
+    "ItZ0UCU5b1Yx641FHYg4rbUhNNJZydoQGkmemFXMFGOVByIeaI2JiPibNSY0u7IZa0xoNplMVjGXiQUeiJiKtSoiYhjW"
+    "qojo5FurQkcbG7ZWhY7yZP10FR+tmNmB6CRZ8yKiU2LNi4i2uzUvItqk1rzQ9c6urHm98rNMwp/l6NRkLpXJnHSTOVkm"
+    "85X+FJnd/EVRAN2kXracy6mPHYZ0vuLRUksUOOvrZI8LRQGS/D+WbvFQ3qbAeMb+Om10XcSCBFFGXCQKnLWdlKEWsZsz"
+    "RIFTplV2oQKpKNazx8PPiLqI/XjaiJpdECLXc5GGREZACRoAMx7Y7LYDK9ZAIQqctZ/cW4vYVwysn7J+JhKiwCnjJoeq"
+    "Kqml1nONh/qkxhG7/rTdModKiHqcizQkKlwaKkSB06LAGOoKrKT6GzU6EhUU18LLWBQYUGNWrCRz/CEKnDIPLhIFzrqe"
+    "lL4XsdV45/WURTCREAVOGfwSCVHglPWOs6BGUpGu5xYPJTkNNg7paUtczgIhSlAu0pAo6mjwEAVOiwJjFjZgJTX0qNGR"
+    "KBq4FmbBosCAGrNiPZ6zEKLAKWuXG1qR+L1zLUy4RYEBNWYltX1QnVmxts+5CVHglBlpkShw1u0ke130MYkZ3k5ZjhIJ"
+    "UeCUYSiREAVOWXkSCVHglIGGc65m0yJQzz0eHhm9UfCr09aVnHNC3Kou0pC4p/Q6EAVOiwJLzvkOrKSpIWp0JK6Ba2HO"
+    "LQoMqDErNkhwzkMUOGXBcEMrEht2Lcy5RYEBNWYlzRagOrNiswXnPESBU3YBt70h0TLgWtg6FgUG1JiVNG6A6sxKGjdA"
+    "rcyKjRtcipAGTmnFi6SBs+7koKTjKx5LvJ9ShBMJaeCUnptISAOnlNZEQho4pW8mEtLAKcWQi66O0gBSzyMeKnF67fj8"
+    "n1bjctEJUXNzkYZE3U0veGDRLRK8c9EPYCUtK1GjI1Edcy0suqWCATVmxfYXLvoRiy5VyQ2tSFSWXAuLbslgQI1ZSSsN"
+    "qM6s2ErDRT9i0aWAuO0NiSqIa2HRLR4MqDEracsB1ZmVtOWAWpkV23K46EcsumRvd7cjUfp2LRwVCwkDasxKWnxAdWYl"
+    "LT6gVmbFFp+2sAjX/Tt3whE7QYLgIgnlrAf3HOmQI2LPHdpzAwkJRXtuICGhaM8NJCQU7bmBhISiPfczkT0QiSjchera"
+    "VqGlnik+gHqdH/mhQsAJmgC4lgsMkQF0FLDMwPKq0ljEliZUGSKAq1gGwBc/EX3ybY1CI52VbI1CI+Pj7Cr+OoNFJaKP"
+    "sS1WRPShtcUKza5sxhYrNDu+dq7izx0+bono62arFhF9uWzVIqJPkK1a6Ghjw7ZqoaPB4l3FPB4cPRGxdFu+iIhd2/JF"
+    "RHzXli8i4pa2fKHrnV3Z8oWuB6NxFXMa8JVExFhsHSMipmHrGBGdflvHiOjM2jpGRMfK1jEM5mDnto69hrAKwsIqv4gk"
+    "x74ROXaAyLFyIsf8ihzvLHL02iAvo9e0nS3XcvEPbvrrFQ/3+1vy8lVfF+XlN+VlkhihSrd4uPn5Dlfs/cvy8lssWxB3"
+    "8Vvy8lXbxVl9iz1fIS9fkpfZhQqkMa9ePR4eFnURZ+WyvJxdEOLpcZGGRHkZQAPAjPJydtuBFVsJIS9ftV+Ul99i9zGw"
+    "fkleTiTk5UvyMoeqKmlJrNcaD4+kxhEn8rK8nEMlxDPqIg2JH3YNFfLylfJyDnUFVtJEGTU6Er8MroWXSXk5ocas2JDJ"
+    "8Ye8fElefktevup68ay/9RmKd14vycuJhLx8SV5OJOTlS/IyZ0GNpLGzXls8JDTYYCCX5eWcBUJkKS7SkCgva/CQl6+U"
+    "l3MWNmAlrahRoyNRXnYtzELKywk1ZsW2Vs5CyMuX5GU3tCJRXnYtTHjKywk1ZiUtsqA6s2KLLOcm5OVL8vJb8vJVt4vy"
+    "8ltf3pjh7ZK8nEjIy5fk5URCXr4kLycS8vIleZlzrmbTaluvPR6W1RsFL70sL+ecEyJ3dZGGRHlZrwN5+Up5Oed8B1bS"
+    "HBw1OhLlZdfCnKe8nFBjVmw05pyHvHxJXnZDKxLlZdfCnKe8nFBjVtK0DKozKzYtc85DXr4kL7vtDYnynmth66S8nFBj"
+    "VtIADaozK2mABrUyKzZAcylCXr4kL78lL191JwclHdJNLPF+SV5OJOTlS/JyIiEvX5KXEwl5+ZK8nEjIy5fkZS66Okoj"
+    "db2OeMgn9drxFbssL+eiEyJ/cpGGREaiF4S8fKW8nIt+ACtp/Y4aHYkHz7Ww6CkvJ9SYFdvIueghL1+Sl93QisTd5FpY"
+    "9JSXE2rMSlrSQXVmxZZ0LnrIy5fkZbe9IXHQroVFT3k5ocaspL0dVGdW0t4OamVWbG/nooe8fElednc7EuVl18JRSXk5"
+    "ocaspFUeVGdW0ioPamVW0ioPamNWbJXnZgiRWSOgqShE5qse3HakQ7CNbXdo2w0kRGZtu4GEyKxtN5AQmbXtBhIis7bd"
+    "z0RCZNaW/8WNqK7Tcl+vMx4yxS/OTcjIl4XmL29EQpQbXKQhUXKglRoAM0oKX96IJ7CSLoGo0ZG4v1wLGzFF54Qas2LH"
+    "ATfiGRtRhi03tCLxU+1a2IgpPifUmJV0L4DqzIrdC9yIZ2xEmYvc9obEr51rYSOmDJ1QY1bSCQGqMyvphAC1Mit2QnAj"
+    "nrERZSlxdzsSeb9rYSOmJJ1QY1bSVQGqMyvpqgC1MivpqgC1MSt2VXAjnrERpbZ7BAcSGZFrgYGkQJ1QY1bSoQGqMyvp"
+    "0AC1Mivp0AC1MSt2aLSFRSRSf3l7nrE9JdB+S8C/6imZ9ltieByNU0djICHg62gMJAR8HY2BhICvozGQEPB1NJZEQsDX"
+    "0XgncgQiWfsPit4cjJ0eS71S3Ab1uj7yNlS9FjQBjNQFhogNOgpYxsY5cZXGInakoMoQmV3FMjP2UCISke1sQSOdlexs"
+    "QSNDmHUVS7M4IIlIeLVDhogEUztk0OzKZuyQQbNDOnQVi4c4G4lIGrTThogkPTttiEhks9MGHW1s2E4bdDREIlexTIRT"
+    "kYhEIDt2iEi8sWOHiOQUO3aISLqwYwdd7+zKjh10PT7MruIvM45DIvoQ2/lDRB9ZO3+I6Gtp5w8RfePs/CGiz5CdPxjM"
+    "wc7t/MFgBnP+qSrmzthhiYgZ20FERIzWDiIi4ph2EBERn7ODiIhYkR1ERMQa7CDC8E4Oxw6i19A9QVj3xMBEjm0tcmxQ"
+    "kWNjiRzLL3IsicgxKX+SHIP4C9owBpHuo+VeboeUxIDvVzwOmqQ2fNfXrTjCBdowSXmdULrF42it6OaOk3pnyP7C76Ag"
+    "RxxRG75rux2Bw2/eHdrw7cB8dKEC6c+qd4/HQQjoIk72nSH47oKQfeYs0pDEdZfgn6UBsa9XfcZX9HYU/UJV+K79tluS"
+    "H9AYVb8dOG8kVOHbcfEYp6qkJ63eazz2kGAQwTzuDHn3OAnZoM8iDUk2bpgNATCzIVpDXYGVdNFFjY4kI6lq4WVSFU6o"
+    "MbN1UeMPVfh2ZPlCVfiu622zFz/s8c7r7WByI6EK344VNxKq8O3Ab8yCGklnX723eKz3YrDB6+4M4vYsELKaxiINSZoL"
+    "Bw9V+E5VOGdhA1bSixg1OpJEX9XCLKQqnFBjZoFRsxCq8O1AaTW0Ikl0US1MeKrCCTVmJT2SoDozf3E1N6EK345AXqgK"
+    "33W7zfgpy8QMb7eDjo2EKnw7pthIqMK3A4SNhCp8O7YXc65m02tZ7z0eTzDeKNj+nYG5nnNCplmkIckdydeBKnynKpxz"
+    "vgMr6Q6NGh1J7jvVwpynKpxQY1bsNOWchyp8O/hVDa1I8kmpFuY8VeGEGrOSrlVQnVmxa5VzHqrw7ZBStb0hyfWhWtg6"
+    "qQon1JiVdMCC6sxKOmBBrcyKHbBcilCFbwdULlSF77rfMnQvFBZjiffbMZRGQhW+HSJpJFTh2/GORkIVvh2qaCRU4dsx"
+    "hVh0dZRO2nof8chkyNeOD+6dEYBedEIy1alIQ5JNjS8IVfhOVTgX/QBW0vsbNTqSbFCqhUVPVTihxqzYR8xFD1X4dpSd"
+    "GlqRZFhRLSx6qsIJNWYlPcmgOrNiTzIXPVTh27FrantDkv6uWlj0VIUTasxK+ptBdWYl/c2gVmbF/mYueqjCt8O21N2O"
+    "JC1NtXBUUhVOqDEr6ZUG1ZmV9EqDWpmV9EqD2pgVe6W5GUIVvh1GtFAVvutxS/5dqBHEtjtuRw4ZCVX4dmCQkVCFb0f5"
+    "GAlV+HaAjpFQhW9H0hgJVfh2gAs2orpOz3W9z3j0tebchLB1Z/yJNyIhfShVpCHpi8ZXhip8pyq8eCOewEq6xKNGR9IX"
+    "QLWwEVMVTqgxK3accyOGKnw7xkMNrUjaqKqFjZiqcEKNWUn3OqjOrNi9zo0YqvDtyAm1vSHp9KgWNmKqwgk1ZiWd8KA6"
+    "s5JOeFArs2InPDdiqMK3gwbU3Y6kOVItbMRUhRNqzEq66kF1ZiVd9aBWZiVd9aA2ZsWuem7EUIVve7A1ggNJPmzVAgNJ"
+    "VTihxqykQx9UZ1bSoQ9qZVbSoQ9qY1bSoQ9qZ1bs0OcODW34tkNzoTZ811MyLejQUON0nLd9mEZCG77tojQS2vBtf6OR"
+    "0IZvuwqNhDZ826dnJLTh2642I6EN3/Z34bxoMOn0r/cVj7xPnMBQf+/0P/m8EJLLSUUakpxOnIQL5yVV4rfPywWsZDRB"
+    "1OhI8iOpFs5LasUJNWbFMQc8L1ecF/t41NCKJC+PauG8pGacUGNWMjIBVGdWHJnA83LFebHnRG1vSPKdqBbOS6rHCTVm"
+    "JeMXQHVmJeMXQK3MiuMXeF6uOC92Gqi7HUluA9XCeUklOaHGrGSUA6jOrGSUA6iVWckoB1Abs+IoB56XK86LLdgawYEk"
+    "G7Zq4bykrpxQY1YyFgJUZ1YyFgLUyqxkLASojVnJWAhQO7PiWAielyvOi62ZGtSJJHumaoH5ps6cUGNWMmICVGdWMmIC"
+    "1MqsZMQEqI1ZyYgJUDuz4oiJtrCIDs23j9EVx8hWpIVq/V0vHWrQoVjHob58qBMJtd6HOpFQ632oEwm13oc6kVDrfagT"
+    "CbXehzqRUOt9qH8aOQOxXo9jruE5qmKp99Cqg3rdv6nVtYR+G2OvHrsLfDTpoKOAVWn9RIZVGos4UgNVPpqxqlg1lola"
+    "iDRhR3Ogkc5KjuZAIx+1VVWst+rjLkRqqiM+iEgFdcQHml3ZjCM+0OxHD1QVK4JU+4xI73NUCBHpdI4KISLlzFEh6Ghj"
+    "w44KQUcf5UdVrP1Q+TAiZceRI0SkyDhyhIg0EkeOEJEe4cgRdL2zK0eOoOuPCK4qlsEpcRuRyO3oEiISpx1dQkRysaNL"
+    "iEiadXQJEQmcji7BYA527ugSDOYjhqmK5TBKXUYkdjkChYhEKkegEJFs5AgUIpJoHIFCREKHI1CISAhwBAqGd3I4jkDB"
+    "8D5fPVXxZ48fOSP6yjlKhYi+YI5SIaJPkaNUiOgD4igVIuLxjlIhIp7rKBUiYniOUsGALw7QUSqvj00sCNvEFGoK8nMO"
+    "SX5OFMnPSSD52a8kP3uI5GcVSX5mjeRnTK2sGhNDzt5bXj4g/9m7//bDcnkyAI0fcMu1QGj+dXY05F9nS/uIIp9fwEoO"
+    "BDR+aSrBjND8M1JB/hmpPoiAxo8z9YUiNP/yUpB/ealPBqH5Z5WCpp9VxtD9s0qFJ0SRzw/G5D0HNH6YJac3oflXV4L8"
+    "qyt5YAGN3zLJcUpo/qGSIP9QSf5OQvOvkARNv0IS5F8hydUGaPySRx4yQvPPdAT5ZzpybBGaf4MjaPoNjiD/Bkf+KELz"
+    "D2wETT+wETT9wCYm3j+wkTEsinzC82WrATTC4GViITTHuAtyjLv0fUAjclxqOqE5LFyQw8KlXROaY74FTTHfghzzLcUO"
+    "0Iiblj5GaA6KFuSgaKlRhOaIZ0FTxLMgRzxL+yE0hzMLmsKZBU3hzIIcziwxG9AIAJZ0TGiO7hXk6F4JtYTm0F1BU+iu"
+    "IIfuShYlNMflCpricgVNcbmCHJcrEZLQHHQraAq6FTQF3Qqagm5jVzroVkFwUeQTBKdgM0Aj2EyRZITmSDJBjiRTfBag"
+    "EZ+l4CtCc/CVIAdfKbKK0BxZJWiKrBLkyCpFJwEa0UkKPSI0hx4JcuiR4ooIzXFFgqa4IkGOK1LQEKE5aEjQFDQkaAoa"
+    "EuSgIYXZABphNoqhITTH0AhyDI0CZAjNATKCpgAZQQ6QUfQLoTn6RdAU/SJoin4R5OgXhbYQmkNbBE2hLYKm0BZBU2iL"
+    "IIe2KPQD0Aj9UFwHoTmuQ5DjOhS0QWgO2hA0BW0IctCGIjIIzREZgqaIDEFTRIYgR2Qo3ILQHG4haAq3EDSFWwiawi0E"
+    "OdxCsRSE5lgKQVMshaAplkLQFEshaIqleO8ZSyHfYDAN+wblg4sqHx+cHGyEZgebIDvY5LYCNNxW8kkRmn1SguyTksOJ"
+    "0OxwEjQ5nATZ4SSnDaDhtJFHhtDskRFkj4zcLYRmd4ugyd0iyO4W+VIIzb4UQZMvRdDkSxFkX4q8D4CG90GuBUKza0GQ"
+    "XQvyGxCa/QaCJr+BIPsN5BQgNDsFBE1OAUGTU0CQnQKy+BOaLf6CJou/oMniL2iy+AuyxV8WcUDDIi5zN6HZ3C3I5m7Z"
+    "sgnNtmxBky1bkG3ZMlQTmg3VgiZDtaDJUC3IhmpZoQnNVmhBkxVa0GSFFjRZoQXZCi0TM6HZxCxoMjELmkzMgiYTs6DJ"
+    "xCzIJmYZXAENg6usqYRma6ogW1NlKiU0m0oFTaZSQTaVyg5KaLaDCprsoIImO6gg20Fl5CQ0GzkFTUZOQZORU9Bk5BRk"
+    "I6csmIRmC6agyYIpaLJgCposmIImC6YgWzBlniQ0mycFTeZJQZN5UtBknhQ0mScFTebJ+GrIPPm3537L537L537L537L"
+    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L"
+    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L"
+    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L/x/3W/YQFOp8x2VgHdjvl1wCa8B+"
+    "u+WS2GuZr7nsle39Q666jMY4kL//rkvUxHD/m8suWey1zLddRlPs9N/zxstog3P2T7zyEl1isv/+Oy9Z87XMl172xvl/"
+    "Lr78X7j4Mkjunn/Tmy8xfOzEf8jVl2zstcx3X+KaG3bw3H/53H/5r3T/ZexMntznAsz/6gJMzA4Yw//UDZhs/7XMV2Dq"
+    "OzbdgtkLsd9vwgyMC7cSew+sUSqDt/Hrg70oqd3PZZjPZZjPZZj/hy7D3CV2PZdh/mtchrlLjPwnXoa5S9acLsMEVGnO"
+    "/E8hd2DX"
+)
+
+#: a showing pattern: ``((category, key), the distinct ranks in order of significance)``
+Entry = tuple[tuple[int, tuple[int, ...]], tuple[int, ...]]
+#: the readings shipped: STUD40's, without and with gapped flush draws (Art 10 d)
+_READINGS: Final = (False, True)
+
+
 def build(rules: RankRules | None = None) -> tuple[tuple[Key, ...], HashTables]:
     """The keys and hash tables of ``rules`` (None: STUD40) built from the code (on a fresh
     copy of the rules, so a table primed or built already is not what is read)."""
@@ -292,6 +425,88 @@ def load(data: str = _DATA) -> tuple[tuple[Key, ...], HashTables]:
     return keys, tables
 
 
+def build_showing() -> dict[bool, dict[int, Entry]]:
+    """Every showing pattern of 1 to 4 up cards of the 40-card deck under STUD40, by reading
+    (gapped flush draws or not) and by key (the cards' rank counts, four suited flagged: the
+    tables' keys), worked out from the code on tables of their own (not the shared ones a
+    prime filled)."""
+    import itertools
+
+    from croupier.cards import Deck
+    from croupier.rank.model import STUD40
+    from croupier.rank.showing import MaskPatterns
+
+    cards = [c.code for c in Deck.STUD_40.cards]
+    out: dict[bool, dict[int, Entry]] = {}
+    for gapped in _READINGS:
+        table = object.__new__(MaskPatterns)  # empty tables: every entry from the reference
+        table.rules, table.gapped, table._found, table._other = STUD40, gapped, {}, {}
+        for n in range(1, 5):
+            for codes in itertools.combinations(cards, n):
+                mask = 0
+                for code in codes:
+                    mask |= 1 << code
+                table.entry(mask, n)
+        out[gapped] = dict(sorted(table._found.items()))
+    return out
+
+
+def dump_showing(entries: dict[bool, dict[int, Entry]]) -> str:
+    """The text of :data:`_SHOWING`: for each reading, its count, then each entry as its key
+    (8 bytes, little-endian), its category, its key's and its order's lengths and values."""
+    raw = bytearray()
+    for gapped in _READINGS:
+        found = entries[gapped]
+        raw += len(found).to_bytes(4, "little")
+        for key, ((category, ranks), order) in found.items():
+            raw += key.to_bytes(8, "little")
+            raw += bytes([category, len(ranks), *ranks, len(order), *order])
+    return base64.b64encode(zlib.compress(bytes(raw), 9)).decode("ascii")
+
+
+def load_showing(data: str = _SHOWING) -> dict[bool, dict[int, Entry]]:
+    """The shipped showing patterns (the same values as :func:`build_showing`)."""
+    raw = zlib.decompress(base64.b64decode(data))
+    at = 0
+    out: dict[bool, dict[int, Entry]] = {}
+    for gapped in _READINGS:
+        count = int.from_bytes(raw[at : at + 4], "little")
+        at += 4
+        found: dict[int, Entry] = {}
+        for _ in range(count):
+            key = int.from_bytes(raw[at : at + 8], "little")
+            category, size = raw[at + 8], raw[at + 9]
+            at += 10
+            ranks = tuple(raw[at : at + size])
+            at += size
+            size = raw[at]
+            order = tuple(raw[at + 1 : at + 1 + size])
+            at += 1 + size
+            found[key] = ((category, ranks), order)
+        out[gapped] = found
+    return out
+
+
+_SHOWN: list[bool] = []
+
+
+def prime_showing() -> None:
+    """Fill STUD40's showing pattern tables (both readings) with the shipped patterns (once;
+    an entry already worked out is kept)."""
+    if _SHOWN:
+        return
+    with _LOCK:
+        if not _SHOWN:
+            from croupier.rank.model import STUD40
+            from croupier.rank.showing import MaskPatterns
+
+            for gapped, entries in load_showing().items():
+                table = MaskPatterns(STUD40, gapped_flush_draws=gapped)._found
+                for key, entry in entries.items():
+                    table.setdefault(key, entry)
+            _SHOWN.append(True)
+
+
 def prime_ranking() -> None:
     """Give :data:`~croupier.rank.STUD40` the shipped keys and hash tables (once; a table
     already built is kept)."""
@@ -309,14 +524,14 @@ def prime_ranking() -> None:
 def main() -> None:  # pragma: no cover - the generator, run by hand
     from pathlib import Path
 
-    text = dump(*build())
-    lines = "\n".join(f'    "{text[i : i + 92]}"' for i in range(0, len(text), 92))
     path = Path(__file__)
-    source = path.read_text()
-    head, rest = source.split("_DATA: Final = (\n", 1)
-    _, tail = rest.split("\n)\n", 1)
-    path.write_text(f"{head}_DATA: Final = (\n{lines}\n)\n{tail}")
-    print(f"wrote {path} ({len(text):,} characters of data)")
+    for name, text in (("_DATA", dump(*build())), ("_SHOWING", dump_showing(build_showing()))):
+        lines = "\n".join(f'    "{text[i : i + 92]}"' for i in range(0, len(text), 92))
+        source = path.read_text()
+        head, rest = source.split(f"{name}: Final = (\n", 1)
+        _, tail = rest.split("\n)\n", 1)
+        path.write_text(f"{head}{name}: Final = (\n{lines}\n)\n{tail}")
+        print(f"wrote {name} in {path} ({len(text):,} characters)")
 
 
 if __name__ == "__main__":  # pragma: no cover

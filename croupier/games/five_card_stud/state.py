@@ -37,6 +37,7 @@ from croupier.games.five_card_stud.events import (
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import SINGLE_PLACES as _SINGLE_PLACES
 from croupier.games.five_card_stud.order import ShowingKeys, showing
+from croupier.games.five_card_stud.prebuilt import prime_ranking, prime_showing
 from croupier.games.five_card_stud.rules import (
     GAME,
     HAND_SIZE,
@@ -75,8 +76,6 @@ def rank_tables(
     found = _TABLES.get(rules.name)
     if found is None:
         if rules is STUD40:  # the shipped tables, not built again (checked by a test)
-            from croupier.games.five_card_stud.prebuilt import prime_ranking
-
             prime_ranking()
         t = rules.tables
         found = _TABLES[rules.name] = (t.card_value, t.flush_offset, t.table)
@@ -253,6 +252,8 @@ class StudState(Game[StudOptions]):
         self._owing: set[int] = set()
         #: the log opened with a restore (a hand history)
         self._restored = False
+        if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
+            prime_showing()
         self._showing = ShowingKeys(self.options)
         self._phase = StudPhase.IDLE
         self._clock: int | None = None

@@ -32,3 +32,23 @@ def test_the_stud_table_reads_the_shipped_tables() -> None:
     shipped_keys, shipped = prebuilt.load()
     assert (card_value, flush, table) == (shipped.card_value, shipped.flush_offset, shipped.table)
     assert STUD40.all_keys() == shipped_keys
+
+
+def test_the_shipped_showing_patterns_are_what_the_code_works_out() -> None:
+    shipped, built = prebuilt.load_showing(), prebuilt.build_showing()
+    assert shipped == built and {len(v) for v in built.values()} == {1210}
+    assert prebuilt.dump_showing(built) == prebuilt._SHOWING
+    # the two readings differ only on four suited cards (Art 10 d's gapped flush draws)
+    differ = {k for k in built[True] if built[True][k] != built[False][k]}
+    assert differ and all(k >= 1 << 60 for k in differ)
+
+
+def test_a_stud_table_reads_the_shipped_showing_patterns() -> None:
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.round import StudGame
+    from croupier.rank.showing import MaskPatterns
+
+    StudGame(StudOptions())
+    for gapped, entries in prebuilt.load_showing().items():
+        table = MaskPatterns(STUD40, gapped_flush_draws=gapped)._found
+        assert {k: table[k] for k in entries} == entries
