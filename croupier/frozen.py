@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def fast_init(*classes: type[Any]) -> None:
 #: is kept, so its id is not another object's while its text is here)
 SHARED_TEXTS: dict[int, tuple[Any, str]] = {}
 _SHARED_LIMIT: Final = 100_000
+_ENCODER: list[Callable[[Any], str]] = []
 
 
 def share_text(event: Event) -> None:
@@ -68,8 +70,10 @@ def share_text(event: Event) -> None:
     an event a game makes once and commits many times: the streamed digest writes it from here
     (looked up by the event's identity before its class's encoder), not encoding it again (the
     same text: the class's encoder wrote it)."""
-    from croupier.protocol import canonical_json
+    if not _ENCODER:  # the protocol's, imported once (it imports this module)
+        from croupier.protocol import canonical_json
 
+        _ENCODER.append(canonical_json)
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
         SHARED_TEXTS.clear()
-    SHARED_TEXTS[id(event)] = (event, canonical_json(event))
+    SHARED_TEXTS[id(event)] = (event, _ENCODER[0](event))
