@@ -696,6 +696,10 @@ class StudTable(Table[StudOptions]):
                     )
                 )
             return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
+        if type(event) is CardsDealt:  # no money, no hand's edge; the key cards hidden
+            return self._append_quiet(
+                event, actor, command_id, command, at, self._shown_dealt(event)
+            )
         if type(event) in _SEATING:
             self._seat_index = None  # the game's seats have changed with it
         entry = super()._append(event, actor, command_id, command, at)
