@@ -10,19 +10,26 @@
   views, the betting window, entries and their visibility, the ledger. No hash chain on either
   side, as in bench.table_stud: the game's API computes none, and a table computes it only when
   its log is written or its head asked for (``--parts`` times it apart);
-* **game**: :class:`~croupier.games.three_card_baccarat.round.BaccaratGame` /
-  :class:`~croupier.games.football_poker.round.FootballPokerGame` playing the very rounds the
-  table played: each shuffle from the same seeded shufflers, each round the bets the table's
-  bots placed (read from its record beforehand: no bot runs on this side), closed, dealt and
-  settled.
+* **game, the same bots** (the figure of the interface's cost):
+  :class:`~croupier.games.three_card_baccarat.round.BaccaratGame` /
+  :class:`~croupier.games.football_poker.round.FootballPokerGame` played by :class:`ApiBettor`
+  bots: the interface's ``random`` bettor's decisions (the same seeded draws, so the same
+  stakes) made from the game's own state (its stakes, balances, limits, ``withdrawable`` and
+  new-stake rule) instead of a view and offers; each shuffle from the same seeded shufflers,
+  each round opened, every bot's turn in the order the table waits on them (p1 to pN), then
+  closed, dealt and settled;
+* **game, replayed** (the figure earlier rounds quoted): the same game playing the very rounds
+  the table played, each round the bets the table's bots placed (read from its record
+  beforehand: no bot runs on this side, so this ratio counts the bots' choices against the
+  interface).
 
-Both end with the same balances (checked). The game side runs no bot, so the cost measured
-includes the interface bots' choices (a bias against the interface). Method: ``R`` runs of each
-(at least 5), alternated, with the garbage collector off; the process's CPU time
+All three end with the same balances, and the API's bots place exactly the stakes the table
+recorded (checked; the script refuses to report otherwise). Method: ``R`` runs of each side (at
+least 5), the three alternated, with the garbage collector off; the process's CPU time
 (``time.process_time``: on a shared machine what this code costs) and the wall time
-(``time.perf_counter``) of each run; the medians, rounds/s, the interface's cost (table time /
-game time - 1, of the CPU medians) and the spread of the ratio over the pairs of runs. One
-process, one core.
+(``time.perf_counter``) of each run; the medians, rounds/s, the ratios table / API with bots
+and table / API replayed of the CPU medians, and the spread of each over the runs taken
+together. One process, one core.
 
 ``--parts``: where the table's time goes, each part timed inline (CPU time, one run after the
 measured ones; the timers add a little): ``view`` (a JSON view, when anyone reads one; the
@@ -36,6 +43,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import random
 import statistics
 import sys
 import time
@@ -45,7 +53,9 @@ from typing import Any
 
 from bench.common import cpu_once, environment, ratio_summary, write_report
 from croupier.events import BetPlaced, BetWithdrawn, Phase, RoundOpened
+from croupier.games.banking_bots import BOT_AMOUNTS
 from croupier.shuffle import SeededShuffler
+from croupier.table.banking import DEFAULT_BUY_IN
 from croupier.table.registry import game as game_info
 from croupier.table.runner import run_table
 from croupier.table.sources import SeededSource
@@ -150,6 +160,145 @@ def play_game(name: str, script: list[list[tuple[str, Any]]]) -> dict[str, int]:
     return dict(game.balances)
 
 
+class ApiBettor:
+    """The interface's ``random`` bettor (:class:`~croupier.games.banking_bots.BettorBot`) on the
+    game's own API: the same seeded draws in the same order, so the same stakes, read from the
+    game's state (its stakes, its balances, its options' limits, its ``withdrawable`` and its
+    rule for a new stake) instead of a view and offers.
+
+    The chips are the bot's own count (the game keeps balances, not chips): bought (100,000 at
+    the start, as the table's seating, and again when it is broke with nothing on the layout,
+    as the interface bot buys chips) plus the game's balance, less its stakes on the layout.
+    To draw as the interface bot does, a stake is drawn from the bet kinds grouped as the
+    table offers them (kinds with the same bounds and places, in the game's order): a bot that
+    reads the game draws the same ``rng.choice`` over the same groups, worked out only when it
+    places a stake."""
+
+    def __init__(self, seed: int, name: str, place: int, game: Any) -> None:
+        self.rng = random.Random(f"banking-bot:{seed}")
+        self.name = name
+        self.place = place
+        self.game = game
+        self.bought = DEFAULT_BUY_IN
+        self._round: object = None
+        self._left = 0
+        limits = game.options.limits
+        #: (bet, least stake, most stake or None), in the game's order
+        self.kinds = tuple(
+            (bet, limit.minimum, limit.maximum)
+            for bet in (kind.value for kind in game.BET_KIND)
+            for limit in (limits.limit(bet),)
+        )
+        self.limit_of = {bet: (low, top) for bet, low, top in self.kinds}
+        self.places = tuple(range(1, game.options.positions + 1))
+        self.ruled = game.NEW_STAKE_RULES
+
+    def bet(self) -> None:
+        """Its turn in the betting window: stakes, raises, withdrawals, until it is done."""
+        game, name, rng = self.game, self.name, self.rng
+        if game.round_number != self._round:
+            self._round = game.round_number
+            self._left = 1 + rng.randrange(3)
+        while True:
+            mine = [s for s in game.each_stake() if s.player == name]
+            chips = self.bought + game.balances.get(name, 0) - sum(s.amount for s in mine)
+            if self._left > 0:
+                groups = self._groups(mine, chips)
+                if groups:
+                    self._left -= 1
+                    (low, high, places), bets = rng.choice(groups)
+                    kind = rng.choice(bets)
+                    place = self.place if self.place in places else rng.choice(places)
+                    game.place_bet(name, place, kind, _amount(low, high, rng))
+                    continue
+                if not mine:
+                    self.bought += DEFAULT_BUY_IN  # broke: buys chips
+                    continue
+            roll = rng.random()
+            if roll < 0.05:
+                raises = self._raises(mine, chips)
+                if raises:
+                    place, kind, low, high = rng.choice(raises)
+                    rng.choice((place,))
+                    rng.choice((kind,))
+                    game.place_bet(name, place, kind, _amount(low, high, rng))
+                    continue
+            if roll < 0.08:
+                out = game.withdrawable(name)
+                if out:
+                    place, kind = rng.choice(out)
+                    rng.choice((place,))
+                    rng.choice((kind,))
+                    game.withdraw_bet(name, place, kind)
+                    continue
+            return
+
+    def _groups(
+        self, mine: list[Any], chips: int
+    ) -> list[tuple[tuple[int, int, tuple[int, ...]], list[str]]]:
+        """The kinds it may stake anew, grouped by their bounds and places (the table's offers'
+        groups, in the same order)."""
+        game, ruled = self.game, self.ruled
+        taken: dict[str, set[int]] = {}  # bet -> the places where it has a stake of it
+        for stake in mine:
+            taken.setdefault(stake.bet, set()).add(stake.position)
+        groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
+        for bet, low, top in self.kinds:
+            high = chips if top is None or chips < top else top
+            if high < low:
+                continue
+            places = self.places
+            staked = taken.get(bet)
+            if staked:
+                places = tuple(p for p in places if p not in staked)
+            if bet in ruled and places:
+                places = game.new_stake_places(self.name, bet, places)
+            if places:
+                groups.setdefault((low, high, places), []).append(bet)
+        return list(groups.items())
+
+    def _raises(self, mine: list[Any], chips: int) -> list[tuple[int, str, int, int]]:
+        out = []
+        for stake in mine:
+            least, top = self.limit_of[stake.bet]
+            low = max(1, least - stake.amount)
+            high = chips if top is None else min(top - stake.amount, chips)
+            if low <= high and (
+                stake.bet not in self.ruled
+                or self.game.may_stake_at(self.name, stake.position, stake.bet)
+            ):
+                out.append((stake.position, stake.bet, low, high))
+        return out
+
+
+def _amount(low: int, high: int, rng: random.Random) -> int:
+    fits = [a for a in BOT_AMOUNTS if low <= a <= high]
+    return rng.choice(fits) if fits else low
+
+
+def play_bots(name: str, rounds: int, players: int) -> tuple[dict[str, int], list[Any]]:
+    """``rounds`` rounds on the game's own API with the bettors of :class:`ApiBettor` (the same
+    draws as the table's bots); the balances at the end and the game's stakes placed and
+    withdrawn, in order (to check them against the table's)."""
+    table: Any = game_info(name).table(_options(name))
+    game = table.game  # a fresh game of the same options
+    bots = [ApiBettor(i, f"p{i}", i, game) for i in range(1, players + 1)]
+    shuffles = 0
+    for _ in range(rounds):
+        if game.phase is Phase.NEEDS_SHUFFLE:
+            game.shuffle(SeededShuffler(f"{SEED}:{shuffles}"))
+            shuffles += 1
+        while game.phase is Phase.READY and game.can_burn():
+            game.burn()
+        game.open_round()
+        for bot in bots:
+            bot.bet()
+        game.close_bets()
+        game.deal()
+        game.settle()
+    return dict(game.balances), [e for e in game.log if isinstance(e, BetPlaced | BetWithdrawn)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.table_banking", description=__doc__)
     parser.add_argument("--game", choices=GAMES, default="three-card-baccarat")
@@ -163,44 +312,67 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rounds 1..1,000,000, --players 1..7, --repeat 5..99")
     table = play_table(args.game, args.rounds, args.players)
     script = script_of(table)
-    balances = play_game(args.game, script)
-    if balances != dict(table.game.balances):
-        print(f"the two runs differ: {balances} != {dict(table.game.balances)}", file=sys.stderr)
+    balances = dict(table.game.balances)
+    replayed = play_game(args.game, script)
+    by_bots, stakes = play_bots(args.game, args.rounds, args.players)
+    recorded = [e.event for e in table.entries if isinstance(e.event, BetPlaced | BetWithdrawn)]
+    for label, theirs in (("the replay", replayed), ("the API's bots", by_bots)):
+        if theirs != balances:
+            print(f"{label} and the table differ: {theirs} != {balances}", file=sys.stderr)
+            return 1
+    if stakes != recorded:
+        print("the API's bots and the table's placed different stakes", file=sys.stderr)
         return 1
-    times: dict[str, list[float]] = {"game": [], "table": []}
-    walls: dict[str, list[float]] = {"game": [], "table": []}
-    runs = {
-        "game": functools.partial(play_game, args.game, script),
+    sides = ("bots", "replay", "table")
+    times: dict[str, list[float]] = {k: [] for k in sides}
+    walls: dict[str, list[float]] = {k: [] for k in sides}
+    runs: dict[str, functools.partial[Any]] = {
+        "bots": functools.partial(play_bots, args.game, args.rounds, args.players),
+        "replay": functools.partial(play_game, args.game, script),
         "table": functools.partial(play_table, args.game, args.rounds, args.players),
     }
     for _ in range(args.repeat):
-        for side in ("game", "table"):
+        for side in sides:
             cpu, wall = cpu_once(runs[side])
             times[side].append(cpu)
             walls[side].append(wall)
     median = {k: statistics.median(v) for k, v in times.items()}
     wall_median = {k: statistics.median(v) for k, v in walls.items()}
     rate = {k: args.rounds / v for k, v in median.items()}
-    ratio = ratio_summary(times["table"], times["game"])
+    ratio = ratio_summary(times["table"], times["bots"])
+    ratio_replay = ratio_summary(times["table"], times["replay"])
     cost = ratio["of_medians"] - 1
     env = environment()
+
+    def line(label: str, side: str) -> str:
+        return (
+            f"  {label:31} {rate[side]:8,.0f} rounds/s  ({median[side]:.3f} s CPU, "
+            f"wall {wall_median[side]:.3f} s)\n"
+        )
+
+    def cost_line(label: str, r: dict[str, float]) -> str:
+        return (
+            f"  {label:31} {r['of_medians']:.2f}x  ({r['of_medians'] - 1:+.1%}; the pairs of "
+            f"runs: {r['pair_min']:.2f}x to {r['pair_max']:.2f}x, median {r['pair_median']:.2f}x)\n"
+        )
+
     print(
         f"{args.game}, {args.rounds:,} rounds, {args.players} random bots (the same rounds: the "
-        f"same balances at the end), median of {args.repeat} runs\n"
-        f"  game's API       {rate['game']:10,.0f} rounds/s  ({median['game']:.3f} s CPU, "
-        f"wall {wall_median['game']:.3f} s)\n"
-        f"  table interface  {rate['table']:10,.0f} rounds/s  ({median['table']:.3f} s CPU, "
-        f"wall {wall_median['table']:.3f} s)\n"
-        f"  interface cost   {cost:+.1%} (table CPU time / game CPU time - 1; the pairs of "
-        f"runs: {ratio['pair_min']:.2f}x to {ratio['pair_max']:.2f}x, "
-        f"median {ratio['pair_median']:.2f}x; the game side runs no bot)\n"
-        f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
+        f"same stakes and balances at the end), median of {args.repeat} runs\n"
+        + line("game's API, the same bots", "bots")
+        + line("game's API, the bets replayed", "replay")
+        + line("table interface", "table")
+        + cost_line("table / API with bots", ratio)
+        + cost_line("table / API replayed (no bot)", ratio_replay)
+        + f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
         f"Python {env['python']} ({env['implementation']})\n"
-        "method: CPU time of this process, gc off, runs alternated, medians; one process"
+        "method: CPU time of this process, gc off, runs of the three sides alternated, medians; "
+        "one process. The first ratio is the interface's cost (the same bots' draws on both "
+        "sides); the second counts the bots' choices against the interface"
     )
     spent: dict[str, float] = {}
     if args.parts:
-        spent = _print_parts(args, median["game"])
+        spent = _print_parts(args, median["bots"])
     if args.json is not None:
         fields: dict[str, Any] = {
             "game": args.game,
@@ -211,6 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rounds_per_s": rate,
             "interface_cost": cost,
             "ratio": ratio,
+            "ratio_replay": ratio_replay,
             "runs_cpu_s": times,
             "runs_wall_s": walls,
         }
@@ -230,7 +403,8 @@ def _print_parts(args: argparse.Namespace, game_s: float) -> dict[str, float]:
     whole = spent["whole"]
     per_round = 1e6 / args.rounds
     print(
-        f"where the table's time goes (one timed run, CPU µs a round; the game's API whole: "
+        f"where the table's time goes (one timed run, CPU µs a round; the game's API with its "
+        f"bots, whole: "
         f"{game_s * per_round:,.0f} µs a round)"
     )
     for label, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):

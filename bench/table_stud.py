@@ -2,12 +2,18 @@
 
 ``python -m bench.table_stud [--hands N] [--seats S] [--repeat R] [--json FILE]``
 
-* **game**: :class:`~croupier.games.five_card_stud.round.StudGame` driven as
-  :func:`~croupier.games.five_card_stud.bots.play_hand` drives it, with
-  :class:`~croupier.games.five_card_stud.bots.StrengthBot` /
-  :class:`~croupier.games.five_card_stud.bots.RandomBot` reading an
-  :class:`~croupier.games.five_card_stud.view.Observation`, a player below the threshold topped up
-  to the least capital before each hand (Art 6);
+* **game**: :class:`~croupier.games.five_card_stud.round.StudGame` through its public, checked
+  commands: each decision of :class:`~croupier.games.five_card_stud.bots.StrengthBot` /
+  :class:`~croupier.games.five_card_stud.bots.RandomBot`, reading ``game.observation(seat)``,
+  sent as ``game.act(seat, action, amount)`` and each street dealt with ``game.deal()``, every
+  one checked against the articles as a table's command is; a player below the threshold topped
+  up to the least capital before each hand (Art 6). This is the peer of the table's ``apply``,
+  which checks every command too;
+* **simulation** (a second figure): the same hands as
+  :func:`~croupier.games.five_card_stud.bots.play_hand` plays them for ``croupier simulate``:
+  a decision the game's ``legal()`` offered becomes its event without a second check, a deal
+  the table built from its own queue is not checked again (issue 22's fast path; a test holds it
+  equal to the checked path). Faster than any checked path, so a harsher yardstick;
 * **table**: :class:`~croupier.table.stud.StudTable` run by
   :func:`~croupier.table.runner.run_table` with the interface bots
   (:class:`~croupier.games.five_card_stud.bots.TableBot` around the same bots, reading the
@@ -46,6 +52,7 @@ from croupier.games.five_card_stud.bots import (
     play_hand,
 )
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import StudPhase
 from croupier.shuffle import SeededShuffler
 from croupier.table.runner import run_table
 from croupier.table.sources import SeededSource
@@ -73,7 +80,40 @@ class _Shuffles:
 
 
 def play_game(hands: int, seats: int) -> dict[int, int]:
-    """``hands`` hands on the game's API; the stacks at the end."""
+    """``hands`` hands on the game's public, checked commands; the stacks at the end."""
+    options = StudOptions()
+    game = new_table(options, seats)
+    bots = {s: _bot(s) for s in range(1, seats + 1)}
+    shuffles = _Shuffles()
+    betting, dealing = StudPhase.BETTING, StudPhase.DEALING
+    for _ in range(hands):
+        for seat in sorted(game.players):
+            if game.must_top_up(seat):
+                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        if game.needs_new_deck:
+            game.new_deck()
+        game.start_hand()
+        game.shuffle(shuffles.next())
+        game.burn()
+        while True:
+            phase = game.phase
+            if phase is betting:
+                turn = game.to_act
+                assert turn is not None
+                action, amount = bots[turn].decide(game.observation(turn))
+                game.act(turn, action, amount)
+            elif phase is dealing:
+                game.deal()
+            elif phase is StudPhase.SHOWDOWN:
+                game.settle()
+                break
+            else:  # pragma: no cover - play_hand's loop meets no other phase either
+                raise AssertionError(f"unexpected phase {phase}")
+    return dict(game.stacks)
+
+
+def play_simulation(hands: int, seats: int) -> dict[int, int]:
+    """``hands`` hands as ``croupier simulate`` plays them (play_hand); the stacks at the end."""
     options = StudOptions()
     game = new_table(options, seats)
     bots = {s: _bot(s) for s in range(1, seats + 1)}
@@ -105,15 +145,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (1 <= args.hands <= 1_000_000 and 2 <= args.seats <= 7 and 1 <= args.repeat <= 99):
         parser.error("--hands 1..1,000,000, --seats 2..7, --repeat 1..99")
-    game_stacks = play_game(args.hands, args.seats)
-    table_stacks = play_table(args.hands, args.seats)
-    if game_stacks != table_stacks:
-        print(f"the two runs differ: {game_stacks} != {table_stacks}", file=sys.stderr)
+    sides = {"game": play_game, "simulation": play_simulation, "table": play_table}
+    stacks = {side: run(args.hands, args.seats) for side, run in sides.items()}
+    if len({tuple(sorted(v.items())) for v in stacks.values()}) != 1:
+        print(f"the runs differ: {stacks}", file=sys.stderr)
         return 1
-    times: dict[str, list[float]] = {"game": [], "table": []}
-    walls: dict[str, list[float]] = {"game": [], "table": []}
+    times: dict[str, list[float]] = {side: [] for side in sides}
+    walls: dict[str, list[float]] = {side: [] for side in sides}
     for _ in range(args.repeat):
-        for side, run in (("game", play_game), ("table", play_table)):
+        for side, run in sides.items():
             cpu, wall = cpu_once(functools.partial(run, args.hands, args.seats))
             times[side].append(cpu)
             walls[side].append(wall)
@@ -121,18 +161,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     wall_median = {k: statistics.median(v) for k, v in walls.items()}
     rate = {k: args.hands / v for k, v in median.items()}
     ratio = ratio_summary(times["table"], times["game"])
+    ratio_simulation = ratio_summary(times["table"], times["simulation"])
     cost = ratio["of_medians"] - 1
     env = environment()
+
+    def line(label: str, side: str) -> str:
+        return (
+            f"  {label:<27}{rate[side]:10,.0f} hands/s  ({median[side]:.3f} s CPU, "
+            f"wall {wall_median[side]:.3f} s)\n"
+        )
+
     print(
         f"five-card stud, {args.hands:,} hands at {args.seats} seats (strength and random bots, "
         f"the same seeded hands: same stacks at the end), median of {args.repeat} runs\n"
-        f"  game's API       {rate['game']:10,.0f} hands/s  ({median['game']:.3f} s CPU, "
-        f"wall {wall_median['game']:.3f} s)\n"
-        f"  table interface  {rate['table']:10,.0f} hands/s  ({median['table']:.3f} s CPU, "
-        f"wall {wall_median['table']:.3f} s)\n"
-        f"  interface cost   {cost:+.1%} (table CPU time / game CPU time - 1; the pairs of "
-        f"runs: {ratio['pair_min']:.2f}x to {ratio['pair_max']:.2f}x, "
-        f"median {ratio['pair_median']:.2f}x)\n"
+        + line("game's API (checked)", "game")
+        + line("simulation's fast path", "simulation")
+        + line("table interface", "table")
+        + f"  interface cost             {cost:+.1%} against the game's checked API (table CPU "
+        f"time / game CPU time - 1; the pairs of runs: {ratio['pair_min']:.2f}x to "
+        f"{ratio['pair_max']:.2f}x, median {ratio['pair_median']:.2f}x)\n"
+        f"                             {ratio_simulation['of_medians'] - 1:+.1%} against the "
+        f"simulation's fast path (pairs {ratio_simulation['pair_min']:.2f}x to "
+        f"{ratio_simulation['pair_max']:.2f}x)\n"
         f"machine: {env['machine']} · {env['cores']} cores · {env['platform']} · "
         f"Python {env['python']} ({env['implementation']})\n"
         "method: CPU time of this process, gc off, runs alternated, medians; one process"
@@ -146,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "hands_per_s": rate,
             "interface_cost": cost,
             "ratio": ratio,
+            "interface_cost_against_simulation": ratio_simulation["of_medians"] - 1,
+            "ratio_against_simulation": ratio_simulation,
             "runs_cpu_s": times,
             "runs_wall_s": walls,
         }

@@ -46,7 +46,7 @@ class Actor:
     role: Role
     name: str = ""
     #: the text form (``str(actor)``), made once: it is written on every entry
-    _text: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     HOUSE: ClassVar[Actor]
     OBSERVER: ClassVar[Actor]
@@ -63,10 +63,10 @@ class Actor:
                 f"{self.name!r} is not a name (letters, digits, '.', '_', '-'; 1 to 40)",
             )
         text = "observer" if self.role is Role.OBSERVER else f"{self.role.value}:{self.name}"
-        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "text", text)
 
     def __hash__(self) -> int:
-        return hash(self._text)  # equal actors have equal texts; a text keeps its hash
+        return hash(self.text)  # equal actors have equal texts; a text keeps its hash
 
     @classmethod
     def player(cls, name: str) -> Actor:
@@ -105,7 +105,7 @@ class Actor:
         )
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __repr__(self) -> str:
         return f"Actor.parse({str(self)!r})"

@@ -40,6 +40,7 @@ from croupier.banking import BankingOptions, BankingTable
 from croupier.cards import Card
 from croupier.errors import RuleViolation
 from croupier.events import (
+    BetPlaced,
     CardBurned,
     CardDealt,
     Phase,
@@ -80,7 +81,7 @@ from croupier.table.banking_events import (
     Seated,
 )
 from croupier.table.banking_fair import check_reveal
-from croupier.table.banking_money import money_of
+from croupier.table.banking_money import bet_tx, money_of
 from croupier.table.banking_offers import BetKinds, player_offers
 from croupier.table.banking_view import table_view
 from croupier.table.base import Applied, Table, Wait
@@ -721,7 +722,16 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
             for name in viewers:
                 self._seen.setdefault(name, []).append(event.card)
             return entry
+        if type(event) is BetPlaced:
+            # most of the other entries of a round, with a player done (below): public, no
+            # round's edge, a stake's chips onto its account: what _money, _shown and
+            # _round_edge say of it (the adapters do not change these), without asking them
+            if event.amount:
+                self._ledger.post(bet_tx(event, len(self._entries) + 1))
+            return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
         kind = type(event)
+        if kind is BetsDone:  # public, no money, no round's edge
+            return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
         plain = _PLAIN.get(kind)
         if plain is None:
             plain = _PLAIN[kind] = not issubclass(kind, _WATCHED)

@@ -19,7 +19,7 @@ from croupier.table.void import void_tx
 if TYPE_CHECKING:
     from croupier.table.banking import ShoeTable
 
-__all__ = ["money_of"]
+__all__ = ["bet_tx", "money_of"]
 
 
 def money_of(self: ShoeTable[Any, Any], event: Event, seq: int) -> Sequence[Tx]:
@@ -28,8 +28,7 @@ def money_of(self: ShoeTable[Any, Any], event: Event, seq: int) -> Sequence[Tx]:
         return ()
     tx = f"{seq}"
     if isinstance(event, BetPlaced):
-        stake = f"stake:{event.position}:{event.bet}:{event.player}"
-        return [Tx.move(tx, "bet", f"player:{event.player}", stake, event.amount)]
+        return [bet_tx(event, seq)]
     if isinstance(event, BetWithdrawn):
         stake = f"stake:{event.position}:{event.bet}:{event.player}"
         amount = self.ledger.balance(stake)
@@ -40,6 +39,14 @@ def money_of(self: ShoeTable[Any, Any], event: Event, seq: int) -> Sequence[Tx]:
     if isinstance(event, HouseVoid):
         return void_tx(seq, event.lines, _stake_account)
     return []
+
+
+def bet_tx(event: BetPlaced, seq: int) -> Tx:
+    """The ledger's transaction of a stake placed (or raised): his chips onto the stake's
+    account."""
+    player = event.player
+    stake = f"stake:{event.position}:{event.bet}:{player}"
+    return Tx.move(f"{seq}", "bet", f"player:{player}", stake, event.amount)
 
 
 def _stake_account(line: PayoutLine) -> str:

@@ -10,6 +10,7 @@ change with his every stake: they are made for the decision and not kept."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -28,7 +29,18 @@ __all__ = ["BetKinds", "player_offers"]
 class BetKinds:
     """A banking table's bet kinds and places, worked out once (the options never change)."""
 
-    __slots__ = ("_mask_places", "all_mask", "kinds", "least", "limit_of", "places", "runs")
+    __slots__ = (
+        "_mask_places",
+        "all_mask",
+        "kinds",
+        "least",
+        "limit_of",
+        "places",
+        "plans",
+        "points",
+        "ruled",
+        "runs",
+    )
 
     def __init__(
         self, bets: Sequence[str], limits: Any, positions: int, ruled: frozenset[str]
@@ -61,6 +73,17 @@ class BetKinds:
             else:
                 runs.append((low, top, (bet,), frozenset({bet})))
         self.runs = tuple(runs)
+        #: the kinds with a new-stake rule of their own: (bet, least, most)
+        self.ruled: tuple[tuple[str, int, int], ...] = tuple(
+            (bet, low, top) for bet, low, top, _ in self.kinds if bet in ruled
+        )
+        #: where a player's chips fall among these tells, for every run, whether its most is
+        #: below his chips and whether his chips reach its least (see _bet_offers)
+        self.points: tuple[int, ...] = tuple(
+            sorted({top for low, top, _, _ in runs} | {low - 1 for low, _, _, _ in runs})
+        )
+        #: the new stakes' offers of a decision, by what they are made of (see _bet_offers)
+        self.plans: dict[tuple[Any, ...], tuple[tuple[Offer, int | None], ...]] = {}
         #: a set of places as a bit mask (bit p: place p), and back
         self.all_mask = self.mask_of(self.places)
         self._mask_places: dict[int, tuple[int, ...]] = {self.all_mask: self.places}
@@ -187,58 +210,33 @@ def _bet_offers(
     for stake in mine:
         taken[stake.bet] = taken.get(stake.bet, 0) | 1 << stake.position
     kinds = self._bet_kinds
-    all_mask = kinds.all_mask
-    groups: dict[tuple[int, int, int], list[str]] = {}
-    # the kinds in runs of neighbours with the same bounds and no rule of their own
-    # (BetKinds.runs): a run none of whose kinds he has staked goes to one group whole, as
-    # its kinds would one by one
-    for low, top, run, run_set in kinds.runs:
-        high = top if top < chips else chips
-        if high < low:
-            continue
-        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
-            whole = (low, high, all_mask)
-            found = groups.get(whole)
-            if found is None:
-                groups[whole] = list(run)
-            else:
-                found += run
-            continue
-        # kind by kind (a run some of whose kinds he has staked, or a kind with a rule)
-        for bet in run:
-            mask = all_mask
-            if taken:
-                mask &= ~taken.get(bet, 0)
-            if bet in ruled and mask:
-                mask = kinds.mask_of(game.new_stake_places(name, bet, kinds.places_in(mask)))
-            if mask:
-                one = (low, high, mask)
-                found = groups.get(one)
-                if found is None:
-                    groups[one] = [bet]
-                else:
-                    found.append(bet)
-    # an offer whose most is his chips is of this decision only (his chips change with his
-    # every stake): made from a kept one (Offer.bounded) and not kept itself, where one kept
-    # for the table's limits is shared by every decision that has it (kept, the offers of one
-    # decision would fill the table's offers and have them cleared)
+    # the places the game's rule leaves him for each kind that has one (the only part that
+    # reads the game beyond his stakes), for the kinds his chips reach
+    ruled_masks: tuple[int, ...] = ()
+    if kinds.ruled:
+        masks: list[int] = []
+        for bet, low, top in kinds.ruled:
+            mask = 0
+            if (top if top < chips else chips) >= low:
+                mask = kinds.all_mask
+                if taken:
+                    mask &= ~taken.get(bet, 0)
+                if mask:
+                    mask = kinds.mask_of(game.new_stake_places(name, bet, kinds.places_in(mask)))
+            masks.append(mask)
+        ruled_masks = tuple(masks)
+    # the offers follow from his stakes' places, those masks and, of his chips, only where
+    # they fall among the kinds' bounds (BetKinds.points): the same plan serves every decision
+    # with the same three, an offer whose most is his chips bounded for this one
+    plan_key = (bisect.bisect_left(kinds.points, chips), tuple(taken.items()), ruled_masks)
+    plan = kinds.plans.get(plan_key)
+    if plan is None:
+        if len(kinds.plans) >= _PLANS:
+            kinds.plans.clear()
+        plan = kinds.plans[plan_key] = _plan(self, chips, taken, ruled_masks)
+    for offer, least in plan:
+        offers.append(offer if least is None else offer.bounded("amount", Between(least, chips)))
     kept = self._offers
-    for (low, high, mask), bets in groups.items():
-        if high == chips:
-            # the kept offer up to its least, with his chips for its most
-            key: tuple[Any, ...] = ("bet", low, low, mask, *bets)
-            made = kept.get(key)
-            if made is None:
-                places = kinds.places_in(mask)
-                made = self._offer(key, functools.partial(_bet_offer, low, low, places, bets))
-            offers.append(made.bounded("amount", Between(low, high)))
-            continue
-        key = ("bet", low, high, mask, *bets)
-        made = kept.get(key)
-        if made is None:
-            places = kinds.places_in(mask)
-            made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
-        offers.append(made)
     limit_of = self._limit_of
     for stake in mine:
         place, bet = stake.position, stake.bet
@@ -262,6 +260,78 @@ def _bet_offers(
             if made is None:
                 made = self._offer(key, functools.partial(_raise_offer, place, bet, low, high))
             offers.append(made)
+
+
+#: the most plans kept by a table (then they are made again)
+_PLANS: Final = 4096
+
+
+def _plan(
+    self: ShoeTable[Any, Any],
+    chips: int,
+    taken: dict[str, int],
+    ruled_masks: tuple[int, ...],
+) -> tuple[tuple[Offer, int | None], ...]:
+    """The new stakes' offers for ``chips``, his stakes' places ``taken`` and the places the
+    game's rule leaves for each kind that has one (``ruled_masks``, in
+    :attr:`BetKinds.ruled`'s order): each offer kept as it is (None) or a kept one to be
+    bounded by his chips from its least (the least)."""
+    kinds = self._bet_kinds
+    all_mask = kinds.all_mask
+    ruled_mask = {bet: mask for (bet, _, _), mask in zip(kinds.ruled, ruled_masks, strict=True)}
+    groups: dict[tuple[int, int, int], list[str]] = {}
+    # the kinds in runs of neighbours with the same bounds and no rule of their own
+    # (BetKinds.runs): a run none of whose kinds he has staked goes to one group whole, as
+    # its kinds would one by one
+    for low, top, run, run_set in kinds.runs:
+        high = top if top < chips else chips
+        if high < low:
+            continue
+        if run_set is not None and (not taken or taken.keys().isdisjoint(run_set)):
+            whole = (low, high, all_mask)
+            found = groups.get(whole)
+            if found is None:
+                groups[whole] = list(run)
+            else:
+                found += run
+            continue
+        # kind by kind (a run some of whose kinds he has staked, or a kind with a rule)
+        for bet in run:
+            mask = ruled_mask.get(bet)
+            if mask is None:
+                mask = all_mask
+                if taken:
+                    mask &= ~taken.get(bet, 0)
+            if mask:
+                one = (low, high, mask)
+                found = groups.get(one)
+                if found is None:
+                    groups[one] = [bet]
+                else:
+                    found.append(bet)
+    # an offer whose most is his chips is of this decision only (his chips change with his
+    # every stake): made from a kept one (Offer.bounded) and not kept itself, where one kept
+    # for the table's limits is shared by every decision that has it (kept, the offers of one
+    # decision would fill the table's offers and have them cleared)
+    kept = self._offers
+    plan: list[tuple[Offer, int | None]] = []
+    for (low, high, mask), bets in groups.items():
+        if high == chips:
+            # the kept offer up to its least, with his chips for its most
+            key: tuple[Any, ...] = ("bet", low, low, mask, *bets)
+            made = kept.get(key)
+            if made is None:
+                places = kinds.places_in(mask)
+                made = self._offer(key, functools.partial(_bet_offer, low, low, places, bets))
+            plan.append((made, low))
+            continue
+        key = ("bet", low, high, mask, *bets)
+        made = kept.get(key)
+        if made is None:
+            places = kinds.places_in(mask)
+            made = self._offer(key, functools.partial(_bet_offer, low, high, places, bets))
+        plan.append((made, None))
+    return tuple(plan)
 
 
 def _bet_offer(low: int, high: int, places: tuple[int, ...], bets: Sequence[str]) -> Offer:

@@ -41,10 +41,10 @@ import abc
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from croupier.errors import CroupierError, RecordError, RuleViolation
-from croupier.offers import Offer, commands_schema, find_offer
+from croupier.offers import Offer, commands_schema
 from croupier.protocol import Command, Event, TableOptions
 from croupier.records import is_int
 from croupier.table.actor import Actor, Role
@@ -80,6 +80,8 @@ class Table(abc.ABC, Generic[OptionsT]):
     #: (``legal(Actor.HOUSE)``), as its tests check: :meth:`step_house` then applies it without
     #: working the dealer's offers out again to find it there. False (the default): checked.
     HOUSE_STEPS_OFFERED: ClassVar[bool] = False
+    #: :attr:`COMMANDS` as a set (:meth:`_command_set`: each class its own, made at first use)
+    _COMMAND_SET: ClassVar[frozenset[type[Command]]]
 
     def __init__(
         self, options: OptionsT, *, table_id: str = "table", source: ShuffleSource | None = None
@@ -328,8 +330,20 @@ class Table(abc.ABC, Generic[OptionsT]):
         """The JSON Schema of this game's commands."""
         return commands_schema(cls.GAME, cls.COMMANDS)
 
+    @classmethod
+    def _command_set(cls) -> frozenset[type[Command]]:
+        """:attr:`COMMANDS` as a set, made once per class (kept in the class's own dict)."""
+        kinds = frozenset(cls.COMMANDS)
+        cls._COMMAND_SET = kinds
+        return kinds
+
     def parse_command(self, data: Mapping[str, Any] | Command) -> Command:
         """A command of this game from JSON (or as is); RecordError naming the bad field."""
+        kinds = type(self).__dict__.get("_COMMAND_SET")
+        if kinds is None:
+            kinds = type(self)._command_set()
+        if type(data) in kinds:  # a typed command of this game (a bot's): nothing to parse
+            return data  # type: ignore[return-value]
         if isinstance(data, Command):
             if type(data) not in self.COMMANDS:
                 raise RecordError("type", f"{data.TYPE!r} is not a {self.GAME} command")
@@ -370,18 +384,20 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._check_time(at)
         if self._closed:
             raise RuleViolation("tables", "the table is closed")
-        if actor.role in (Role.OBSERVER, Role.INSPECTOR):
+        if actor.role in _WATCHERS:
             raise RuleViolation("tables", f"{actor} may watch but never act")
         offers = self.legal(actor)
-        if find_offer(offers, parsed) is None:
-            self._verify(actor, parsed, at)
-            open_now = sorted({o.type for o in offers})
-            raise RuleViolation(
-                "protocol",
-                f"{parsed.TYPE!r} with these values is not open to {actor} now "
-                f"(open: {', '.join(open_now) or 'nothing'})",
-            )
-        return self._run(actor, parsed, command_id, at)
+        for offer in offers:  # find_offer, written out (at every command)
+            if offer.admits(parsed):
+                return self._run(actor, parsed, command_id, at)
+        # no offer admits it: the article that refuses it, else the protocol's refusal
+        self._verify(actor, parsed, at)
+        open_now = sorted({o.type for o in offers})
+        raise RuleViolation(
+            "protocol",
+            f"{parsed.TYPE!r} with these values is not open to {actor} now "
+            f"(open: {', '.join(open_now) or 'nothing'})",
+        )
 
     def timeout(self, actor: Actor, *, at: int) -> Applied:
         """Apply the rule's default for ``actor``, whose deadline has passed at ``at``; refused
@@ -494,7 +510,7 @@ class Table(abc.ABC, Generic[OptionsT]):
     ) -> Entry:
         """Record an applied event: entry, visibility, money, rounds."""
         seq = len(self._entries) + 1
-        entry = Entry(seq, at, str(actor), command_id, command, event)
+        entry = Entry(seq, at, actor.text, command_id, command, event)
         table_event = isinstance(event, TABLE_EVENTS)
         money: Sequence[Tx] = self._chips_money(event, seq) if table_event else ()
         more = self._money(event, seq)
@@ -531,11 +547,12 @@ class Table(abc.ABC, Generic[OptionsT]):
         at: int,
         shown: Shown,
     ) -> Entry:
-        """:meth:`_append` for an event of the game that moves no money and neither opens nor
-        closes a round (an adapter's many cards dealt), seen as ``shown``: what
-        :meth:`_append` records of it, without asking the adapter what it knows already."""
+        """:meth:`_append` for an event of the game that neither opens nor closes a round and
+        moves no money, or whose money the adapter has just posted (an adapter's many cards
+        dealt, stud's players acting), seen as ``shown``: what :meth:`_append` records of it,
+        without asking the adapter what it knows already."""
         seq = len(self._entries) + 1
-        entry = Entry(seq, at, str(actor), command_id, command, event)
+        entry = Entry(seq, at, actor.text, command_id, command, event)
         self._entries.append(entry)
         self._visibility.append(shown)
         rounds = self._rounds
@@ -740,6 +757,10 @@ class Table(abc.ABC, Generic[OptionsT]):
         if not isinstance(table_id, str):
             raise RecordError("table", "the table id must be text")
         return cls.replay(cls.options_from_dict(options), entries, table_id=table_id, source=source)
+
+
+#: the roles that may watch but never act
+_WATCHERS: Final = frozenset({Role.OBSERVER, Role.INSPECTOR})
 
 
 def _by_command(entries: Sequence[Entry]) -> Iterable[list[Entry]]:

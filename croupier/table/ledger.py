@@ -29,7 +29,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from croupier.errors import RuleViolation
 from croupier.records import is_int
@@ -109,16 +109,35 @@ class Ledger:
         """Record ``tx``; refuses (changing nothing) a repeated id or a negative balance."""
         if tx.id in self._ids:
             raise RuleViolation("cashier", f"transaction {tx.id} is already posted")
+        entries = tx.entries
+        if len(entries) == 2:
+            # most transactions: one amount from one account to another (Tx.move), posted as
+            # the loop below posts it, without its dict of the balances after
+            (source, out), (target, into) = entries
+            if source != target:
+                balances = self._balances
+                # read as the loop reads them (an account not seen yet is made, at 0, first)
+                left, right = balances[source] + out, balances[target] + into
+                if left < 0 and source not in MAY_BE_NEGATIVE:
+                    self._refuse(tx, source, left)
+                if right < 0 and target not in MAY_BE_NEGATIVE:
+                    self._refuse(tx, target, right)
+                balances[source] = left
+                balances[target] = right
+                self._txs.append(tx)
+                self._ids.add(tx.id)
+                if source == "cashier" or target == "cashier":
+                    moved = self._from_cashier
+                    for account, amount in entries:
+                        if account.startswith("player:"):
+                            moved[account] = moved.get(account, 0) + amount
+                return
         after: dict[str, int] = {}
         for account, amount in tx.entries:
             after[account] = after.get(account, self._balances[account]) + amount
         for account, value in after.items():
             if value < 0 and account not in MAY_BE_NEGATIVE:
-                raise RuleViolation(
-                    "cashier",
-                    f"{account} would hold {value} after {tx.id} ({tx.reason}): "
-                    "a balance is never negative",
-                )
+                self._refuse(tx, account, value)
         self._balances.update(after)
         self._txs.append(tx)
         self._ids.add(tx.id)
@@ -127,6 +146,14 @@ class Ledger:
             for account, amount in dict(tx.entries).items():
                 if account.startswith("player:"):
                     moved[account] = moved.get(account, 0) + amount
+
+    @staticmethod
+    def _refuse(tx: Tx, account: str, value: int) -> NoReturn:
+        raise RuleViolation(
+            "cashier",
+            f"{account} would hold {value} after {tx.id} ({tx.reason}): "
+            "a balance is never negative",
+        )
 
     def post_all(self, txs: Iterable[Tx]) -> None:
         post = self.post

@@ -680,11 +680,30 @@ class StudTable(Table[StudOptions]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
-        kind = type(event)
-        if kind in _SEATING:
+        if type(event) is PlayerActed:
+            # two events of three in a hand: public, neither opening nor closing a hand, his
+            # chips into the pot (if any): what _money, _shown and _round_edge say of it,
+            # recorded without asking them
+            if event.chips:
+                name = self._names[event.seat]
+                self._ledger.post(
+                    Tx.move(
+                        f"{len(self._entries) + 1}",
+                        event.action.value,
+                        f"player:{name}",
+                        "pot",
+                        event.chips,
+                    )
+                )
+            return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
+        if type(event) is CardsDealt:  # no money, no hand's edge; the key cards hidden
+            return self._append_quiet(
+                event, actor, command_id, command, at, self._shown_dealt(event)
+            )
+        if type(event) in _SEATING:
             self._seat_index = None  # the game's seats have changed with it
         entry = super()._append(event, actor, command_id, command, at)
-        if kind is not PlayerActed and isinstance(event, HandSettled | HouseVoid):
+        if isinstance(event, HandSettled | HouseVoid):
             self._settled_at = at
         return entry
 
