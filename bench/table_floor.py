@@ -1,6 +1,7 @@
 """The least a per-command table interface can cost over the game's API (issue 17's budget).
 
-``python -m bench.table_floor [--hands N] [--seats S] [--repeat R] [--json FILE]``
+``python -m bench.table_floor [--hands N] [--seats S] [--repeat R] [--json FILE]
+[--instructions]``
 
 Issue 17 asks the table interface to cost at most 10% more than the game's own API. This script
 measures a **lower bound** for any interface that takes commands one by one and keeps what the
@@ -12,16 +13,21 @@ issue itself asks of it, on five-card stud (6 seats, the strength and random bot
   ``game.deal``, the house's steps as calls;
 * **floor**: the very same calls, each wrapped as the least a per-command interface records:
   a command id (``f"run:{seq}"``) looked up among the ones already used (idempotent retries),
-  one :class:`~croupier.table.log.Entry` per event (its sequence number, time, actor and
-  command), one visibility slot per event (left empty: who may see it is not worked out), one
-  :class:`~croupier.table.base.Applied` kept under its id. No offers (the bots read the game's
-  own ``Legal``), no waits, no view, no ledger, no parsing, no clock check: less than the issue
-  requires, so this side is a floor, not an implementation;
+  one entry per event (its sequence number, time, actor and command, as a plain tuple: cheaper
+  than the table's :class:`~croupier.table.log.Entry`), one visibility slot per event (left
+  empty: who may see it is not worked out), the command's result (a tuple) kept under its id.
+  No offers (the bots read the game's own ``Legal``), no waits, no view, no ledger, no parsing,
+  no clock check: less than the issue requires, so this side is a floor, not an
+  implementation;
 * **table**: :class:`~croupier.table.stud.StudTable` with ``run_table``, as ``bench.table_stud``.
 
-The floor's cost over the game is what recording alone costs: when it is above 10%, no
-per-command interface with a record per event can meet the budget, whatever its offers, waits
-and views cost. The three end with the same stacks (checked). Method: CPU time
+With ``--instructions`` it counts the instructions of each side instead (valgrind's
+cachegrind, deterministic: a run of ``--hands`` hands less a run of none, each in a fresh
+``python`` under valgrind), the steady figure on a noisy shared machine.
+
+The floor's cost over the game is what recording alone costs; the budget less the floor is
+what would be left for everything else the issue asks of the interface (offers, waits, views,
+who may see each event, the ledger, parsing and checking a command against the offers). The three end with the same stacks (checked). Method: CPU time
 (``time.process_time``), gc off, runs alternated, medians; one process, one core.
 """
 
@@ -29,7 +35,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,18 +52,17 @@ from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudPhase
 from croupier.protocol import Event
 from croupier.table.actor import Actor
-from croupier.table.log import Entry
-from croupier.table.results import Applied
 
 
 class _Record:
-    """The least a per-command interface keeps: ids used, an entry and a visibility slot per
-    event, the result of each command under its id."""
+    """The least a per-command interface keeps, in the cheapest form: ids used, an entry (a
+    plain tuple: sequence number, time, actor, command id, command, event) and a visibility slot
+    per event, the result of each command (a tuple) under its id."""
 
     def __init__(self) -> None:
-        self.entries: list[Entry] = []
+        self.entries: list[tuple[Any, ...]] = []
         self.shown: list[object] = []
-        self.results: dict[str, Applied] = {}
+        self.results: dict[str, tuple[Any, ...]] = {}
         self.at = 0
 
     def run(self, actor: Actor, command: Any, event: Event) -> None:
@@ -61,10 +70,10 @@ class _Record:
         command_id = f"run:{len(entries)}"
         if command_id in self.results:  # a retry returns the first result
             return
-        entry = Entry(len(entries) + 1, self.at, actor.text, command_id, command, event)
+        entry = (len(entries) + 1, self.at, actor.text, command_id, command, event)
         entries.append(entry)
         self.shown.append(None)
-        self.results[command_id] = Applied(command_id, actor, command, (entry,))
+        self.results[command_id] = (actor, command, entry)
         self.at += 1000
 
 
@@ -109,16 +118,67 @@ def play_floor(hands: int, seats: int) -> dict[int, int]:
     return dict(game.stacks)
 
 
+SIDES = {"game": play_game, "floor": play_floor, "table": play_table}
+ROOT = Path(__file__).resolve().parent.parent
+VALGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+
+
+def instructions(side: str, hands: int, seats: int) -> int:
+    """Instructions of a fresh ``python`` playing 5 warm-up hands then ``hands`` on ``side``,
+    under valgrind's cachegrind (no cache simulation)."""
+    code = (
+        "import gc, sys; gc.disable(); from bench.table_floor import SIDES; "
+        f"run = SIDES[{side!r}]; run(5, {seats}); {hands} and run({hands}, {seats})"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
+    done = subprocess.run(
+        [*VALGRIND, sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed on {side}: {done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main_instructions(hands: int, seats: int) -> int:
+    if shutil.which("valgrind") is None:
+        print("--instructions needs valgrind (apt-get install -y valgrind)", file=sys.stderr)
+        return 2
+    counts = {
+        side: instructions(side, hands, seats) - instructions(side, 0, seats) for side in SIDES
+    }
+    game = counts["game"]
+    print(
+        f"five-card stud, {hands:,} hands at {seats} seats, instructions (cachegrind; a run of "
+        f"{hands} hands less a run of none)\n"
+        + "".join(
+            f"  {side:<8}{count / 1e6:10,.1f} M   {count / game - 1:+.1%}\n"
+            for side, count in counts.items()
+        )
+        + "  issue 17's budget: +10%; the floor records less than the issue asks"
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.table_floor", description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under valgrind instead"
+    )
     args = parser.parse_args(argv)
     if not (1 <= args.hands <= 1_000_000 and 2 <= args.seats <= 7 and 5 <= args.repeat <= 99):
         parser.error("--hands 1..1,000,000, --seats 2..7, --repeat 5..99")
-    sides = {"game": play_game, "floor": play_floor, "table": play_table}
+    if args.instructions:
+        return main_instructions(args.hands, args.seats)
+    sides = SIDES
     stacks = {side: run(args.hands, args.seats) for side, run in sides.items()}
     if len({tuple(sorted(v.items())) for v in stacks.values()}) != 1:
         print(f"the runs differ: {stacks}", file=sys.stderr)
