@@ -27,8 +27,9 @@ cachegrind, deterministic: a run of ``--hands`` hands less a run of none, each i
 
 The floor's cost over the game is what recording alone costs; the budget less the floor is
 what would be left for everything else the issue asks of the interface (offers, waits, views,
-who may see each event, the ledger, parsing and checking a command against the offers). The three end with the same stacks (checked). Method: CPU time
-(``time.process_time``), gc off, runs alternated, medians; one process, one core.
+who may see each event, the ledger, parsing and checking a command against the offers). The
+three end with the same stacks (checked). Method: CPU time (``time.process_time``), gc off,
+runs alternated, medians; one process, one core.
 """
 
 from __future__ import annotations
