@@ -137,18 +137,25 @@ def script_of(table: Any) -> list[list[tuple[str, Any]]]:
     return script
 
 
+def _open_round(game: Any, shuffles: int) -> int:
+    """Shuffle (the table's seeded source, shuffle by shuffle) and burn as the game needs, then
+    open a round; the number of shuffles made so far."""
+    if game.phase is Phase.NEEDS_SHUFFLE:
+        game.shuffle(SeededShuffler(f"{SEED}:{shuffles}"))
+        shuffles += 1
+    while game.phase is Phase.READY and game.can_burn():
+        game.burn()
+    game.open_round()
+    return shuffles
+
+
 def play_game(name: str, script: list[list[tuple[str, Any]]]) -> dict[str, int]:
     """The same rounds on the game's own API; the balances at the end."""
     table: Any = game_info(name).table(_options(name))
     game = table.game  # a fresh game of the same options
     shuffles = 0
     for bets in script:
-        if game.phase is Phase.NEEDS_SHUFFLE:
-            game.shuffle(SeededShuffler(f"{SEED}:{shuffles}"))
-            shuffles += 1
-        while game.phase is Phase.READY and game.can_burn():
-            game.burn()
-        game.open_round()
+        shuffles = _open_round(game, shuffles)
         for kind, event in bets:
             if kind == "bet_placed":
                 game.place_bet(event.player, event.position, event.bet, event.amount)
@@ -285,12 +292,7 @@ def play_bots(name: str, rounds: int, players: int) -> tuple[dict[str, int], lis
     bots = [ApiBettor(i, f"p{i}", i, game) for i in range(1, players + 1)]
     shuffles = 0
     for _ in range(rounds):
-        if game.phase is Phase.NEEDS_SHUFFLE:
-            game.shuffle(SeededShuffler(f"{SEED}:{shuffles}"))
-            shuffles += 1
-        while game.phase is Phase.READY and game.can_burn():
-            game.burn()
-        game.open_round()
+        shuffles = _open_round(game, shuffles)
         for bot in bots:
             bot.bet()
         game.close_bets()
