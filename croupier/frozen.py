@@ -26,19 +26,24 @@ def fast_init(*classes: type[Any]) -> None:
     own descriptor instead of ``object.__setattr__`` (about twice as fast for the events a
     simulation makes by the thousand). The class, its fields, equality, hashing, immutability
     (assigning a field still raises) and encoding are unchanged. A class that is not a frozen
-    slotted dataclass of plain fields (a default, ``InitVar``, ``init=False``, a
-    ``__post_init__``) keeps its own ``__init__``."""
+    slotted dataclass of plain positional fields with the ``__init__`` dataclasses made for it
+    (a default, a keyword-only field, ``InitVar``, ``init=False``, a ``__post_init__``, an
+    ``__init__`` written by hand) keeps its own ``__init__``."""
     for cls in classes:
         params = getattr(cls, "__dataclass_params__", None)
         fields = dataclasses.fields(cls) if params is not None else ()
         if (
             params is None
             or not params.frozen
+            or not params.init
             or "__slots__" not in cls.__dict__
+            or getattr(cls.__init__, "__code__", None) is None
+            or cls.__init__.__code__.co_filename != "<string>"  # written by hand
             or hasattr(cls, "__post_init__")
             or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
             or any(
                 not f.init
+                or f.kw_only
                 or f.default is not dataclasses.MISSING
                 or f.default_factory is not dataclasses.MISSING
                 for f in fields
@@ -46,7 +51,8 @@ def fast_init(*classes: type[Any]) -> None:
         ):
             continue
         names = [f.name for f in fields]
-        namespace = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+        namespace: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+        namespace["__name__"] = cls.__module__  # the function's module, as dataclasses gives
         body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
         source = f"def __init__(self, {', '.join(names)}):\n{body}"
         exec(source, namespace)  # built from field names only

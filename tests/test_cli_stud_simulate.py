@@ -141,3 +141,32 @@ def test_issue22_a_restored_twin_checks_the_hand_it_replays(
     sim = simulate_stud.run_simulation(200, 6, "random", "topups")
     assert dropped[0] > 0
     assert sim.violation is not None and sim.violation.startswith("replay: hand ")
+
+
+def test_issue22_simulations_in_threads_give_the_serial_digests() -> None:
+    """A cluster worker may run chunks in threads (``--scheduler tcp://`` to workers with
+    several threads): the module-level memos the simulation shares (the bots' last board read,
+    the decisions made once, their digest texts) must never mix two tables' states. Four
+    simulations run in threads that switch every microsecond give each the digest it gives
+    alone."""
+    import sys
+    import threading
+
+    seeds = [f"threads:{i}" for i in range(4)]
+    alone = {s: simulate_stud.run_simulation(120, 6, "mixed", s).digest for s in seeds}
+    together: dict[str, str] = {}
+
+    def run(seed: str) -> None:
+        together[seed] = simulate_stud.run_simulation(120, 6, "mixed", seed).digest
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=run, args=(s,)) for s in seeds]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

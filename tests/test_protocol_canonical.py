@@ -248,10 +248,35 @@ def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
         seat: int
         note: str | None = None
 
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class KeywordOnly(Event):
+        TYPE = "keyword_only"
+        seat: int
+        _: dataclasses.KW_ONLY
+        note: str
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked(Event):
+        TYPE = "checked"
+        seat: int
+
+        def __init__(self, seat: int) -> None:  # a check of its own, written by hand
+            if seat < 1:
+                raise ValueError(f"seat {seat}")
+            object.__setattr__(self, "seat", seat)
+
     before = Plain(1, (Card.parse("As"),), None)
-    own_init = WithDefault.__init__
-    fast_init(Plain, WithDefault)
-    assert WithDefault.__init__ is own_init and WithDefault(2) == WithDefault(2, None)
+    own = {cls: cls.__init__ for cls in (WithDefault, KeywordOnly, Checked)}
+    fast_init(Plain, WithDefault, KeywordOnly, Checked)
+    # what the faster __init__ cannot make alike keeps its own: defaults, keyword-only fields,
+    # an __init__ written by hand (its check stays)
+    assert all(cls.__init__ is init for cls, init in own.items())
+    assert WithDefault(2) == WithDefault(2, None)
+    with pytest.raises(TypeError):
+        KeywordOnly(1, "x")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="seat -5"):
+        Checked(-5)
+    assert Plain.__init__.__module__ == Plain.__module__
     after = Plain(1, (Card.parse("As"),), None)
     assert after == before and hash(after) == hash(before) and repr(after) == repr(before)
     assert Plain(seat=1, note=None, cards=(Card.parse("As"),)) == before

@@ -206,9 +206,10 @@ def _five_levels() -> list[int]:
     return _FIVE_LEVELS
 
 
-#: the last board read and its opponents' levels: the bots of one table read the same board
-#: in turn, so the levels are worked out once a street for all of them
-_LAST_BOARD: list[Any] = [None, {}]
+#: the last board read and its opponents' levels, as one pair: the bots of one table read the
+#: same board in turn, so the levels are worked out once a street for all of them (one pair,
+#: read and replaced whole, so bots of tables in other threads never mix two boards)
+_LAST_BOARD: list[tuple[object, Mapping[int, tuple[int, int]]]] = [(None, {})]
 
 
 def _levels_of(
@@ -217,14 +218,14 @@ def _levels_of(
     """Seat -> (formation, top rank) of every seat's up cards on ``board`` (its patterns): what
     an opponent shows, from the table's best-hand key of his up cards without the suits
     (possible draws show no made hand: their highest card)."""
-    if board is not _LAST_BOARD[0]:
+    last, levels = _LAST_BOARD[0]
+    if board is not last:
         draws, level = _DRAWS, _LEVEL
-        _LAST_BOARD[0] = board
-        _LAST_BOARD[1] = {
+        levels = {
             s: (0, top) if category in draws else (level[category], ranks[0] if ranks else 0)
             for s, ((category, ranks), top) in board.items()
         }
-    levels: Mapping[int, tuple[int, int]] = _LAST_BOARD[1]
+        _LAST_BOARD[0] = (board, levels)
     return levels
 
 
