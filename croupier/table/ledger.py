@@ -127,10 +127,7 @@ class Ledger:
                 self._txs.append(tx)
                 self._ids.add(tx.id)
                 if source == "cashier" or target == "cashier":
-                    moved = self._from_cashier
-                    for account, amount in entries:
-                        if account.startswith("player:"):
-                            moved[account] = moved.get(account, 0) + amount
+                    self._count_from_cashier(entries)
                 return
         after: dict[str, int] = {}
         for account, amount in tx.entries:
@@ -142,10 +139,14 @@ class Ledger:
         self._txs.append(tx)
         self._ids.add(tx.id)
         if "cashier" in after:
-            moved = self._from_cashier
-            for account, amount in dict(tx.entries).items():
-                if account.startswith("player:"):
-                    moved[account] = moved.get(account, 0) + amount
+            self._count_from_cashier(dict(tx.entries).items())
+
+    def _count_from_cashier(self, entries: Iterable[tuple[str, int]]) -> None:
+        """Add what a transaction with the cashier moved to each player's count."""
+        moved = self._from_cashier
+        for account, amount in entries:
+            if account.startswith("player:"):
+                moved[account] = moved.get(account, 0) + amount
 
     @staticmethod
     def _refuse(tx: Tx, account: str, value: int) -> NoReturn:
