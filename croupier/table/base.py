@@ -80,8 +80,12 @@ class Table(abc.ABC, Generic[OptionsT]):
     #: (``legal(Actor.HOUSE)``), as its tests check: :meth:`step_house` then applies it without
     #: working the dealer's offers out again to find it there. False (the default): checked.
     HOUSE_STEPS_OFFERED: ClassVar[bool] = False
-    #: :attr:`COMMANDS` as a set (:meth:`_command_set`: each class its own, made at first use)
-    _COMMAND_SET: ClassVar[frozenset[type[Command]]]
+    #: :attr:`COMMANDS` as a set, each class its own (made when the class is defined)
+    _COMMAND_SET: ClassVar[frozenset[type[Command]]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._COMMAND_SET = frozenset(getattr(cls, "COMMANDS", ()))
 
     def __init__(
         self, options: OptionsT, *, table_id: str = "table", source: ShuffleSource | None = None
@@ -330,19 +334,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         """The JSON Schema of this game's commands."""
         return commands_schema(cls.GAME, cls.COMMANDS)
 
-    @classmethod
-    def _command_set(cls) -> frozenset[type[Command]]:
-        """:attr:`COMMANDS` as a set, made once per class (kept in the class's own dict)."""
-        kinds = frozenset(cls.COMMANDS)
-        cls._COMMAND_SET = kinds
-        return kinds
-
     def parse_command(self, data: Mapping[str, Any] | Command) -> Command:
         """A command of this game from JSON (or as is); RecordError naming the bad field."""
-        kinds = type(self).__dict__.get("_COMMAND_SET")
-        if kinds is None:
-            kinds = type(self)._command_set()
-        if type(data) in kinds:  # a typed command of this game (a bot's): nothing to parse
+        if type(data) in self._COMMAND_SET:  # a typed command of this game: nothing to parse
             return data  # type: ignore[return-value]
         if isinstance(data, Command):
             if type(data) not in self.COMMANDS:
