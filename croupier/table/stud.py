@@ -682,19 +682,10 @@ class StudTable(Table[StudOptions]):
     ) -> Entry:
         if type(event) is PlayerActed:
             # two events of three in a hand: public, neither opening nor closing a hand, his
-            # chips into the pot (if any): what _money, _shown and _round_edge say of it,
-            # recorded without asking them
-            if event.chips:
-                name = self._names[event.seat]
-                self._ledger.post(
-                    Tx.move(
-                        f"{len(self._entries) + 1}",
-                        event.action.value,
-                        f"player:{name}",
-                        "pot",
-                        event.chips,
-                    )
-                )
+            # chips into the pot (if any, _money's first case): what _shown and _round_edge say
+            # of it recorded without asking them
+            for tx in self._money(event, len(self._entries) + 1):
+                self._ledger.post(tx)
             return self._append_quiet(event, actor, command_id, command, at, Shown.PUBLIC)
         if type(event) is CardsDealt:  # no money, no hand's edge; the key cards hidden
             return self._append_quiet(
