@@ -128,17 +128,11 @@ def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) 
         )
 
 
-#: InitialCommission.EACH, imported once when first needed (the game loads with the run)
-_EACH: list[object] = []
-
-
 def _initial_commission(table: StudOptions, seats: int) -> int:
     """The initial commission of a hand dealt to ``seats`` seats (Art 8)."""
-    if not _EACH:
-        from croupier.games.five_card_stud.rules import InitialCommission
+    from croupier.games.five_card_stud.rules import InitialCommission
 
-        _EACH.append(InitialCommission.EACH)
-    each = table.initial_commission is _EACH[0]
+    each = table.initial_commission is InitialCommission.EACH
     return table.commission_per_hand * (seats if each else 1)
 
 
