@@ -249,13 +249,21 @@ class RankRules:
     def tables(self) -> HashTables:
         return self._cached("tables", lambda: HashTables.build(self))
 
-    def prime(self, keys: tuple[Key, ...], tables: HashTables) -> None:
-        """Use prebuilt ``keys`` (:meth:`all_keys`) and hash ``tables`` instead of building them
-        (a game ships them as package data, checked against a rebuild by its tests); a table
-        already built is kept."""
+    def prime(self, load: Callable[[], tuple[tuple[Key, ...], HashTables]]) -> None:
+        """Use the prebuilt keys (:meth:`all_keys`) and hash tables ``load()`` gives instead of
+        building them (a game ships them as package data, checked against a rebuild by its
+        tests). ``load`` is called at most once for both, under these rules' own lock, and only
+        while one of them is neither built nor primed; a table already built is kept. Cheap to
+        call again (every table's start does)."""
+        cache = self._cache
+        if "keys" in cache and "tables" in cache:
+            return
         with self._lock:
-            self._cache.setdefault("keys", keys)
-            self._cache.setdefault("tables", tables)
+            if "keys" in cache and "tables" in cache:
+                return
+            keys, tables = load()
+            cache.setdefault("keys", keys)
+            cache.setdefault("tables", tables)
 
     def card_bits(self) -> NDArray[np.uint64]:
         """One bit per card of the deck, indexed by any uint8 code; 0 for every other code (a

@@ -268,3 +268,38 @@ def test_decks_used_by_rules() -> None:
     assert THIRTEEN.deck is Deck.STANDARD_52
     assert STUD40.deck is Deck.STUD_40
     assert len(STUD40.deck) == 40
+
+
+def test_prime_loads_the_shipped_tables_once_and_keeps_a_built_table() -> None:
+    """The promise of :meth:`RankRules.prime` (issue 22: the games ship their tables): the
+    loader is called at most once however many threads prime at the same time, its keys and
+    tables are then what the rules answer with, and rules whose tables are built already never
+    call it."""
+    import time
+
+    from croupier.rank.model import HashTables, Key
+
+    keys, tables = STUD40.all_keys(), STUD40.tables
+    calls: list[int] = []
+
+    def load() -> tuple[tuple[Key, ...], HashTables]:
+        calls.append(1)
+        time.sleep(0.01)  # other threads arrive while it loads
+        return keys, tables
+
+    fresh = dataclasses.replace(STUD40, _cache={})
+    threads = [threading.Thread(target=fresh.prime, args=(load,)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    fresh.prime(load)
+    assert len(calls) == 1
+    assert fresh.all_keys() is keys and fresh.tables is tables
+
+    built = dataclasses.replace(STUD40, _cache={})
+    built_keys = built.all_keys()  # worked out from the rules
+    built.prime(load)  # the tables are still missing: loaded, the built keys kept
+    assert len(calls) == 2 and built.all_keys() is built_keys and built.tables is tables
+    built.prime(load)
+    assert len(calls) == 2

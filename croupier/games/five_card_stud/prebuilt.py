@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 _LOCK: Final = threading.Lock()
-_PRIMED: list[bool] = []
 
 #: the shipped tables: :func:`dump` of :func:`build` (zlib, then base64)
 _DATA: Final = (
@@ -508,17 +507,11 @@ def prime_showing() -> None:
 
 
 def prime_ranking() -> None:
-    """Give :data:`~croupier.rank.STUD40` the shipped keys and hash tables (once; a table
-    already built is kept)."""
-    if _PRIMED:
-        return
-    with _LOCK:
-        if not _PRIMED:
-            from croupier.rank.model import STUD40
+    """Give :data:`~croupier.rank.STUD40` the shipped keys and hash tables (loaded once; a
+    table already built is kept: :meth:`~croupier.rank.model.RankRules.prime`)."""
+    from croupier.rank.model import STUD40
 
-            keys, tables = load()
-            STUD40.prime(keys, tables)
-            _PRIMED.append(True)
+    STUD40.prime(load)
 
 
 def main() -> None:  # pragma: no cover - the generator, run by hand

@@ -25,7 +25,6 @@ from __future__ import annotations
 import array
 import functools
 import itertools
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -109,9 +108,6 @@ def build() -> dict[str, NDArray[np.generic]]:
     }
 
 
-_LOCK = threading.Lock()
-
-
 #: the rank table is ~1M slots of which ~8k are not 0: the file holds those (slot, value) pairs
 _SPARSE: Final = ("table_size", "table_slots", "table_values")
 
@@ -186,21 +182,12 @@ def rank_tables() -> tuple[tuple[Key, ...], HashTables]:
     return keys, tables
 
 
-_PRIMED: list[bool] = []
-
-
 def prime_ranking() -> None:
-    """Give :data:`~croupier.rank.THIRTEEN` the shipped keys and hash tables (once; a table
-    already built is kept)."""
-    if _PRIMED:
-        return
-    with _LOCK:
-        if not _PRIMED:
-            from croupier.rank.model import THIRTEEN
+    """Give :data:`~croupier.rank.THIRTEEN` the shipped keys and hash tables (loaded once; a
+    table already built is kept: :meth:`~croupier.rank.model.RankRules.prime`)."""
+    from croupier.rank.model import THIRTEEN
 
-            keys, tables = rank_tables()
-            THIRTEEN.prime(keys, tables)
-            _PRIMED.append(True)
+    THIRTEEN.prime(rank_tables)
 
 
 def main() -> None:  # pragma: no cover - the generator, run by hand
