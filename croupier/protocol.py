@@ -265,10 +265,18 @@ class _Emitter:
             each = f"{nested}({item})"  # the nested encoder checks the item's type itself
         if each is None:
             return None
-        out = self.name("t")
+        out, count = self.name("t"), self.name("n")
         self.line(1, f"if type({var}) is not tuple:")
         self.line(2, "return _generic(value)")
-        self.line(1, f"{out} = _join([{each} for {item} in {var}])")
+        # one item or none (a pot's winner, no bet returned): no comprehension
+        self.line(1, f"{count} = len({var})")
+        self.line(1, f"if {count} > 1:")
+        self.line(2, f"{out} = _join([{each} for {item} in {var}])")
+        self.line(1, f"elif {count}:")
+        self.line(2, f"{item} = {var}[0]")
+        self.line(2, f"{out} = {each}")
+        self.line(1, "else:")
+        self.line(2, f'{out} = ""')
         return out
 
     def emit(self, annotation: Any, var: str, indent: int, depth: int = 0) -> str:
