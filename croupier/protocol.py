@@ -250,11 +250,11 @@ class _Emitter:
 
     def listed(self, annotation: Any, var: str) -> str | None:
         """For a field (``var``, at the encoder's top level) of type ``tuple[X, ...]`` whose
-        items have one expression (:meth:`expr`, or a nested dataclass's encoder): a statement
+        items have one expression (:meth:`expr`, or a nested dataclass's encoder): statements
         setting a new variable to the items' texts joined by commas (the brackets are left to
-        the object's literal), after one returning the whole value's reference text when
-        ``var`` is not a tuple (the same text: the reference writes each field as it writes it
-        alone); None for the other types."""
+        the object's literal), after one returning the whole value's reference text
+        (``_whole``, :func:`_whole`) when ``var`` is not a tuple (the same text: the reference
+        writes each field as it writes it alone); None for the other types."""
         args = get_args(annotation)
         if get_origin(annotation) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
             return None
@@ -267,7 +267,7 @@ class _Emitter:
             return None
         out, count = self.name("t"), self.name("n")
         self.line(1, f"if type({var}) is not tuple:")
-        self.line(2, "return _generic(value)")
+        self.line(2, "return _whole(value)")
         # one item or none (a pot's winner, no bet returned): no comprehension
         self.line(1, f"{count} = len({var})")
         self.line(1, f"if {count} > 1:")
@@ -374,6 +374,23 @@ class _Emitter:
         return out
 
 
+def _whole(type_name: str | None, ascii_only: bool) -> Callable[[Any], str]:
+    """The reference text of a whole value of an encoder's class, ``type`` key included when
+    ``type_name`` is given (as :func:`canonical_json` writes it: ``value.to_dict()``)."""
+    if type_name is None:
+        return _generic(ascii_only)
+
+    def dump(value: Any) -> str:
+        return json.dumps(
+            _typed_dict(value, type_name),
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=ascii_only,
+        )
+
+    return dump
+
+
 def _object_encoder(
     cls: type[Any], type_name: str | None, ascii_only: bool
 ) -> Callable[[Any], str]:
@@ -389,6 +406,7 @@ def _object_encoder(
     emitter = _Emitter(ascii_only)
     quote = emitter.quote
     emitter.namespace["_cls"] = cls
+    emitter.namespace["_whole"] = _whole(type_name, ascii_only)
     # the object's text is one f-string: the keys and separators as its literal parts, each
     # field's text (an int field: the int itself, which the f-string writes as str() does)
     parts: list[str] = []
