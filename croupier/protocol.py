@@ -184,7 +184,9 @@ class _Emitter:
         if annotation is int or annotation is str:
             x = self.name("x")
             kind = annotation.__name__
-            return f"type({x} := {e}) is {kind}", x if annotation is int else f"_quote({x})"
+            if annotation is str:
+                return f"type({x} := {e}) is str", f"_quote({x})"
+            return f"type({x} := {e}) is int", f"_small[{x}] if 0 <= {x} < {_SMALL_LIMIT} else {x}"
         if annotation is Card or annotation is Tile:
             x = self.name("x")
             kind = self.constant(annotation)
@@ -423,7 +425,11 @@ def _object_encoder(
                 continue
             if hints[field] is int:
                 text = emitter.name("t")
-                emitter.line(1, f"{text} = {var} if type({var}) is int else _generic({var})")
+                emitter.line(
+                    1,
+                    f"{text} = (_small[{var}] if 0 <= {var} < {_SMALL_LIMIT} else {var}) "
+                    f"if type({var}) is int else _generic({var})",
+                )
             else:
                 text = emitter.emit(hints[field], var, 1)
             parts.append(_fstring_literal(prefix) + "{" + text + "}")
