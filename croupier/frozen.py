@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from croupier.protocol import Event
 
-__all__ = ["SHARED_TEXTS", "fast_init", "share_text"]
+__all__ = ["SHARED_TEXTS", "UNSHARED", "fast_init", "share_text"]
 
 
 def fast_init(*classes: type[Any]) -> None:
@@ -65,8 +65,11 @@ def fast_init(*classes: type[Any]) -> None:
 
 #: the canonical ASCII text of events a game makes once and commits many times (the same frozen
 #: value, e.g. a decision without a time), by the event's identity: ``(event, text)`` (the event
-#: is kept, so its id is not another object's while its text is here)
+#: is kept, so its id is not another object's while its text is here: an id found here is the
+#: event's own, no identity check needed)
 SHARED_TEXTS: dict[int, tuple[Any, str]] = {}
+#: what :data:`SHARED_TEXTS` gives for an id not in it (``.get(id(e), UNSHARED)[1]``: no text)
+UNSHARED: Final[tuple[Any, str]] = (None, "")
 _SHARED_LIMIT: Final = 100_000
 _ENCODER: list[Callable[[Any], str]] = []
 

@@ -52,7 +52,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_
 
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
-from croupier.frozen import SHARED_TEXTS
+from croupier.frozen import SHARED_TEXTS, UNSHARED
 from croupier.tiles import Tile
 
 __all__ = [
@@ -132,6 +132,15 @@ def _generic(ascii_only: bool) -> Callable[[Any], str]:
 #: the JSON text of every card and tile, by code
 _CARD_JSON: Final = tuple(f'"{Card(code)}"' for code in range(52))
 _TILE_JSON: Final = tuple(f'"{Tile(code)}"' for code in range(34))
+#: the text of each int below :data:`_SMALL_LIMIT` (seats, counts, small amounts): looked up, not
+#: written again each time (``str`` of an int makes a new string)
+_SMALL_LIMIT: Final = 1024
+_SMALL_INTS: Final = tuple(str(n) for n in range(_SMALL_LIMIT))
+#: the text of a ``(seat, card)`` pair for each seat below :data:`_PAIR_SEATS`, by seat and code
+_PAIR_SEATS: Final = 16
+_SEAT_CARD_JSON: Final = tuple(
+    tuple(f"[{seat},{text}]" for text in _CARD_JSON) for seat in range(_PAIR_SEATS)
+)
 
 
 class _Emitter:
@@ -149,6 +158,8 @@ class _Emitter:
             "_generic": _generic(ascii_only),
             "_quote": self.quote,
             "_str": str,
+            "_join": ",".join,
+            "_small": _SMALL_INTS,
         }
         self.lines: list[str] = []
         self._names = 0
@@ -173,7 +184,9 @@ class _Emitter:
         if annotation is int or annotation is str:
             x = self.name("x")
             kind = annotation.__name__
-            return f"type({x} := {e}) is {kind}", x if annotation is int else f"_quote({x})"
+            if annotation is str:
+                return f"type({x} := {e}) is str", f"_quote({x})"
+            return f"type({x} := {e}) is int", f"_small[{x}] if 0 <= {x} < {_SMALL_LIMIT} else {x}"
         if annotation is Card or annotation is Tile:
             x = self.name("x")
             kind = self.constant(annotation)
@@ -186,7 +199,10 @@ class _Emitter:
         of type ``annotation``, for the leaf types and fixed tuples of them; None for the
         others (written as statements by :meth:`emit`)."""
         if annotation is int:
-            return f"(_str({e}) if type({e}) is int else _generic({e}))"
+            return (
+                f"((_small[{e}] if 0 <= {e} < {_SMALL_LIMIT} else _str({e})) "
+                f"if type({e}) is int else _generic({e}))"
+            )
         if annotation is str:
             return f"(_quote({e}) if type({e}) is str else _generic({e}))"
         if annotation is Card or annotation is Tile:
@@ -201,6 +217,16 @@ class _Emitter:
             )
             return f"({members}[{e}] if type({e}) is {kind} else _generic({e}))"
         args = get_args(annotation)
+        if get_origin(annotation) is tuple and args == (int, Card):
+            # a (seat, card) pair: its text looked up by seat and code (a small seat), not written
+            seat, card = self.name("x"), self.name("x")
+            pairs, cards = self.constant(_SEAT_CARD_JSON), self.constant(_CARD_JSON)
+            return (
+                f"(({pairs}[{seat}][{card}.code] if 0 <= {seat} < {_PAIR_SEATS} "
+                f"else f'[{{{seat}}},{{{cards}[{card}.code]}}]') "
+                f"if type({e}) is tuple and len({e}) == 2 and type({seat} := {e}[0]) is int "
+                f"and type({card} := {e}[1]) is {self.constant(Card)} else _generic({e}))"
+            )
         if get_origin(annotation) is tuple and depth < 2 and args and args[-1] is not Ellipsis:
             guarded = [self.guarded(a, f"{e}[{i}]") for i, a in enumerate(args)]
             if all(g is not None for g in guarded):
@@ -223,6 +249,37 @@ class _Emitter:
                 body = '"[" + ' + ' + "," + '.join(texts) + ' + "]"'
             return f"({body} if type({e}) is tuple and len({e}) == {len(args)} else _generic({e}))"
         return None
+
+    def listed(self, annotation: Any, var: str) -> str | None:
+        """For a field (``var``, at the encoder's top level) of type ``tuple[X, ...]`` whose
+        items have one expression (:meth:`expr`, or a nested dataclass's encoder): statements
+        setting a new variable to the items' texts joined by commas (the brackets are left to
+        the object's literal), after one returning the whole value's reference text
+        (``_whole``, :func:`_whole`) when ``var`` is not a tuple (the same text: the reference
+        writes each field as it writes it alone); None for the other types."""
+        args = get_args(annotation)
+        if get_origin(annotation) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        item = self.name("i")
+        each = self.expr(args[0], item)
+        if each is None and isinstance(args[0], type) and dataclasses.is_dataclass(args[0]):
+            nested = self.constant(_object_encoder(args[0], None, self.ascii_only))
+            each = f"{nested}({item})"  # the nested encoder checks the item's type itself
+        if each is None:
+            return None
+        out, count = self.name("t"), self.name("n")
+        self.line(1, f"if type({var}) is not tuple:")
+        self.line(2, "return _whole(value)")
+        # one item or none (a pot's winner, no bet returned): no comprehension
+        self.line(1, f"{count} = len({var})")
+        self.line(1, f"if {count} > 1:")
+        self.line(2, f"{out} = _join([{each} for {item} in {var}])")
+        self.line(1, f"elif {count}:")
+        self.line(2, f"{item} = {var}[0]")
+        self.line(2, f"{out} = {each}")
+        self.line(1, "else:")
+        self.line(2, f'{out} = ""')
+        return out
 
     def emit(self, annotation: Any, var: str, indent: int, depth: int = 0) -> str:
         """Statements (at ``indent``) setting a new variable to the JSON text of ``var`` (a
@@ -319,6 +376,23 @@ class _Emitter:
         return out
 
 
+def _whole(type_name: str | None, ascii_only: bool) -> Callable[[Any], str]:
+    """The reference text of a whole value of an encoder's class, ``type`` key included when
+    ``type_name`` is given (as :func:`canonical_json` writes it: ``value.to_dict()``)."""
+    if type_name is None:
+        return _generic(ascii_only)
+
+    def dump(value: Any) -> str:
+        return json.dumps(
+            _typed_dict(value, type_name),
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=ascii_only,
+        )
+
+    return dump
+
+
 def _object_encoder(
     cls: type[Any], type_name: str | None, ascii_only: bool
 ) -> Callable[[Any], str]:
@@ -334,6 +408,7 @@ def _object_encoder(
     emitter = _Emitter(ascii_only)
     quote = emitter.quote
     emitter.namespace["_cls"] = cls
+    emitter.namespace["_whole"] = _whole(type_name, ascii_only)
     # the object's text is one f-string: the keys and separators as its literal parts, each
     # field's text (an int field: the int itself, which the f-string writes as str() does)
     parts: list[str] = []
@@ -344,9 +419,17 @@ def _object_encoder(
         else:
             var = emitter.name("v")
             emitter.line(1, f"{var} = value.{field}")
+            listed = emitter.listed(hints[field], var)
+            if listed is not None:  # a list: its brackets in the literal
+                parts.append(_fstring_literal(prefix + "[") + "{" + listed + "}]")
+                continue
             if hints[field] is int:
                 text = emitter.name("t")
-                emitter.line(1, f"{text} = {var} if type({var}) is int else _generic({var})")
+                emitter.line(
+                    1,
+                    f"{text} = (_small[{var}] if 0 <= {var} < {_SMALL_LIMIT} else {var}) "
+                    f"if type({var}) is int else _generic({var})",
+                )
             else:
                 text = emitter.emit(hints[field], var, 1)
             parts.append(_fstring_literal(prefix) + "{" + text + "}")
@@ -777,12 +860,13 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         pending = self._log[self._digested - self._released :]
         if pending:
             encoders = _ASCII  # each class's encoder, one lookup an event
-            kept = SHARED_TEXTS.get  # an event made once, committed many times (share_text)
+            # an event made once, committed many times (share_text): its text kept by its id
+            # (the event kept alive with it, so an id found is this event's); "" when not kept
+            kept = SHARED_TEXTS.get
             text = ",".join(
                 [
-                    found[1]
-                    if (found := kept(id(e))) is not None and found[0] is e
-                    else (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
+                    kept(id(e), UNSHARED)[1]
+                    or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
                     for e in pending
                 ]
             )

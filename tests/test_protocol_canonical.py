@@ -295,3 +295,70 @@ def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
         assert [getattr(made, n) for n in names] == values
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(made, names[0], 1)
+
+
+#: ints about the edges of the encoders' tables: the small ints' texts (0..1023) and the
+#: (seat, card) pairs' (seats 0..15); booleans, which equal 0 and 1 but are written otherwise
+EDGE_INTS = st.one_of(
+    st.integers(-3, 20),
+    st.integers(1020, 1027),
+    st.sampled_from([-1024, 10**20, True, False]),
+)
+
+
+def edge_values(annotation: Any) -> st.SearchStrategy[Any]:
+    """:func:`values_of` with the ints about the tables' edges, lists of zero, one or more
+    items, and now and then a list (or None) where a tuple is hinted."""
+    origin = typing.get_origin(annotation)
+    if origin is tuple:
+        args = typing.get_args(annotation)
+        if len(args) == 2 and args[1] is Ellipsis:
+            items = st.lists(edge_values(args[0]), max_size=3)
+        else:
+            items = st.tuples(*(edge_values(a) for a in args)).map(list)
+        return st.one_of(items.map(tuple), items, st.none())
+    if annotation is int:
+        return EDGE_INTS
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        hints = typing.get_type_hints(annotation)
+        fields = [f.name for f in dataclasses.fields(annotation)]
+
+        def build(values: tuple[Any, ...]) -> Any:
+            made = object.__new__(annotation)
+            for name, value in zip(fields, values, strict=True):
+                object.__setattr__(made, name, value)
+            return made
+
+        return st.tuples(*(edge_values(hints[n]) for n in fields)).map(build)
+    if origin is typing.Union or origin is types.UnionType:
+        return st.one_of(*(edge_values(a) for a in typing.get_args(annotation)))
+    return values_of(annotation)
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        croupier.games.five_card_stud.events.CardsDealt,
+        croupier.games.five_card_stud.events.HandSettled,
+        croupier.games.five_card_stud.events.HandStarted,
+        croupier.games.five_card_stud.events.MisdealRectified,
+        croupier.events.ShoeShuffled,
+    ],
+    ids=lambda c: c.TYPE,
+)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_protocol_the_encoders_tables_give_the_generic_text(
+    cls: type[Event], data: st.DataObject
+) -> None:
+    """The looked-up texts (small ints, (seat, card) pairs), the lists of one item or none and a
+    list field that is not a tuple (the whole value's reference text): the reference's text."""
+    event = data.draw(edge_values(cls))
+    for ascii_only in (True, False):
+        try:
+            expected = reference(event, ascii_only)
+        except (TypeError, ValueError) as exc:
+            with pytest.raises(type(exc)):
+                canonical_json(event, ascii_only=ascii_only)
+            return
+        assert canonical_json(event, ascii_only=ascii_only) == expected
