@@ -376,7 +376,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
         memo = self._memo()
-        offers: tuple[Offer, ...] | None = memo.get(actor)
+        # by the actor's text (a str keeps its hash, an Actor's is a Python call; the
+        # memo's other keys have no ':', an actor's text has one, or is 'observer')
+        offers: tuple[Offer, ...] | None = memo.get(actor.text)
         if offers is None:
             if self.closed or actor.role in (Role.OBSERVER, Role.INSPECTOR):
                 offers = ()
@@ -384,7 +386,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 offers = self._dealer_offers()
             else:
                 offers = tuple(player_offers(self, actor.name))
-            memo[actor] = offers
+            memo[actor.text] = offers
         return offers
 
     def _offer(self, key: tuple[Any, ...], make: Callable[[], Offer]) -> Offer:

@@ -110,7 +110,8 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._closed = False
         #: the views handed out for the table as it stands at entry ``_seen_at``
         self._views_at = -1
-        self._views: dict[Actor, View] = {}
+        #: by the actor's text (a str keeps its hash: an Actor's is a Python call)
+        self._views: dict[str, View] = {}
         self._setup()
 
     # -- adapter: state -------------------------------------------------------------------------
@@ -196,9 +197,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         if self._views_at != seq:
             self._views_at = seq
             self._views = {}
-        found = self._views.get(actor)
+        found = self._views.get(actor.text)
         if found is None:
-            found = self._views[actor] = View(self, actor, self._facts(actor))
+            found = self._views[actor.text] = View(self, actor, self._facts(actor))
         return found
 
     @abc.abstractmethod
