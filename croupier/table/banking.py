@@ -555,8 +555,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._waits()
 
     def _waits(self) -> tuple[Wait, ...]:
-        if self.closed or self.game.phase is not Phase.BETTING:
-            return ()
+        # asked by waiting_on alone, once the table is open and betting (tested there)
         deadline = self._opened_at + self.options.betting_seconds * 1000
         roster, last_deadline, last = self._waits_last
         if roster == self._roster and last_deadline == deadline:
@@ -656,7 +655,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         """A player's :class:`~croupier.games.banking_bots.BettorFacts`: the round and his own
         part of the view (``you``: place, chips, chips on the layout), as :meth:`view` gives
         them."""
-        if not actor.is_player:
+        if actor.role is not Role.PLAYER:  # is_player, without the property's call
             return None
         name = actor.name
         by_player, chips = self._by_player()
