@@ -198,6 +198,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         #: changes to who is present or done (the betting window's waits are kept until the
         #: next change or a new deadline: see _waits)
         self._roster = 0
+        #: each player's chips bought less cashed out plus his results (see _by_player), and
+        #: what they were counted at: the game's last settlement (the only event that changes
+        #: the game's balances makes a new one) and the roster (every chips in or out moves it)
+        self._base_chips: tuple[object, int, dict[str, int]] | None = None
         self._waits_last: tuple[int, int, tuple[Wait, ...]] = (-1, -1, ())
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
@@ -321,9 +325,14 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         found: tuple[dict[str, list[Stake]], dict[str, int]] | None = memo.get("by_player")
         if found is None:
             by_player: dict[str, list[Stake]] = {}
-            chips = dict(self._bought)
-            for player, net in self.game.balances.items():
-                chips[player] = chips.get(player, 0) + net
+            game = self.game
+            settled, roster, base = self._base_chips or (None, -1, {})
+            if roster != self._roster or settled is not game.last_settlement:
+                settled, roster, base = game.last_settlement, self._roster, dict(self._bought)
+                for player, net in game.balances.items():
+                    base[player] = base.get(player, 0) + net
+                self._base_chips = (settled, roster, base)
+            chips = dict(base)  # this state's, less the stakes on the layout
             for stake in self._stakes():
                 player = stake.player
                 mine = by_player.get(player)
