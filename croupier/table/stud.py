@@ -109,6 +109,11 @@ HIDDEN: Final = "##"
 _FOLD: Final = Offer(Fold, {}, "fold")
 _CHECK: Final = Offer(Check, {}, "check")
 _CALL: Final = Offer(Call, {}, "call")
+#: a betting turn's offers without fields, in their order (fold, check, call)
+_FOLD_ALONE: Final = (_FOLD,)
+_FOLD_CHECK: Final = (_FOLD, _CHECK)
+_FOLD_CALL: Final = (_FOLD, _CALL)
+_FOLD_CHECK_CALL: Final = (_FOLD, _CHECK, _CALL)
 
 
 class StudTable(Table[StudOptions]):
@@ -242,23 +247,19 @@ class StudTable(Table[StudOptions]):
         legal = game.legal(seat)
         if legal is None:
             return ()
-        key = legal[2:]  # (check, call, bet, raise_to): the offers do not depend on the seat
-        found = _BETTING_OFFERS.get(key)
-        if found is None:
-            offers = [_FOLD]
-            if legal.check:
-                offers.append(_CHECK)
-            if legal.call is not None:
-                offers.append(_CALL)
-            if legal.bet is not None:
-                offers.append(_amount_offer(Bet, legal.bet))
-            if legal.raise_to is not None:
-                offers.append(_amount_offer(RaiseTo, legal.raise_to))
-            found = tuple(offers)
-            if len(_BETTING_OFFERS) >= 10_000:
-                _BETTING_OFFERS.clear()
-            _BETTING_OFFERS[key] = found
-        return found
+        # fold, check, call (offers without fields: four tuples made once), then a bet and a
+        # raise bounded by the stacks (made for the decision: their bounds seldom come back)
+        fixed: tuple[Offer, ...]
+        if legal.check:
+            fixed = _FOLD_CHECK_CALL if legal.call is not None else _FOLD_CHECK
+        else:
+            fixed = _FOLD_CALL if legal.call is not None else _FOLD_ALONE
+        bet, raise_to = legal.bet, legal.raise_to
+        if bet is None:
+            return fixed if raise_to is None else (*fixed, _amount_offer(RaiseTo, raise_to))
+        if raise_to is None:
+            return (*fixed, _amount_offer(Bet, bet))
+        return (*fixed, _amount_offer(Bet, bet), _amount_offer(RaiseTo, raise_to))
 
     def _cutters(self) -> tuple[int, ...]:
         hand = self.game.view(None).get("hand")
@@ -712,10 +713,6 @@ class StudTable(Table[StudOptions]):
 #: the events that change the game's seats (``StudState._apply_table``): seat_of's index is
 #: made again after each
 _SEATING: Final = frozenset({PlayerSeated, PlayerLeft, TableRestored})
-
-#: the offers of a player on turn, by what his Legal allows (check, call, bet, raise_to): offers
-#: are frozen, and the same few come back at every table
-_BETTING_OFFERS: dict[tuple[Any, ...], tuple[Offer, ...]] = {}
 
 #: the setters of an Offer's slots (command, fields, label), in order: see _amount_offer
 _OFFER_SLOTS: Final = tuple(getattr(Offer, f.name).__set__ for f in dataclasses.fields(Offer))
