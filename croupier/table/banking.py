@@ -198,6 +198,10 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         #: changes to who is present or done (the betting window's waits are kept until the
         #: next change or a new deadline: see _waits)
         self._roster = 0
+        #: each player's chips bought less cashed out plus his results (see _by_player), and
+        #: what they were counted at: the game's last settlement (the only event that changes
+        #: the game's balances makes a new one) and the roster (every chips in or out moves it)
+        self._base_chips: tuple[object, int, dict[str, int]] | None = None
         self._waits_last: tuple[int, int, tuple[Wait, ...]] = (-1, -1, ())
         self._opened_at = 0
         self._commitments: list[str] = []  # fair shuffles not yet revealed
@@ -321,9 +325,14 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         found: tuple[dict[str, list[Stake]], dict[str, int]] | None = memo.get("by_player")
         if found is None:
             by_player: dict[str, list[Stake]] = {}
-            chips = dict(self._bought)
-            for player, net in self.game.balances.items():
-                chips[player] = chips.get(player, 0) + net
+            game = self.game
+            settled, roster, base = self._base_chips or (None, -1, {})
+            if roster != self._roster or settled is not game.last_settlement:
+                settled, roster, base = game.last_settlement, self._roster, dict(self._bought)
+                for player, net in game.balances.items():
+                    base[player] = base.get(player, 0) + net
+                self._base_chips = (settled, roster, base)
+            chips = dict(base)  # this state's, less the stakes on the layout
             for stake in self._stakes():
                 player = stake.player
                 mine = by_player.get(player)
@@ -376,7 +385,9 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
         memo = self._memo()
-        offers: tuple[Offer, ...] | None = memo.get(actor)
+        # by the actor's text (a str keeps its hash, an Actor's is a Python call; the
+        # memo's other keys have no ':', an actor's text has one, or is 'observer')
+        offers: tuple[Offer, ...] | None = memo.get(actor.text)
         if offers is None:
             if self.closed or actor.role in (Role.OBSERVER, Role.INSPECTOR):
                 offers = ()
@@ -384,7 +395,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
                 offers = self._dealer_offers()
             else:
                 offers = tuple(player_offers(self, actor.name))
-            memo[actor] = offers
+            memo[actor.text] = offers
         return offers
 
     def _offer(self, key: tuple[Any, ...], make: Callable[[], Offer]) -> Offer:
@@ -553,8 +564,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         return self._waits()
 
     def _waits(self) -> tuple[Wait, ...]:
-        if self.closed or self.game.phase is not Phase.BETTING:
-            return ()
+        # asked by waiting_on alone, once the table is open and betting (tested there)
         deadline = self._opened_at + self.options.betting_seconds * 1000
         roster, last_deadline, last = self._waits_last
         if roster == self._roster and last_deadline == deadline:
@@ -654,7 +664,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         """A player's :class:`~croupier.games.banking_bots.BettorFacts`: the round and his own
         part of the view (``you``: place, chips, chips on the layout), as :meth:`view` gives
         them."""
-        if not actor.is_player:
+        if actor.role is not Role.PLAYER:  # is_player, without the property's call
             return None
         name = actor.name
         by_player, chips = self._by_player()

@@ -110,7 +110,8 @@ class Table(abc.ABC, Generic[OptionsT]):
         self._closed = False
         #: the views handed out for the table as it stands at entry ``_seen_at``
         self._views_at = -1
-        self._views: dict[Actor, View] = {}
+        #: by the actor's text (a str keeps its hash: an Actor's is a Python call)
+        self._views: dict[str, View] = {}
         self._setup()
 
     # -- adapter: state -------------------------------------------------------------------------
@@ -196,9 +197,9 @@ class Table(abc.ABC, Generic[OptionsT]):
         if self._views_at != seq:
             self._views_at = seq
             self._views = {}
-        found = self._views.get(actor)
+        found = self._views.get(actor.text)
         if found is None:
-            found = self._views[actor] = View(self, actor, self._facts(actor))
+            found = self._views[actor.text] = View(self, actor, self._facts(actor))
         return found
 
     @abc.abstractmethod
@@ -367,7 +368,13 @@ class Table(abc.ABC, Generic[OptionsT]):
                 "command_id",
                 f"a command_id is 1 to {MAX_COMMAND_ID} characters, got {command_id!r}",
             )
-        parsed = self.parse_command(command)
+        # a typed command of this game needs no parsing (parse_command's first test, written
+        # out: at every command)
+        parsed: Command = (
+            command  # type: ignore[assignment]
+            if type(command) in self._COMMAND_SET
+            else self.parse_command(command)
+        )
         prior = self._results.get(command_id)
         if prior is not None:
             if prior.actor != actor or dict(prior.command) != parsed.to_dict():
@@ -375,14 +382,18 @@ class Table(abc.ABC, Generic[OptionsT]):
                     "protocol", f"command_id {command_id!r} was already used for another command"
                 )
             return prior
-        self._check_time(at)
+        entries = self._entries
+        if type(at) is not int or at < 0 or (entries and at < entries[-1].at):
+            self._check_time(at)  # refuses it (the test that passes it, written out)
         if self._closed:
             raise RuleViolation("tables", "the table is closed")
         if actor.role in _WATCHERS:
             raise RuleViolation("tables", f"{actor} may watch but never act")
         offers = self.legal(actor)
+        kind = type(parsed)
         for offer in offers:  # find_offer, written out (at every command)
-            if offer.admits(parsed):
+            # an offer of another command admits nothing (admits' first test, written out)
+            if offer.command is kind and offer.admits(parsed):
                 return self._run(actor, parsed, command_id, at)
         # no offer admits it: the article that refuses it, else the protocol's refusal
         self._verify(actor, parsed, at)

@@ -38,8 +38,10 @@ each actor may see, and the cashier's ledger.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
 from croupier.errors import RuleViolation
@@ -107,6 +109,11 @@ HIDDEN: Final = "##"
 _FOLD: Final = Offer(Fold, {}, "fold")
 _CHECK: Final = Offer(Check, {}, "check")
 _CALL: Final = Offer(Call, {}, "call")
+#: a betting turn's offers without fields, in their order (fold, check, call)
+_FOLD_ALONE: Final = (_FOLD,)
+_FOLD_CHECK: Final = (_FOLD, _CHECK)
+_FOLD_CALL: Final = (_FOLD, _CALL)
+_FOLD_CHECK_CALL: Final = (_FOLD, _CHECK, _CALL)
 
 
 class StudTable(Table[StudOptions]):
@@ -132,7 +139,8 @@ class StudTable(Table[StudOptions]):
         #: offers and waits worked out for the table as it stands at entry ``_cached_at``
         #: (the state changes only with an entry: asking again costs nothing)
         self._cached_at = -1
-        self._offers: dict[Actor, tuple[Offer, ...]] = {}
+        #: by the actor's text (a str keeps its hash: an Actor's is a Python call)
+        self._offers: dict[str, tuple[Offer, ...]] = {}
         self._waits: tuple[Wait, ...] | None = None
         #: the table's part of every view (from the options alone)
         self._table_json: dict[str, Any] | None = None
@@ -182,10 +190,11 @@ class StudTable(Table[StudOptions]):
     # -- what each actor may send ------------------------------------------------------------
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
-        self._fresh()
-        found = self._offers.get(actor)
+        if self._cached_at != len(self._entries):  # _fresh, written out (twice a decision)
+            self._fresh()
+        found = self._offers.get(actor.text)
         if found is None:
-            if self.closed:
+            if self._closed:
                 found = ()
             elif actor.role is Role.PLAYER:
                 found = self._player_offers(actor.name)
@@ -193,7 +202,7 @@ class StudTable(Table[StudOptions]):
                 found = self._dealer_offers()
             else:
                 found = ()
-            self._offers[actor] = found
+            self._offers[actor.text] = found
         return found
 
     def _player_offers(self, name: str) -> tuple[Offer, ...]:
@@ -238,23 +247,19 @@ class StudTable(Table[StudOptions]):
         legal = game.legal(seat)
         if legal is None:
             return ()
-        key = legal[2:]  # (check, call, bet, raise_to): the offers do not depend on the seat
-        found = _BETTING_OFFERS.get(key)
-        if found is None:
-            offers = [_FOLD]
-            if legal.check:
-                offers.append(_CHECK)
-            if legal.call is not None:
-                offers.append(_CALL)
-            if legal.bet is not None:
-                offers.append(_amount_offer(Bet, legal.bet))
-            if legal.raise_to is not None:
-                offers.append(_amount_offer(RaiseTo, legal.raise_to))
-            found = tuple(offers)
-            if len(_BETTING_OFFERS) >= 10_000:
-                _BETTING_OFFERS.clear()
-            _BETTING_OFFERS[key] = found
-        return found
+        # fold, check, call (offers without fields: four tuples made once), then a bet and a
+        # raise bounded by the stacks (made for the decision: their bounds seldom come back)
+        fixed: tuple[Offer, ...]
+        if legal.check:
+            fixed = _FOLD_CHECK_CALL if legal.call is not None else _FOLD_CHECK
+        else:
+            fixed = _FOLD_CALL if legal.call is not None else _FOLD_ALONE
+        bet, raise_to = legal.bet, legal.raise_to
+        if bet is None:
+            return fixed if raise_to is None else (*fixed, _amount_offer(RaiseTo, raise_to))
+        if raise_to is None:
+            return (*fixed, _amount_offer(Bet, bet))
+        return (*fixed, _amount_offer(Bet, bet), _amount_offer(RaiseTo, raise_to))
 
     def _cutters(self) -> tuple[int, ...]:
         hand = self.game.view(None).get("hand")
@@ -340,11 +345,15 @@ class StudTable(Table[StudOptions]):
         game = self.game
         if actor.role is Role.PLAYER:
             name = actor.name
-            if isinstance(command, Sit):
+            action = _ACTION_OF.get(type(command))  # a betting decision, the most frequent
+            if action is None and isinstance(command, Sit):
                 return [game.seat_player(command.seat, name, command.buy_in)]
             seat = self.seat_of(name)
             if seat is None:  # pragma: no cover - the offers hold no such command
                 raise RuleViolation("Art 3", f"{name} has no seat at this table")
+            if action is not None:
+                amount = command.amount if isinstance(command, Bet | RaiseTo) else None
+                return [game.act(seat, action, amount, at=at)]
             if isinstance(command, TopUp):
                 return [game.top_up(seat, command.amount)]
             if isinstance(command, Leave):
@@ -411,13 +420,15 @@ class StudTable(Table[StudOptions]):
     # -- time and the house ------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
-        self._fresh()
-        if self._waits is None:
-            self._waits = self._waiting_on()
-        return self._waits
+        if self._cached_at != len(self._entries):  # _fresh, written out (at every step)
+            self._fresh()
+        waits = self._waits
+        if waits is None:
+            waits = self._waits = self._waiting_on()
+        return waits
 
     def _waiting_on(self) -> tuple[Wait, ...]:
-        if self.closed:
+        if self._closed:
             return ()
         game = self.game
         limit = self._limit_ms
@@ -430,7 +441,7 @@ class StudTable(Table[StudOptions]):
             deadline = None if limit is None or since is None else since + limit + 1
             return (
                 Wait(
-                    Actor.player(game.players[seat]),
+                    Actor.player(self._names[seat]),  # who sits there (not a copy of the seats)
                     deadline,
                     "Art 11 b",
                     "fold, check, call, bet or raise",
@@ -703,26 +714,32 @@ class StudTable(Table[StudOptions]):
 #: made again after each
 _SEATING: Final = frozenset({PlayerSeated, PlayerLeft, TableRestored})
 
-#: the offers of a player on turn, by what his Legal allows (check, call, bet, raise_to): offers
-#: are frozen, and the same few come back at every table
-_BETTING_OFFERS: dict[tuple[Any, ...], tuple[Offer, ...]] = {}
-
-#: the bet and raise offers made so far, by (command, low, high): an offer is frozen, and the
-#: same bounds come back often (the least bet, a stack)
-_AMOUNT_OFFERS: dict[tuple[type[Command], int, int], Offer] = {}
+#: the setters of an Offer's slots (command, fields, label), in order: see _amount_offer
+_OFFER_SLOTS: Final = tuple(getattr(Offer, f.name).__set__ for f in dataclasses.fields(Offer))
 
 
 def _amount_offer(command: type[Bet] | type[RaiseTo], span: tuple[int, int]) -> Offer:
+    """The bet or raise offer of ``span``: made for the decision (its bounds follow the stacks,
+    so one kept would seldom serve again), through the offer's slots as ``Offer.bounded`` makes
+    one: the command's only field is ``amount``, which ``Offer.__init__`` would check."""
     low, high = span
-    key = (command, low, high)
-    offer = _AMOUNT_OFFERS.get(key)
-    if offer is None:
-        label = f"bet {low}..{high}" if command is Bet else f"raise to {low}..{high}"
-        offer = Offer(command, {"amount": Between(low, high)}, label)
-        if len(_AMOUNT_OFFERS) >= 10_000:
-            _AMOUNT_OFFERS.clear()
-        _AMOUNT_OFFERS[key] = offer
+    offer = object.__new__(Offer)
+    set_command, set_fields, set_label = _OFFER_SLOTS
+    set_command(offer, command)
+    set_fields(offer, MappingProxyType({"amount": Between(low, high)}))
+    set_label(offer, f"bet {low}..{high}" if command is Bet else f"raise to {low}..{high}")
     return offer
+
+
+#: the game's action of each betting command (a command's class is exactly one of the table's
+#: COMMANDS: parse_command admits no other)
+_ACTION_OF: Final[Mapping[type[Command], Act]] = {
+    Fold: Act.FOLD,
+    Check: Act.CHECK,
+    Call: Act.CALL,
+    Bet: Act.BET,
+    RaiseTo: Act.RAISE,
+}
 
 
 def _action_of(command: Command) -> tuple[Act, int | None]:

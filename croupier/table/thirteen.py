@@ -282,9 +282,11 @@ class ThirteenTable(Table[ThirteenOptions]):
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
         memo = self._memo()
-        offers: tuple[Offer, ...] | None = memo.get(actor)
+        # by the actor's text (a str keeps its hash, an Actor's is a Python call; the
+        # memo's other keys have no ':', an actor's text has one, or is 'observer')
+        offers: tuple[Offer, ...] | None = memo.get(actor.text)
         if offers is None:
-            offers = memo[actor] = self._offers(actor)
+            offers = memo[actor.text] = self._offers(actor)
         return offers
 
     def _offers(self, actor: Actor) -> tuple[Offer, ...]:
