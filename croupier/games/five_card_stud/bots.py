@@ -109,6 +109,10 @@ class RandomBot:
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
+        return self.choose(legal)
+
+    def choose(self, legal: Legal) -> Decision:
+        """:meth:`decide` on what the seat may do (all the bot reads of an observation)."""
         rng = self.rng
         options: list[Decision] = []
         if legal.check:
@@ -371,7 +375,11 @@ def play_hand(
             turn = h.to_act
             legal = legal_of(game, turn)
             assert legal is not None
-            action, amount = bots[turn].decide(Observation(game, h, turn, legal))
+            bot = bots[turn]
+            if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
+                action, amount = bot.choose(legal)
+            else:
+                action, amount = bot.decide(Observation(game, h, turn, legal))
             acted = offered(h, legal, action, amount) if type(action) is Act else None
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
