@@ -373,7 +373,7 @@ def play_hand(
             h = game._hand
             assert h is not None and h.to_act is not None
             turn = h.to_act
-            legal = legal_of(game, turn)
+            legal = legal_of(game)  # the seat on turn's (turn)
             assert legal is not None
             bot = bots[turn]
             if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
