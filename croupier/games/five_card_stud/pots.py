@@ -89,28 +89,7 @@ def build_pots(
     (the initial commission of Art 8 under ``initial_commission = pot``). Consecutive levels with
     the same players are one pot. Chips above the highest stake of a player still in the hand
     (bets of players who all folded afterwards) join the top pot."""
-    stakes = {contributions[s] for s in live if contributions.get(s, 0) > 0}
-    if len(stakes) == 1 and min(contributions.values()) >= 0:
-        # every player still in the hand put in as much (nobody all in for less): one pot of
-        # everything, theirs (:func:`_layered_pots`' answer, by the tests)
-        (level,) = stakes
-        eligible = tuple(sorted([s for s in live if contributions.get(s, 0) >= level]))
-        pots = [Pot(sum(contributions.values()), eligible)]
-    else:
-        pots = _layered_pots(contributions, live, sorted(stakes))
-    if deduction:
-        main = pots[0]
-        if deduction > main.amount:
-            raise ValueError(f"a deduction of {deduction} exceeds the main pot of {main.amount}")
-        pots[0] = Pot(main.amount - deduction, main.eligible)
-    return pots
-
-
-def _layered_pots(
-    contributions: Mapping[int, int], live: Collection[int], levels: Sequence[int]
-) -> list[Pot]:
-    """:func:`build_pots` before the deduction, level by level: ``levels``, the distinct
-    stakes above 0 of the players still in the hand, in order (the general build)."""
+    levels = sorted({contributions[s] for s in live if contributions.get(s, 0) > 0})
     values = list(contributions.values())
     pots: list[Pot] = []
     below = 0
@@ -135,6 +114,11 @@ def _layered_pots(
         pots.append(Pot(above, tuple(sorted(live))))
     elif above:
         pots[-1] = Pot(pots[-1].amount + above, pots[-1].eligible)
+    if deduction:
+        main = pots[0]
+        if deduction > main.amount:
+            raise ValueError(f"a deduction of {deduction} exceeds the main pot of {main.amount}")
+        pots[0] = Pot(main.amount - deduction, main.eligible)
     return pots
 
 

@@ -366,11 +366,6 @@ class StudState(Game[StudOptions]):
             return False
         return self._stacks.get(seat, 0) < self._top_up_below or seat in self._owing
 
-    def owing_top_ups(self) -> tuple[int, ...]:
-        """The seated players who must top up now (:meth:`must_top_up`), in seat order."""
-        below, owing, stacks = self._top_up_below, self._owing, self._stacks
-        return tuple([s for s in sorted(stacks) if stacks[s] < below or s in owing])
-
     @property
     def showing_keys(self) -> ShowingKeys:
         """The order of showing cards at this table (Art 10 b-d)."""

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.games.five_card_stud.pots import Pot, _layered_pots, award, build_pots, uncalled
+from croupier.games.five_card_stud.pots import Pot, award, build_pots, uncalled
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
@@ -127,40 +127,6 @@ def test_art11_a_pots_add_up_and_nest(contributions: dict[int, int], data: st.Da
         reachable = sum(p.amount for p in pots if seat in p.eligible)
         stake = contributions[seat]
         assert reachable == sum(min(c, stake) for c in contributions.values())
-
-
-@given(
-    st.dictionaries(st.integers(1, 7), st.integers(-3, 3).map(lambda k: max(k, 0) * 100)),
-    st.data(),
-    st.integers(0, 150),
-)
-def test_art11_a_one_pot_fast_path_is_the_layered_build(
-    contributions: dict[int, int], data: st.DataObject, deduction: int
-) -> None:
-    """The one-pot answer (every live stake equal: nobody all in for less) is the general
-    level-by-level build's, on random stakes (equal stakes drawn often), live seats (some with
-    nothing in, some absent) and deductions."""
-    seats = sorted(contributions) or [1]
-    live = set(data.draw(st.lists(st.sampled_from([*seats, 8]), unique=True)))
-    stakes = sorted({contributions[s] for s in live if contributions.get(s, 0) > 0})
-    try:
-        expected = _layered_pots(contributions, live, stakes)
-        if deduction:
-            main = expected[0]
-            if deduction > main.amount:
-                raise ValueError("a deduction exceeds the main pot")
-            expected[0] = Pot(main.amount - deduction, main.eligible)
-    except ValueError:
-        with pytest.raises(ValueError, match="exceeds the main pot"):
-            build_pots(contributions, live, deduction)
-        return
-    assert build_pots(contributions, live, deduction) == expected
-
-
-def test_art11_a_the_fast_path_is_taken_on_equal_stakes() -> None:
-    # one pot of everything, the folded seat's chips in it, the live seats its contenders
-    assert pots_of({1: 300, 2: 300, 3: 100, 4: 300}, {1, 2, 4}, 20) == [(980, (1, 2, 4))]
-    assert pots_of({1: 300, 2: 300, 3: 0}, {1, 2, 3}) == [(600, (1, 2))]
 
 
 # -- award (Art 4, 9) --------------------------------------------------------------------------

@@ -424,8 +424,6 @@ class Driver:
 
     def between_hands(self) -> None:
         game = self.game
-        # the seats owing a top-up, read at once, are those must_top_up names one by one
-        assert game.owing_top_ups() == tuple(s for s in sorted(game.players) if game.must_top_up(s))
         for seat in list(game.players):
             if game.must_top_up(seat):
                 amount = self.options.min_buy_in - game.stacks[seat]
