@@ -105,6 +105,10 @@ class LiveShuffler(Shuffler):
 #: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
 #: the bounds a byte covers
 _BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
+#: the bytes of the stream :meth:`_HmacStreamShuffler.shuffle` has at hand before it starts (a
+#: deck of 52 reads ~70 on average): read with no bound check, more only after a rare run of
+#: rejections
+_AHEAD: Final = 256
 
 
 class _HmacStreamShuffler(Shuffler):
@@ -161,6 +165,31 @@ class _HmacStreamShuffler(Shuffler):
         # Same algorithm as Shuffler.shuffle with randbelow inlined for bounds <= 256 (one byte
         # per try). tests/test_shuffle.py checks it against a plain reference implementation.
         out = list(items)
+        n = len(out)
+        if n > 256:
+            return self._shuffle_from(out)
+        buf, pos = self._buf, self._pos
+        if len(buf) - pos < _AHEAD:  # computing ahead changes only when blocks are made
+            self._refill(_AHEAD)
+            buf, pos = self._buf, 0
+        masks = _BYTE_MASKS
+        try:  # the stream's bytes read with no bound check: past the end raises IndexError
+            for i in range(n - 1, 0, -1):
+                mask = masks[i]
+                j = buf[pos] & mask
+                pos += 1
+                while j > i:  # at or above the bound i + 1: read again
+                    j = buf[pos] & mask
+                    pos += 1
+                out[i], out[j] = out[j], out[i]
+        except IndexError:  # the bytes ran out (rejections): again, refilling as it reads
+            return self._shuffle_from(list(items))
+        self._pos = pos
+        return out
+
+    def _shuffle_from(self, out: list[T]) -> list[T]:
+        """:meth:`shuffle` of ``out`` in place from the stream as it stands, refilling as it
+        reads (any size; the same bytes read as :meth:`shuffle`)."""
         buf, pos = self._buf, self._pos
         end = len(buf)
         masks = _BYTE_MASKS
@@ -224,9 +253,14 @@ class SeededShuffler(_HmacStreamShuffler):
         super().__init__()
         self.seed = seed
         self._key = _seed_bytes(seed)
+        #: HMAC-SHA256 keyed once: each block is a copy of it given the counter (the same
+        #: bytes as ``hmac.digest(key, counter, "sha256")``, without setting the key up again)
+        self._mac = hmac.new(self._key, digestmod=hashlib.sha256)
 
     def _block(self, counter: int) -> bytes:
-        return hmac.digest(self._key, counter.to_bytes(8, "big"), "sha256")
+        mac = self._mac.copy()
+        mac.update(counter.to_bytes(8, "big"))
+        return mac.digest()
 
     def __repr__(self) -> str:
         return f"SeededShuffler({self.seed!r})"

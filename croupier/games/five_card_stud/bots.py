@@ -109,6 +109,10 @@ class RandomBot:
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
+        return self.choose(legal)
+
+    def choose(self, legal: Legal) -> Decision:
+        """:meth:`decide` on what the seat may do (all the bot reads of an observation)."""
         rng = self.rng
         options: list[Decision] = []
         if legal.check:
@@ -123,7 +127,7 @@ class RandomBot:
             options.append((_RAISE, _amount(rng, _capped(raise_to, cap))))
         if not options or rng.random() < self.fold_weight / (len(options) + 1):
             return _FOLDS
-        return options[rng.randrange(len(options))]
+        return options[_below(rng, len(options))]
 
 
 def _capped(span: tuple[int, int], cap: int | None) -> tuple[int, int]:
@@ -138,7 +142,26 @@ def _amount(rng: random.Random, span: tuple[int, int]) -> int:
     low, high = span
     if high <= low or rng.random() < 0.5:
         return low
-    return rng.randint(low, high)
+    return low + _below(rng, high - low + 1)  # rng.randint(low, high)
+
+
+_RANDOM: Final = random.Random
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for a whole ``n >= 1``: the same draw from the same state. For a
+    plain :class:`random.Random` its own steps (``_randbelow_with_getrandbits``: ``k`` bits
+    drawn until below ``n``) without the calls ``randrange`` makes to get there (a draw at most
+    of a random bot's turns); any other generator is asked ``randrange``. The tests compare the
+    two."""
+    if type(rng) is not _RANDOM:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 #: showing category of Art 10 d (its value) -> the bot's level (possible draws: none made)
@@ -369,9 +392,13 @@ def play_hand(
             h = game._hand
             assert h is not None and h.to_act is not None
             turn = h.to_act
-            legal = legal_of(game, turn)
+            legal = legal_of(game)  # the seat on turn's (turn)
             assert legal is not None
-            action, amount = bots[turn].decide(Observation(game, h, turn, legal))
+            bot = bots[turn]
+            if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
+                action, amount = bot.choose(legal)
+            else:
+                action, amount = bot.decide(Observation(game, h, turn, legal))
             acted = offered(h, legal, action, amount) if type(action) is Act else None
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)

@@ -405,16 +405,8 @@ class StudState(Game[StudOptions]):
         _APPLIES.get(type(event), StudState._apply_table)(self, event)
 
     def _apply_timed_out(self, event: TimedOut) -> None:
-        if event.at is not None:
-            self._clock = event.at
-        h = self._hand
-        assert h is not None
-        h.acted_in_round = True
-        if h.opened:
-            h.declined = True
-        self._fold_out(h, event.seat)
-        if self._phase is StudPhase.BETTING:
-            self._after_action(h, event.seat, event.at)
+        # Art 11 b: the hand is folded, as the player's own fold at that time folds it
+        self._apply_acted(PlayerActed(event.seat, _FOLD, 0, event.at))
 
     def _apply_shuffled(self, event: ShoeShuffled) -> None:
         h = self._hand
@@ -600,8 +592,32 @@ class StudState(Game[StudOptions]):
                     h.acted = {seat}
                 else:
                     h.acted.add(seat)
-        if self._phase is _BETTING:
-            self._after_action(h, seat, at)
+        if self._phase is not _BETTING:
+            return
+        # the next to speak: before a bet by showing strength, after it from the bettor on
+        nxt: int | None = None
+        stacks = self._stacks
+        live = h.live
+        if not h.opened:
+            checked = h.checked
+            for s in h.speak:
+                if s in checked or s not in live or stacks[s] == 0:
+                    continue
+                nxt = s
+                break
+        else:
+            acted, round_bet, current = h.acted, h.round_bet, h.current
+            for s in h.after[seat]:
+                if s not in live or stacks[s] == 0:
+                    continue
+                if s not in acted or round_bet[s] < current:
+                    nxt = s
+                    break
+        if nxt is None:
+            self._round_over(h, at)
+        else:
+            h.to_act = nxt
+            h.turn_since = at
 
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
@@ -681,31 +697,6 @@ class StudState(Game[StudOptions]):
         h.to_act = h.speak[0]
         h.turn_since = at
         self._phase = _BETTING
-
-    def _after_action(self, h: HandState, seat: int, at: int | None) -> None:
-        nxt: int | None = None
-        stacks = self._stacks
-        live = h.live
-        if not h.opened:
-            checked = h.checked
-            for s in h.speak:
-                if s in checked or s not in live or stacks[s] == 0:
-                    continue
-                nxt = s
-                break
-        else:
-            acted, round_bet, current = h.acted, h.round_bet, h.current
-            for s in h.after[seat]:
-                if s not in live or stacks[s] == 0:
-                    continue
-                if s not in acted or round_bet[s] < current:
-                    nxt = s
-                    break
-        if nxt is None:
-            self._round_over(h, at)
-        else:
-            h.to_act = nxt
-            h.turn_since = at
 
     def _round_over(self, h: HandState, at: int | None) -> None:
         h.to_act = None

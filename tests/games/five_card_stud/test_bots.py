@@ -12,12 +12,16 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from croupier.games.five_card_stud.bots import (
     Bot,
     Decision,
     RandomBot,
     StrengthBot,
+    _amount,
+    _below,
     legal_decisions,
     new_table,
     play_hand,
@@ -339,3 +343,35 @@ def test_issue22_a_decision_not_offered_is_refused_by_act_and_changes_nothing() 
     with pytest.raises(RuleViolation, match="Art 10 b"):
         game.act(game.to_act or 0, Act.CHECK)
     assert (len(game.log), game.phase, game.to_act, dict(game.stacks)) == before
+
+
+class _OwnRandom(random.Random):
+    """A generator of its own (its draws by ``random()``): asked ``randrange`` itself."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@given(
+    st.integers(0, 2**32),
+    st.lists(st.tuples(st.integers(-50, 50), st.integers(0, 3000)), min_size=1, max_size=30),
+    st.booleans(),
+)
+def test_random_bot_draws_are_randranges_and_randints(
+    seed: int, spans: list[tuple[int, int]], own: bool
+) -> None:
+    """_below and _amount draw what randrange and randint draw, from the same state, leaving
+    the generator as they leave it (a plain Random, and one of its own kind)."""
+    kind = _OwnRandom if own else random.Random
+    mine, theirs = kind(seed), kind(seed)
+    for low, width in spans:
+        n = width + 1
+        assert _below(mine, n) == theirs.randrange(n)
+        assert low + _below(mine, n) == theirs.randint(low, low + width)
+        span = (low, low + width)
+        if width == 0:  # one amount: nothing drawn
+            assert _amount(mine, span) == low
+        else:  # half the time the least, else any amount of the span
+            expected = low if theirs.random() < 0.5 else theirs.randint(*span)
+            assert _amount(mine, span) == expected
+        assert mine.getstate() == theirs.getstate()
