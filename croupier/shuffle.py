@@ -27,7 +27,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
-from typing import Final, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from croupier.errors import MaterialError, VerificationError
 
@@ -164,6 +164,8 @@ class _HmacStreamShuffler(Shuffler):
     def shuffle(self, items: Sequence[T]) -> list[T]:
         # Same algorithm as Shuffler.shuffle with randbelow inlined for bounds <= 256 (one byte
         # per try). tests/test_shuffle.py checks it against a plain reference implementation.
+        if type(items) is not list and type(items) is not tuple:
+            items = tuple(items)  # read once: the fallback below reads it again
         out = list(items)
         n = len(out)
         if n > 256:
@@ -255,6 +257,16 @@ class SeededShuffler(_HmacStreamShuffler):
         self._key = _seed_bytes(seed)
         #: HMAC-SHA256 keyed once: each block is a copy of it given the counter (the same
         #: bytes as ``hmac.digest(key, counter, "sha256")``, without setting the key up again)
+        self._mac = hmac.new(self._key, digestmod=hashlib.sha256)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the keyed HMAC object cannot be pickled or copied: made again from the key
+        state = dict(self.__dict__)
+        del state["_mac"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
         self._mac = hmac.new(self._key, digestmod=hashlib.sha256)
 
     def _block(self, counter: int) -> bytes:

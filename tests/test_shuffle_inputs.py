@@ -21,11 +21,6 @@ def _reference_shuffle(shuffler: SeededShuffler, items: list[int]) -> list[int]:
     return out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review rev1: the fallback after the bytes ahead run out shuffles list(items) again, "
-    "and a one-shot iterable is empty by then (an empty list comes back)",
-)
 def test_a_one_shot_iterable_is_shuffled_as_its_list_even_when_the_bytes_ahead_run_out() -> None:
     # sizes of 250..256: reads of ~350 bytes a deck, past the 256 made ready, now and then
     for seed in range(40):
@@ -43,11 +38,6 @@ def test_a_sequence_is_shuffled_as_the_reference_across_the_fallback() -> None:
             assert fast.shuffle(tuple(range(n))) == _reference_shuffle(slow, list(range(n)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review rev1: SeededShuffler keeps a keyed hmac object (_mac), which cannot be "
-    "pickled or deep-copied (both worked before f3f967b)",
-)
 @pytest.mark.parametrize("how", ["pickle", "deepcopy"])
 def test_a_seeded_shuffler_copied_mid_stream_goes_on_with_the_same_stream(how: str) -> None:
     shuffler = SeededShuffler("copy me")
