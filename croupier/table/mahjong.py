@@ -41,6 +41,8 @@ settlement.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
@@ -169,7 +171,7 @@ class MahjongTable(Table[MahjongOptions]):
         self._seats: dict[str, Seat] = {}
         #: what was worked out for the table as it stands at (entries, fold size): the waits,
         #: and each actor's offers with, for a seat in the game, its seat and legal commands
-        self._memo_at = (-1, -1)
+        self._memo_at = -1
         #: the Shown of a drawn tile or a claim, by (kind, player, seat, replacement)
         self._owned: dict[tuple[str, str, Seat, bool | None], Shown] = {}
         self._memo_waits: tuple[Wait, ...] | None = None
@@ -187,9 +189,12 @@ class MahjongTable(Table[MahjongOptions]):
         return self._past_events + played + self._table_events
 
     def _fresh(self) -> None:
-        """Forget what was worked out for an earlier state of the table (a new entry, or the
-        state folded further)."""
-        at = (len(self._entries), self._fold_size())
+        """Forget what was worked out for an earlier state of the table. The state changes
+        only by a command (:meth:`_execute`, :meth:`_timeout`), a table event or a recorded
+        event folded (:meth:`_apply_table_event`, :meth:`_replay_event`), each of which forgets
+        it, and its entries follow; a failed command's state is rebuilt
+        (``_setup`` again)."""
+        at = len(self._entries)
         if at != self._memo_at:
             self._memo_at = at
             self._memo_waits = None
@@ -245,6 +250,7 @@ class MahjongTable(Table[MahjongOptions]):
     # -- the fold -------------------------------------------------------------------------------
 
     def _apply_table_event(self, event: Event) -> None:
+        self._memo_at = -1  # the state changes (_fresh)
         if any(event is e for e in self._prefolded):  # folded in order by _execute already
             self._prefolded = [e for e in self._prefolded if e is not event]
             return
@@ -343,6 +349,7 @@ class MahjongTable(Table[MahjongOptions]):
         return game
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        self._memo_at = -1  # the state changes (_fresh)
         if isinstance(event, HouseVoid):
             check_void_entry(event, entry)
             self._fold_void(event, entry.at)
@@ -438,17 +445,18 @@ class MahjongTable(Table[MahjongOptions]):
         return found
 
     def _legal(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
-        if actor.role is Role.DEALER:
-            return self._dealer_offers(), None, ()
-        if not actor.is_player:
-            return (), None, ()
+        role = actor.role
+        if role is not Role.PLAYER:
+            return (self._dealer_offers() if role is Role.DEALER else ()), None, ()
         name = actor.name
         game = self._game
         if game is not None:
             seat = self._seats.get(name)
             if seat is not None:
                 commands = game.legal(seat)
-                return _offers(commands, game.window is not None), seat, commands
+                # in a claim window the seat may pass, always (and only there)
+                in_window = bool(commands) and type(commands[-1]) is Pass
+                return _offers(commands, in_window), seat, commands
         return self._table_offers(name, game), None, ()
 
     def _table_offers(self, name: str, game: MahjongGame | None) -> tuple[Offer, ...]:
@@ -517,6 +525,7 @@ class MahjongTable(Table[MahjongOptions]):
         game.verify_command(self._match.seat_of(place), command)
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        self._memo_at = -1  # the state changes (_fresh)
         if type(command) in _PLAYS:  # most commands: a seat's in the game (it is offered)
             game = self._game
             assert game is not None
@@ -629,6 +638,7 @@ class MahjongTable(Table[MahjongOptions]):
         )
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
+        self._memo_at = -1  # the state changes (_fresh)
         game = self._game
         if game is None:  # short of chips when the time to top up ran out: he leaves
             return [ChipsOut(actor.name, self._chips[actor.name])]
@@ -725,7 +735,7 @@ class MahjongTable(Table[MahjongOptions]):
         game's view of his seat (his JSON view less the table's part) and the commands his
         offers admit, in their order; None for anyone else, or between games."""
         game = self._game
-        if game is None or not actor.is_player:
+        if game is None or actor.role is not Role.PLAYER:
             return None
         _, seat, commands = self._decision(actor)
         if seat is None:
@@ -782,26 +792,49 @@ def _player(name: str) -> Actor:
     return Actor.player(name)
 
 
+#: the tile field of each command of a seat that names one (the others name none)
+_TILE_OF: Final[Mapping[type[Command], Callable[[Command], Tile]]] = {
+    Discard: operator.attrgetter("tile"),
+    Kong: operator.attrgetter("tile"),
+    Chow: operator.attrgetter("first"),
+}
+_CODE: Final = operator.attrgetter("code")
+
+
 def _offers(commands: Sequence[Command], in_window: bool) -> tuple[Offer, ...]:
     """The game's legal commands of one seat as offers: one per kind, in the order the game
     lists them, its tiles one of a list (so the commands the offers admit, in order, are the
     game's legal commands)."""
+    offers: list[Offer] = []
+    kinds: set[type[Command]] = set()
+    for kind, group in itertools.groupby(commands, type):  # MahjongGame.legal lists each
+        if kind in kinds:  # kind together; if not, the kinds in their order (as a dict)
+            return _offers_merged(commands, in_window)
+        kinds.add(kind)
+        tile_of = _TILE_OF.get(kind)
+        values: tuple[Tile, ...] = () if tile_of is None else tuple(map(tile_of, group))
+        offers.append(_offer(kind, values, in_window))
+    return tuple(offers)
+
+
+def _offers_merged(commands: Sequence[Command], in_window: bool) -> tuple[Offer, ...]:
+    """:func:`_offers` of commands whose kinds are not listed together."""
     kinds: dict[type[Command], list[Tile]] = {}  # in the game's order
     for c in commands:
         values = kinds.setdefault(type(c), [])
-        if isinstance(c, Discard | Kong):
-            values.append(c.tile)
-        elif isinstance(c, Chow):
-            values.append(c.first)
+        tile_of = _TILE_OF.get(type(c))
+        if tile_of is not None:
+            values.append(tile_of(c))
     return tuple(_offer(kind, tuple(values), in_window) for kind, values in kinds.items())
 
 
-_OFFERS: dict[tuple[str, tuple[Tile, ...], bool], Offer] = {}
+_OFFERS: dict[tuple[type[Command], bytes, bool], Offer] = {}
 
 
 def _offer(kind: type[Command], values: tuple[Tile, ...], in_window: bool) -> Offer:
-    """One offer (frozen: the same offer is handed out again when the same tiles are open)."""
-    key = (kind.TYPE, values, in_window)
+    """One offer (frozen: the same offer is handed out again when the same tiles are open),
+    kept by its kind, its tiles' codes and whether a claim window is open."""
+    key = (kind, bytes(map(_CODE, values)), in_window)
     offer = _OFFERS.get(key)
     if offer is None:
         if not values:
