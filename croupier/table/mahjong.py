@@ -188,17 +188,15 @@ class MahjongTable(Table[MahjongOptions]):
         played = game.log_size if game is not None else 0
         return self._past_events + played + self._table_events
 
-    def _fresh(self) -> None:
-        """Forget what was worked out for an earlier state of the table. The state changes
-        only by a command (:meth:`_execute`, :meth:`_timeout`), a table event or a recorded
-        event folded (:meth:`_apply_table_event`, :meth:`_replay_event`), each of which forgets
-        it, and its entries follow; a failed command's state is rebuilt
-        (``_setup`` again)."""
-        at = len(self._entries)
-        if at != self._memo_at:
-            self._memo_at = at
-            self._memo_waits = None
-            self._memo_legal = {}
+    def _forget(self) -> None:
+        """Forget what was worked out for an earlier state of the table (asked whenever the
+        entries are not those it was worked out at). The state changes only by a command
+        (:meth:`_execute`, :meth:`_timeout`), a table event or a recorded event folded
+        (:meth:`_apply_table_event`, :meth:`_replay_event`), each of which forgets it, and its
+        entries follow; a failed command's state is rebuilt (``_setup`` again)."""
+        self._memo_at = len(self._entries)
+        self._memo_waits = None
+        self._memo_legal = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> MahjongOptions:
@@ -241,7 +239,7 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _short(self, player: str) -> int:
         """How many chips ``player`` lacks to be dealt in (0: none)."""
-        least = self.options.cover() if self.options.payments is Payments.COVER else 1
+        least = self._cover if self.options.payments is Payments.COVER else 1
         return max(0, least - self._chips.get(player, 0))
 
     def _seated(self) -> list[str]:
@@ -250,7 +248,7 @@ class MahjongTable(Table[MahjongOptions]):
     # -- the fold -------------------------------------------------------------------------------
 
     def _apply_table_event(self, event: Event) -> None:
-        self._memo_at = -1  # the state changes (_fresh)
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         if any(event is e for e in self._prefolded):  # folded in order by _execute already
             self._prefolded = [e for e in self._prefolded if e is not event]
             return
@@ -349,7 +347,7 @@ class MahjongTable(Table[MahjongOptions]):
         return game
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
-        self._memo_at = -1  # the state changes (_fresh)
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         if isinstance(event, HouseVoid):
             check_void_entry(event, entry)
             self._fold_void(event, entry.at)
@@ -432,13 +430,20 @@ class MahjongTable(Table[MahjongOptions]):
         return None
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
-        return self._decision(actor)[0]
+        # _decision, written out (asked twice a command)
+        if len(self._entries) != self._memo_at:
+            self._forget()
+        found = self._memo_legal.get(actor.text)
+        if found is None:
+            found = self._memo_legal[actor.text] = self._legal(actor)
+        return found[0]
 
     def _decision(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
         """``actor``'s offers now with, for a seat in the game, the seat and its legal
         commands (the ones the offers admit, in order); worked out once per state: asked by
         whoever drives the table, for the actor's view and again by apply."""
-        self._fresh()
+        if len(self._entries) != self._memo_at:
+            self._forget()
         found = self._memo_legal.get(actor.text)
         if found is None:
             found = self._memo_legal[actor.text] = self._legal(actor)
@@ -525,7 +530,7 @@ class MahjongTable(Table[MahjongOptions]):
         game.verify_command(self._match.seat_of(place), command)
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
-        self._memo_at = -1  # the state changes (_fresh)
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         if type(command) in _PLAYS:  # most commands: a seat's in the game (it is offered)
             game = self._game
             assert game is not None
@@ -599,7 +604,8 @@ class MahjongTable(Table[MahjongOptions]):
     # -- time -----------------------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
-        self._fresh()
+        if len(self._entries) != self._memo_at:
+            self._forget()
         waits = self._memo_waits
         if waits is None:
             waits = self._memo_waits = self._waiting_on()
@@ -607,7 +613,7 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _waiting_on(self) -> tuple[Wait, ...]:
         game = self._game
-        o = self.options
+        o = self._options
         if game is None:
             deadline = self._since + o.top_up_ms
             return tuple(
@@ -638,7 +644,7 @@ class MahjongTable(Table[MahjongOptions]):
         )
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
-        self._memo_at = -1  # the state changes (_fresh)
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         game = self._game
         if game is None:  # short of chips when the time to top up ran out: he leaves
             return [ChipsOut(actor.name, self._chips[actor.name])]
