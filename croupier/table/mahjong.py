@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
 from croupier.errors import RecordError, RuleViolation
-from croupier.games.mahjong.bots import SeatFacts, commands_of
+from croupier.games.mahjong.bots import SeatFacts
 from croupier.games.mahjong.commands import (
     TABLE_COMMANDS,
     Chow,
@@ -56,9 +56,11 @@ from croupier.games.mahjong.commands import (
     Kong,
     Leave,
     Pass,
+    Pung,
     Settle,
     Sit,
     TopUp,
+    Win,
 )
 from croupier.games.mahjong.events import (
     ClaimMade,
@@ -76,7 +78,7 @@ from croupier.games.mahjong.scoring import BASIS_POINTS
 from croupier.games.mahjong.view import seat_view
 from croupier.games.mahjong.wall import deal_from_order, deal_mahjong
 from croupier.games.void import ARTICLES, HouseVoid, VoidRound, check_void, refuse_fixed
-from croupier.offers import Between, Exactly, Offer, OneOf
+from croupier.offers import Between, Offer
 from croupier.protocol import Command, Event
 from croupier.shuffle import ProvablyFairShuffler, verify_commitment
 from croupier.table.actor import Actor, Role
@@ -90,8 +92,8 @@ from croupier.table.events import (
 )
 from croupier.table.ledger import Tx
 from croupier.table.log import Entry, Shown
+from croupier.table.mahjong_offers import seat_offers
 from croupier.table.void import VOID_OFFER, check_void_entry
-from croupier.tiles import Tile
 
 __all__ = ["GameSettled", "MahjongTable"]
 
@@ -100,6 +102,11 @@ TABLES: Final = "tables"
 FAIR: Final = "fair play"
 #: events that answer a window without opening a turn or a window (no new deadline)
 _ANSWERS: Final = (ClaimMade, ClaimPassed)
+_ANSWER_TYPES: Final = frozenset(_ANSWERS)
+#: the game's events that move no money and neither open nor close a round (all but the deal)
+_QUIET: Final = frozenset(MahjongGame.EVENTS) - {GameDealt}
+#: the commands of a seat in the game (MahjongGame.play)
+_PLAYS: Final = frozenset({Discard, Kong, Win, Pung, Chow, Pass})
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +161,19 @@ class MahjongTable(Table[MahjongOptions]):
         #: the provably-fair commitment of the game in play, and the secrets this process drew
         self._commitment: FairnessCommitted | None = None
         self._revealed = False
-        self._legal_cache: tuple[tuple[int, int, Actor], tuple[Offer, ...]] | None = None
-        self._waits_cache: tuple[tuple[int, int], tuple[Wait, ...]] | None = None
+        #: the game in play (the match's current game, kept here: it is read at every step),
+        #: and, while it is in play, the player of each seat and the seat of each player (the
+        #: places do not change in a game)
+        self._game: MahjongGame | None = None
+        self._by_seat: tuple[str, ...] = ()
+        self._seats: dict[str, Seat] = {}
+        #: what was worked out for the table as it stands at (entries, fold size): the waits,
+        #: and each actor's offers with, for a seat in the game, its seat and legal commands
+        self._memo_at = -1
+        #: the Shown of a drawn tile or a claim, by (kind, player, seat, replacement)
+        self._owned: dict[tuple[str, str, Seat, bool | None], Shown] = {}
+        self._memo_waits: tuple[Wait, ...] | None = None
+        self._memo_legal: dict[str, tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]] = {}
         self._cover = self.options.cover()
         #: table events a command folded in their order among its game events, which the base
         #: then does not fold again
@@ -164,9 +182,19 @@ class MahjongTable(Table[MahjongOptions]):
             self._secrets: dict[str, bytes] = {}
 
     def _fold_size(self) -> int:
-        game = self._match.current
+        game = self._game
         played = game.log_size if game is not None else 0
         return self._past_events + played + self._table_events
+
+    def _forget(self) -> None:
+        """Forget what was worked out for an earlier state of the table (asked whenever the
+        entries are not those it was worked out at). The state changes only by a command
+        (:meth:`_execute`, :meth:`_timeout`), a table event or a recorded event folded
+        (:meth:`_apply_table_event`, :meth:`_replay_event`), each of which forgets it, and its
+        entries follow; a failed command's state is rebuilt (``_setup`` again)."""
+        self._memo_at = len(self._entries)
+        self._memo_waits = None
+        self._memo_legal = {}
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> MahjongOptions:
@@ -180,7 +208,7 @@ class MahjongTable(Table[MahjongOptions]):
     @property
     def game(self) -> MahjongGame | None:
         """The game in play (dealt, not yet settled)."""
-        return self._match.current
+        return self._game
 
     @property
     def places(self) -> tuple[str | None, ...]:
@@ -198,6 +226,8 @@ class MahjongTable(Table[MahjongOptions]):
         return None if place is None else self._match.seat_of(place)
 
     def player_at(self, seat: Seat) -> str:
+        if self._by_seat:  # a game in play
+            return self._by_seat[seat]
         player = self._places[self._match.place_of(seat)]
         assert player is not None
         return player
@@ -207,7 +237,7 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _short(self, player: str) -> int:
         """How many chips ``player`` lacks to be dealt in (0: none)."""
-        least = self.options.cover() if self.options.payments is Payments.COVER else 1
+        least = self._cover if self.options.payments is Payments.COVER else 1
         return max(0, least - self._chips.get(player, 0))
 
     def _seated(self) -> list[str]:
@@ -216,28 +246,29 @@ class MahjongTable(Table[MahjongOptions]):
     # -- the fold -------------------------------------------------------------------------------
 
     def _apply_table_event(self, event: Event) -> None:
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         if any(event is e for e in self._prefolded):  # folded in order by _execute already
             self._prefolded = [e for e in self._prefolded if e is not event]
             return
         super()._apply_table_event(event)
         self._table_events += 1
         if isinstance(event, ChipsIn):
-            if self.game is not None:
+            if self._game is not None:
                 raise RuleViolation(TABLES, "chips are bought between games")
             if event.player not in self._places:
-                if None not in self._places or self.game is not None:
+                if None not in self._places or self._game is not None:
                     raise RuleViolation(TABLES, f"no free place for {event.player} now")
                 self._places[self._places.index(None)] = event.player
             self._chips[event.player] = self._chips.get(event.player, 0) + event.amount
         elif isinstance(event, ChipsOut):
-            if self.game is not None or event.player not in self._places:
+            if self._game is not None or event.player not in self._places:
                 raise RuleViolation(TABLES, f"{event.player} cannot leave now")
             if event.amount != self._chips.get(event.player, 0):
                 raise RuleViolation(TABLES, "a player leaving cashes out every chip")
             self._places[self._places.index(event.player)] = None
             del self._chips[event.player]
         elif isinstance(event, FairnessCommitted):
-            if self.game is not None:
+            if self._game is not None:
                 raise RuleViolation(FAIR, "a commitment comes before the deal")
             self._commitment, self._revealed = event, False
             if self._opener is None:
@@ -253,11 +284,15 @@ class MahjongTable(Table[MahjongOptions]):
                 raise RuleViolation(TABLES, "a game is dealt to four players")
             if self._match.over:
                 self._match = Match(self.options)
-            self._match.begin()
+            match = self._match
+            self._game = match.begin()
+            names = [self._places[match.place_of(s)] for s in Seat]
+            self._by_seat = tuple(n for n in names if n is not None)
+            self._seats = {n: s for s, n in zip(Seat, self._by_seat, strict=True)}
             self._dealt += 1
             if self._opener is None:
                 self._opener = event
-        game = self.game
+        game = self._game
         if game is None:
             raise RuleViolation(TABLES, f"no game is in play for a {event.TYPE}")
         game.apply_recorded(event)
@@ -274,10 +309,11 @@ class MahjongTable(Table[MahjongOptions]):
             )
         for name, net in zip(event.players, event.net, strict=True):
             self._chips[name] += net
-        game = self._match.current
+        game = self._game
         assert game is not None
         self._past_events += game.log_size + 1  # the game's events and this settlement
         self._match.conclude()
+        self._in_play(None)
         self._since = at
         self._commitment = None
 
@@ -289,12 +325,19 @@ class MahjongTable(Table[MahjongOptions]):
         check_void(event, self.GAME, ())
         self._past_events += game.log_size + 1  # the game's events and this void
         self._match.abandon()
+        self._in_play(None)
         self._since = at
         self._commitment, self._revealed = None, False
 
+    def _in_play(self, game: MahjongGame | None) -> None:
+        """The game in play is now ``game`` (None: none)."""
+        self._game = game
+        if game is None:
+            self._by_seat, self._seats = (), {}
+
     def _voidable(self) -> MahjongGame:
         """The game in play a dealer may void: not once its result is fixed (a win declared)."""
-        game = self.game
+        game = self._game
         if game is None:
             raise RuleViolation(TABLES, "no game in play to void")
         if game.result_fixed:
@@ -302,6 +345,7 @@ class MahjongTable(Table[MahjongOptions]):
         return game
 
     def _replay_event(self, event: Event, entry: Entry) -> None:
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
         if isinstance(event, HouseVoid):
             check_void_entry(event, entry)
             self._fold_void(event, entry.at)
@@ -312,7 +356,7 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _settlement(self) -> GameSettled:
         """The settlement of the finished game in play, as the table pays it."""
-        game = self.game
+        game = self._game
         if game is None or game.result is None:
             raise RuleViolation(TABLES, "no finished game to settle")
         players = tuple(self.player_at(s) for s in Seat)
@@ -351,7 +395,7 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _check_reveal(self, event: FairnessRevealed) -> None:
         """The revealed seed matches the commitment and gives the tiles dealt."""
-        c, game = self._commitment, self.game
+        c, game = self._commitment, self._game
         if c is None or game is None or self._revealed or game.result is None:
             raise RuleViolation(FAIR, "a seed is revealed once, when its game is over")
         try:
@@ -368,12 +412,12 @@ class MahjongTable(Table[MahjongOptions]):
     # -- commands -------------------------------------------------------------------------------
 
     def join_commands(self, player: str) -> tuple[Command, ...]:
-        if player in self._places or None not in self._places or self.game is not None:
+        if player in self._places or None not in self._places or self._game is not None:
             return ()
         return (Sit(self.options.least_buy_in),)
 
     def _house_command(self, at: int) -> Command | None:
-        game = self.game
+        game = self._game
         if game is None:
             seated = self._seated()
             if len(seated) == PLAYERS and not any(self._short(p) for p in seated):
@@ -384,22 +428,42 @@ class MahjongTable(Table[MahjongOptions]):
         return None
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
-        # asked by whoever drives the table and again by apply: the offers of one state
-        key = (len(self._entries), self._fold_size(), actor)
-        cached = self._legal_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        offers = self._legal(actor)
-        self._legal_cache = (key, offers)
-        return offers
+        # _decision, written out (asked twice a command)
+        if len(self._entries) != self._memo_at:
+            self._forget()
+        found = self._memo_legal.get(actor.text)
+        if found is None:
+            found = self._memo_legal[actor.text] = self._legal(actor)
+        return found[0]
 
-    def _legal(self, actor: Actor) -> tuple[Offer, ...]:
-        if actor.role is Role.DEALER:
-            return self._dealer_offers()
-        if not actor.is_player:
-            return ()
+    def _decision(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
+        """``actor``'s offers now with, for a seat in the game, the seat and its legal
+        commands (the ones the offers admit, in order); worked out once per state: asked by
+        whoever drives the table, for the actor's view and again by apply."""
+        if len(self._entries) != self._memo_at:
+            self._forget()
+        found = self._memo_legal.get(actor.text)
+        if found is None:
+            found = self._memo_legal[actor.text] = self._legal(actor)
+        return found
+
+    def _legal(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
+        role = actor.role
+        if role is not Role.PLAYER:
+            return (self._dealer_offers() if role is Role.DEALER else ()), None, ()
         name = actor.name
-        game = self.game
+        game = self._game
+        if game is not None:
+            seat = self._seats.get(name)
+            if seat is not None:
+                commands = game.legal(seat)
+                # in a claim window the seat may pass, always (and only there)
+                in_window = bool(commands) and type(commands[-1]) is Pass
+                return seat_offers(commands, in_window), seat, commands
+        return self._table_offers(name, game), None, ()
+
+    def _table_offers(self, name: str, game: MahjongGame | None) -> tuple[Offer, ...]:
+        """The offers of a player who holds no seat in the game in play."""
         place = self.place_of(name)
         if place is None:
             if None in self._places and game is None:
@@ -413,15 +477,14 @@ class MahjongTable(Table[MahjongOptions]):
                 low = max(1, min(self._short(name), room))
                 offers.insert(0, Offer(TopUp, {"amount": Between(low, room)}, "top up"))
             return tuple(offers)
-        seat = self._match.seat_of(place)
-        return _offers(game.legal(seat), game.window is not None)
+        return ()  # pragma: no cover - a seated player holds a seat in the game in play
 
     def _dealer_offers(self) -> tuple[Offer, ...]:
         out: list[Offer] = []
         command = self._house_command(0)
         if command is not None:
             out.append(Offer(type(command), {}, command.TYPE))
-        game = self.game
+        game = self._game
         if game is not None and game.window is not None:
             out.append(Offer(CloseClaims, {}, "close the claim window"))
         if game is not None and not game.result_fixed:  # a win declared: the result is fixed
@@ -433,7 +496,7 @@ class MahjongTable(Table[MahjongOptions]):
             self._voidable()  # no game in play, or its result fixed
         if not actor.is_player:
             raise RuleViolation(TABLES, f"{command.TYPE} is not the dealer's to give now")
-        name, game = actor.name, self.game
+        name, game = actor.name, self._game
         place = self.place_of(name)
         if isinstance(command, Sit):
             if place is not None:
@@ -465,6 +528,13 @@ class MahjongTable(Table[MahjongOptions]):
         game.verify_command(self._match.seat_of(place), command)
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
+        if type(command) in _PLAYS:  # most commands: a seat's in the game (it is offered)
+            game = self._game
+            assert game is not None
+            events = game.play(self._seats[actor.name], command)
+            self._note(events, at)
+            return events
         if isinstance(command, VoidRound):
             event = HouseVoid(command.reason, actor.name, ARTICLES[self.GAME], ())
             self._fold_void(event, at)
@@ -478,7 +548,7 @@ class MahjongTable(Table[MahjongOptions]):
             return self._deal(at)
         if isinstance(command, Settle):
             return self._settle(at)
-        game = self.game
+        game = self._game
         assert game is not None
         if isinstance(command, CloseClaims):
             events = game.close_claims()
@@ -496,8 +566,10 @@ class MahjongTable(Table[MahjongOptions]):
 
     def _note(self, events: Sequence[Event], at: int) -> None:
         """Events the game folded itself (a player's command): the clock of the deadlines."""
-        if any(not isinstance(e, _ANSWERS) for e in events):
-            self._since = at
+        for e in events:
+            if type(e) not in _ANSWER_TYPES:
+                self._since = at
+                return
 
     def _deal(self, at: int) -> list[Event]:
         shuffler = self.source.next()
@@ -530,17 +602,16 @@ class MahjongTable(Table[MahjongOptions]):
     # -- time -----------------------------------------------------------------------------------
 
     def waiting_on(self) -> tuple[Wait, ...]:
-        key = (len(self._entries), self._fold_size())
-        cached = self._waits_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        waits = self._waiting_on()
-        self._waits_cache = (key, waits)
+        if len(self._entries) != self._memo_at:
+            self._forget()
+        waits = self._memo_waits
+        if waits is None:
+            waits = self._memo_waits = self._waiting_on()
         return waits
 
     def _waiting_on(self) -> tuple[Wait, ...]:
-        game = self.game
-        o = self.options
+        game = self._game
+        o = self._options
         if game is None:
             deadline = self._since + o.top_up_ms
             return tuple(
@@ -550,8 +621,9 @@ class MahjongTable(Table[MahjongOptions]):
             )
         if game.result is not None:
             return ()
-        if game.turn is not None:
-            player = self.player_at(game.turn)
+        turn = game.turn
+        if turn is not None:
+            player = self._by_seat[turn]
             return (
                 Wait(
                     _player(player),
@@ -561,18 +633,20 @@ class MahjongTable(Table[MahjongOptions]):
                 ),
             )
         deadline = self._since + o.claim_ms
+        names = self._by_seat
         return tuple(
-            Wait(_player(self.player_at(s)), deadline, "table option claim_ms", "claim or pass")
-            for s in game.waiting()
+            [
+                Wait(_player(names[s]), deadline, "table option claim_ms", "claim or pass")
+                for s in game.waiting()
+            ]
         )
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
-        game = self.game
+        self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
+        game = self._game
         if game is None:  # short of chips when the time to top up ran out: he leaves
             return [ChipsOut(actor.name, self._chips[actor.name])]
-        place = self.place_of(actor.name)
-        assert place is not None
-        seat = self._match.seat_of(place)
+        seat = self._seats[actor.name]
         if game.turn is seat:
             tile = game.drawn_tile or game.hand(seat)[-1]
             events = game.play(seat, Discard(tile))
@@ -582,14 +656,14 @@ class MahjongTable(Table[MahjongOptions]):
         return events
 
     def _check_closable(self) -> None:
-        if self.game is not None:
+        if self._game is not None:
             raise RuleViolation(TABLES, "a game is in play: the table closes after its settlement")
 
     # -- who sees what, money, rounds -----------------------------------------------------------
 
     def _shown(self, event: Event) -> Shown:
         if isinstance(event, GameDealt):
-            game = self.game
+            game = self._game
             deal = game.dealt if game is not None else None
             if deal is None or deal.order != event.order:
                 deal = deal_from_order(event.order, event.dice, self.options.table)
@@ -599,12 +673,48 @@ class MahjongTable(Table[MahjongOptions]):
             }
             return Shown(public, private)
         if isinstance(event, TileDrawn):
-            form = {"type": event.TYPE, "seat": int(event.seat), "replacement": event.replacement}
-            return Shown.only([self.player_at(event.seat)], form)
+            return self._shown_own(event.TYPE, event.seat, event.replacement)
         if isinstance(event, ClaimMade):
-            form = {"type": event.TYPE, "seat": int(event.seat)}
-            return Shown.only([self.player_at(event.seat)], form)
+            return self._shown_own(event.TYPE, event.seat, None)
         return Shown.PUBLIC
+
+    def _shown_own(self, kind: str, seat: Seat, replacement: bool | None) -> Shown:
+        """A drawn tile or a claim: the seat's player sees it whole, the others that he drew
+        (and whether a replacement) or answered. Made once per player, seat and kind (a Shown
+        and its forms are read only, each reader given a copy)."""
+        player = self.player_at(seat)
+        key = (kind, player, seat, replacement)
+        shown = self._owned.get(key)
+        if shown is None:
+            form: dict[str, Any] = {"type": kind, "seat": int(seat)}
+            if replacement is not None:
+                form["replacement"] = replacement
+            shown = Shown.only([player], form)
+            if len(self._owned) >= 1024:
+                self._owned.clear()
+            self._owned[key] = shown
+        return shown
+
+    def _append(
+        self,
+        event: Event,
+        actor: Actor,
+        command_id: str | None,
+        command: Mapping[str, Any] | None,
+        at: int,
+    ) -> Entry:
+        kind = type(event)
+        if kind in _QUIET:
+            # most entries: a game event that moves no money and neither opens nor closes a
+            # round (_money and _round_edge say nothing of it), seen as _shown says
+            if type(event) is TileDrawn:
+                shown = self._shown_own(event.TYPE, event.seat, event.replacement)
+            elif type(event) is ClaimMade:
+                shown = self._shown_own(event.TYPE, event.seat, None)
+            else:
+                shown = Shown.PUBLIC
+            return self._append_quiet(event, actor, command_id, command, at, shown)
+        return super()._append(event, actor, command_id, command, at)
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
         if isinstance(event, GameSettled):
@@ -628,20 +738,21 @@ class MahjongTable(Table[MahjongOptions]):
         """In a game, a seated player's :class:`~croupier.games.mahjong.bots.SeatFacts`: the
         game's view of his seat (his JSON view less the table's part) and the commands his
         offers admit, in their order; None for anyone else, or between games."""
-        game = self.game
-        if game is None or not actor.is_player:
+        game = self._game
+        if game is None or actor.role is not Role.PLAYER:
             return None
-        seat = self.seat_of(actor.name)
+        _, seat, commands = self._decision(actor)
         if seat is None:
             return None
-        offers = self.legal(actor)
-        return SeatFacts(seat_view(game, int(seat)), tuple(commands_of(offers)))
+        # the game's legal commands of the seat: the commands its offers admit, in their
+        # order (_offers), as commands_of(offers) gives them
+        return SeatFacts(seat_view(game, int(seat)), commands)
 
     def view(self, actor: Actor) -> dict[str, Any]:
         """The game as ``actor``'s seat sees it (:func:`~croupier.games.mahjong.view.seat_view`:
         a player his own tiles, anyone else the public table), with the table: places, players,
         chips, the sitting, who is waited on and until when."""
-        game = self.game
+        game = self._game
         seat = self.seat_of(actor.name) if actor.is_player else None
         if game is not None:
             out = seat_view(game, None if seat is None else int(seat))
@@ -683,37 +794,3 @@ class MahjongTable(Table[MahjongOptions]):
 def _player(name: str) -> Actor:
     """The actor of a player's name (made once: an actor checks its name when made)."""
     return Actor.player(name)
-
-
-def _offers(commands: Sequence[Command], in_window: bool) -> tuple[Offer, ...]:
-    """The game's legal commands of one seat as offers: one per kind, in the order the game
-    lists them, its tiles one of a list (so the commands the offers admit, in order, are the
-    game's legal commands)."""
-    kinds: dict[type[Command], list[Tile]] = {}  # in the game's order
-    for c in commands:
-        values = kinds.setdefault(type(c), [])
-        if isinstance(c, Discard | Kong):
-            values.append(c.tile)
-        elif isinstance(c, Chow):
-            values.append(c.first)
-    return tuple(_offer(kind, tuple(values), in_window) for kind, values in kinds.items())
-
-
-_OFFERS: dict[tuple[str, tuple[Tile, ...], bool], Offer] = {}
-
-
-def _offer(kind: type[Command], values: tuple[Tile, ...], in_window: bool) -> Offer:
-    """One offer (frozen: the same offer is handed out again when the same tiles are open)."""
-    key = (kind.TYPE, values, in_window)
-    offer = _OFFERS.get(key)
-    if offer is None:
-        if not values:
-            offer = Offer(kind, {}, kind.TYPE)
-        else:
-            field = "first" if kind is Chow else "tile"
-            domain = Exactly(values[0]) if in_window and kind is Kong else OneOf(values)
-            offer = Offer(kind, {field: domain}, kind.TYPE)
-        if len(_OFFERS) >= 10_000:
-            _OFFERS.clear()
-        _OFFERS[key] = offer
-    return offer

@@ -717,3 +717,35 @@ def test_promise_a_refused_win_check_leaves_no_reference_cycle() -> None:
         assert gc.collect() == 0  # nothing the checks made was left in a cycle
     finally:
         gc.enable()
+
+
+def test_a_seats_typed_facts_are_its_offers_commands_and_its_view_at_every_step() -> None:
+    """The facts a bot reads (``Table.seen``) hold the game's legal commands of the seat: the
+    commands its offers admit, in order (``commands_of``), and the seat's game view; what the
+    table worked out for one state is not handed out for the next."""
+    from croupier.games.mahjong.bots import SeatFacts, commands_of
+    from croupier.games.mahjong.view import seat_view
+
+    table = MahjongTable(MahjongOptions(), table_id="facts", source=SeededSource("facts"))
+    names = ("ana", "bo", "cy", "di")
+    bots: dict[str, MahjongBot] = {n: BOTS["random"](i) for i, n in enumerate(names)}
+    checked = 0
+
+    def on_step(t: Any, applied: Any) -> None:
+        nonlocal checked
+        for name in names:
+            actor = Actor.player(name)
+            offers = t.legal(actor)
+            facts = t.seen(actor).facts
+            if t.game is None:
+                assert facts is None
+                continue
+            assert isinstance(facts, SeatFacts)
+            assert facts.legal == tuple(commands_of(offers))
+            seat = t.seat_of(name)
+            assert facts.view == seat_view(t.game, int(seat))
+            checked += 1
+        assert t.waiting_on() == t._waiting_on()
+
+    run_table(table, bots, rounds=2, on_step=on_step)
+    assert checked > 100

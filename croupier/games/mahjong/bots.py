@@ -149,9 +149,10 @@ class MahjongBot(abc.ABC):
         """The table's way: between games a bot short of chips tops up by the least that is
         enough; in a game it picks among the commands the offers admit."""
         for offer in legal:
-            domain = offer.fields.get("amount")
-            if offer.type == "top_up" and isinstance(domain, Between):
-                return offer.make(amount=domain.low)
+            if offer.command.TYPE == "top_up":  # offer.type, read without the property
+                domain = offer.fields.get("amount")
+                if isinstance(domain, Between):
+                    return offer.make(amount=domain.low)
         facts = getattr(view, "facts", None)  # the table's typed view (Table.seen)
         if isinstance(facts, SeatFacts) and facts.legal:
             return self.pick(facts.view, facts.legal)
