@@ -173,6 +173,9 @@ class MahjongTable(Table[MahjongOptions]):
         #: the Shown of a drawn tile or a claim, by (kind, player, seat, replacement)
         self._owned: dict[tuple[str, str, Seat, bool | None], Shown] = {}
         self._memo_waits: tuple[Wait, ...] | None = None
+        #: a claim window's waits by seat, made for (the game, the deadline)
+        self._window_waits: list[Wait | None] = [None, None, None, None]
+        self._window_for: tuple[MahjongGame, int] | None = None
         self._memo_legal: dict[str, tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]] = {}
         self._cover = self.options.cover()
         #: table events a command folded in their order among its game events, which the base
@@ -428,7 +431,7 @@ class MahjongTable(Table[MahjongOptions]):
         return None
 
     def legal(self, actor: Actor) -> tuple[Offer, ...]:
-        # _decision, written out (asked twice a command)
+        # the memo of _legal (asked twice a command)
         if len(self._entries) != self._memo_at:
             self._forget()
         found = self._memo_legal.get(actor.text)
@@ -436,18 +439,11 @@ class MahjongTable(Table[MahjongOptions]):
             found = self._memo_legal[actor.text] = self._legal(actor)
         return found[0]
 
-    def _decision(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
-        """``actor``'s offers now with, for a seat in the game, the seat and its legal
-        commands (the ones the offers admit, in order); worked out once per state: asked by
-        whoever drives the table, for the actor's view and again by apply."""
-        if len(self._entries) != self._memo_at:
-            self._forget()
-        found = self._memo_legal.get(actor.text)
-        if found is None:
-            found = self._memo_legal[actor.text] = self._legal(actor)
-        return found
-
     def _legal(self, actor: Actor) -> tuple[tuple[Offer, ...], Seat | None, tuple[Command, ...]]:
+        """``actor``'s offers now with, for a seat in the game, the seat and its legal
+        commands (the ones the offers admit, in order); worked out once per state (the memo
+        read by :meth:`legal` and :meth:`_facts`: asked by whoever drives the table, for the
+        actor's view and again by apply)."""
         role = actor.role
         if role is not Role.PLAYER:
             return (self._dealer_offers() if role is Role.DEALER else ()), None, ()
@@ -633,13 +629,19 @@ class MahjongTable(Table[MahjongOptions]):
                 ),
             )
         deadline = self._since + o.claim_ms
-        names = self._by_seat
-        return tuple(
-            [
-                Wait(_player(names[s]), deadline, "table option claim_ms", "claim or pass")
-                for s in game.waiting()
-            ]
-        )
+        made = self._window_waits  # a window's waits by seat, made once per game and deadline
+        if self._window_for != (game, deadline):
+            self._window_for = (game, deadline)
+            made = self._window_waits = [None, None, None, None]
+        out: list[Wait] = []
+        for s in game.waiting():
+            wait = made[s]
+            if wait is None:
+                wait = made[s] = Wait(
+                    _player(self._by_seat[s]), deadline, "table option claim_ms", "claim or pass"
+                )
+            out.append(wait)
+        return tuple(out)
 
     def _timeout(self, actor: Actor, at: int) -> list[Event]:
         self._memo_at = -1  # the state changes: what was worked out for it goes (_forget)
@@ -741,7 +743,13 @@ class MahjongTable(Table[MahjongOptions]):
         game = self._game
         if game is None or actor.role is not Role.PLAYER:
             return None
-        _, seat, commands = self._decision(actor)
+        # the memo of _legal (asked at every decision)
+        if len(self._entries) != self._memo_at:
+            self._forget()
+        found = self._memo_legal.get(actor.text)
+        if found is None:
+            found = self._memo_legal[actor.text] = self._legal(actor)
+        _, seat, commands = found
         if seat is None:
             return None
         # the game's legal commands of the seat: the commands its offers admit, in their
