@@ -30,6 +30,13 @@ def seat_offers(commands: Sequence[Command], in_window: bool) -> tuple[Offer, ..
     """The game's legal commands of one seat as offers: one per kind, in the order the game
     lists them, its tiles one of a list (so the commands the offers admit, in order, are the
     game's legal commands)."""
+    if len(commands) == 1:  # most answers in a claim window: a pass alone
+        kind = type(commands[0])
+        if kind not in _TILE_OF:
+            bare = _BARE.get(kind)
+            if bare is None:
+                bare = _BARE[kind] = (_offer(kind, (), in_window),)
+            return bare
     offers: list[Offer] = []
     kinds: set[type[Command]] = set()
     for kind, group in itertools.groupby(commands, type):  # MahjongGame.legal lists each
@@ -54,6 +61,8 @@ def _offers_merged(commands: Sequence[Command], in_window: bool) -> tuple[Offer,
 
 
 _OFFERS: dict[tuple[type[Command], bytes, bool], Offer] = {}
+#: the offers of one command that names no tile (the same in a window or not: _offer)
+_BARE: dict[type[Command], tuple[Offer, ...]] = {}
 
 
 def _offer(kind: type[Command], values: tuple[Tile, ...], in_window: bool) -> Offer:
