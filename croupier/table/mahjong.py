@@ -107,6 +107,8 @@ _ANSWER_TYPES: Final = frozenset(_ANSWERS)
 _QUIET: Final = frozenset(MahjongGame.EVENTS) - {GameDealt}
 #: the commands of a seat in the game (MahjongGame.play)
 _PLAYS: Final = frozenset({Discard, Kong, Win, Pung, Chow, Pass})
+#: SeatFacts(view, legal) without the NamedTuple's own __new__ (a Python call at every decision)
+_new_facts: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -754,7 +756,7 @@ class MahjongTable(Table[MahjongOptions]):
             return None
         # the game's legal commands of the seat: the commands its offers admit, in their
         # order (_offers), as commands_of(offers) gives them
-        return SeatFacts(seat_view(game, int(seat)), commands)
+        return _new_facts(SeatFacts, (seat_view(game, int(seat)), commands))
 
     def view(self, actor: Actor) -> dict[str, Any]:
         """The game as ``actor``'s seat sees it (:func:`~croupier.games.mahjong.view.seat_view`:
