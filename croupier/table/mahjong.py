@@ -196,10 +196,12 @@ class MahjongTable(Table[MahjongOptions]):
         entries are not those it was worked out at). The state changes only by a command
         (:meth:`_execute`, :meth:`_timeout`), a table event or a recorded event folded
         (:meth:`_apply_table_event`, :meth:`_replay_event`), each of which forgets it, and its
-        entries follow; a failed command's state is rebuilt (``_setup`` again)."""
-        self._memo_at = len(self._entries)
+        entries follow; a failed command's state is rebuilt (``_setup`` again). The memo is
+        emptied before its position is set, so a reader never pairs the new position with an
+        earlier state's offers (a table is read and written by one job at a time anyway)."""
         self._memo_waits = None
         self._memo_legal = {}
+        self._memo_at = len(self._entries)
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> MahjongOptions:
