@@ -23,6 +23,7 @@ from croupier.games.mahjong.rules import Seat
 from croupier.games.mahjong.scoring import ScoringOptions
 from croupier.games.void import VoidRound
 from croupier.offers import Exactly, OneOf
+from croupier.protocol import Command
 from croupier.table import Actor, SeededSource
 from croupier.table.mahjong import MahjongTable
 from croupier.table.mahjong_offers import seat_offers
@@ -81,7 +82,7 @@ def _observed(table: MahjongTable) -> dict[str, Any]:
     return out
 
 
-def _junk(rng: random.Random) -> mj.Command:
+def _junk(rng: random.Random) -> Command:
     tile = rng.choice(TILES)
     return rng.choice(
         [
@@ -133,9 +134,9 @@ def test_what_the_table_worked_out_is_what_a_fresh_fold_says_at_every_step(varia
         elif roll < 0.65:
             actor = rng.choice(EVERYONE)
             # the dealer's void is drawn below, rarely (the games are to be played out)
-            offers = [o for o in table.legal(actor) if o.command is not VoidRound]
-            if offers:
-                offer = rng.choice(offers)
+            offered = [o for o in table.legal(actor) if o.command is not VoidRound]
+            if offered:
+                offer = rng.choice(offered)
                 values = {k: d.sample(rng) for k, d in offer.fields.items()}
                 send(actor, offer.command(**values))
             elif actor.is_player and table.join_commands(actor.name):
