@@ -47,6 +47,8 @@ class Actor:
     name: str = ""
     #: the text form (``str(actor)``), made once: it is written on every entry
     text: str = field(init=False, repr=False, compare=False)
+    #: whether the role is a player's, set once (read at every decision)
+    is_player: bool = field(init=False, repr=False, compare=False)
 
     HOUSE: ClassVar[Actor]
     OBSERVER: ClassVar[Actor]
@@ -64,6 +66,7 @@ class Actor:
             )
         text = "observer" if self.role is Role.OBSERVER else f"{self.role.value}:{self.name}"
         object.__setattr__(self, "text", text)
+        object.__setattr__(self, "is_player", self.role is Role.PLAYER)
 
     def __hash__(self) -> int:
         return hash(self.text)  # equal actors have equal texts; a text keeps its hash
@@ -86,10 +89,6 @@ class Actor:
     @classmethod
     def inspector(cls, name: str) -> Actor:
         return cls(Role.INSPECTOR, name)
-
-    @property
-    def is_player(self) -> bool:
-        return self.role is Role.PLAYER
 
     @classmethod
     def parse(cls, text: str) -> Actor:

@@ -664,7 +664,7 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         """A player's :class:`~croupier.games.banking_bots.BettorFacts`: the round and his own
         part of the view (``you``: place, chips, chips on the layout), as :meth:`view` gives
         them."""
-        if actor.role is not Role.PLAYER:  # is_player, without the property's call
+        if not actor.is_player:
             return None
         name = actor.name
         by_player, chips = self._by_player()

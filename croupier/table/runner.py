@@ -16,7 +16,7 @@ from typing import Any
 
 from croupier.errors import CroupierError, RuleViolation
 from croupier.offers import Bot
-from croupier.table.actor import Actor, Role
+from croupier.table.actor import Actor
 from croupier.table.base import Applied, Table
 
 __all__ = ["RunReport", "run_table"]
@@ -83,7 +83,7 @@ def run_table(
         waits = table.waiting_on()
         bot_wait = None
         for wait in waits:  # the first bot waited on
-            if wait.actor.role is Role.PLAYER and wait.actor.name in bots:
+            if wait.actor.is_player and wait.actor.name in bots:
                 bot_wait = wait
                 break
         if bot_wait is not None:
