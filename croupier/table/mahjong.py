@@ -169,8 +169,8 @@ class MahjongTable(Table[MahjongOptions]):
         self._game: MahjongGame | None = None
         self._by_seat: tuple[str, ...] = ()
         self._seats: dict[str, Seat] = {}
-        #: what was worked out for the table as it stands at (entries, fold size): the waits,
-        #: and each actor's offers with, for a seat in the game, its seat and legal commands
+        #: what was worked out for the table as it stands at entry ``_memo_at``: the waits, and
+        #: each actor's offers with, for a seat in the game, its seat and legal commands
         self._memo_at = -1
         #: the Shown of a drawn tile or a claim, by (kind, player, seat, replacement)
         self._owned: dict[tuple[str, str, Seat, bool | None], Shown] = {}
@@ -709,17 +709,10 @@ class MahjongTable(Table[MahjongOptions]):
         command: Mapping[str, Any] | None,
         at: int,
     ) -> Entry:
-        kind = type(event)
-        if kind in _QUIET:
+        if type(event) in _QUIET:
             # most entries: a game event that moves no money and neither opens nor closes a
             # round (_money and _round_edge say nothing of it), seen as _shown says
-            if type(event) is TileDrawn:
-                shown = self._shown_own(event.TYPE, event.seat, event.replacement)
-            elif type(event) is ClaimMade:
-                shown = self._shown_own(event.TYPE, event.seat, None)
-            else:
-                shown = Shown.PUBLIC
-            return self._append_quiet(event, actor, command_id, command, at, shown)
+            return self._append_quiet(event, actor, command_id, command, at, self._shown(event))
         return super()._append(event, actor, command_id, command, at)
 
     def _money(self, event: Event, seq: int) -> Sequence[Tx]:
@@ -745,7 +738,7 @@ class MahjongTable(Table[MahjongOptions]):
         game's view of his seat (his JSON view less the table's part) and the commands his
         offers admit, in their order; None for anyone else, or between games."""
         game = self._game
-        if game is None or actor.role is not Role.PLAYER:
+        if game is None or not actor.is_player:
             return None
         # the memo of _legal (asked at every decision)
         if len(self._entries) != self._memo_at:
