@@ -743,15 +743,8 @@ _ACTION_OF: Final[Mapping[type[Command], Act]] = {
 
 
 def _action_of(command: Command) -> tuple[Act, int | None]:
-    """The game's action and amount for a betting command."""
-    if isinstance(command, Fold):
-        return Act.FOLD, None
-    if isinstance(command, Check):
-        return Act.CHECK, None
-    if isinstance(command, Call):
-        return Act.CALL, None
-    if isinstance(command, Bet):
-        return Act.BET, command.amount
-    if isinstance(command, RaiseTo):
-        return Act.RAISE, command.amount
+    """The game's action and amount for a betting command (:data:`_ACTION_OF`, in its order)."""
+    for kind, action in _ACTION_OF.items():
+        if isinstance(command, kind):
+            return action, command.amount if isinstance(command, Bet | RaiseTo) else None
     raise RuleViolation("protocol", f"{command.TYPE!r} is not a betting command")
