@@ -257,7 +257,11 @@ class SeededShuffler(_HmacStreamShuffler):
         self._key = _seed_bytes(seed)
         #: HMAC-SHA256 keyed once: each block is a copy of it given the counter (the same
         #: bytes as ``hmac.digest(key, counter, "sha256")``, without setting the key up again)
-        self._mac = hmac.new(self._key, digestmod=hashlib.sha256)
+        self._mac = self._keyed()
+
+    def _keyed(self) -> hmac.HMAC:
+        """HMAC-SHA256 with the seed's key set up."""
+        return hmac.new(self._key, digestmod=hashlib.sha256)
 
     def __getstate__(self) -> dict[str, Any]:
         # the keyed HMAC object cannot be pickled or copied: made again from the key
@@ -267,7 +271,7 @@ class SeededShuffler(_HmacStreamShuffler):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._mac = hmac.new(self._key, digestmod=hashlib.sha256)
+        self._mac = self._keyed()
 
     def _block(self, counter: int) -> bytes:
         mac = self._mac.copy()
