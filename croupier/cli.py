@@ -22,7 +22,7 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from croupier.commands.plain_options import PlainParams
 
@@ -55,7 +55,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
 class LazyGroup(PlainParams, TyperGroup):
     """The root command group: a command's module is imported when the command is used; its
     own options (``--version``, ``--help``) are read without Pydantic
-    (:mod:`croupier.commands.plain_options`)."""
+    (:mod:`croupier.commands.plain_options`). An option's value refused by Typer's own check
+    (a type or a bound: ``--hands abc``, ``--rounds -1``) is quoted back in the error
+    (:func:`quote_refused`), as the commands' own checks quote what a person typed."""
+
+    def invoke(self, ctx: Any) -> Any:
+        given = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        try:
+            return super().invoke(ctx)
+        except typer.BadParameter as exc:
+            quote_refused(exc, given)
+            raise
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
@@ -110,6 +120,26 @@ def _main(
     ] = False,
 ) -> None:
     """Exact, auditable engine for Macau's official casino table games."""
+
+
+def quote_refused(exc: typer.BadParameter, args: list[str]) -> None:
+    """Add the text given for ``exc``'s option (its last use in ``args``, the words after the
+    command's name; ``--opt VALUE`` or ``--opt=VALUE``) to the error's message, unless it is
+    already there. Typer's checks say what was wrong, not what was typed."""
+    param = exc.param
+    if not isinstance(param, TyperOption) or getattr(param, "is_flag", False):
+        return
+    names = {*param.opts, *param.secondary_opts}
+    value: str | None = None
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word in names and i + 1 < len(args):
+            value = args[i + 1]
+        elif word.startswith("--") and word.partition("=")[0] in names:
+            value = word.partition("=")[2]
+    if value is not None and repr(value) not in exc.message:
+        exc.message = f"{exc.message} (got {value!r})"
 
 
 def load_all() -> None:

@@ -362,3 +362,49 @@ def test_server_seed_file_must_hold_hex(tmp_path: Path) -> None:
     clean_failure(
         run("deal", "thirteen", *FAIR, "--server-seed-file", str(short)), "at least 16 bytes"
     )
+
+
+# -- values refused by the option parser are quoted back -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (
+            ("simulate", "five-card-stud", "--hands", "abc"),
+            ("Invalid value for '--hands'", "(got 'abc')"),
+        ),
+        (("table", "run", "thirteen", "--rounds", "-1"), ("'--rounds'", "(got '-1')")),
+        (("table", "run", "thirteen", "--rounds=0"), ("'--rounds'", "(got '0')")),
+        (("deal", "thirteen", "--nonce", "x1"), ("'--nonce'", "(got 'x1')")),
+        # the last use of an option given twice is the one refused
+        (
+            ("simulate", "five-card-stud", "--hands", "3", "--hands", "9z"),
+            ("(got '9z')",),
+        ),
+    ],
+)
+def test_readme_promise_a_value_refused_by_the_option_parser_is_quoted_back(
+    args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    """README "What works": what a person types is quoted back, also when Typer's own check
+    (a type or a bound) refuses it before the command runs."""
+    clean_failure(run(*args), *fragments)
+
+
+def test_quote_refused_leaves_flags_and_quoted_messages_alone() -> None:
+    import typer
+    from typer.core import TyperOption
+
+    from croupier.cli import quote_refused
+
+    option = TyperOption(param_decls=["--hands"], type_descriptor=None)  # type: ignore[arg-type]
+    exc = typer.BadParameter("bad 'abc'", param=option)
+    quote_refused(exc, ["--hands", "abc"])
+    assert exc.message == "bad 'abc'"  # the value is already in it
+    exc = typer.BadParameter("bad", param=option)
+    quote_refused(exc, ["--", "--hands", "abc"])  # after "--": not an option
+    assert exc.message == "bad"
+    exc = typer.BadParameter("bad", param=None)
+    quote_refused(exc, ["--hands", "abc"])
+    assert exc.message == "bad"
