@@ -32,6 +32,7 @@ __all__ = [
     "by_rank",
     "card_text",
     "cards_text",
+    "count_of",
     "croupier_errors",
     "fail",
     "make_console",
@@ -42,6 +43,18 @@ __all__ = [
 
 #: the exit code of a refused command (bad input, a rule, a record that does not check)
 EXIT_ERROR = 2
+
+
+def count_of(n: int, noun: str) -> str:
+    """``n`` and its noun, plural unless ``n`` is 1.
+
+    >>> count_of(1, "round"), count_of(2, "round"), count_of(0, "entry")
+    ('1 round', '2 rounds', '0 entries')
+    """
+    if n == 1:
+        return f"1 {noun}"
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{n} {plural}"
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from croupier.commands.app import app
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import count_of, croupier_errors, fail, make_console, print_json
 
 if TYPE_CHECKING:
     from croupier.table.audit import ChainReport
@@ -215,7 +215,8 @@ def replay_banking_record(
             return
         console = make_console()
         console.print(
-            f"[bold]{spec.title}[/bold]: {summary['events']} events, {summary['rounds']} rounds; "
+            f"[bold]{spec.title}[/bold]: {count_of(summary['events'], 'event')}, "
+            f"{count_of(summary['rounds'], 'round')}; "
             "every event checked against the rules."
         )
         _render_totals(console, table, 2)
@@ -354,8 +355,9 @@ def _finish(
     console = make_console()
     state = "sealed" if summary["sealed"] else f"open: it ends {summary.get('ends')}"
     console.print(
-        f"[bold]{title}[/bold], table {summary['table']!r}: {summary['entries']} entries, "
-        f"{summary['rounds']} rounds; chain checked, [bold]{state}[/bold]; every event checked "
+        f"[bold]{title}[/bold], table {summary['table']!r}: "
+        f"{count_of(summary['entries'], 'entry')}, {count_of(summary['rounds'], 'round')}; "
+        f"chain checked, [bold]{state}[/bold]; every event checked "
         "against the rules."
     )
     from croupier.money import format_money

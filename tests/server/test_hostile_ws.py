@@ -209,8 +209,15 @@ def test_issue21_item3_replayed_and_out_of_order_command_ids_apply_once(game: Ga
     them: each is answered with what it did the first time, and stored once."""
     from test_server_process import stored
 
-    entries, commands = stored(game.database, TABLE)
-    mine = [cid.removeprefix("c:ana:") for cid in commands if cid.startswith("c:ana:")]
+    # run alone (not after the fuzzing tests) ana may not have acted twice yet: wait for her
+    # second command, at most a minute (her thread plays every turn the table gives her)
+    deadline = time.monotonic() + 60
+    while True:
+        entries, commands = stored(game.database, TABLE)
+        mine = [cid.removeprefix("c:ana:") for cid in commands if cid.startswith("c:ana:")]
+        if len(mine) >= 2 or game.died or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
     ends = [e.get("event", {}).get("type") for e in entries[-6:]]
     assert len(mine) >= 2, f"ana acted (her thread: {game.died or 'playing'}; last entries {ends})"
     first, last = mine[0], mine[-1]
