@@ -241,7 +241,7 @@ def test_issue15_item2_the_table_limits_are_enforced(tmp_path: Path) -> None:
         ("bet 99 main 100", "place 99"),
         ("bet 1 main 0", "got 0"),
         ("withdraw 1", "'withdraw 1'"),
-        ("withdraw 1 main", "no main stake on place 1"),
+        ("withdraw 1 main", "you have no main stake on place 1 to withdraw"),
         ("raise 1 main 100", "no main stake on place 1 to raise"),
         ("bet 1 tie 100", "Art 8.3"),
         ("deal", "no stake on the layout"),

@@ -361,8 +361,10 @@ class _Session:
         here = next((s for s in self.mine() if s.position == place and s.bet == bet), None)
         try:
             if order.verb == "withdraw":
+                if here is None:  # the game's refusal names the player ("you has"): said here
+                    self._refuse(f"you have no {bet} stake on place {place} to withdraw")
+                    return
                 self.desk.withdraw(self.player, place, bet)
-                assert here is not None
                 self.staked -= here.amount
                 self.console.print(
                     f"Withdrawn: {bet} on place {place}, {self.money(here.amount)} back; "
