@@ -408,3 +408,18 @@ def test_quote_refused_leaves_flags_and_quoted_messages_alone() -> None:
     exc = typer.BadParameter("bad", param=None)
     quote_refused(exc, ["--hands", "abc"])
     assert exc.message == "bad"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deal", "thirteen"),
+        ("simulate", "five-card-stud", "--hands", "2"),
+        ("odds", "thirteen", "--rounds", "2", "--scheduler", "none"),
+        ("table", "run", "thirteen", "--rounds", "1"),
+    ],
+)
+def test_an_empty_seed_is_refused_alike_by_every_command(args: tuple[str, ...]) -> None:
+    """``--seed ""`` (a shell variable not set) is refused by every command that takes a seed,
+    with the same message, before anything is played."""
+    clean_failure(run(*args, "--seed", ""), "--seed needs some text")

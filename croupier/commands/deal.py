@@ -33,7 +33,7 @@ from croupier.commands.fair import (
 )
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import OptionsOpt, cli_base, game_options
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, seed_text
 from croupier.seeds import MIN_CLIENT_SEED
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def deal(
         if session is not None:
             shuffler = session.next()
         elif seed is not None:
-            shuffler = SeededShuffler(seed)
+            shuffler = SeededShuffler(seed_text(seed))
         else:
             shuffler = LiveShuffler()
         console = None if as_json else make_console()

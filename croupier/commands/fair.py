@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from croupier.commands.bounds import NONCE
-from croupier.commands.output import fail
+from croupier.commands.output import fail, seed_text
 from croupier.seeds import MIN_CLIENT_SEED
 
 if TYPE_CHECKING:
@@ -314,9 +314,7 @@ def fair_source(
         stored = read_server_seed(server_seed_file) if server_seed_file is not None else None
         return FairSource(check_client_seed(client_seed), nonce or 0, server_seed=stored)
     if seed is not None:
-        if not seed:
-            fail("--seed needs some text")
-        return SeededSource(seed)
+        return SeededSource(seed_text(seed))
     return LiveSource()
 
 

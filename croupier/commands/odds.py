@@ -23,7 +23,7 @@ from croupier.commands.app import app
 from croupier.commands.bounds import DECKS, ROUNDS_ODDS, WORKERS, bounded
 from croupier.commands.games import check_game, games_help
 from croupier.commands.options import MaxBetOpt, MinBetOpt, OptionsOpt, game_options
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import croupier_errors, fail, make_console, print_json, seed_text
 from croupier.commands.play_banking import _fit_width, _spec
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ def odds(
         table = game_options("thirteen", option)
         odds_thirteen(
             rounds=3_000 if rounds is None else rounds,
-            seed="croupier" if seed is None else seed,
+            seed="croupier" if seed is None else seed_text(seed),
             workers=workers,
             way=table.house_way.value if way is None else way,
             options=table,

@@ -38,6 +38,7 @@ __all__ = [
     "make_console",
     "print_json",
     "say_error",
+    "seed_text",
     "write_record",
 ]
 
@@ -55,6 +56,14 @@ def count_of(n: int, noun: str) -> str:
         return f"1 {noun}"
     plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
     return f"{n} {plural}"
+
+
+def seed_text(seed: str) -> str:
+    """``--seed`` as given, refused when empty (every command reads a seed alike: an empty one
+    is almost always a shell variable that was not set)."""
+    if not seed:
+        fail("--seed needs some text")
+    return seed
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

@@ -31,7 +31,7 @@ from croupier.commands.options import (
     PositionsOpt,
     game_options,
 )
-from croupier.commands.output import fail
+from croupier.commands.output import fail, seed_text
 from croupier.commands.plain_options import PlainTextCommand
 from croupier.commands.play import (
     BankerDoublesOpt,
@@ -144,6 +144,7 @@ def simulate(
     counted after every hand and the log replayed; mahjong: many games of bots, every game's
     invariants checked (tiles, replay, payments) and random commands fuzzed."""
     game = check_game(game, "simulate")
+    seed = seed_text(seed)
     bounded("--rounds", rounds, ROUNDS_SIMULATE)
     bounded("--decks", decks, DECKS)
     bounded("--positions", positions, POSITIONS)
