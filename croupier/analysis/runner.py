@@ -17,8 +17,11 @@ Schedulers (:func:`run`, ``scheduler=``):
 * ``"tcp://HOST:8786"``: an existing Dask cluster (``dask scheduler`` and ``dask worker``
   processes, on this host or others: docs/cluster.md); croupier must be importable on every
   worker;
-* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks, the
-  machine more than one core and Dask is installed (the ``analysis`` extra), else ``"none"``.
+* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks, Dask is
+  installed (the ``analysis`` extra) and there are cores to spare: ``workers`` of 2 or more
+  given, or without it a machine of at least :data:`AUTO_LOCAL_CORES` cores; else ``"none"``.
+  On a 2-core machine a LocalCluster's two workers share the cores with the scheduler and the
+  command's own process, and ran slower than the plain loop (docs/cluster.md).
 
 Dask is imported only when a Dask scheduler is used.
 
@@ -90,6 +93,10 @@ __all__ = [
 Counts = dict[str, int]
 #: "auto" runs on a LocalCluster from this many chunks (a cluster takes ~2 s to start).
 AUTO_LOCAL_CHUNKS: Final = 8
+#: ... and, without ``workers``, only on a machine of this many cores: on 2 cores the scheduler
+#: and the command's process take what the second worker would gain (2026-11-29, 2-core VM:
+#: ``odds thirteen --rounds 6000`` 20.7 s of CPU in process, 49.8 s on a LocalCluster)
+AUTO_LOCAL_CORES: Final = 4
 FILE_KIND: Final = "croupier-analysis-chunks"
 
 
@@ -431,7 +438,8 @@ def run(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if name == "auto":
-        local = len(todo) >= AUTO_LOCAL_CHUNKS and (workers or cores) > 1 and dask_installed()
+        spare = workers > 1 if workers is not None else cores >= AUTO_LOCAL_CORES
+        local = len(todo) >= AUTO_LOCAL_CHUNKS and spare and dask_installed()
         name = "local" if local else "none"
     n_workers = 1 if name == "none" else (workers or cores)
     if name == "local":

@@ -156,3 +156,21 @@ def test_auto_runs_in_process_without_dask(monkeypatch: pytest.MonkeyPatch) -> N
     result = run(Plan("t", "a", units=16, chunk_size=1), flips, scheduler="auto", workers=2)
     assert result.scheduler == "none" and result.workers == 1
     assert result.total["n"] == 16
+
+
+def test_auto_runs_in_process_on_a_small_machine_unless_workers_are_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``auto`` on a machine below ``AUTO_LOCAL_CORES`` cores, without ``--workers``: in process
+    (a LocalCluster there ran slower than the plain loop); with ``workers=1`` too."""
+    import croupier.analysis.runner as runner
+
+    monkeypatch.setattr(
+        "croupier.analysis.runner.os.cpu_count", lambda: runner.AUTO_LOCAL_CORES - 1
+    )
+    monkeypatch.setattr(runner, "dask_installed", lambda: True)
+    plan = Plan("t", "a", units=16, chunk_size=1)
+    for workers in (None, 1):
+        result = run(plan, flips, scheduler="auto", workers=workers)
+        assert result.scheduler == "none" and result.workers == 1
+        assert result.total["n"] == 16
