@@ -370,6 +370,7 @@ def _finish(
     console.print(
         f"Ledger: balanced {ledger['balanced']}, books agree {summary['books_agree']}; "
         f"house {cash(ledger['house'])}, commission {cash(ledger['commission'])}, in play "
-        f"{cash(ledger['in_play'])}; players: {players}"
+        f"{cash(ledger['in_play'])} (the house's net, as `play` totals it: "
+        f"{cash(ledger['house'] + ledger['commission'])}); players: {players}"
     )
     console.print(f"Last hash: {summary['head']}", soft_wrap=True)
