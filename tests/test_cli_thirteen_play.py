@@ -455,3 +455,21 @@ def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
         input="[/x] Kd Qd / Jd Td 9d 8d 7d / 6d 5d 4d 3d 2d\n\n",
     )
     assert "error:" in result.stdout and "[/x]" in result.stdout, result.stdout
+
+
+def test_the_input_ending_at_the_prompt_is_a_refused_session_as_in_stud_and_mahjong(
+    tmp_path: Path,
+) -> None:
+    """The end of the input (EOF) at the setting prompt: exit 2 with "the input ended", as play
+    five-card-stud and play mahjong say it (Ctrl-C stays an interruption, 130: the test
+    above); the log keeps the dealt round, unsealed. 'help' shows how to set, with an example,
+    and asks again."""
+    log = tmp_path / "eof.jsonl"
+    result = runner.invoke(app, ["play", "thirteen", "--seed", "eof", "--log", str(log)], "help\n")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "the input ended before the round did" in result.output
+    assert "unsealed" in result.output
+    assert "For example: 'Ks 7s 4c / Tc Td 8d 6s 2d" in " ".join(result.output.split())
+    opened = run("replay", str(log))
+    assert opened.exit_code == 3 and "not sealed" in opened.output

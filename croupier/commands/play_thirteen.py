@@ -81,6 +81,9 @@ PROMPT: Final = "front / middle / back"
 WARN_MS: Final = 30_000
 #: The exit code of an interrupted session.
 EXIT_INTERRUPTED: Final = 130
+#: what the setting prompt reads as a request for its instructions
+HELP_WORDS: Final = frozenset({"help", "?"})
+_EXAMPLE: Final = "'Ks 7s 4c / Tc Td 8d 6s 2d / Ah Jh 9h 4h 3h'"
 
 
 def _clock() -> float:
@@ -244,14 +247,23 @@ def play_thirteen(
             if writer is not None:
                 writer.follow(session.table)  # the header, before the first card
             session.run(rounds)
-        except (KeyboardInterrupt, typer.Abort):
+        except (KeyboardInterrupt, typer.Abort) as exc:
+            # typer.prompt raises Abort for the input's end (EOF) and for Ctrl-C alike; the
+            # end of the input is a refused session (exit 2, as play stud and play mahjong
+            # say it), Ctrl-C an interruption (130)
+            ended = isinstance(exc, typer.Abort) and isinstance(exc.__context__, EOFError)
+            kept = (
+                ""
+                if writer is None
+                else f"the log {str(log)!r} keeps every event so far and is unsealed "
+                "(`croupier replay --allow-open` reads it)"
+            )
             if writer is not None:
                 writer.close()
-                typer.echo(
-                    f"\nInterrupted: the log {str(log)!r} keeps every event so far and is "
-                    "unsealed (`croupier replay --allow-open` reads it).",
-                    err=True,
-                )
+            if ended:
+                fail("the input ended before the round did" + (f"; {kept}" if kept else ""))
+            if kept:
+                typer.echo(f"\nInterrupted: {kept}.", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
         session.table.close(at=session.at())
         if writer is not None:
@@ -497,10 +509,11 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
     console = session.console
     assert console is not None
     table, position = session.table, session.position
-    console.print(
+    how = (
         f"Set them as '{PROMPT}' (3, 5 and 5 cards, any order within a tier); "
         "empty or 'auto' plays the best response, 'natural' declares a natural."
     )
+    console.print(how)
     while True:
         answer = typer.prompt(countdown.prompt(), default="", show_default=False).strip()
         if countdown.left() <= 0:
@@ -509,6 +522,9 @@ def _ask_setting(session: _Session, countdown: Countdown) -> None:
                 "seconds to set are over; the position loses."
             )
             return
+        if answer.lower() in HELP_WORDS:
+            console.print(how, f"For example: {_EXAMPLE}.")
+            continue
         command: Command
         if answer.lower() == NATURAL_WORD:
             command = DeclareNatural(position)
