@@ -641,6 +641,15 @@ def test_play_errors_are_clean(args: tuple[str, ...], fragments: tuple[str, ...]
     assert "{" not in result.stdout  # no half-written JSON
 
 
+@pytest.mark.parametrize(("game", "bet"), [(BACCARAT, "ana:1:mian:100"), (FOOTBALL, "b:1:uper:5")])
+def test_play_an_unknown_bet_is_refused_before_the_shoe_is_shuffled(game: str, bet: str) -> None:
+    """A misspelt ``--bet`` is named with the whole bet as typed, before any header or shuffle
+    is printed (it was refused at the first round's bet, after the shoe was shuffled)."""
+    result = run("play", game, "--bet", bet, "--seed", "e")
+    clean_failure(result, f"bet {bet!r}: unknown bet")
+    assert "Shuffled" not in result.output and "commitment" not in result.output
+
+
 # -- simulate -------------------------------------------------------------------------------
 
 

@@ -210,7 +210,11 @@ def play_banking(
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
-    scripted = sorted((_parse_bet(b) for b in bet or []), key=lambda b: b[2] == "tie")
+    parsed = [_parse_bet(b) for b in bet or []]
+    for text, (_, _, kind, _) in zip(bet or [], parsed, strict=True):
+        if kind not in spec.bets:  # refused before the shoe is shuffled, not at the first bet
+            fail(f"bet {text!r}: unknown bet {kind!r}; the bets: {', '.join(spec.bets)}")
+    scripted = sorted(parsed, key=lambda b: b[2] == "tie")
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
         fail("nobody is betting: give --bet or --bots")
