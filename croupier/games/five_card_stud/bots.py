@@ -296,7 +296,8 @@ class StrengthBot:
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
         mine, my_top = self._mine
-        in_hand = obs.in_hand
+        # the table's own list of the seats in the hand, read (not copied) from an Observation
+        in_hand = obs._hand.live if type(obs) is Observation else obs.in_hand
         if len(in_hand) != self._live:
             # within a street the board stands and seats only leave the hand: as many seats
             # in it as when the best was found are the same seats
@@ -386,6 +387,7 @@ def play_hand(
     offered, apply_acted = game._offered_act, game._apply_acted
     deal_event, apply_dealt = game._deal_event, game._apply_dealt
     log = game._log
+    seen: Observation | None = None
     while True:
         phase = game._phase
         if phase is betting:
@@ -397,6 +399,14 @@ def play_hand(
             bot = bots[turn]
             if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
                 action, amount = bot.choose(legal)
+            elif type(bot) is StrengthBot:
+                # a StrengthBot keeps nothing of an observation once it has answered: the hand's
+                # one observation, brought to the turn (the seat, what it may do, the round)
+                if seen is None or seen._hand is not h:
+                    seen = Observation(game, h, turn, legal)
+                else:
+                    seen.seat, seen.legal, seen.round = turn, legal, h.round
+                action, amount = bot.decide(seen)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, legal))
             acted = offered(h, legal, action, amount) if type(action) is Act else None

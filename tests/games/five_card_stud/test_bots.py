@@ -375,3 +375,36 @@ def test_random_bot_draws_are_randranges_and_randints(
             expected = low if theirs.random() < 0.5 else theirs.randint(*span)
             assert _amount(mine, span) == expected
         assert mine.getstate() == theirs.getstate()
+
+
+class _Wrapped:
+    """A strength bot behind a bot of another class: play_hand hands it a fresh Observation
+    at every turn (the generic path), never the hand's one observation."""
+
+    def __init__(self, bot: StrengthBot) -> None:
+        self.bot = bot
+
+    def decide(self, obs: Observation) -> Decision:
+        return self.bot.decide(obs)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_issue22_strength_bots_on_the_hands_one_observation_play_as_on_fresh_ones(
+    seed: int,
+) -> None:
+    """play_hand gives the strength bots one observation a hand, brought to each turn (seat,
+    legal, round): the same hands, decision for decision, as fresh observations give."""
+
+    def table(wrapped: bool) -> StudGame:
+        rng = random.Random(seed)
+        bots: dict[int, Bot] = {}
+        for s in range(1, 7):
+            bot: Bot = StrengthBot(rng, cap=2000) if s % 2 else RandomBot(rng, cap=2000)
+            if wrapped and isinstance(bot, StrengthBot):
+                bot = _Wrapped(bot)
+            bots[s] = bot
+        return run_table(StudOptions(), bots, SeededShuffler(seed), rng, 40, cut_chance=0.2).game
+
+    shared, fresh = table(False), table(True)
+    assert shared.log == fresh.log
+    assert shared.digest() == fresh.digest()
