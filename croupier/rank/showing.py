@@ -370,6 +370,13 @@ class MaskPatterns:
             found = self._found[counts] = ((category, key), order)
         return found
 
+    @property
+    def known(self) -> Mapping[int, tuple[ShowingPattern, tuple[int, ...]]]:
+        """The entries found so far by their count key (read only): for fewer than four cards
+        the key is the cards' rank counts themselves, so ``known.get(counts)`` is
+        :meth:`of_counts` of them when found (None: ask :meth:`of_counts`)."""
+        return self._found
+
     def of_counts(self, counts: int, mask: int, n: int) -> tuple[ShowingPattern, tuple[int, ...]]:
         """:meth:`entry`, the cards' rank counts given too (``counts``: the sum of
         ``1 << 4 * rank`` over the cards, kept as they come: no counting)."""

@@ -224,6 +224,25 @@ def test_issue22_the_patterns_of_bit_sets_are_the_functions_on_every_set(
             assert table.key(mask, n) == key, cards
             assert table.pattern(mask, n) == key[:2], cards
             assert table.of_counts(counts, mask, n) == table.entry(mask, n), cards
+            if n < 4:  # below four cards the counts are the key of the entries found so far
+                assert table.known.get(counts) == table.entry(mask, n), cards
+
+
+def test_issue22_the_known_patterns_are_the_entries_found_by_their_counts() -> None:
+    """``MaskPatterns.known`` (what the fold and the bots read without a call, fewer than
+    four cards): an entry found is ``of_counts``'s for those counts, whatever their suits; four
+    cards are not read from it (their key carries the suits too)."""
+    table = MaskPatterns(STUD40)
+    for n in range(1, 4):
+        for cards in itertools.combinations(STUD, n):
+            mask = counts = 0
+            for c in cards:
+                mask |= 1 << c.code
+                counts += 1 << (4 * int(c.rank))
+            found = table.known.get(counts)
+            assert found is None or found == table.of_counts(counts, mask, n), cards
+            table.of_counts(counts, mask, n)
+            assert table.known.get(counts) == table.entry(mask, n), cards
 
 
 def test_issue22_the_patterns_of_bit_sets_refuse_what_the_key_refuses() -> None:

@@ -179,6 +179,8 @@ _MEMO_LIMIT: Final = 200_000
 #: the showing patterns of card sets given as bit sets (the bots' own cards: the rank rules of
 #: Art 5, draws of consecutive ranks, as :func:`showing_pattern` reads them by default)
 _PATTERNS: Final = MaskPatterns()
+#: the entries of :data:`_PATTERNS` found so far, by rank counts (fewer than four cards)
+_KNOWN: Final = _PATTERNS.known.get
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
@@ -277,17 +279,32 @@ class StrengthBot:
 
     def _read(self, obs: Observation) -> None:
         """Its own level and its opponents' on a new street (a new hand, round or seat)."""
-        self._hand, self._round, self._seat = obs.hand, obs.round, obs.seat
-        own = obs.own() if type(obs) is Observation else None
-        if own is not None and own[2] < 5:  # the table's sets of its cards, as they stand
-            mask, counts, n = own
-            category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+        seat = self._seat = obs.seat
+        self._hand, self._round = obs.hand, obs.round
+        board: Mapping[int, tuple[ShowingPattern, int]] | None = None
+        n = 5
+        if type(obs) is Observation:
+            # the table's sets of its cards as they stand (Observation.own, read in place) and
+            # the board's patterns once made (Observation.patterns, made on the first read)
+            h = obs._hand
+            mask, counts, n = h.masks[seat], h.counts[seat], len(h.up[seat])
+            key = h.key.get(seat)
+            if key is not None:
+                code = key.code
+                mask, counts, n = mask | (1 << code), counts + (1 << ((code >> 2) << 2)), n + 1
+            board = h.patterns
+        if n < 5:
+            found = _KNOWN(counts) if n < 4 else None
+            category, ranks = (found or _PATTERNS.of_counts(counts, mask, n))[0]
             self._mine, self._five = (category, ranks[0] if ranks else 0), False
         else:  # five cards (a made hand), or a view's cards read one by one
             up, key = obs.up, obs.key
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
-        self._levels = _levels_of(obs.patterns())
+        if board is None:
+            board = obs.patterns()
+        last, levels = _LAST_BOARD[0]
+        self._levels = levels if board is last else _levels_of(board)
         self._live = -1
 
     def decide(self, obs: Observation) -> Decision:

@@ -489,7 +489,8 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         showing = self._showing
-        of_counts, place = showing.patterns.of_counts, showing.place
+        patterns = showing.patterns
+        of_counts, known, place = patterns.of_counts, patterns.known.get, showing.place
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
         first = h.street == 2  # the first dealing: an up card, then the key card
@@ -509,7 +510,11 @@ class StudState(Game[StudOptions]):
                 counts = counts_of[intended] + (1 << (rank << 2))
                 counts_of[intended] = counts
                 n = len(up)
-                entry = entries[intended] = of_counts(counts, mask, n)
+                # below four cards the counts are the entry's key: found without a call
+                entry = known(counts) if n < 4 else None
+                if entry is None:
+                    entry = of_counts(counts, mask, n)
+                entries[intended] = entry
                 # one up card: its place is the card's own (Art 10 b), in every reading
                 show_key[intended] = (
                     _SINGLE_PLACES[code] if n == 1 else place(entry, mask, rank, n, intended)
