@@ -47,7 +47,7 @@ from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
 from croupier.games.five_card_stud.state import rank_tables
-from croupier.games.five_card_stud.view import legal_of
+from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
 from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
@@ -411,8 +411,7 @@ def play_hand(
             h = game._hand
             assert h is not None and h.to_act is not None
             turn = h.to_act
-            legal = legal_of(game)  # the seat on turn's (turn)
-            assert legal is not None
+            legal = legal_on_turn(game, h, turn)  # legal_of(game): betting, turn on turn
             bot = bots[turn]
             if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
                 action, amount = bot.choose(legal)

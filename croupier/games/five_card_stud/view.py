@@ -18,7 +18,7 @@ from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
 from croupier.rank.showing import ShowingKey, ShowingPattern
 from croupier.records import is_int
 
-__all__ = ["Legal", "Observation", "legal_of", "observation_of", "view_of"]
+__all__ = ["Legal", "Observation", "legal_of", "legal_on_turn", "observation_of", "view_of"]
 
 
 class Legal(NamedTuple):
@@ -155,7 +155,12 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
         return None
     if seat is not None and (type(seat) is not int or seat != h.to_act):
         return None
-    s = h.to_act
+    return legal_on_turn(game, h, h.to_act)
+
+
+def legal_on_turn(game: StudState, h: HandState, s: int) -> Legal:
+    """:func:`legal_of` the seat ``s`` on turn in the hand ``h`` in play, a round of betting
+    under way (what the caller knows already: a table's play loop, the hot path)."""
     stack = game._stacks[s]
     if not h.opened:
         least = game._least_bet

@@ -38,6 +38,7 @@ from croupier.games.five_card_stud.events import (
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
 from croupier.games.five_card_stud.rules import InitialCommission
+from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
 
@@ -408,3 +409,28 @@ def test_issue22_strength_bots_on_the_hands_one_observation_play_as_on_fresh_one
     shared, fresh = table(False), table(True)
     assert shared.log == fresh.log
     assert shared.digest() == fresh.digest()
+
+
+class _Checked:
+    """A bot that checks the play loop's reading of what the seat on turn may do."""
+
+    def __init__(self, bot: Bot, game: StudGame) -> None:
+        self.bot, self.game = bot, game
+
+    def decide(self, obs: Observation) -> Decision:
+        game = self.game
+        assert obs.legal == game.legal() == game.legal(obs.seat)
+        assert obs.legal == legal_on_turn(game, obs._hand, obs.seat)
+        return self.bot.decide(obs)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_issue22_the_play_loops_legal_is_the_tables_at_every_turn(seed: int) -> None:
+    """play_hand reads what the seat on turn may do with legal_on_turn (the checks of legal_of
+    left out: betting, the seat on turn): the table's legal() at every turn."""
+    rng = random.Random(seed)
+    game = new_table(StudOptions(short_all_in_reopens=bool(seed % 2)), 5)
+    bots: dict[int, Bot] = {
+        s: _Checked(StrengthBot(rng) if s % 2 else RandomBot(rng), game) for s in range(1, 6)
+    }
+    run_table(StudOptions(), bots, SeededShuffler(seed), rng, 30, game=game)
