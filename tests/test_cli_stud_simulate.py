@@ -6,6 +6,7 @@ table from the log; the events released once digested: memory stays flat)."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -170,3 +171,57 @@ def test_issue22_simulations_in_threads_give_the_serial_digests() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+@pytest.mark.parametrize("each", [False, True])
+def test_issue22_the_house_take_is_checked_against_the_initial_commission_kept(
+    each: bool,
+) -> None:
+    """A run keeps the initial commission by the seats dealt in (worked out once, Art 8): the
+    one kept is the one worked out afresh, and a hand's house take is checked against it (a
+    wrong one kept: the check names the house take)."""
+    from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.rules import InitialCommission
+    from croupier.shuffle import SeededShuffler
+
+    rule = InitialCommission.EACH if each else InitialCommission.POT
+    options = StudOptions(initial_commission=rule)
+    game = new_table(options, 4)
+    rng = random.Random(3)
+    bots = {s: RandomBot(rng, cap=options.min_buy_in) for s in range(1, 5)}
+    settled = play_hand(game, bots, SeededShuffler(3), rng)
+    bought = options.min_buy_in * 4
+    kept: dict[int, int] = {}
+    simulate_stud._check_hand(game, settled, bought, 1, kept)
+    assert kept == {4: simulate_stud._initial_commission(options, 4)}
+    simulate_stud._check_hand(game, settled, bought, 1, kept)  # read from what is kept
+    kept[4] += 1
+    with pytest.raises(simulate_stud.InvariantError, match="house take"):
+        simulate_stud._check_hand(game, settled, bought, 1, kept)
+
+
+def test_issue22_the_seats_owing_a_top_up_are_those_that_must() -> None:
+    """StudState.owing_top_ups (what a run tops up before each hand) is every seated player
+    for whom must_top_up holds, in seat order, hand after hand (Art 6, both duties)."""
+    from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.rules import TopUpDuty
+    from croupier.shuffle import SeededShuffler
+
+    for duty in TopUpDuty:
+        options = StudOptions(top_up_duty=duty)
+        game = new_table(options, 5)
+        rng = random.Random(5)
+        bots = {s: RandomBot(rng) for s in range(1, 6)}
+        shuffler = SeededShuffler(5)
+        owed = 0
+        for _ in range(60):
+            due = [s for s in sorted(game.players) if game.must_top_up(s)]
+            assert game.owing_top_ups() == due
+            owed += len(due)
+            for seat in due:
+                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+            assert game.owing_top_ups() == []
+            play_hand(game, bots, shuffler, rng)
+        assert owed  # some hands left a player owing

@@ -99,8 +99,16 @@ def _bot_kinds(bots: str, seats: int) -> dict[int, str]:
     return dict.fromkeys(range(1, seats + 1), bots)
 
 
-def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) -> None:
-    """The invariants after one hand; InvariantError names the first one broken."""
+def _check_hand(
+    game: StudGame,
+    settled: HandSettled,
+    bought: int,
+    number: int,
+    initial: dict[int, int] | None = None,
+) -> None:
+    """The invariants after one hand; InvariantError names the first one broken. ``initial``:
+    the initial commission of a hand by the seats dealt in, kept as they are worked out (a
+    run's table deals in the same seats hand after hand)."""
     stacks = game.stacks
     chips = stacks.values()
     house = game.house
@@ -112,7 +120,12 @@ def _check_hand(game: StudGame, settled: HandSettled, bought: int, number: int) 
     if min(chips, default=0) < 0:
         raise InvariantError(f"stacks non-negative: after hand {number}: {dict(stacks)}")
     # after the top-ups every seat is dealt in: the initial commission is known (Art 8)
-    taken = _initial_commission(game.options, len(stacks))
+    seats = len(stacks)
+    taken = None if initial is None else initial.get(seats)
+    if taken is None:
+        taken = _initial_commission(game.options, seats)
+        if initial is not None:
+            initial[seats] = taken
     for pot in settled.pots:
         kept = pot.commission + pot.odd_to_house
         paid = kept
@@ -228,6 +241,7 @@ def run_simulation(
     result = SimResult(game, kinds, 0, 0.0)
     step = max(1, hands // 200)  # the bar moves by half a percent: drawing it costs time too
     house_before = 0
+    initial: dict[int, int] = {}  # the initial commission by the seats dealt in (Art 8)
     try:
         assert twin is not None
         twin.follow(game.release_log())
@@ -255,7 +269,7 @@ def run_simulation(
                 pot += p.amount
             if pot > result.largest_pot:
                 result.largest_pot, result.largest_pot_hand = pot, n
-            _check_hand(game, settled, bought, n)
+            _check_hand(game, settled, bought, n, initial)
             released = game.release_log()
             if twin is not None:
                 try:

@@ -419,10 +419,11 @@ def _make_bot(kind: str, rng: random.Random, cap: int | None = None) -> Bot:
 def _top_up(game: StudGame) -> list[tuple[int, int]]:
     """Art 6: everyone below the threshold brought up to the least capital."""
     done = []
-    least = game.options.min_buy_in
-    stacks = game.stacks  # a seat's stack read before its own top-up only
-    for seat in sorted(stacks):  # the seated players
-        if game.must_top_up(seat):
+    owing = game.owing_top_ups()  # the seated players who must, in seat order
+    if owing:
+        least = game.options.min_buy_in
+        stacks = game.stacks  # a seat's stack read before its own top-up only
+        for seat in owing:
             amount = least - stacks[seat]
             game.top_up(seat, amount)
             done.append((seat, amount))

@@ -76,11 +76,11 @@ def test_issue22_a_stud_chunk_that_breaks_an_invariant_names_its_hand(
     real = simulate_stud._check_hand
     seen = [0]
 
-    def breaking(game: Any, settled: Any, bought: int, number: int) -> None:
+    def breaking(game: Any, settled: Any, bought: int, number: int, initial: Any = None) -> None:
         seen[0] += 1
         if seen[0] == 45:  # the 5th hand of chunk 1 (40 hands a chunk, played in order)
             raise InvariantError(f"chips conserved: after hand {number}")
-        real(game, settled, bought, number)
+        real(game, settled, bought, number, initial)
 
     monkeypatch.setattr(simulate_stud, "_check_hand", breaking)
     _, figures = _stud("none")

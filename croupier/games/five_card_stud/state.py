@@ -366,6 +366,11 @@ class StudState(Game[StudOptions]):
             return False
         return self._stacks.get(seat, 0) < self._top_up_below or seat in self._owing
 
+    def owing_top_ups(self) -> list[int]:
+        """The seated players who must top up now (:meth:`must_top_up`), in seat order."""
+        stacks, owing, below = self._stacks, self._owing, self._top_up_below
+        return [s for s in sorted(stacks) if stacks[s] < below or s in owing]
+
     @property
     def showing_keys(self) -> ShowingKeys:
         """The order of showing cards at this table (Art 10 b-d)."""
