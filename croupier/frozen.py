@@ -71,7 +71,9 @@ SHARED_TEXTS: dict[int, tuple[Any, str]] = {}
 #: what :data:`SHARED_TEXTS` gives for an id not in it (``.get(id(e), UNSHARED)[1]``: no text)
 UNSHARED: Final[tuple[Any, str]] = (None, "")
 _SHARED_LIMIT: Final = 100_000
-_ENCODER: list[Callable[[Any], str]] = []
+#: the protocol's maker of a class's ASCII encoder, and the encoders it made, by class
+_ENCODER: list[Callable[[type[Any]], Callable[[Any], str]]] = []
+_ENCODERS: list[dict[type, Callable[[Any], str]]] = []
 
 
 def share_text(event: Event) -> None:
@@ -80,9 +82,13 @@ def share_text(event: Event) -> None:
     (looked up by the event's identity before its class's encoder), not encoding it again (the
     same text: the class's encoder wrote it)."""
     if not _ENCODER:  # the protocol's, imported once (it imports this module)
-        from croupier.protocol import canonical_json
+        from croupier.protocol import _ASCII, _ascii_encoder
 
-        _ENCODER.append(canonical_json)
+        _ENCODER.append(_ascii_encoder)
+        _ENCODERS.append(_ASCII)
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
         SHARED_TEXTS.clear()
-    SHARED_TEXTS[id(event)] = (event, _ENCODER[0](event))
+    # canonical_json(event): its class's ASCII encoder, looked up by the class alone
+    kind = type(event)
+    encoder = _ENCODERS[0].get(kind) or _ENCODER[0](kind)
+    SHARED_TEXTS[id(event)] = (event, encoder(event))

@@ -223,6 +223,17 @@ def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
     shared = PlayerActed(6, Act.CALL, 1234, None)
     share_text(shared)
     assert _SHARED[id(shared)] == (shared, canonical_json(shared))
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Unseen(Event):  # a class whose encoder share_text makes (none made before)
+        TYPE = "unseen"
+        seat: int
+        note: str
+
+    unseen = Unseen(3, "é")
+    share_text(unseen)
+    reference = json.dumps(unseen.to_dict(), sort_keys=True, separators=(",", ":"))
+    assert _SHARED[id(unseen)] == (unseen, canonical_json(unseen)) == (unseen, reference)
     # a table committing the shared value, an equal value that is another object and another
     # value: the streamed digest is the record's (each written as its own text)
     game = StudGame(StudOptions())

@@ -121,10 +121,15 @@ class RandomBot:
             options.append(_CALLS)
         cap = self.cap
         bet, raise_to = legal.bet, legal.raise_to
+        # each span brought down to the cap (_capped, inline: a call less a bet or a raise)
         if bet is not None and (cap is None or bet[0] <= cap):
-            options.append((_BET, _amount(rng, _capped(bet, cap))))
+            if cap is not None and bet[1] > cap:
+                bet = (bet[0], cap)
+            options.append((_BET, _amount(rng, bet)))
         if raise_to is not None and (cap is None or raise_to[0] <= cap):
-            options.append((_RAISE, _amount(rng, _capped(raise_to, cap))))
+            if cap is not None and raise_to[1] > cap:
+                raise_to = (raise_to[0], cap)
+            options.append((_RAISE, _amount(rng, raise_to)))
         if not options or rng.random() < self.fold_weight / (len(options) + 1):
             return _FOLDS
         return options[_below(rng, len(options))]
