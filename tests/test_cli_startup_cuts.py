@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import typer
+import typer.utils
 
 from croupier.cli import _registered_command, load_all
 from croupier.commands.app import app as registered
@@ -17,7 +18,7 @@ from croupier.commands.app import app as registered
 def test_a_command_is_built_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     load_all()  # every command registered: play, deal, table, ... beside simulate
     read: list[str] = []
-    original = typer.main.get_params_from_function
+    original = typer.utils.get_params_from_function
 
     def recording(func: Callable[..., Any]) -> Any:
         read.append(func.__name__)
