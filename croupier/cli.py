@@ -14,7 +14,10 @@ Every :class:`~croupier.errors.CroupierError` ends a command with its message on
 code 2, never a traceback. Heavy imports (Rich, NumPy, the games) happen inside the commands.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here (issue 22): Typer reads a command's signature
+# (inspect.signature(eval_str=True) and get_type_hints, twice each time the command is built),
+# and annotations kept as text would be evaluated anew each time (the root's --version option);
+# evaluated once, as the function is defined, they are read as they are.
 
 import gc
 import importlib

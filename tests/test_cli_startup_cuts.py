@@ -4,6 +4,8 @@ Click command as building the whole group."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -46,3 +48,18 @@ def test_built_alone_as_in_the_group(name: str) -> None:
     group = typer.main.get_command(registered)
     assert isinstance(group, typer.core.TyperGroup)
     assert _shape(_registered_command(name)) == _shape(group.commands[name])
+
+
+def test_the_signatures_typer_reads_are_not_text() -> None:
+    from croupier.cli import _main
+    from croupier.commands.simulate import simulate
+
+    for function in (simulate, _main):
+        assert function.__annotations__
+        assert not any(isinstance(a, str) for a in function.__annotations__.values())
+
+
+def test_simulate_does_not_import_play() -> None:
+    code = "import sys, croupier.commands.simulate\nprint('croupier.commands.play' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
