@@ -63,3 +63,30 @@ def test_simulate_does_not_import_play() -> None:
     code = "import sys, croupier.commands.simulate\nprint('croupier.commands.play' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("pairs", [None, []])
+def test_game_options_without_pairs_as_the_settings_give_them(pairs: list[str] | None) -> None:
+    from croupier.commands.options import cli_base, game_options, options_class
+    from croupier.table.registry import GAMES
+    from croupier.table.settings import options_from_pairs
+
+    for name in GAMES:
+        cls = options_class(name)
+        for base in (None, cli_base(name), cls()):
+            got = game_options(name, pairs, base)
+            assert got == options_from_pairs(cls, [], base), name
+            assert type(got) is cls
+            if base is not None:
+                assert got is base
+
+
+def test_game_options_without_pairs_imports_no_settings() -> None:
+    code = (
+        "import sys\n"
+        "from croupier.commands.options import game_options\n"
+        "game_options('five-card-stud', None)\n"
+        "print('croupier.table.settings' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
