@@ -90,3 +90,15 @@ def test_game_options_without_pairs_imports_no_settings() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_stud_simulation_imports_no_typer() -> None:
+    """What a Dask worker imports to run chunks of ``simulate five-card-stud``."""
+    code = (
+        "import sys\n"
+        "from croupier.commands.simulate_stud import run_simulation\n"
+        "run_simulation(1, 3, 'mixed', 'x')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
