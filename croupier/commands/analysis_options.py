@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+# kept importable from here (the commands' own imports)
+from croupier.commands.analysis_run import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from croupier.commands.analysis_run import interrupt_kept as interrupt_kept
+from croupier.commands.analysis_run import run_record as run_record
+from croupier.commands.analysis_run import summary_row as summary_row
+from croupier.commands.analysis_run import write_run as write_run
 from croupier.commands.output import fail
 
 SchedulerOpt = Annotated[
@@ -46,7 +50,6 @@ PlotOpt = Annotated[
 ]
 
 PLOT_SUFFIXES = (".png", ".svg")
-EXIT_INTERRUPTED = 130
 
 
 def check_files(out: Path | None, plot: Path | None) -> None:
@@ -58,50 +61,3 @@ def check_files(out: Path | None, plot: Path | None) -> None:
         fail(f"--plot {str(plot)!r} must end in .png or .svg")
     if plot is not None and importlib.util.find_spec("matplotlib") is None:
         fail("--plot needs matplotlib: pip install 'croupier[analysis]'")
-
-
-@contextmanager
-def interrupt_kept() -> Iterator[None]:
-    """An interrupted run: say where its finished chunks are kept, exit 130."""
-    from croupier.analysis.runner import Interrupted
-
-    try:
-        yield
-    except Interrupted as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-
-
-def run_record(analysis: str, seed: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """What a run of an analysis that is not on the chunked runner says of itself in its JSON
-    and CSV (issue 22): the analysis, croupier's version, the seed and the parameters."""
-    from croupier import __version__
-
-    return {"analysis": analysis, "croupier": __version__, "seed": seed, "params": dict(params)}
-
-
-def summary_row(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The scalar figures of ``data`` as one CSV row (nested values flattened one level:
-    ``stacks.1``, ...; lists and deeper values left out, they are in the JSON)."""
-    row: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "run":
-            continue
-        if isinstance(value, Mapping):
-            for inner, item in value.items():
-                if item is None or isinstance(item, str | int | float | bool):
-                    row[f"{key}.{inner}"] = item
-        elif value is None or isinstance(value, str | int | float | bool):
-            row[key] = value
-    return row
-
-
-def write_run(out: Path | None, data: Mapping[str, Any]) -> None:
-    """Write ``data`` (with its ``run`` record) to ``--out`` FILE.json or FILE.csv (one row of
-    its scalar figures), through :func:`croupier.analysis.output.write_output`."""
-    if out is None:
-        return
-    from croupier.analysis.output import write_output
-
-    rest = {k: v for k, v in data.items() if k != "run"}
-    write_output(out, data["run"], rest, [summary_row(data)])

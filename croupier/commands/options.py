@@ -57,10 +57,15 @@ def options_class(game: str) -> type[Any]:
 
 def game_options(game: str, pairs: list[str] | None, base: Any = None) -> Any:
     """The options of ``game`` (from ``base``, else the defaults) with each ``KEY=VALUE`` of
-    ``pairs`` set; an unknown key or a wrong value ends the command with a clear error."""
+    ``pairs`` set; an unknown key or a wrong value ends the command with a clear error.
+    Without pairs: ``base`` (else the defaults), the object
+    :func:`~croupier.table.settings.options_from_pairs` returns then, without importing the
+    settings and reading every key of the class (issue 22: ``simulate``'s start-up)."""
+    cls = options_class(game)
+    if not pairs:
+        return cls() if base is None else base
     from croupier.table.settings import OptionError, options_from_pairs
 
-    cls = options_class(game)
     try:
         return options_from_pairs(cls, pairs or [], base)
     except OptionError as exc:

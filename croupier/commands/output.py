@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-import typer
-
 from croupier.errors import CroupierError
 
 if TYPE_CHECKING:
@@ -68,6 +66,8 @@ def seed_text(seed: str) -> str:
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """End the command: ``error: message`` on stderr, exit ``code``."""
+    import typer  # here, not at the top: a Dask worker runs chunks without the command line
+
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
@@ -100,6 +100,8 @@ def say_error(console: Console, message: object, hint: str = "") -> None:
 
 def print_json(data: dict[str, Any]) -> None:
     """``data`` as indented JSON on stdout (UTF-8 kept as is)."""
+    import typer
+
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

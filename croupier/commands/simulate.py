@@ -4,7 +4,10 @@ The banking games are simulated by :mod:`croupier.odds.simulate`, five-card stud
 :mod:`croupier.commands.play_stud` and Mah-Jong by :mod:`croupier.commands.simulate_mahjong`.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here (issue 22): Typer reads a command's signature
+# (inspect.signature(eval_str=True) and get_type_hints, twice each time the command is built),
+# and annotations kept as text would be evaluated anew each time (the command's ~30 options);
+# evaluated once, as the function is defined, they are read as they are.
 
 from typing import Annotated
 
@@ -23,17 +26,7 @@ from croupier.commands.bounds import (
     bounded,
 )
 from croupier.commands.games import check_game, games_help
-from croupier.commands.options import (
-    DecksOpt,
-    MaxBetOpt,
-    MinBetOpt,
-    OptionsOpt,
-    PositionsOpt,
-    game_options,
-)
-from croupier.commands.output import fail, seed_text
-from croupier.commands.plain_options import PlainTextCommand
-from croupier.commands.play import (
+from croupier.commands.mahjong_flags import (
     BankerDoublesOpt,
     CommissionOpt,
     DiscarderPaysOpt,
@@ -44,7 +37,16 @@ from croupier.commands.play import (
     UnitOpt,
     _mahjong_table_flags,
 )
-from croupier.commands.play_banking import _spec
+from croupier.commands.options import (
+    DecksOpt,
+    MaxBetOpt,
+    MinBetOpt,
+    OptionsOpt,
+    PositionsOpt,
+    game_options,
+)
+from croupier.commands.output import fail, seed_text
+from croupier.commands.plain_options import PlainTextCommand
 
 __all__ = ["simulate"]
 
@@ -253,6 +255,7 @@ def simulate(
     for flag, value in stud_only.items():
         if value is not None:
             fail(f"{flag} applies to five-card-stud only")
+    from croupier.commands.play_banking import _spec
     from croupier.commands.simulate_banking import simulate_banking
 
     simulate_banking(

@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.commands.analysis_options import interrupt_kept, run_record, write_run
+from croupier.commands.analysis_run import interrupt_kept, run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
 from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError

@@ -1,0 +1,104 @@
+"""Issue 22, the command line's fixed start-up: a command is built alone from its own entry
+(not with every command its module's imports registered), and building it so gives the same
+Click command as building the whole group."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import typer
+import typer.utils
+
+from croupier.cli import _registered_command, load_all
+from croupier.commands.app import app as registered
+
+
+def test_a_command_is_built_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    load_all()  # every command registered: play, deal, table, ... beside simulate
+    read: list[str] = []
+    original = typer.utils.get_params_from_function
+
+    def recording(func: Callable[..., Any]) -> Any:
+        read.append(func.__name__)
+        return original(func)
+
+    monkeypatch.setattr(typer.main, "get_params_from_function", recording)
+    command = _registered_command("simulate")
+    assert command is not None and command.name == "simulate"
+    assert set(read) == {"simulate"}
+
+
+def _shape(command: Any) -> tuple[Any, ...]:
+    return (
+        type(command),
+        command.name,
+        command.help,
+        [(type(p), p.name, p.opts, p.default, p.required) for p in command.params],
+        getattr(command, "rich_markup_mode", None),
+    )
+
+
+@pytest.mark.parametrize("name", ["simulate", "play", "deal", "verify", "rank", "tiles", "table"])
+def test_built_alone_as_in_the_group(name: str) -> None:
+    load_all()
+    group = typer.main.get_command(registered)
+    assert isinstance(group, typer.core.TyperGroup)
+    assert _shape(_registered_command(name)) == _shape(group.commands[name])
+
+
+def test_the_signatures_typer_reads_are_not_text() -> None:
+    from croupier.cli import _main
+    from croupier.commands.simulate import simulate
+
+    for function in (simulate, _main):
+        assert function.__annotations__
+        assert not any(isinstance(a, str) for a in function.__annotations__.values())
+
+
+def test_simulate_does_not_import_play() -> None:
+    code = "import sys, croupier.commands.simulate\nprint('croupier.commands.play' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("pairs", [None, []])
+def test_game_options_without_pairs_as_the_settings_give_them(pairs: list[str] | None) -> None:
+    from croupier.commands.options import cli_base, game_options, options_class
+    from croupier.table.registry import GAMES
+    from croupier.table.settings import options_from_pairs
+
+    for name in GAMES:
+        cls = options_class(name)
+        for base in (None, cli_base(name), cls()):
+            got = game_options(name, pairs, base)
+            assert got == options_from_pairs(cls, [], base), name
+            assert type(got) is cls
+            if base is not None:
+                assert got is base
+
+
+def test_game_options_without_pairs_imports_no_settings() -> None:
+    code = (
+        "import sys\n"
+        "from croupier.commands.options import game_options\n"
+        "game_options('five-card-stud', None)\n"
+        "print('croupier.table.settings' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_stud_simulation_imports_no_typer() -> None:
+    """What a Dask worker imports to run chunks of ``simulate five-card-stud``."""
+    code = (
+        "import sys\n"
+        "from croupier.commands.simulate_stud import run_simulation\n"
+        "run_simulation(1, 3, 'mixed', 'x')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
