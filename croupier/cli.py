@@ -78,7 +78,11 @@ class LazyGroup(PlainParams, TyperGroup):
         if found is not None or cmd_name not in COMMANDS:
             return found
         importlib.import_module(f"croupier.commands.{COMMANDS[cmd_name][0]}")
-        found = _registered_command(cmd_name)
+        from croupier.commands.app import app as registered
+
+        group = typer.main.get_command(registered)
+        assert isinstance(group, TyperGroup)
+        found = group.commands.get(cmd_name)
         if found is not None:
             self.commands[cmd_name] = found
         return found
@@ -87,33 +91,6 @@ class LazyGroup(PlainParams, TyperGroup):
         """The commands and their one-line help, from :data:`COMMANDS` (nothing imported)."""
         with formatter.section("Commands"):
             formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items()])
-
-
-def _registered_command(name: str) -> Any:
-    """The Click command ``name`` of the registered app (:mod:`croupier.commands.app`), built
-    alone: a plain command from its own entry, as Typer builds each command of the group
-    (issue 22: not every command its module's imports registered too, each one's parameters
-    read from its signature); a group of commands (``table``, ``db``, ...) from the whole
-    group, as before."""
-    from croupier.commands.app import app as registered
-
-    groups = {getattr(group, "name", None) for group in registered.registered_groups}
-    # the last command of that name, as the group's dict of commands keeps it; none when a
-    # group of commands has that name (the group's dict lists them after the commands)
-    for info in reversed(registered.registered_commands if name not in groups else []):
-        callback = info.callback
-        if (
-            callback is not None
-            and (info.name or typer.main.get_command_name(callback.__name__)) == name
-        ):
-            return typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=registered.pretty_exceptions_short,
-                rich_markup_mode=registered.rich_markup_mode,
-            )
-    group = typer.main.get_command(registered)
-    assert isinstance(group, TyperGroup)
-    return group.commands.get(name)
 
 
 app = typer.Typer(

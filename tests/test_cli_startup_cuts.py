@@ -1,53 +1,13 @@
-"""Issue 22, the command line's fixed start-up: a command is built alone from its own entry
-(not with every command its module's imports registered), and building it so gives the same
-Click command as building the whole group."""
+"""Issue 22, the command line's fixed start-up: ``simulate`` imports neither ``play`` nor the
+settings when no ``--option`` is given, the stud simulation no Typer, and the signatures Typer
+reads are evaluated once."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-import typer
-import typer.utils
-
-from croupier.cli import _registered_command, load_all
-from croupier.commands.app import app as registered
-
-
-def test_a_command_is_built_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    load_all()  # every command registered: play, deal, table, ... beside simulate
-    read: list[str] = []
-    original = typer.utils.get_params_from_function
-
-    def recording(func: Callable[..., Any]) -> Any:
-        read.append(func.__name__)
-        return original(func)
-
-    monkeypatch.setattr(typer.main, "get_params_from_function", recording)
-    command = _registered_command("simulate")
-    assert command is not None and command.name == "simulate"
-    assert set(read) == {"simulate"}
-
-
-def _shape(command: Any) -> tuple[Any, ...]:
-    return (
-        type(command),
-        command.name,
-        command.help,
-        [(type(p), p.name, p.opts, p.default, p.required) for p in command.params],
-        getattr(command, "rich_markup_mode", None),
-    )
-
-
-@pytest.mark.parametrize("name", ["simulate", "play", "deal", "verify", "rank", "tiles", "table"])
-def test_built_alone_as_in_the_group(name: str) -> None:
-    load_all()
-    group = typer.main.get_command(registered)
-    assert isinstance(group, typer.core.TyperGroup)
-    assert _shape(_registered_command(name)) == _shape(group.commands[name])
 
 
 def test_the_signatures_typer_reads_are_not_text() -> None:
