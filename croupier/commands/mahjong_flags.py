@@ -18,7 +18,7 @@ __all__ = [
     "RobConcealedOpt",
     "SevenPairsOpt",
     "UnitOpt",
-    "_mahjong_table_flags",
+    "mahjong_table_flags",
 ]
 
 # Mah-Jong's scoring options, shared by play and simulate (None: not given, the default)
@@ -85,7 +85,7 @@ CommissionOpt = Annotated[
 ]
 
 
-def _mahjong_table_flags(
+def mahjong_table_flags(
     min_faan: int | None,
     limit: int | None,
     unit: int | None,

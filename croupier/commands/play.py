@@ -34,7 +34,7 @@ from croupier.commands.mahjong_flags import (
     RobConcealedOpt,
     SevenPairsOpt,
     UnitOpt,
-    _mahjong_table_flags,
+    mahjong_table_flags,
 )
 from croupier.commands.options import (
     DecksOpt,
@@ -349,7 +349,7 @@ def play(
     from croupier.commands import play_mahjong as mahjong
 
     mahjong_table: dict[str, object] = {
-        **_mahjong_table_flags(
+        **mahjong_table_flags(
             min_faan,
             limit,
             unit,

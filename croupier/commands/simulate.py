@@ -35,7 +35,7 @@ from croupier.commands.mahjong_flags import (
     RobConcealedOpt,
     SevenPairsOpt,
     UnitOpt,
-    _mahjong_table_flags,
+    mahjong_table_flags,
 )
 from croupier.commands.options import (
     DecksOpt,
@@ -165,7 +165,7 @@ def simulate(
         "--games": games,
         "--fuzz": fuzz,
         "--close-rate": close_rate,
-        **_mahjong_table_flags(
+        **mahjong_table_flags(
             min_faan,
             limit,
             unit,
