@@ -139,7 +139,7 @@ def quote_refused(exc: typer.BadParameter, args: list[str]) -> None:
             break
         if word in names and i + 1 < len(args):
             value = args[i + 1]
-        elif word.startswith("--") and word.partition("=")[0] in names:
+        elif word.startswith("--") and "=" in word and word.partition("=")[0] in names:
             value = word.partition("=")[2]
     if value is not None and repr(value) not in exc.message:
         exc.message = f"{exc.message} (got {value!r})"

@@ -71,9 +71,11 @@ SHARED_TEXTS: dict[int, tuple[Any, str]] = {}
 #: what :data:`SHARED_TEXTS` gives for an id not in it (``.get(id(e), UNSHARED)[1]``: no text)
 UNSHARED: Final[tuple[Any, str]] = (None, "")
 _SHARED_LIMIT: Final = 100_000
-#: the protocol's maker of a class's ASCII encoder, and the encoders it made, by class
-_ENCODER: list[Callable[[type[Any]], Callable[[Any], str]]] = []
-_ENCODERS: list[dict[type, Callable[[Any], str]]] = []
+#: the protocol's encoders made, by class, and its maker of a class's ASCII encoder, as one pair
+#: (set once, whole: a thread never sees one without the other)
+_ENCODING: list[
+    tuple[dict[type, Callable[[Any], str]], Callable[[type[Any]], Callable[[Any], str]]]
+] = []
 
 
 def share_text(event: Event) -> None:
@@ -81,14 +83,14 @@ def share_text(event: Event) -> None:
     an event a game makes once and commits many times: the streamed digest writes it from here
     (looked up by the event's identity before its class's encoder), not encoding it again (the
     same text: the class's encoder wrote it)."""
-    if not _ENCODER:  # the protocol's, imported once (it imports this module)
+    if not _ENCODING:  # the protocol's, imported once (it imports this module)
         from croupier.protocol import _ASCII, _ascii_encoder
 
-        _ENCODER.append(_ascii_encoder)
-        _ENCODERS.append(_ASCII)
+        _ENCODING.append((_ASCII, _ascii_encoder))
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
         SHARED_TEXTS.clear()
     # canonical_json(event): its class's ASCII encoder, looked up by the class alone
     kind = type(event)
-    encoder = _ENCODERS[0].get(kind) or _ENCODER[0](kind)
+    made, make = _ENCODING[0]
+    encoder = made.get(kind) or make(kind)
     SHARED_TEXTS[id(event)] = (event, encoder(event))

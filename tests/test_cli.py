@@ -377,6 +377,11 @@ def test_server_seed_file_must_hold_hex(tmp_path: Path) -> None:
         (("table", "run", "thirteen", "--rounds", "-1"), ("'--rounds'", "(got '-1')")),
         (("table", "run", "thirteen", "--rounds=0"), ("'--rounds'", "(got '0')")),
         (("deal", "thirteen", "--nonce", "x1"), ("'--nonce'", "(got 'x1')")),
+        # a bare option name taken as another option's value is not its use
+        (
+            ("simulate", "five-card-stud", "--hands", "abc", "--seed", "--hands"),
+            ("(got 'abc')",),
+        ),
         # the last use of an option given twice is the one refused
         (
             ("simulate", "five-card-stud", "--hands", "3", "--hands", "9z"),

@@ -373,3 +373,51 @@ def test_protocol_the_encoders_tables_give_the_generic_text(
                 canonical_json(event, ascii_only=ascii_only)
             return
         assert canonical_json(event, ascii_only=ascii_only) == expected
+
+
+def test_share_text_set_up_by_two_threads_at_once() -> None:
+    """The first ``share_text`` sets up the protocol's encoders lazily; a second thread arriving
+    while the first is setting them up finds them whole (a review found a window between two
+    lists being filled: IndexError). The set-up's append is slowed to hold the window open."""
+    import threading
+    import time
+    from typing import Any
+
+    from croupier import frozen
+    from croupier.games.five_card_stud.bots import new_table
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.protocol import canonical_json
+    from croupier.shuffle import SeededShuffler
+
+    game = new_table(StudOptions(), 2)
+    game.start_hand()
+    game.shuffle(SeededShuffler("x"))
+    event = game._log[-1]
+
+    class Slow(list[Any]):
+        def append(self, item: Any) -> None:
+            time.sleep(0.2)
+            super().append(item)
+
+    errors: list[str] = []
+
+    def share() -> None:
+        try:
+            frozen.share_text(event)
+        except Exception as exc:  # the failure under test
+            errors.append(repr(exc))
+
+    saved = frozen._ENCODING
+    frozen._ENCODING = Slow()
+    try:
+        first = threading.Thread(target=share)
+        first.start()
+        time.sleep(0.05)
+        second = threading.Thread(target=share)
+        second.start()
+        first.join()
+        second.join()
+    finally:
+        frozen._ENCODING = saved
+    assert errors == []
+    assert frozen.SHARED_TEXTS[id(event)] == (event, canonical_json(event))

@@ -23,7 +23,8 @@ SchedulerOpt = Annotated[
         "--scheduler",
         help="Where the chunks run: none (this process), local (a Dask LocalCluster on this "
         "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a long "
-        "run when Dask is installed, else none).",
+        "run when Dask is installed and the machine has 4 cores or more, or --workers 2 or "
+        "more is given; else none).",
     ),
 ]
 ResumeOpt = Annotated[
