@@ -45,7 +45,9 @@ window.harnessReady = true;
 """
 
 
-@pytest.fixture(scope="session")
+# Module scope: while Playwright's sync API is open the thread has a running event loop, and the
+# server's tests (asyncio.run) may run after a web module in the same process (pytest-xdist)
+@pytest.fixture(scope="module")
 def playwright_session() -> Iterator[Playwright]:
     require_chromium()
     from playwright.sync_api import sync_playwright
@@ -54,7 +56,7 @@ def playwright_session() -> Iterator[Playwright]:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     browser = playwright_session.chromium.launch(
         executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
