@@ -65,7 +65,9 @@ def _fit_width(console: Console, table: Table) -> None:
     console.width = max(console.width, needed)
 
 
-def _parse_bet(text: str) -> tuple[str, int, str, int]:
+def _parse_bet(text: str, bets: tuple[str, ...]) -> tuple[str, int, str, int]:
+    """``--bet PLAYER:PLACE:BET:AMOUNT`` read and checked (``bets``: the game's bet kinds),
+    before the shoe is shuffled."""
     parts = [part.strip() for part in text.split(":")]
     if len(parts) != 4:
         fail(f"bet {text!r} must be PLAYER:PLACE:BET:AMOUNT, e.g. ana:1:main:10000")
@@ -78,9 +80,12 @@ def _parse_bet(text: str) -> tuple[str, int, str, int]:
             "1 to 40)"
         )
     try:
-        return player, int(place), bet, int(amount)
+        parsed = player, int(place), bet, int(amount)
     except ValueError:
         fail(f"bet {text!r}: PLACE and AMOUNT must be whole numbers")
+    if bet not in bets:
+        fail(f"bet {text!r}: unknown bet {bet!r}; the bets: {', '.join(bets)}")
+    return parsed
 
 
 def _round_data(spec: TableSpec, table: BankingGame) -> dict[str, Any]:
@@ -210,11 +215,7 @@ def play_banking(
     rounds = 3 if rounds is None else rounds
     spec = _spec(game)
     # a round's bets are placed together: a tie bet after the main bets it needs (Art 8.3)
-    parsed = [_parse_bet(b) for b in bet or []]
-    for text, (_, _, kind, _) in zip(bet or [], parsed, strict=True):
-        if kind not in spec.bets:  # refused before the shoe is shuffled, not at the first bet
-            fail(f"bet {text!r}: unknown bet {kind!r}; the bets: {', '.join(spec.bets)}")
-    scripted = sorted(parsed, key=lambda b: b[2] == "tie")
+    scripted = sorted((_parse_bet(b, spec.bets) for b in bet or []), key=lambda b: b[2] == "tie")
     n_bots = (0 if scripted else 3) if bots is None else bots
     if not scripted and not n_bots:
         fail("nobody is betting: give --bet or --bots")
