@@ -8,6 +8,7 @@ discard; the interactive tests lean on that.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -394,3 +395,18 @@ def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
     result = ok("play", "mahjong", "--seed", "1", "--games", "1", input="\n".join(lines) + "\n")
     assert "error: unknown answer '[/x]'" in result.stdout
     assert "error: unknown answer '[bold]'" in result.stdout
+
+
+def test_ctrl_c_at_the_mahjong_prompt_is_an_interruption_not_the_input_ending(
+    tmp_path: Path, ctrl_c_at_prompt: Callable[[Iterable[str]], None]
+) -> None:
+    """Ctrl-C at the prompt, through Typer's own prompt (which raises the same Abort for Ctrl-C
+    and for the input's end): exit 130 and the log kept unsealed, as play thirteen, stud and the
+    banking games do; the input's end stays a refused session (exit 2, the tests above)."""
+    ctrl_c_at_prompt(["1"])
+    log = tmp_path / "mj.log"
+    result = run("play", "mahjong", "--seed", "1", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output and "the input ended" not in result.output
+    assert "unsealed" in result.output
+    assert ok_json("replay", str(log), "--allow-open")["sealed"] is False

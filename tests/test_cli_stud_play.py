@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -522,3 +523,19 @@ def test_issue15_item7_item9_an_interrupted_stud_session_leaves_an_unsealed_log(
     ]
     assert sum(e["seat"] == 1 for e in acted) == 2  # both answers kept, each when it was made
     assert summary["sealed"] is False and summary["ledger"]["balanced"] is True
+
+
+def test_ctrl_c_at_the_stud_prompt_is_an_interruption_not_the_input_ending(
+    tmp_path: Path, ctrl_c_at_prompt: Callable[[Iterable[str]], None]
+) -> None:
+    """Ctrl-C at the prompt, through Typer's own prompt (which raises the same Abort for Ctrl-C
+    and for the input's end): exit 130 and the log kept unsealed, as play thirteen and the
+    banking games do; the input's end stays a refused session (exit 2,
+    test_play_stud_without_input_fails_cleanly)."""
+    ctrl_c_at_prompt(["c"])
+    log = tmp_path / "stud.log"
+    result = run("play", "stud", "--seed", "x", "--log", str(log))
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output and "the input ended" not in result.output
+    assert "unsealed" in result.output
+    assert ok_json("replay", str(log), "--allow-open")["sealed"] is False

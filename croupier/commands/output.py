@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
     "by_rank",
     "card_text",
     "cards_text",
@@ -35,6 +36,7 @@ __all__ = [
     "fail",
     "make_console",
     "print_json",
+    "prompt_ended",
     "say_error",
     "seed_text",
     "write_record",
@@ -42,6 +44,8 @@ __all__ = [
 
 #: the exit code of a refused command (bad input, a rule, a record that does not check)
 EXIT_ERROR = 2
+#: the exit code of a session interrupted by Ctrl-C (128 + SIGINT, as a shell reports it)
+EXIT_INTERRUPTED = 130
 
 
 def count_of(n: int, noun: str) -> str:
@@ -62,6 +66,13 @@ def seed_text(seed: str) -> str:
     if not seed:
         fail("--seed needs some text")
     return seed
+
+
+def prompt_ended(exc: BaseException) -> bool:
+    """Whether ``typer.prompt``'s ``Abort`` was the input's end (EOF) rather than Ctrl-C: Typer
+    raises ``Abort`` for both, the cause kept as its context. A session at the prompt is refused
+    when its input ends (exit 2) and interrupted by Ctrl-C (exit 130), in every game."""
+    return isinstance(exc.__context__, EOFError)
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

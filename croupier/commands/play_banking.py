@@ -19,11 +19,12 @@ the game is played at the prompt: :mod:`croupier.commands.play_banking_prompt`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from croupier.commands.output import (
+    EXIT_INTERRUPTED,
     cards_text,
     croupier_errors,
     fail,
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 __all__ = ["BANKING_HELP", "play_banking", "render_settlement"]
 
 BANKING_HELP = "three-card-baccarat or football-poker"
-#: the exit code of a session ended by Ctrl-C
-EXIT_INTERRUPTED: Final = 130
 
 
 def _spec(game: str) -> TableSpec:

@@ -55,7 +55,7 @@ from croupier.commands.banking_guide import (
     limit_text,
     parse_command,
 )
-from croupier.commands.output import croupier_errors, fail, make_console
+from croupier.commands.output import EXIT_INTERRUPTED, croupier_errors, fail, make_console
 from croupier.money import BetLimits
 
 if TYPE_CHECKING:
@@ -90,8 +90,6 @@ DEFAULT_BANKROLL: Final = 100_000
 MAX_BANKROLL: Final = 10**12
 #: the most rounds one session plays (``--rounds`` is a cap within it)
 MAX_ROUNDS: Final = 10_000
-#: the exit code of a session ended by Ctrl-C or the end of the input
-EXIT_INTERRUPTED: Final = 130
 
 
 class FairFlags(NamedTuple):

@@ -46,7 +46,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json, say_error
+from croupier.commands.output import (
+    EXIT_INTERRUPTED,
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
+    prompt_ended,
+    say_error,
+)
 from croupier.money import format_money, format_rate
 
 if TYPE_CHECKING:
@@ -228,8 +236,10 @@ def _ask(console: Console, table: MahjongTable, at: int) -> None:
     while True:
         try:
             text = typer.prompt("Your move", default="", show_default=False)
-        except typer.Abort:
-            fail("the input ended before the round did")
+        except typer.Abort as exc:  # the input's end, or Ctrl-C (130, the log kept unsealed)
+            if prompt_ended(exc):
+                fail("the input ended before the round did")
+            raise KeyboardInterrupt from None
         try:
             command = answer_command(text, legal, window)
             table.apply(you, command, f"you:{table.seq}", at=at)
@@ -496,6 +506,15 @@ def play_mahjong(
     try:
         with croupier_errors():
             data = _play(games, seed, kind, auto, as_json, options, writer, fairness)
+    except KeyboardInterrupt:
+        if writer is not None:
+            writer.close()
+            typer.echo(
+                f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
+                "(`croupier replay --allow-open` reads it).",
+                err=True,
+            )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         if writer is not None:
             writer.close()

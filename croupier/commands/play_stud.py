@@ -48,7 +48,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
-from croupier.commands.output import croupier_errors, fail, make_console, print_json, say_error
+from croupier.commands.output import (
+    EXIT_INTERRUPTED,
+    croupier_errors,
+    fail,
+    make_console,
+    print_json,
+    prompt_ended,
+    say_error,
+)
 from croupier.commands.simulate_stud import (
     DEFAULT_SIM_HANDS,
     DEFAULT_SIM_SEATS,
@@ -106,8 +114,6 @@ MIN_BOTS: Final = 1
 MAX_BOTS: Final = 6
 #: The table levels of Art 6-8 (pot money).
 LEVELS: Final = (20, 100)
-#: The exit code of an interrupted session.
-EXIT_INTERRUPTED: Final = 130
 
 
 def is_stud(game: str) -> bool:
@@ -195,8 +201,10 @@ def _ask(desk: _Desk, now: Callable[[], int | None], console: Console) -> Player
                 text = typer.prompt(
                     f"Your action [{' / '.join(choices)}]", default="", show_default=False
                 )
-        except typer.Abort:
-            fail("the input ended before the hand did")
+        except typer.Abort as exc:  # the input's end, or Ctrl-C (130, the log kept unsealed)
+            if prompt_ended(exc):
+                fail("the input ended before the hand did")
+            raise KeyboardInterrupt from None
         at = desk.at(now())
         try:
             action, amount = parse_answer(text, legal)

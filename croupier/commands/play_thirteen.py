@@ -47,12 +47,14 @@ from typing import TYPE_CHECKING, Any, Final
 import typer
 
 from croupier.commands.output import (
+    EXIT_INTERRUPTED,
     by_rank,
     cards_text,
     croupier_errors,
     fail,
     make_console,
     print_json,
+    prompt_ended,
     say_error,
 )
 
@@ -79,8 +81,6 @@ NATURAL_WORD: Final = "natural"
 PROMPT: Final = "front / middle / back"
 #: The warning before the signal of Art 2 d (ms left).
 WARN_MS: Final = 30_000
-#: The exit code of an interrupted session.
-EXIT_INTERRUPTED: Final = 130
 #: what the setting prompt reads as a request for its instructions
 HELP_WORDS: Final = frozenset({"help", "?"})
 _EXAMPLE: Final = "'Ks 7s 4c / Tc Td 8d 6s 2d / Ah Jh 9h 4h 3h'"
@@ -251,7 +251,7 @@ def play_thirteen(
             # typer.prompt raises Abort for the input's end (EOF) and for Ctrl-C alike; the
             # end of the input is a refused session (exit 2, as play stud and play mahjong
             # say it), Ctrl-C an interruption (130)
-            ended = isinstance(exc, typer.Abort) and isinstance(exc.__context__, EOFError)
+            ended = isinstance(exc, typer.Abort) and prompt_ended(exc)
             kept = (
                 ""
                 if writer is None
