@@ -605,29 +605,25 @@ class StudState(Game[StudOptions]):
         if self._phase is not _BETTING:
             return
         # the next to speak: before a bet by showing strength, after it from the bettor on
-        nxt: int | None = None
+        # (the first that can still act: in the hand, chips left, and not checked before a bet,
+        # or not acted on the bet to call); none: the round is over
         stacks = self._stacks
         live = h.live
         if not h.opened:
             checked = h.checked
             for s in h.speak:
-                if s in checked or s not in live or stacks[s] == 0:
-                    continue
-                nxt = s
-                break
+                if s not in checked and s in live and stacks[s]:
+                    h.to_act = s
+                    h.turn_since = at
+                    return
         else:
             acted, round_bet, current = h.acted, h.round_bet, h.current
             for s in h.after[seat]:
-                if s not in live or stacks[s] == 0:
-                    continue
-                if s not in acted or round_bet[s] < current:
-                    nxt = s
-                    break
-        if nxt is None:
-            self._round_over(h, at)
-        else:
-            h.to_act = nxt
-            h.turn_since = at
+                if s in live and stacks[s] and (s not in acted or round_bet[s] < current):
+                    h.to_act = s
+                    h.turn_since = at
+                    return
+        self._round_over(h, at)
 
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
