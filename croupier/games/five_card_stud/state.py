@@ -563,6 +563,8 @@ class StudState(Game[StudOptions]):
             if h.opened:
                 h.declined = True
             self._fold_out(h, seat)
+            if self._phase is not _BETTING:  # one left in the hand: nobody speaks next
+                return
         elif action is _CHECK:
             h.checked.add(seat)
         else:
@@ -602,9 +604,8 @@ class StudState(Game[StudOptions]):
                     h.acted = {seat}
                 else:
                     h.acted.add(seat)
-        if self._phase is not _BETTING:
-            return
-        # the next to speak: before a bet by showing strength, after it from the bettor on
+        # a decision is made in a round of betting (checked: _check_acted; or offered: legal_of)
+        # and only a fold ends it; the next to speak: before a bet by showing strength, after it from the bettor on
         # (the first that can still act: in the hand, chips left, and not checked before a bet,
         # or not acted on the bet to call); none: the round is over
         stacks = self._stacks
