@@ -431,7 +431,7 @@ def play_hand(
                 action, amount = bot.decide(seen)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, legal))
-            acted = offered(h, legal, action, amount) if type(action) is Act else None
+            acted = offered(h, legal, action, amount)
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
             else:

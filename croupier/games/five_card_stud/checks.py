@@ -147,7 +147,8 @@ class StudChecks(StudState):
         naming the article). What ``legal`` offers is exactly what :meth:`_check_acted` accepts
         (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
         so the event needs no second check: a bot's decision on the engine's own offer
-        (:func:`~croupier.games.five_card_stud.bots.play_hand`)."""
+        (:func:`~croupier.games.five_card_stud.bots.play_hand`). An action that is not an
+        :class:`Act` (its name, say) is never offered: each is told by its identity."""
         seat = legal.seat
         if action is _FOLD or action is _CHECK:
             if amount is not None or (action is _CHECK and not legal.check):
