@@ -457,8 +457,7 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             kept = SHARED_TEXTS.get
             text = ",".join(
                 [
-                    kept(id(e))
-                    or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
+                    kept(id(e)) or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
                     for e in pending
                 ]
             )

@@ -216,8 +216,8 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
 
 
 def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
-    from croupier.frozen import SHARED_TEXTS as _SHARED
     from croupier.frozen import _SHARED as _KEPT
+    from croupier.frozen import SHARED_TEXTS as _SHARED
     from croupier.frozen import share_text
     from croupier.games.five_card_stud.events import Act, PlayerActed
 

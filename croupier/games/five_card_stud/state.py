@@ -605,9 +605,9 @@ class StudState(Game[StudOptions]):
                 else:
                     h.acted.add(seat)
         # a decision is made in a round of betting (checked: _check_acted; or offered: legal_of)
-        # and only a fold ends it; the next to speak: before a bet by showing strength, after it from the bettor on
-        # (the first that can still act: in the hand, chips left, and not checked before a bet,
-        # or not acted on the bet to call); none: the round is over
+        # and only a fold ends it; the next to speak: before a bet by showing strength, after it
+        # from the bettor on (the first that can still act: in the hand, chips left, and not
+        # checked before a bet, or not acted on the bet to call); none: the round is over
         stacks = self._stacks
         live = h.live
         if not h.opened:

@@ -56,7 +56,9 @@ def test_best_showing_at_every_round_s_end_of_simulated_hands() -> None:
 
     table = StudOptions()
     rng = random.Random("best showing")
-    bots = {s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)}
+    bots = {
+        s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)
+    }
     game = new_table(table, 6)
     shuffler = SeededShuffler("best showing")
     StudState._round_over = checked  # type: ignore[method-assign]
