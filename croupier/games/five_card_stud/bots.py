@@ -409,13 +409,14 @@ def play_hand(
     offered, apply_acted = game._offered_act, game._apply_acted
     deal_event, apply_dealt = game._deal_event, game._apply_dealt
     log = game._log
+    h = game._hand  # the hand in play: the same object until the settlement
+    assert h is not None
     seen: Observation | None = None
     while True:
         phase = game._phase
         if phase is betting:
-            h = game._hand
-            assert h is not None and h.to_act is not None
             turn = h.to_act
+            assert turn is not None
             legal = legal_on_turn(game, h, turn)  # legal_of(game): betting, turn on turn
             bot = bots[turn]
             if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
@@ -423,14 +424,14 @@ def play_hand(
             elif type(bot) is StrengthBot:
                 # a StrengthBot keeps nothing of an observation once it has answered: the hand's
                 # one observation, brought to the turn (the seat, what it may do, the round)
-                if seen is None or seen._hand is not h:
+                if seen is None:
                     seen = Observation(game, h, turn, legal)
                 else:
                     seen.seat, seen.legal, seen.round = turn, legal, h.round
                 action, amount = bot.decide(seen)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, legal))
-            acted = offered(h, legal, action, amount) if type(action) is Act else None
+            acted = offered(h, legal, action, amount)
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
             else:

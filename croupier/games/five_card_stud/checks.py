@@ -58,8 +58,11 @@ from croupier.records import is_int
 
 __all__ = ["StudChecks"]
 
-#: the events of decisions without a time, by (seat, action, chips): made once each
+#: the events of decisions without a time made more than once, by (seat, action, chips): made
+#: once each, their texts shared (:func:`~croupier.frozen.share_text`)
 _ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
+#: the events of decisions made once so far (not shared yet), by (seat, action, chips)
+_ONCE: dict[tuple[int, Act, int], PlayerActed] = {}
 _ACTED_LIMIT: Final = 100_000
 
 E = TypeVar("E", bound=Event)
@@ -144,7 +147,8 @@ class StudChecks(StudState):
         naming the article). What ``legal`` offers is exactly what :meth:`_check_acted` accepts
         (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
         so the event needs no second check: a bot's decision on the engine's own offer
-        (:func:`~croupier.games.five_card_stud.bots.play_hand`)."""
+        (:func:`~croupier.games.five_card_stud.bots.play_hand`). An action that is not an
+        :class:`Act` (its name, say) is never offered: each is told by its identity."""
         seat = legal.seat
         if action is _FOLD or action is _CHECK:
             if amount is not None or (action is _CHECK and not legal.check):
@@ -161,13 +165,22 @@ class StudChecks(StudState):
                 return None
             chips = amount if action is _BET else amount - h.round_bet[seat]
         # an event is a frozen value: equal decisions share one (most are a fold, a check or
-        # a call of the least bet), made once
-        found = _ACTED.get((seat, action, chips))
+        # a call of the least bet), made once; its text is kept for the digest from its second
+        # use on (a third of the decisions made are never made again: a bet or a raise of an
+        # odd amount, a call of one; their text is written once either way, by the digest)
+        key = (seat, action, chips)
+        found = _ACTED.get(key)
         if found is None:
-            if len(_ACTED) >= _ACTED_LIMIT:
-                _ACTED.clear()
-            found = _ACTED[(seat, action, chips)] = PlayerActed(seat, action, chips, None)
-            share_text(found)  # its text in the digest, written once
+            found = _ONCE.pop(key, None)
+            if found is None:  # the first: made, kept for a second use
+                if len(_ONCE) >= _ACTED_LIMIT:
+                    _ONCE.clear()
+                found = _ONCE[key] = PlayerActed(seat, action, chips, None)
+            else:  # the second: shared from now on, its text in the digest written once
+                if len(_ACTED) >= _ACTED_LIMIT:
+                    _ACTED.clear()
+                _ACTED[key] = found
+                share_text(found)
         return found
 
     @staticmethod

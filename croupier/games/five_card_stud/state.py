@@ -563,6 +563,8 @@ class StudState(Game[StudOptions]):
             if h.opened:
                 h.declined = True
             self._fold_out(h, seat)
+            if self._phase is not _BETTING:  # one left in the hand: nobody speaks next
+                return
         elif action is _CHECK:
             h.checked.add(seat)
         else:
@@ -602,32 +604,27 @@ class StudState(Game[StudOptions]):
                     h.acted = {seat}
                 else:
                     h.acted.add(seat)
-        if self._phase is not _BETTING:
-            return
-        # the next to speak: before a bet by showing strength, after it from the bettor on
-        nxt: int | None = None
+        # a decision is made in a round of betting (checked: _check_acted; or offered: legal_of)
+        # and only a fold ends it; the next to speak: before a bet by showing strength, after it
+        # from the bettor on (the first that can still act: in the hand, chips left, and not
+        # checked before a bet, or not acted on the bet to call); none: the round is over
         stacks = self._stacks
         live = h.live
         if not h.opened:
             checked = h.checked
             for s in h.speak:
-                if s in checked or s not in live or stacks[s] == 0:
-                    continue
-                nxt = s
-                break
+                if s not in checked and s in live and stacks[s]:
+                    h.to_act = s
+                    h.turn_since = at
+                    return
         else:
             acted, round_bet, current = h.acted, h.round_bet, h.current
             for s in h.after[seat]:
-                if s not in live or stacks[s] == 0:
-                    continue
-                if s not in acted or round_bet[s] < current:
-                    nxt = s
-                    break
-        if nxt is None:
-            self._round_over(h, at)
-        else:
-            h.to_act = nxt
-            h.turn_since = at
+                if s in live and stacks[s] and (s not in acted or round_bet[s] < current):
+                    h.to_act = s
+                    h.turn_since = at
+                    return
+        self._round_over(h, at, h.speak)
 
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
@@ -708,14 +705,17 @@ class StudState(Game[StudOptions]):
         h.turn_since = at
         self._phase = _BETTING
 
-    def _round_over(self, h: HandState, at: int | None) -> None:
+    def _round_over(self, h: HandState, at: int | None, speak: Sequence[int] = ()) -> None:
+        """The round of betting (or the dealing, when fewer than two can bet) is over: the
+        showdown, or the next dealing from the best showing; ``speak``: the order the round
+        that ends was spoken in (:func:`best_showing`), when it ends by a decision."""
         h.to_act = None
         if len(h.live) == 1 or h.street == HAND_SIZE:
             self._phase = _SHOWDOWN
             return
         h.street += 1
         live = h.live
-        i = live.index(max(live, key=h.show_key.__getitem__))  # the best showing deals first
+        i = live.index(best_showing(live, speak, self._stacks, h.show_key))  # it deals first
         h.queue = live[i:] + live[:i]
         self._phase = _DEALING
         h.turn_since = at
@@ -731,6 +731,29 @@ class StudState(Game[StudOptions]):
         show_key = h.show_key
         best = max(h.live, key=lambda s: (*show_key[s][:2], -s))
         return (*self._cyclic(h.live, best)[1:], best)
+
+
+def best_showing(
+    live: list[int], speak: Sequence[int], stacks: Mapping[int, int], show_key: Mapping[int, Any]
+) -> int:
+    """``max(live, key=show_key.__getitem__)``: the first seat in the hand (in ``live``'s
+    order) with the best showing key. ``speak``: empty, or the order of the round of betting
+    just ended (the seats that had chips at its start, by ``show_key`` then, best first, ties in
+    ``live``'s order: a stable sort of them taken in that order); no card has come since, and
+    seats only left the hand. When every seat in the hand still has chips, each had them at
+    the round's start, so each is in ``speak``: the first of ``speak`` still in the hand is the
+    best, found without comparing keys again (tests/games/five_card_stud/test_best_showing.py
+    compares the two). A seat all in may have been all in before the round, not in ``speak``:
+    the keys are compared."""
+    if speak:
+        for s in live:
+            if not stacks[s]:
+                break
+        else:
+            for s in speak:
+                if s in live:
+                    return s
+    return max(live, key=show_key.__getitem__)
 
 
 #: the fold step of each hand event (the table's own events: ``_apply_table``)

@@ -1,0 +1,73 @@
+"""The best showing at the end of a round of betting (``best_showing``): read from the order the
+round was spoken in when every seat in the hand has chips, it is the reference's,
+``max(live, key=show_key.__getitem__)``, on rounds made at random (ties, folds, all-ins)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from croupier.games.five_card_stud.bots import new_table, play_hand
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.state import StudState, best_showing
+from croupier.shuffle import SeededShuffler
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 7), st.integers(1, 4))
+def test_best_showing_is_the_first_seat_of_the_best_key(
+    rng: random.Random, seats: int, key_kinds: int
+) -> None:
+    """A round: the seats in the hand at its start (in seat order), their keys (few kinds: ties)
+    and chips (some none: all in before the round); the order spoken in, as ``_begin_round``
+    sorts it; then folds and all-ins during the round. Every ``speak`` gives the reference's
+    seat, an empty one too."""
+    start = sorted(rng.sample(range(1, 8), seats))
+    show_key = {s: (rng.randrange(key_kinds), (rng.randrange(2),)) for s in start}
+    stacks = {s: rng.choice([0, 5, 10]) for s in start}
+    able = [s for s in start if stacks[s] > 0]
+    speak = sorted(able, key=show_key.__getitem__, reverse=True)
+    live = [s for s in start if rng.random() < 0.7] or start[:1]
+    for s in live:
+        if rng.random() < 0.3:
+            stacks[s] = 0  # all in during the round (or before it)
+    reference = max(live, key=show_key.__getitem__)
+    assert best_showing(live, speak, stacks, show_key) == reference
+    assert best_showing(live, (), stacks, show_key) == reference
+
+
+def test_best_showing_at_every_round_s_end_of_simulated_hands() -> None:
+    """At every round's end of hands of bots (all-ins and folds as they come), the order spoken
+    in gives the reference's seat."""
+    seen = 0
+    original = StudState._round_over
+
+    def checked(self: StudState, h, at, speak=()):  # type: ignore[no-untyped-def]
+        nonlocal seen
+        if speak and len(h.live) > 1:
+            reference = max(h.live, key=h.show_key.__getitem__)
+            assert best_showing(h.live, speak, self._stacks, h.show_key) == reference
+            seen += 1
+        original(self, h, at, speak)
+
+    from croupier.commands.stud_screen import _make_bot
+
+    table = StudOptions()
+    rng = random.Random("best showing")
+    bots = {
+        s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)
+    }
+    game = new_table(table, 6)
+    shuffler = SeededShuffler("best showing")
+    StudState._round_over = checked  # type: ignore[method-assign]
+    try:
+        for _ in range(300):
+            for seat in list(game.players):
+                if game.must_top_up(seat):
+                    game.top_up(seat, table.min_buy_in - game.stacks[seat])
+            play_hand(game, bots, shuffler, rng)
+    finally:
+        StudState._round_over = original  # type: ignore[method-assign]
+    assert seen > 300
