@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_
 from croupier.canonical import _hints, _object_encoder, _typed_dict, encode
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
-from croupier.frozen import SHARED_TEXTS
+from croupier.frozen import SHARED_TEXTS, UNSHARED
 from croupier.tiles import Tile
 
 __all__ = [
@@ -453,11 +453,12 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
         if pending:
             encoders = _ASCII  # each class's encoder, one lookup an event
             # an event made once, committed many times (share_text): its text kept by its id
-            # (the event kept alive with it, so an id found is this event's); None when not kept
+            # (the event kept alive with it, so an id found is this event's); "" when not kept
             kept = SHARED_TEXTS.get
             text = ",".join(
                 [
-                    kept(id(e)) or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
+                    kept(id(e), UNSHARED)[1]
+                    or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
                     for e in pending
                 ]
             )

@@ -216,15 +216,13 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
 
 
 def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
-    from croupier.frozen import _SHARED as _KEPT
     from croupier.frozen import SHARED_TEXTS as _SHARED
     from croupier.frozen import share_text
     from croupier.games.five_card_stud.events import Act, PlayerActed
 
     shared = PlayerActed(6, Act.CALL, 1234, None)
     share_text(shared)
-    assert _SHARED[id(shared)] == canonical_json(shared)
-    assert _KEPT[id(shared)] is shared  # kept alive while its text is
+    assert _SHARED[id(shared)] == (shared, canonical_json(shared))
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class Unseen(Event):  # a class whose encoder share_text makes (none made before)
@@ -235,7 +233,7 @@ def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
     unseen = Unseen(3, "é")
     share_text(unseen)
     reference = json.dumps(unseen.to_dict(), sort_keys=True, separators=(",", ":"))
-    assert _SHARED[id(unseen)] == canonical_json(unseen) == reference
+    assert _SHARED[id(unseen)] == (unseen, canonical_json(unseen)) == (unseen, reference)
     # a table committing the shared value, an equal value that is another object and another
     # value: the streamed digest is the record's (each written as its own text)
     game = StudGame(StudOptions())
@@ -422,4 +420,4 @@ def test_share_text_set_up_by_two_threads_at_once() -> None:
     finally:
         frozen._ENCODING = saved
     assert errors == []
-    assert frozen.SHARED_TEXTS[id(event)] == canonical_json(event)
+    assert frozen.SHARED_TEXTS[id(event)] == (event, canonical_json(event))
