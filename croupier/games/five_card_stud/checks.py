@@ -33,7 +33,7 @@ from croupier.games.five_card_stud.events import (
     TimedOut,
     TopUpsDue,
 )
-from croupier.games.five_card_stud.pots import award_at, build_pots, uncalled
+from croupier.games.five_card_stud.pots import settle_pots, uncalled
 from croupier.games.five_card_stud.rules import (
     BETTING_ROUNDS,
     DECK_SIZE,
@@ -196,10 +196,10 @@ class StudChecks(StudState):
         if pending is not None and pending[0] == self._released + len(self._log):
             return pending[1]
         table = self._options
-        contrib = dict(h.contrib)
+        contrib = h.contrib
         live = h.live
         dead = h.dead
-        returned: list[tuple[int, int]] = []
+        returned: tuple[tuple[int, int], ...] = ()
         # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
         # pot money is never a bet, so at most the bets come back
         back = uncalled(
@@ -209,23 +209,32 @@ class StudChecks(StudState):
             seat, amount = back
             amount = min(amount, contrib[seat] - table.pot_money)
             if amount > 0 and self._uncalled_comes_back(h):
+                contrib = dict(contrib)  # the hand's own stay as they are
                 contrib[seat] -= amount
-                returned.append((seat, amount))
-        pots = build_pots(contrib, live, h.deduction)
+                returned = ((seat, amount),)
         order = self.showdown_order()
         strengths: dict[int, int] = {}
-        key, up = h.key, h.up
+        shown: list[tuple[int, Card]] = []
         if order:
+            key, up = h.key, h.up
             cv, flush, table5 = rank_tables(table.rank_rules)
             for s in order:
-                total = cv[key[s].code]
+                card = key[s]
+                total = cv[card.code]
                 for c in up[s]:
                     total += cv[c.code]
                 strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-        rate = self._rate
-        rounding, odd_chip = table.rounding, table.odd_chip
-        among = order or tuple(live)
-        results = tuple([award_at(p, strengths, among, rate, rounding, odd_chip) for p in pots])
+                shown.append((s, card))
+        results = settle_pots(
+            contrib,
+            live,
+            h.deduction,
+            strengths,
+            order or tuple(live),
+            self._rate,
+            table.rounding,
+            table.odd_chip,
+        )
         stacks = dict(self._stacks)
         for seat, amount in returned:
             stacks[seat] += amount
@@ -237,8 +246,8 @@ class StudChecks(StudState):
         event = HandSettled(
             h.number,
             order,
-            tuple([(s, key[s]) for s in order]) if order else (),
-            tuple(returned),
+            tuple(shown),
+            returned,
             results,
             h.commission,
             house,

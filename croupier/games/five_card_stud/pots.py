@@ -8,6 +8,7 @@ Pure functions of what each seat put in, who is still in the hand and how the ha
 * :func:`build_pots` — Art 11 a: a player all in plays for the pot up to his stake; what others
   bet beyond it is a separate pot he has no part in ("bolo separado"), and so on for every later
   all-in. Folded players' chips stay in the pots they reached.
+* :func:`settle_pots` — the two above in one pass, as a settlement makes them.
 * :func:`award` — Art 4 (the best hand takes the pot; equal hands share it in equal parts; the
   units that do not divide follow the table's :class:`~croupier.games.five_card_stud.rules.OddChip`
   option) and Art 9 (the house takes ``house_rate`` of every pot; the winners are paid the rest,
@@ -34,7 +35,7 @@ from croupier.frozen import fast_init
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
-__all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "uncalled"]
+__all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "settle_pots", "uncalled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,3 +191,93 @@ def award_at(
                 shares[i] += 1
         paid = tuple(zip(winners, shares, strict=True))
     return PotResult(amount, eligible, winners, amount - net, paid, odd_to_house)
+
+
+def settle_pots(
+    contributions: Mapping[int, int],
+    live: Sequence[int],
+    deduction: int,
+    strengths: Mapping[int, int],
+    showdown_order: Sequence[int],
+    rate: tuple[int, int],
+    rounding: Rounding,
+    odd_chip: OddChip,
+) -> tuple[PotResult, ...]:
+    """Every pot settled: ``tuple(award_at(p, strengths, showdown_order, rate, rounding,
+    odd_chip) for p in build_pots(contributions, live, deduction))`` (the same results, the
+    same ValueError), in one pass with no :class:`Pot` made (a settlement's hot path; the tests
+    compare the two). ``contributions``: whole amounts >= 0 (what each seat put in);
+    ``showdown_order``: every seat of a pot with more than one eligible, as a settlement's is
+    (the seats in the hand, when two or more are)."""
+    get = contributions.get
+    seats = sorted(live)
+    stakes = [get(s, 0) for s in seats]
+    levels = sorted({c for c in stakes if c > 0})
+    values = contributions.values()
+    # each level's pot: what each put in between the level below and this one (the levels are
+    # distinct stakes of seats in the hand, so no two have the same players: build_pots's
+    # merge of such levels never happens)
+    amounts: list[int] = []
+    below = 0
+    for level in levels:
+        amount = 0
+        for c in values:
+            if c > below:
+                amount += (c if c < level else level) - below
+        amounts.append(amount)
+        below = level
+    above = 0  # chips above the highest live stake join the top pot (see build_pots)
+    for c in values:
+        if c > below:
+            above += c - below
+    if amounts:
+        amounts[-1] += above
+    else:  # every live player's chips came back (or none went in): one pot, every live seat
+        amounts.append(above)
+    if deduction:
+        if deduction > amounts[0]:
+            raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amounts[0]}")
+        amounts[0] -= deduction
+    # the seats by strength, best first, equal strengths in showdown order (a stable sort):
+    # a pot's winners are the first of them it has, and those equal to him (sorted once, for
+    # the first pot with more than one eligible)
+    ranked: list[int] | None = None
+    results: list[PotResult] = []
+    for i, amount in enumerate(amounts):
+        if levels:
+            level = levels[i]
+            eligible = tuple([s for s, c in zip(seats, stakes, strict=True) if c >= level])
+        else:
+            eligible = tuple(seats)
+        winners: tuple[int, ...]
+        if len(eligible) == 1:
+            winners = eligible
+        else:
+            if ranked is None:
+                ranked = sorted(showdown_order, key=strengths.__getitem__, reverse=True)
+            found: list[int] = []
+            best = 0
+            for s in ranked:
+                if s in eligible:
+                    strength = strengths[s]
+                    if not found:
+                        best = strength
+                    elif strength != best:
+                        break
+                    found.append(s)
+            winners = tuple(found)
+        net = _net(amount, rate, rounding)
+        odd_to_house = 0
+        if len(winners) == 1:
+            paid: tuple[tuple[int, int], ...] = ((winners[0], net),)
+        else:
+            share, odd = divmod(net, len(winners))
+            shares = [share] * len(winners)
+            if odd_chip is _ODD_TO_HOUSE:
+                odd_to_house = odd
+            else:
+                for k in range(odd):
+                    shares[k] += 1
+            paid = tuple(zip(winners, shares, strict=True))
+        results.append(PotResult(amount, eligible, winners, amount - net, paid, odd_to_house))
+    return tuple(results)
