@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from typing import Final
 
 from croupier.frozen import fast_init
@@ -206,34 +207,28 @@ def settle_pots(
     """Every pot settled: ``tuple(award_at(p, strengths, showdown_order, rate, rounding,
     odd_chip) for p in build_pots(contributions, live, deduction))`` (the same results, the
     same ValueError), in one pass with no :class:`Pot` made (a settlement's hot path; the tests
-    compare the two). ``contributions``: whole amounts >= 0 (what each seat put in);
-    ``showdown_order``: every seat of a pot with more than one eligible, as a settlement's is
-    (the seats in the hand, when two or more are)."""
-    get = contributions.get
+    compare the two). As a settlement calls it: ``contributions`` whole amounts >= 0 with every
+    seat of ``live`` among them, and ``showdown_order`` every seat of a pot with more than one
+    eligible (the seats in the hand, when two or more are)."""
     seats = sorted(live)
-    stakes = [get(s, 0) for s in seats]
-    levels = sorted({c for c in stakes if c > 0})
+    stakes = list(map(contributions.__getitem__, seats))
+    levels = sorted(set(stakes))
+    eligible = tuple(seats)  # the main pot's: every live seat, unless one put nothing in
+    stakeless = bool(levels) and levels[0] <= 0
+    if stakeless:
+        levels = [level for level in levels if level > 0]
     values = contributions.values()
-    # each level's pot: what each put in between the level below and this one (the levels are
-    # distinct stakes of seats in the hand, so no two have the same players: build_pots's
-    # merge of such levels never happens)
+    # each level's pot: what each put in between the level below and this one, F(level) -
+    # F(below) with F(x) the sum of min(c, x); the top level's takes the rest, the chips above
+    # the highest live stake included (see build_pots). The levels are distinct stakes of
+    # seats in the hand, so no two have the same players: build_pots's merge never happens.
     amounts: list[int] = []
     below = 0
-    for level in levels:
-        amount = 0
-        for c in values:
-            if c > below:
-                amount += (c if c < level else level) - below
-        amounts.append(amount)
-        below = level
-    above = 0  # chips above the highest live stake join the top pot (see build_pots)
-    for c in values:
-        if c > below:
-            above += c - below
-    if amounts:
-        amounts[-1] += above
-    else:  # every live player's chips came back (or none went in): one pot, every live seat
-        amounts.append(above)
+    for level in levels[:-1]:
+        reached = sum(map(min, values, repeat(level)))
+        amounts.append(reached - below)
+        below = reached
+    amounts.append(sum(values) - below)  # no level: one pot of everything, every live seat
     if deduction:
         if deduction > amounts[0]:
             raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amounts[0]}")
@@ -242,13 +237,13 @@ def settle_pots(
     # a pot's winners are the first of them it has, and those equal to him (sorted once, for
     # the first pot with more than one eligible)
     ranked: list[int] | None = None
+    num, den = rate
+    kept = den - num
     results: list[PotResult] = []
     for i, amount in enumerate(amounts):
-        if levels:
+        if i or (stakeless and levels):
             level = levels[i]
             eligible = tuple([s for s, c in zip(seats, stakes, strict=True) if c >= level])
-        else:
-            eligible = tuple(seats)
         winners: tuple[int, ...]
         if len(eligible) == 1:
             winners = eligible
@@ -266,7 +261,10 @@ def settle_pots(
                         break
                     found.append(s)
             winners = tuple(found)
-        net = _net(amount, rate, rounding)
+        owed = amount * kept  # the house's rate off (_net, inline: its whole-unit case)
+        net = owed // den
+        if owed % den and rounding is not _HOUSE:
+            net = _net(amount, rate, rounding)
         odd_to_house = 0
         if len(winners) == 1:
             paid: tuple[tuple[int, int], ...] = ((winners[0], net),)
