@@ -73,6 +73,7 @@ _RAISE: Final = Act.RAISE
 _DEALING: Final = StudPhase.DEALING
 _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
+_IDLE: Final = StudPhase.IDLE
 
 
 class StudChecks(StudState):
@@ -372,19 +373,6 @@ class StudChecks(StudState):
                     f"the least capital at this table is {self.options.min_buy_in}, "
                     f"got {event.buy_in!r}",
                 )
-        elif isinstance(event, PlayerToppedUp):
-            seat = self._check_seated(event.seat)
-            if not is_int(event.amount) or event.amount < 1:
-                raise RuleViolation(
-                    "Art 6", f"a top-up is a whole amount >= 1, got {event.amount!r}"
-                )
-            after = self._stacks[seat] + event.amount
-            if self.must_top_up(seat) and after < self.options.min_buy_in:
-                raise RuleViolation(
-                    "Art 6",
-                    f"seat {seat} is below {self.options.top_up_below}: the top-up must "
-                    f"bring the capital to at least {self.options.min_buy_in}, not {after}",
-                )
         elif isinstance(event, PlayerLeft):
             seat = self._check_seated(event.seat)
             if event.cash_out != self._stacks[seat]:
@@ -393,6 +381,32 @@ class StudChecks(StudState):
                     f"a player leaves with all his capital "
                     f"({self._stacks[seat]}), no partial withdrawal",
                 )
+
+    def _check_topped_up(self, event: PlayerToppedUp) -> None:
+        """Art 6: a top-up between hands, of a whole amount >= 1, to a seated player; one who
+        must top up is brought to the least capital at least (a run's every hand: the
+        seated player's whole-number seat and amount are taken as they are, anything else is
+        checked as :meth:`_check_seated` and ``is_int`` say)."""
+        if self._phase is not _IDLE:
+            raise RuleViolation(
+                "Art 3, 6",
+                f"hand {self.hand_number} is in play: seats, capital and decks change "
+                "only between hands",
+            )
+        seat = event.seat
+        if type(seat) is not int or seat not in self._players:
+            seat = self._check_seated(seat)
+        amount = event.amount
+        if (type(amount) is not int and not is_int(amount)) or amount < 1:
+            raise RuleViolation("Art 6", f"a top-up is a whole amount >= 1, got {amount!r}")
+        after = self._stacks[seat] + amount
+        least = self._min_buy_in
+        if after < least and self.must_top_up(seat):
+            raise RuleViolation(
+                "Art 6",
+                f"seat {seat} is below {self.options.top_up_below}: the top-up must "
+                f"bring the capital to at least {least}, not {after}",
+            )
 
     def _check_seated(self, seat: object) -> int:
         seat = self._check_seat_number(seat)
@@ -425,21 +439,35 @@ class StudChecks(StudState):
             raise RuleViolation("records", "a table is restored only at the start of a log")
         seen: set[str] = set()
         seats: set[int] = set()
+        top = self._options.seats
+        # a whole-number seat and stack are taken as they are; anything else is checked as
+        # _check_seat_number and is_int say (the same refusals)
         for record in event.seats:
-            seat = self._check_seat_number(record.seat)
-            if seat in seats or record.player in seen or not record.player:
-                raise RuleViolation("Art 3", f"seat {seat} or player {record.player!r} twice")
-            if not is_int(record.stack) or record.stack < 0:
-                raise RecordError("stack", f"a stack is a whole amount >= 0, got {record.stack!r}")
+            seat = record.seat
+            if type(seat) is not int or not 1 <= seat <= top:
+                seat = self._check_seat_number(seat)
+            player = record.player
+            if seat in seats or player in seen or not player:
+                raise RuleViolation("Art 3", f"seat {seat} or player {player!r} twice")
+            stack = record.stack
+            if (type(stack) is not int and not is_int(stack)) or stack < 0:
+                raise RecordError("stack", f"a stack is a whole amount >= 0, got {stack!r}")
             seats.add(seat)
-            seen.add(record.player)
-        for name in ("deck", "deck_deals", "hands"):
-            value = getattr(event, name)
-            if not is_int(value) or value < 0:
-                raise RecordError(name, f"{name} must be a whole number >= 0, got {value!r}")
-        if event.deck_deals > self.options.max_deals_per_deck or (
-            event.deck == 0 and event.deck_deals
+            seen.add(player)
+        deck, deals, hands = event.deck, event.deck_deals, event.hands
+        if not (
+            type(deck) is int
+            and type(deals) is int
+            and type(hands) is int
+            and deck >= 0
+            and deals >= 0
+            and hands >= 0
         ):
+            for name in ("deck", "deck_deals", "hands"):
+                value = getattr(event, name)
+                if not is_int(value) or value < 0:
+                    raise RecordError(name, f"{name} must be a whole number >= 0, got {value!r}")
+        if event.deck_deals > self._max_deals or (event.deck == 0 and event.deck_deals):
             raise RuleViolation(
                 "Art 2", f"deck {event.deck} cannot have served {event.deck_deals} deals"
             )
@@ -646,6 +674,7 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     KeyCardExposed: StudChecks._check_exposed,
     MisdealRectified: StudChecks._check_rectified,
     HouseVoid: StudChecks._check_voided,
+    PlayerToppedUp: StudChecks._check_topped_up,
 }
 #: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
 _STEPS: Final[
