@@ -315,7 +315,11 @@ class StudChecks(StudState):
 
     def _check_settled(self, event: HandSettled) -> None:
         pending = self._pending
-        if pending is not None and event is pending[1] and pending[0] == self.event_count:
+        if (
+            pending is not None
+            and event is pending[1]
+            and pending[0] == self._released + len(self._log)  # event_count, inline
+        ):
             return  # the very settlement the table worked out for the hand as it stands
         if event != self._settle_event():
             raise RuleViolation(

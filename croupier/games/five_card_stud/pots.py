@@ -214,7 +214,7 @@ def settle_pots(
     stakes = list(map(contributions.__getitem__, seats))
     levels = sorted(set(stakes))
     eligible = tuple(seats)  # the main pot's: every live seat, unless one put nothing in
-    stakeless = bool(levels) and levels[0] <= 0
+    stakeless = levels[0] <= 0 if levels else False
     if stakeless:
         levels = [level for level in levels if level > 0]
     values = contributions.values()
