@@ -186,7 +186,7 @@ def _restored_twin(game: StudGame) -> StudGame:
     players, stacks = game.players, game.stacks
     deck, deals = game.deck
     twin.restore(
-        tuple(SeatRecord(s, players[s], stacks[s]) for s in sorted(players)),
+        tuple([SeatRecord(s, players[s], stacks[s]) for s in sorted(players)]),
         deck=deck,
         deck_deals=deals,
         hands=game.hands_played,

@@ -33,7 +33,7 @@ from croupier.games.five_card_stud.events import (
     TimedOut,
     TopUpsDue,
 )
-from croupier.games.five_card_stud.pots import award_at, build_pots, uncalled
+from croupier.games.five_card_stud.pots import settle_pots, uncalled
 from croupier.games.five_card_stud.rules import (
     BETTING_ROUNDS,
     DECK_SIZE,
@@ -76,6 +76,7 @@ _RAISE: Final = Act.RAISE
 _DEALING: Final = StudPhase.DEALING
 _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
+_IDLE: Final = StudPhase.IDLE
 
 
 class StudChecks(StudState):
@@ -209,10 +210,10 @@ class StudChecks(StudState):
         if pending is not None and pending[0] == self._released + len(self._log):
             return pending[1]
         table = self._options
-        contrib = dict(h.contrib)
+        contrib = h.contrib
         live = h.live
         dead = h.dead
-        returned: list[tuple[int, int]] = []
+        returned: tuple[tuple[int, int], ...] = ()
         # dead hands (Art 11 d) had their pot money back: they are out of the reckoning; and
         # pot money is never a bet, so at most the bets come back
         back = uncalled(
@@ -222,23 +223,32 @@ class StudChecks(StudState):
             seat, amount = back
             amount = min(amount, contrib[seat] - table.pot_money)
             if amount > 0 and self._uncalled_comes_back(h):
+                contrib = dict(contrib)  # the hand's own stay as they are
                 contrib[seat] -= amount
-                returned.append((seat, amount))
-        pots = build_pots(contrib, live, h.deduction)
+                returned = ((seat, amount),)
         order = self.showdown_order()
         strengths: dict[int, int] = {}
-        key, up = h.key, h.up
+        shown: list[tuple[int, Card]] = []
         if order:
+            key, up = h.key, h.up
             cv, flush, table5 = rank_tables(table.rank_rules)
             for s in order:
-                total = cv[key[s].code]
+                card = key[s]
+                total = cv[card.code]
                 for c in up[s]:
                     total += cv[c.code]
                 strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-        rate = self._rate
-        rounding, odd_chip = table.rounding, table.odd_chip
-        among = order or tuple(live)
-        results = tuple([award_at(p, strengths, among, rate, rounding, odd_chip) for p in pots])
+                shown.append((s, card))
+        results = settle_pots(
+            contrib,
+            live,
+            h.deduction,
+            strengths,
+            order or tuple(live),
+            self._rate,
+            table.rounding,
+            table.odd_chip,
+        )
         stacks = dict(self._stacks)
         for seat, amount in returned:
             stacks[seat] += amount
@@ -250,8 +260,8 @@ class StudChecks(StudState):
         event = HandSettled(
             h.number,
             order,
-            tuple([(s, key[s]) for s in order]) if order else (),
-            tuple(returned),
+            tuple(shown),
+            returned,
             results,
             h.commission,
             house,
@@ -318,7 +328,11 @@ class StudChecks(StudState):
 
     def _check_settled(self, event: HandSettled) -> None:
         pending = self._pending
-        if pending is not None and event is pending[1] and pending[0] == self.event_count:
+        if (
+            pending is not None
+            and event is pending[1]
+            and pending[0] == self._released + len(self._log)  # event_count, inline
+        ):
             return  # the very settlement the table worked out for the hand as it stands
         if event != self._settle_event():
             raise RuleViolation(
@@ -376,19 +390,6 @@ class StudChecks(StudState):
                     f"the least capital at this table is {self.options.min_buy_in}, "
                     f"got {event.buy_in!r}",
                 )
-        elif isinstance(event, PlayerToppedUp):
-            seat = self._check_seated(event.seat)
-            if not is_int(event.amount) or event.amount < 1:
-                raise RuleViolation(
-                    "Art 6", f"a top-up is a whole amount >= 1, got {event.amount!r}"
-                )
-            after = self._stacks[seat] + event.amount
-            if self.must_top_up(seat) and after < self.options.min_buy_in:
-                raise RuleViolation(
-                    "Art 6",
-                    f"seat {seat} is below {self.options.top_up_below}: the top-up must "
-                    f"bring the capital to at least {self.options.min_buy_in}, not {after}",
-                )
         elif isinstance(event, PlayerLeft):
             seat = self._check_seated(event.seat)
             if event.cash_out != self._stacks[seat]:
@@ -397,6 +398,32 @@ class StudChecks(StudState):
                     f"a player leaves with all his capital "
                     f"({self._stacks[seat]}), no partial withdrawal",
                 )
+
+    def _check_topped_up(self, event: PlayerToppedUp) -> None:
+        """Art 6: a top-up between hands, of a whole amount >= 1, to a seated player; one who
+        must top up is brought to the least capital at least (a run's every hand: the
+        seated player's whole-number seat and amount are taken as they are, anything else is
+        checked as :meth:`_check_seated` and ``is_int`` say)."""
+        if self._phase is not _IDLE:
+            raise RuleViolation(
+                "Art 3, 6",
+                f"hand {self.hand_number} is in play: seats, capital and decks change "
+                "only between hands",
+            )
+        seat = event.seat
+        if type(seat) is not int or seat not in self._players:
+            seat = self._check_seated(seat)
+        amount = event.amount
+        if (type(amount) is not int and not is_int(amount)) or amount < 1:
+            raise RuleViolation("Art 6", f"a top-up is a whole amount >= 1, got {amount!r}")
+        after = self._stacks[seat] + amount
+        least = self._min_buy_in
+        if after < least and self.must_top_up(seat):
+            raise RuleViolation(
+                "Art 6",
+                f"seat {seat} is below {self.options.top_up_below}: the top-up must "
+                f"bring the capital to at least {least}, not {after}",
+            )
 
     def _check_seated(self, seat: object) -> int:
         seat = self._check_seat_number(seat)
@@ -429,21 +456,35 @@ class StudChecks(StudState):
             raise RuleViolation("records", "a table is restored only at the start of a log")
         seen: set[str] = set()
         seats: set[int] = set()
+        top = self._options.seats
+        # a whole-number seat and stack are taken as they are; anything else is checked as
+        # _check_seat_number and is_int say (the same refusals)
         for record in event.seats:
-            seat = self._check_seat_number(record.seat)
-            if seat in seats or record.player in seen or not record.player:
-                raise RuleViolation("Art 3", f"seat {seat} or player {record.player!r} twice")
-            if not is_int(record.stack) or record.stack < 0:
-                raise RecordError("stack", f"a stack is a whole amount >= 0, got {record.stack!r}")
+            seat = record.seat
+            if type(seat) is not int or not 1 <= seat <= top:
+                seat = self._check_seat_number(seat)
+            player = record.player
+            if seat in seats or player in seen or not player:
+                raise RuleViolation("Art 3", f"seat {seat} or player {player!r} twice")
+            stack = record.stack
+            if (type(stack) is not int and not is_int(stack)) or stack < 0:
+                raise RecordError("stack", f"a stack is a whole amount >= 0, got {stack!r}")
             seats.add(seat)
-            seen.add(record.player)
-        for name in ("deck", "deck_deals", "hands"):
-            value = getattr(event, name)
-            if not is_int(value) or value < 0:
-                raise RecordError(name, f"{name} must be a whole number >= 0, got {value!r}")
-        if event.deck_deals > self.options.max_deals_per_deck or (
-            event.deck == 0 and event.deck_deals
+            seen.add(player)
+        deck, deals, hands = event.deck, event.deck_deals, event.hands
+        if not (
+            type(deck) is int
+            and type(deals) is int
+            and type(hands) is int
+            and deck >= 0
+            and deals >= 0
+            and hands >= 0
         ):
+            for name in ("deck", "deck_deals", "hands"):
+                value = getattr(event, name)
+                if not is_int(value) or value < 0:
+                    raise RecordError(name, f"{name} must be a whole number >= 0, got {value!r}")
+        if event.deck_deals > self._max_deals or (event.deck == 0 and event.deck_deals):
             raise RuleViolation(
                 "Art 2", f"deck {event.deck} cannot have served {event.deck_deals} deals"
             )
@@ -650,6 +691,7 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     KeyCardExposed: StudChecks._check_exposed,
     MisdealRectified: StudChecks._check_rectified,
     HouseVoid: StudChecks._check_voided,
+    PlayerToppedUp: StudChecks._check_topped_up,
 }
 #: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
 _STEPS: Final[

@@ -8,6 +8,7 @@ Pure functions of what each seat put in, who is still in the hand and how the ha
 * :func:`build_pots` — Art 11 a: a player all in plays for the pot up to his stake; what others
   bet beyond it is a separate pot he has no part in ("bolo separado"), and so on for every later
   all-in. Folded players' chips stay in the pots they reached.
+* :func:`settle_pots` — the two above in one pass, as a settlement makes them.
 * :func:`award` — Art 4 (the best hand takes the pot; equal hands share it in equal parts; the
   units that do not divide follow the table's :class:`~croupier.games.five_card_stud.rules.OddChip`
   option) and Art 9 (the house takes ``house_rate`` of every pot; the winners are paid the rest,
@@ -28,13 +29,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from typing import Final
 
 from croupier.frozen import fast_init
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
-__all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "uncalled"]
+__all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "settle_pots", "uncalled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,3 +192,90 @@ def award_at(
                 shares[i] += 1
         paid = tuple(zip(winners, shares, strict=True))
     return PotResult(amount, eligible, winners, amount - net, paid, odd_to_house)
+
+
+def settle_pots(
+    contributions: Mapping[int, int],
+    live: Sequence[int],
+    deduction: int,
+    strengths: Mapping[int, int],
+    showdown_order: Sequence[int],
+    rate: tuple[int, int],
+    rounding: Rounding,
+    odd_chip: OddChip,
+) -> tuple[PotResult, ...]:
+    """Every pot settled: ``tuple(award_at(p, strengths, showdown_order, rate, rounding,
+    odd_chip) for p in build_pots(contributions, live, deduction))`` (the same results, the
+    same ValueError), in one pass with no :class:`Pot` made (a settlement's hot path; the tests
+    compare the two). As a settlement calls it: ``contributions`` whole amounts >= 0 with every
+    seat of ``live`` among them, and ``showdown_order`` every seat of a pot with more than one
+    eligible (the seats in the hand, when two or more are)."""
+    seats = sorted(live)
+    stakes = list(map(contributions.__getitem__, seats))
+    levels = sorted(set(stakes))
+    eligible = tuple(seats)  # the main pot's: every live seat, unless one put nothing in
+    stakeless = levels[0] <= 0 if levels else False
+    if stakeless:
+        levels = [level for level in levels if level > 0]
+    values = contributions.values()
+    # each level's pot: what each put in between the level below and this one, F(level) -
+    # F(below) with F(x) the sum of min(c, x); the top level's takes the rest, the chips above
+    # the highest live stake included (see build_pots). The levels are distinct stakes of
+    # seats in the hand, so no two have the same players: build_pots's merge never happens.
+    amounts: list[int] = []
+    below = 0
+    for level in levels[:-1]:
+        reached = sum(map(min, values, repeat(level)))
+        amounts.append(reached - below)
+        below = reached
+    amounts.append(sum(values) - below)  # no level: one pot of everything, every live seat
+    if deduction:
+        if deduction > amounts[0]:
+            raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amounts[0]}")
+        amounts[0] -= deduction
+    # the seats by strength, best first, equal strengths in showdown order (a stable sort):
+    # a pot's winners are the first of them it has, and those equal to him (sorted once, for
+    # the first pot with more than one eligible)
+    ranked: list[int] | None = None
+    num, den = rate
+    kept = den - num
+    results: list[PotResult] = []
+    for i, amount in enumerate(amounts):
+        if i or (stakeless and levels):
+            level = levels[i]
+            eligible = tuple([s for s, c in zip(seats, stakes, strict=True) if c >= level])
+        winners: tuple[int, ...]
+        if len(eligible) == 1:
+            winners = eligible
+        else:
+            if ranked is None:
+                ranked = sorted(showdown_order, key=strengths.__getitem__, reverse=True)
+            found: list[int] = []
+            best = 0
+            for s in ranked:
+                if s in eligible:
+                    strength = strengths[s]
+                    if not found:
+                        best = strength
+                    elif strength != best:
+                        break
+                    found.append(s)
+            winners = tuple(found)
+        owed = amount * kept  # the house's rate off (_net, inline: its whole-unit case)
+        net = owed // den
+        if owed % den and rounding is not _HOUSE:
+            net = _net(amount, rate, rounding)
+        odd_to_house = 0
+        if len(winners) == 1:
+            paid: tuple[tuple[int, int], ...] = ((winners[0], net),)
+        else:
+            share, odd = divmod(net, len(winners))
+            shares = [share] * len(winners)
+            if odd_chip is _ODD_TO_HOUSE:
+                odd_to_house = odd
+            else:
+                for k in range(odd):
+                    shares[k] += 1
+            paid = tuple(zip(winners, shares, strict=True))
+        results.append(PotResult(amount, eligible, winners, amount - net, paid, odd_to_house))
+    return tuple(results)

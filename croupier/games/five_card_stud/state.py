@@ -263,7 +263,7 @@ class StudState(Game[StudOptions]):
         self._recorded: ShoeShuffled | None = None
         #: the hand's start that start_hand is committing (made from the table as it stands)
         self._starting: HandStarted | None = None
-        self._last_up: dict[int, tuple[Card, ...]] = {}
+        self._last_up: Mapping[int, Sequence[Card]] = {}
         #: the options the fold reads at every action (frozen: read once)
         self._least_bet = self._options.least_bet
         self._time_limit_ms = self._options.time_limit_ms
@@ -638,8 +638,9 @@ class StudState(Game[StudOptions]):
                 self._owing.add(seat)
         self._house += event.house
         self._settled = event
-        up = h.up
-        self._last_up = {s: tuple(up[s]) for s in h.seats}
+        # the up cards the hand ended with (the view between hands): the hand's own, none
+        # dealt from now on (the hand is over: its state is dropped below)
+        self._last_up = h.up
         self._hand = None
         self._pending = None
         self._phase = _IDLE

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.games.five_card_stud.pots import Pot, award, build_pots, uncalled
+from croupier.games.five_card_stud.pots import (
+    Pot,
+    award,
+    award_at,
+    build_pots,
+    settle_pots,
+    uncalled,
+)
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
@@ -251,3 +258,44 @@ def test_art4_art9_sums_balance(
         assert result.odd_to_house == net % len(result.winners)
     else:
         assert result.odd_to_house == 0
+
+
+# -- settle_pots: build_pots and award in one pass -----------------------------------------------
+
+
+@given(
+    st.dictionaries(st.integers(1, 7), st.integers(0, 3000), min_size=1, max_size=7),
+    st.data(),
+    st.sampled_from([Fraction(0), RATE, Fraction(1, 20), Fraction(1, 3), Fraction(99, 100)]),
+    st.sampled_from(list(Rounding)),
+    st.sampled_from(list(OddChip)),
+)
+def test_settle_pots_is_build_pots_then_award_at(
+    contributions: dict[int, int],
+    data: st.DataObject,
+    rate: Fraction,
+    rounding: Rounding,
+    odd_chip: OddChip,
+) -> None:
+    """The promise of settle_pots (the settlement's one pass): the very results of build_pots
+    and award_at, pot by pot, or the same ValueError, on every table a settlement can give
+    (every live seat among the contributions; the showdown order the live seats in some
+    order, when two or more are; strengths with ties)."""
+    seats = sorted(contributions)
+    live = sorted(data.draw(st.lists(st.sampled_from(seats), min_size=1, unique=True)))
+    order = tuple(data.draw(st.permutations(live))) if len(live) > 1 else ()
+    strengths = {s: data.draw(st.integers(0, 3)) for s in order}
+    deduction = data.draw(st.integers(0, 400))
+    among = order or tuple(live)
+    pair = (rate.numerator, rate.denominator)
+    try:
+        expected = tuple(
+            award_at(p, strengths, among, pair, rounding, odd_chip)
+            for p in build_pots(contributions, live, deduction)
+        )
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=f"^{exc}$"):
+            settle_pots(contributions, live, deduction, strengths, among, pair, rounding, odd_chip)
+        return
+    got = settle_pots(contributions, live, deduction, strengths, among, pair, rounding, odd_chip)
+    assert got == expected
