@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -22,6 +23,11 @@ from croupier.games.five_card_stud.bots import (
     StrengthBot,
     _amount,
     _below,
+    _levels_of,
+    _own_level,
+    _ranked_of,
+    _ranked_on,
+    _Seen,
     legal_decisions,
     new_table,
     play_hand,
@@ -37,7 +43,7 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
-from croupier.games.five_card_stud.rules import InitialCommission
+from croupier.games.five_card_stud.rules import Consecutive, InitialCommission
 from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
@@ -434,3 +440,110 @@ def test_issue22_the_play_loops_legal_is_the_tables_at_every_turn(seed: int) -> 
         s: _Checked(StrengthBot(rng) if s % 2 else RandomBot(rng), game) for s in range(1, 6)
     }
     run_table(StudOptions(), bots, SeededShuffler(seed), rng, 30, game=game)
+
+
+# -- issue 22: the strength bot's street read against the plain reading -------------------------
+
+
+def _reference_decide(
+    rng: random.Random, obs: Observation, aggression: float = 0.35, cap: int | None = None
+) -> Decision:
+    """What a strength bot decides, read the plain way at every turn: its own cards one by one
+    (_own_level), every opponent still in the hand from the board's patterns (_levels_of)."""
+    legal = obs.legal
+    assert legal is not None
+    mine, my_top = _own_level(obs.up, obs.key)
+    five = len(obs.up) + (obs.key is not None) == 5
+    levels = _levels_of(obs.patterns())
+    theirs, their_top = max(
+        [(0, 0), *(levels[s] for s in obs.in_hand if s != obs.seat and s in levels)]
+    )
+    edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
+    strong = edge >= 2 or (edge >= 1 and rng.random() < aggression)
+
+    def size(span: tuple[int, int]) -> int:
+        low, high = span
+        if cap is not None and high > cap:
+            high = max(low, cap)
+        return max(low, min(high, obs.pot // 2))
+
+    if strong:
+        if legal.bet is not None:
+            return Act.BET, size(legal.bet)
+        raise_to = legal.raise_to
+        if raise_to is not None and (cap is None or raise_to[0] <= cap) and rng.random() < 0.6:
+            return Act.RAISE, size(raise_to)
+        return (Act.CHECK, None) if legal.call is None else (Act.CALL, None)
+    if legal.check:
+        return Act.CHECK, None
+    call = legal.call
+    if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
+        return Act.CALL, None
+    if legal.bet is not None and obs.round == 1 and edge >= 0:
+        return Act.BET, legal.bet[0]
+    return Act.FOLD, None
+
+
+class _ThreeReadings:
+    """A strength bot whose every decision is taken three ways from generators in the same
+    state: on the table's Observation (the fast street read: _ranked_on), on the seat's JSON
+    view (_Seen: _ranked_of) and by the plain reference; all three must agree, and leave their
+    generators in the same state. The board's ranked levels are checked against its patterns."""
+
+    def __init__(self, game: StudGame, seed: int, cap: int | None) -> None:
+        self.game = game
+        self.rngs = [random.Random(seed) for _ in range(3)]
+        self.fast = StrengthBot(self.rngs[0], cap=cap)
+        self.viewed = StrengthBot(self.rngs[1], cap=cap)
+        self.cap = cap
+
+    def decide(self, obs: Observation) -> Decision:
+        assert obs.legal is not None
+        # the board's levels best first, each (formation, top rank, seat): the seats in the
+        # hand (_ranked_on), every seat with up cards (_ranked_of), packed as ints
+        levels = _levels_of(obs.patterns())
+        by_levels = sorted(((*level, s) for s, level in levels.items()), reverse=True)
+        assert [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_on(obs._hand)] == [
+            x for x in by_levels if x[2] in obs.in_hand
+        ]
+        # the seat's view as the table serves it (the game's view, and whose it is)
+        view = {**self.game.view(obs.seat), "you": {"seat": obs.seat}}
+        seen = _Seen(view, obs.legal)
+        fast = self.fast.decide(obs)
+        viewed = self.viewed.decide(cast(Observation, seen))
+        assert [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_of(seen.patterns())] == by_levels
+        reference = _reference_decide(self.rngs[2], obs, cap=self.cap)
+        assert fast == viewed == reference
+        # its own level as the plain reading of its cards gives it (_MINE, the five in place)
+        assert self.fast._mine == _own_level(obs.up, obs.key)
+        states = {r.getstate() for r in self.rngs}
+        assert len(states) == 1
+        return fast
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "seed"),
+    [
+        (StudOptions(), 7, 1),
+        (StudOptions(), 6, 2),
+        (StudOptions(consecutive=Consecutive.EVERY_SEQUENCE, ace_low_straight_flush=False), 5, 3),
+        (StudOptions(short_all_in_reopens=True, min_bet=1), 4, 4),
+        (StudOptions.level(100, initial_commission=InitialCommission.EACH), 2, 5),
+    ],
+)
+def test_issue22_the_strength_bots_street_read_decides_as_the_plain_reading(
+    options: StudOptions, players: int, seed: int
+) -> None:
+    """The strength bot's street read (its own level from the table's sets of its cards, the
+    board's levels best first from the table's patterns, once a round of betting for every
+    bot; the best against it the first other seat still in the hand) decides as the plain
+    reading at every turn, on the table's Observation and on its JSON view alike."""
+    rng = random.Random(seed)
+    game = new_table(options, players)
+    bots: dict[int, Bot] = {
+        s: _ThreeReadings(game, seed * 100 + s, 2000 if s % 3 else None)
+        if s % 2
+        else RandomBot(rng, cap=2000)
+        for s in range(1, players + 1)
+    }
+    run_table(options, bots, SeededShuffler(seed), rng, 150, cut_chance=0.2, game=game)
