@@ -87,6 +87,8 @@ _CALLS: Final[Decision] = (_CALL, None)
 _BETTING: Final = StudPhase.BETTING
 _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
+#: the generator whose draws below n a random bot takes in its own steps (_amount)
+_RANDOM: Final = random.Random
 
 
 class Bot(Protocol):
@@ -115,14 +117,13 @@ class RandomBot:
     def choose(self, legal: Legal) -> Decision:
         """:meth:`decide` on what the seat may do (all the bot reads of an observation)."""
         rng = self.rng
-        options: list[Decision] = []
-        if legal.check:
-            options.append(_CHECKS)
-        if legal.call is not None:
-            options.append(_CALLS)
         cap = self.cap
-        bet, raise_to = legal.bet, legal.raise_to
-        # each span brought down to the cap (_capped, inline: a call less a bet or a raise)
+        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
+        options: list[Decision] = [_CHECKS] if check else []
+        if call is not None:
+            options.append(_CALLS)
+        # each span with its top brought down to the cap (a raise whose least is above it
+        # is not made)
         if bet is not None and (cap is None or bet[0] <= cap):
             if cap is not None and bet[1] > cap:
                 bet = (bet[0], cap)
@@ -131,43 +132,35 @@ class RandomBot:
             if cap is not None and raise_to[1] > cap:
                 raise_to = (raise_to[0], cap)
             options.append((_RAISE, _amount(rng, raise_to)))
-        if not options or rng.random() < self.fold_weight / (len(options) + 1):
+        n = len(options)
+        if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
-        return options[_below(rng, len(options))]
-
-
-def _capped(span: tuple[int, int], cap: int | None) -> tuple[int, int]:
-    """``span`` with its top brought down to ``cap`` (never below its least)."""
-    low, high = span
-    if cap is None or high <= cap:
-        return span
-    return low, max(low, cap)
+        if type(rng) is not _RANDOM:
+            return options[rng.randrange(n)]
+        # rng.randrange(n) as random.Random takes it (see _amount), without its calls
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return options[r]
 
 
 def _amount(rng: random.Random, span: tuple[int, int]) -> int:
     low, high = span
     if high <= low or rng.random() < 0.5:
         return low
-    return low + _below(rng, high - low + 1)  # rng.randint(low, high)
-
-
-_RANDOM: Final = random.Random
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for a whole ``n >= 1``: the same draw from the same state. For a
-    plain :class:`random.Random` its own steps (``_randbelow_with_getrandbits``: ``k`` bits
-    drawn until below ``n``) without the calls ``randrange`` makes to get there (a draw at most
-    of a random bot's turns); any other generator is asked ``randrange``. The tests compare the
-    two."""
+    n = high - low + 1  # rng.randint(low, high) is low + rng.randrange(n)
     if type(rng) is not _RANDOM:
-        return rng.randrange(n)
-    getrandbits = rng.getrandbits
+        return low + rng.randrange(n)
+    # a plain random.Random's own steps for randrange(n) (_randbelow_with_getrandbits: k bits
+    # drawn until below n) without the calls randrange and randint make to get there (a draw
+    # at most of a random bot's turns); any other generator is asked randrange. The tests
+    # compare the two.
     k = n.bit_length()
-    r = getrandbits(k)
+    r = rng.getrandbits(k)
     while r >= n:
-        r = getrandbits(k)
-    return r
+        r = rng.getrandbits(k)
+    return low + r
 
 
 #: showing category of Art 10 d (its value) -> the bot's level (possible draws: none made)
@@ -412,8 +405,8 @@ class StrengthBot:
 
 
 def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
-    """Half the pot, within ``span`` brought down to ``cap``: ``max(low, min(high, pot // 2))``
-    of :func:`_capped`'s span, without the calls."""
+    """Half the pot within ``span``, its top brought down to ``cap`` (never below its least):
+    ``max(low, min(high, pot // 2))`` without the calls."""
     low, high = span
     if cap is not None and high > cap:
         high = cap  # below the least: the least, below

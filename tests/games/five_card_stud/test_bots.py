@@ -22,7 +22,6 @@ from croupier.games.five_card_stud.bots import (
     RandomBot,
     StrengthBot,
     _amount,
-    _below,
     _levels_of,
     _own_level,
     _ranked_of,
@@ -367,20 +366,70 @@ class _OwnRandom(random.Random):
 def test_random_bot_draws_are_randranges_and_randints(
     seed: int, spans: list[tuple[int, int]], own: bool
 ) -> None:
-    """_below and _amount draw what randrange and randint draw, from the same state, leaving
-    the generator as they leave it (a plain Random, and one of its own kind)."""
+    """_amount draws what randint draws, from the same state, leaving the generator as it
+    leaves it (a plain Random, and one of its own kind)."""
     kind = _OwnRandom if own else random.Random
     mine, theirs = kind(seed), kind(seed)
     for low, width in spans:
-        n = width + 1
-        assert _below(mine, n) == theirs.randrange(n)
-        assert low + _below(mine, n) == theirs.randint(low, low + width)
         span = (low, low + width)
         if width == 0:  # one amount: nothing drawn
             assert _amount(mine, span) == low
         else:  # half the time the least, else any amount of the span
             expected = low if theirs.random() < 0.5 else theirs.randint(*span)
             assert _amount(mine, span) == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def _reference_choose(
+    rng: random.Random, legal: Legal, fold_weight: float = 0.5, cap: int | None = None
+) -> Decision:
+    """What a random bot chooses, drawn with randint and randrange: each kind of action it
+    may take (a bet's or a raise's span brought down to the cap), then a fold or one of them."""
+    options: list[Decision] = []
+    if legal.check:
+        options.append((Act.CHECK, None))
+    if legal.call is not None:
+        options.append((Act.CALL, None))
+    for act, span in ((Act.BET, legal.bet), (Act.RAISE, legal.raise_to)):
+        if span is not None and (cap is None or span[0] <= cap):
+            low, high = span[0], span[1] if cap is None else min(span[1], cap)
+            amount = low if high <= low or rng.random() < 0.5 else rng.randint(low, high)
+            options.append((act, amount))
+    if not options or rng.random() < fold_weight / (len(options) + 1):
+        return Act.FOLD, None
+    return options[rng.randrange(len(options))]
+
+
+_SPANS = st.none() | st.tuples(st.integers(0, 3000), st.integers(0, 3000)).map(
+    lambda t: (t[0], t[0] + t[1])
+)
+
+
+@given(
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.lists(
+        st.tuples(st.booleans(), st.none() | st.integers(1, 3000), _SPANS, _SPANS),
+        min_size=1,
+        max_size=20,
+    ),
+    st.none() | st.integers(0, 4000),
+)
+def test_issue22_a_random_bot_chooses_as_randint_and_randrange_draw(
+    seed: int,
+    own: bool,
+    turns: list[tuple[bool, int | None, tuple[int, int] | None, tuple[int, int] | None]],
+    cap: int | None,
+) -> None:
+    """RandomBot.choose (its draws below n in random.Random's own steps, inline) chooses what
+    the plain reading with randint and randrange chooses, from the same state, leaving the
+    generator as it leaves it (a plain Random, and one of its own kind)."""
+    kind = _OwnRandom if own else random.Random
+    mine, theirs = kind(seed), kind(seed)
+    bot = RandomBot(mine, cap=cap)
+    for check, call, bet, raise_to in turns:
+        legal = Legal(1, True, check, call, bet, raise_to)
+        assert bot.choose(legal) == _reference_choose(theirs, legal, cap=cap)
         assert mine.getstate() == theirs.getstate()
 
 
