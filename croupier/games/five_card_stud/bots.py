@@ -46,7 +46,8 @@ from croupier.games.five_card_stud.commands import (
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
-from croupier.games.five_card_stud.state import rank_tables
+from croupier.games.five_card_stud.rules import MAX_SEATS
+from croupier.games.five_card_stud.state import HandState, rank_tables
 from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
@@ -86,6 +87,8 @@ _CALLS: Final[Decision] = (_CALL, None)
 _BETTING: Final = StudPhase.BETTING
 _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
+#: the generator whose draws below n a random bot takes in its own steps (_amount)
+_RANDOM: Final = random.Random
 
 
 class Bot(Protocol):
@@ -114,14 +117,13 @@ class RandomBot:
     def choose(self, legal: Legal) -> Decision:
         """:meth:`decide` on what the seat may do (all the bot reads of an observation)."""
         rng = self.rng
-        options: list[Decision] = []
-        if legal.check:
-            options.append(_CHECKS)
-        if legal.call is not None:
-            options.append(_CALLS)
         cap = self.cap
-        bet, raise_to = legal.bet, legal.raise_to
-        # each span brought down to the cap (_capped, inline: a call less a bet or a raise)
+        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
+        options: list[Decision] = [_CHECKS] if check else []
+        if call is not None:
+            options.append(_CALLS)
+        # each span with its top brought down to the cap (a raise whose least is above it
+        # is not made)
         if bet is not None and (cap is None or bet[0] <= cap):
             if cap is not None and bet[1] > cap:
                 bet = (bet[0], cap)
@@ -130,43 +132,35 @@ class RandomBot:
             if cap is not None and raise_to[1] > cap:
                 raise_to = (raise_to[0], cap)
             options.append((_RAISE, _amount(rng, raise_to)))
-        if not options or rng.random() < self.fold_weight / (len(options) + 1):
+        n = len(options)
+        if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
-        return options[_below(rng, len(options))]
-
-
-def _capped(span: tuple[int, int], cap: int | None) -> tuple[int, int]:
-    """``span`` with its top brought down to ``cap`` (never below its least)."""
-    low, high = span
-    if cap is None or high <= cap:
-        return span
-    return low, max(low, cap)
+        if type(rng) is not _RANDOM:
+            return options[rng.randrange(n)]
+        # rng.randrange(n) as random.Random takes it (see _amount), without its calls
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return options[r]
 
 
 def _amount(rng: random.Random, span: tuple[int, int]) -> int:
     low, high = span
     if high <= low or rng.random() < 0.5:
         return low
-    return low + _below(rng, high - low + 1)  # rng.randint(low, high)
-
-
-_RANDOM: Final = random.Random
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for a whole ``n >= 1``: the same draw from the same state. For a
-    plain :class:`random.Random` its own steps (``_randbelow_with_getrandbits``: ``k`` bits
-    drawn until below ``n``) without the calls ``randrange`` makes to get there (a draw at most
-    of a random bot's turns); any other generator is asked ``randrange``. The tests compare the
-    two."""
+    n = high - low + 1  # rng.randint(low, high) is low + rng.randrange(n)
     if type(rng) is not _RANDOM:
-        return rng.randrange(n)
-    getrandbits = rng.getrandbits
+        return low + rng.randrange(n)
+    # a plain random.Random's own steps for randrange(n) (_randbelow_with_getrandbits: k bits
+    # drawn until below n) without the calls randrange and randint make to get there (a draw
+    # at most of a random bot's turns); any other generator is asked randrange. The tests
+    # compare the two.
     k = n.bit_length()
-    r = getrandbits(k)
+    r = rng.getrandbits(k)
     while r >= n:
-        r = getrandbits(k)
-    return r
+        r = rng.getrandbits(k)
+    return low + r
 
 
 #: showing category of Art 10 d (its value) -> the bot's level (possible draws: none made)
@@ -186,6 +180,10 @@ _MEMO_LIMIT: Final = 200_000
 _PATTERNS: Final = MaskPatterns()
 #: the entries of :data:`_PATTERNS` found so far, by rank counts (fewer than four cards)
 _KNOWN: Final = _PATTERNS.known.get
+#: the bots' own levels (formation, top rank) of fewer than four cards by their rank counts
+#: (:func:`_own_level`'s, no suit read: the entry's key), filled as they come (at most the
+#: few hundred sets of ranks of one to three cards)
+_MINE: dict[int, tuple[int, int]] = {}
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
@@ -236,10 +234,27 @@ def _five_levels() -> list[int]:
     return _FIVE_LEVELS
 
 
-#: the last board read and its opponents' levels, as one pair: the bots of one table read the
-#: same board in turn, so the levels are worked out once a street for all of them (one pair,
-#: read and replaced whole, so bots of tables in other threads never mix two boards)
-_LAST_BOARD: list[tuple[object, Mapping[int, tuple[int, int]]]] = [(None, {})]
+#: a seat's level packed with the seat, as one int: ``(formation << 4 | top rank) << 4 | seat``
+#: (formations below 16, ranks below 13, seats below 16: Art 1's seven at most), so a board's
+#: levels sort as ints, best first, with no tuple made
+_SEAT_BITS: Final = 4
+_SEAT_MASK: Final = (1 << _SEAT_BITS) - 1
+assert MAX_SEATS <= _SEAT_MASK
+#: the last board read and its seats' packed levels, best first, as one read: the bots of one
+#: table read the same board in turn, so the levels are worked out once a street for all of
+#: them (one tuple, read and replaced whole, so bots of tables in other threads never mix two
+#: boards). Its key: the hand in play and its round of betting (a table's
+#: :class:`Observation`: the up cards stand through a round of betting), or a view's board (its
+#: patterns) and None.
+_LAST_BOARD: list[tuple[object, object, Sequence[int]]] = [(None, None, ())]
+
+
+def _level(category: int, ranks: tuple[int, ...], top: int) -> tuple[int, int]:
+    """(formation, top rank) an opponent shows, from the pattern of his up cards without the
+    suits and his highest up rank (possible draws show no made hand: their highest card)."""
+    if category in _DRAWS:
+        return 0, top
+    return _LEVEL[category], ranks[0] if ranks else 0
 
 
 def _levels_of(
@@ -247,25 +262,49 @@ def _levels_of(
 ) -> Mapping[int, tuple[int, int]]:
     """Seat -> (formation, top rank) of every seat's up cards on ``board`` (its patterns): what
     an opponent shows, from the table's best-hand key of his up cards without the suits
-    (possible draws show no made hand: their highest card)."""
-    last, levels = _LAST_BOARD[0]
+    (:func:`_level`)."""
+    return {s: _level(category, ranks, top) for s, ((category, ranks), top) in board.items()}
+
+
+def _ranked_of(board: Mapping[int, tuple[ShowingPattern, int]]) -> Sequence[int]:
+    """The packed level of every seat on ``board`` (a view's patterns), best first (memoised on
+    the board object: a view's next bot of the street reads the same board)."""
+    last, _, ranked = _LAST_BOARD[0]
     if board is not last:
-        draws, level = _DRAWS, _LEVEL
-        levels = {
-            s: (0, top) if category in draws else (level[category], ranks[0] if ranks else 0)
-            for s, ((category, ranks), top) in board.items()
-        }
-        _LAST_BOARD[0] = (board, levels)
-    return levels
+        levels = _levels_of(board)
+        ranked = sorted([(f << 4 | top) << 4 | s for s, (f, top) in levels.items()], reverse=True)
+        _LAST_BOARD[0] = (board, None, ranked)
+    return ranked
+
+
+def _ranked_on(h: HandState) -> Sequence[int]:
+    """:func:`_ranked_of` the board of the hand ``h`` in play for the seats in the hand, read
+    from the patterns the table's fold keeps of each seat's up cards (``h.entries``: every seat
+    in a round of betting has its up cards) and its highest up rank (from ``h.masks``:
+    :meth:`Observation.patterns`), memoised on the hand and its round of betting (a seat that
+    leaves the hand never comes back to it); the tests compare it with the board's patterns."""
+    last, round_, ranked = _LAST_BOARD[0]
+    if last is not h or round_ != h.round:
+        draws, level, masks, entries = _DRAWS, _LEVEL, h.masks, h.entries
+        ranked = []
+        for s in h.live:
+            (category, ranks), _ = entries[s]
+            if category in draws:  # (0, the highest up rank)
+                ranked.append((masks[s].bit_length() - 1) >> 2 << 4 | s)
+            else:
+                ranked.append((level[category] << 4 | (ranks[0] if ranks else 0)) << 4 | s)
+        ranked.sort(reverse=True)
+        _LAST_BOARD[0] = (h, h.round, ranked)
+    return ranked
 
 
 class StrengthBot:
     """Bets its edge over the best hand it can see against it; calls when close and cheap.
 
-    It reads the table once a street: its own level and each opponent's are worked out when a
-    new betting round (or hand) begins and kept until the next; a fold within the round only
-    drops that opponent. ``cap``: the most it puts in one bet or raise (see
-    :class:`RandomBot`)."""
+    It reads the table once a street: its own level and the board's levels (best first) are
+    worked out when a new betting round (or hand) begins and kept until the next; the best
+    against it, at each decision, is the first of them of another seat still in the hand.
+    ``cap``: the most it puts in one bet or raise (see :class:`RandomBot`)."""
 
     def __init__(
         self, rng: random.Random, aggression: float = 0.35, *, cap: int | None = None
@@ -277,40 +316,49 @@ class StrengthBot:
         self._hand = self._round = self._seat = -1
         self._mine = (0, 0)
         self._five = False
-        self._levels: Mapping[int, tuple[int, int]] = {}
-        #: the best level against it, and how many seats were in the hand when it was found
-        self._best = (0, 0)
-        self._live = -1
+        #: the packed level of every seat on the board (_SEAT_BITS), best first
+        self._ranked: Sequence[int] = ()
 
     def _read(self, obs: Observation) -> None:
-        """Its own level and its opponents' on a new street (a new hand, round or seat)."""
+        """Its own level and the board's on a new street (a new hand, round or seat)."""
         seat = self._seat = obs.seat
         self._hand, self._round = obs.hand, obs.round
-        board: Mapping[int, tuple[ShowingPattern, int]] | None = None
-        n = 5
         if type(obs) is Observation:
             # the table's sets of its cards as they stand (Observation.own, read in place) and
-            # the board's patterns once made (Observation.patterns, made on the first read)
+            # the board's levels from the table's patterns of the up cards (_ranked_on)
             h = obs._hand
-            mask, counts, n = h.masks[seat], h.counts[seat], len(h.up[seat])
+            last, round_, ranked = _LAST_BOARD[0]
+            self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
+            counts, n = h.counts[seat], len(h.up[seat])
             key = h.key.get(seat)
             if key is not None:
-                code = key.code
-                mask, counts, n = mask | (1 << code), counts + (1 << ((code >> 2) << 2)), n + 1
-            board = h.patterns
-        if n < 5:
-            found = _KNOWN(counts) if n < 4 else None
-            category, ranks = (found or _PATTERNS.of_counts(counts, mask, n))[0]
+                counts, n = counts + (1 << ((key.code >> 2) << 2)), n + 1
+        else:  # a view: its cards read one by one below
+            n, key = 5, None
+            self._ranked = _ranked_of(obs.patterns())
+        if n < 4:  # the level is the rank counts' (_MINE), no suit read
+            mine = _MINE.get(counts)
+            if mine is None:
+                mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                category, ranks = (_KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n))[0]
+                mine = _MINE[counts] = (category, ranks[0] if ranks else 0)
+            self._mine, self._five = mine, False
+        elif n == 4:
+            mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+            category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
             self._mine, self._five = (category, ranks[0] if ranks else 0), False
-        else:  # five cards (a made hand), or a view's cards read one by one
+        elif key is not None:  # five cards of the table's (a made hand)
+            # _own_level of the table's list of its up cards and its key card, in place
+            cv, flush, table = rank_tables(STUD40)
+            total = cv[key.code]
+            for c in h.up[seat]:
+                total += cv[c.code]
+            strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+            self._mine, self._five = (_five_levels()[strength], strength), True
+        else:  # a view's cards read one by one
             up, key = obs.up, obs.key
             self._mine = _own_level(up, key)
             self._five = len(up) + (key is not None) == 5
-        if board is None:
-            board = obs.patterns()
-        last, levels = _LAST_BOARD[0]
-        self._levels = levels if board is last else _levels_of(board)
-        self._live = -1
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -320,54 +368,52 @@ class StrengthBot:
         mine, my_top = self._mine
         # the table's own list of the seats in the hand, read (not copied) from an Observation
         in_hand = obs._hand.live if type(obs) is Observation else obs.in_hand
-        if len(in_hand) != self._live:
-            # within a street the board stands and seats only leave the hand: as many seats
-            # in it as when the best was found are the same seats
-            self._live = len(in_hand)
-            levels = self._levels
-            me = obs.seat
-            best = (0, 0)
-            for s in in_hand:
-                if s != me:
-                    level = levels.get(s)
-                    if level is not None and level > best:
-                        best = level
-            self._best = best
-        theirs, their_top = self._best
+        me = self._seat
+        best = 0
+        for packed in self._ranked:  # the first other seat in the hand: the best
+            s = packed & _SEAT_MASK
+            if s != me and s in in_hand:
+                best = packed >> _SEAT_BITS  # formation << 4 | top rank
+                break
+        theirs, their_top = best >> 4, best & 15
         if self._five:
             # five cards: a made hand against what shows; compare formations only
             edge = mine - theirs
         else:
             edge = (mine - theirs) * 2 + (1 if my_top > their_top else 0)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
-        cap = self.cap
+        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         # the pot is read only when a bet is sized or a call priced
         if strong:
-            if legal.bet is not None:
-                return _BET, _size(legal.bet, obs.pot, cap)
-            raise_to = legal.raise_to
+            cap = self.cap
+            if bet is not None:
+                return _BET, _size(bet, obs.pot, cap)
             if (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
                 return _RAISE, _size(raise_to, obs.pot, cap)
-            if legal.call is not None:
-                return _CALLS
+            return _CHECKS if call is None else _CALLS
+        if check:
             return _CHECKS
-        if legal.check:
-            return _CHECKS
-        call = legal.call
         if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
             return _CALLS
-        if legal.bet is not None and obs.round == 1 and edge >= 0:
-            return _BET, legal.bet[0]  # the opener's duty: open small with a fair card
+        if bet is not None and obs.round == 1 and edge >= 0:
+            return _BET, bet[0]  # the opener's duty: open small with a fair card
         return _FOLDS
 
 
 def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
-    low, high = _capped(span, cap)
-    return max(low, min(high, pot // 2))
+    """Half the pot within ``span``, its top brought down to ``cap`` (never below its least):
+    ``max(low, min(high, pot // 2))`` without the calls."""
+    low, high = span
+    if cap is not None and high > cap:
+        high = cap  # below the least: the least, below
+    half = pot // 2
+    if half < high:
+        high = half
+    return low if low > high else high
 
 
 def new_table(table: StudOptions, players: int, *, buy_in: int | None = None) -> StudGame:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -21,7 +22,11 @@ from croupier.games.five_card_stud.bots import (
     RandomBot,
     StrengthBot,
     _amount,
-    _below,
+    _levels_of,
+    _own_level,
+    _ranked_of,
+    _ranked_on,
+    _Seen,
     legal_decisions,
     new_table,
     play_hand,
@@ -37,7 +42,7 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
-from croupier.games.five_card_stud.rules import InitialCommission
+from croupier.games.five_card_stud.rules import Consecutive, InitialCommission
 from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
@@ -361,20 +366,70 @@ class _OwnRandom(random.Random):
 def test_random_bot_draws_are_randranges_and_randints(
     seed: int, spans: list[tuple[int, int]], own: bool
 ) -> None:
-    """_below and _amount draw what randrange and randint draw, from the same state, leaving
-    the generator as they leave it (a plain Random, and one of its own kind)."""
+    """_amount draws what randint draws, from the same state, leaving the generator as it
+    leaves it (a plain Random, and one of its own kind)."""
     kind = _OwnRandom if own else random.Random
     mine, theirs = kind(seed), kind(seed)
     for low, width in spans:
-        n = width + 1
-        assert _below(mine, n) == theirs.randrange(n)
-        assert low + _below(mine, n) == theirs.randint(low, low + width)
         span = (low, low + width)
         if width == 0:  # one amount: nothing drawn
             assert _amount(mine, span) == low
         else:  # half the time the least, else any amount of the span
             expected = low if theirs.random() < 0.5 else theirs.randint(*span)
             assert _amount(mine, span) == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def _reference_choose(
+    rng: random.Random, legal: Legal, fold_weight: float = 0.5, cap: int | None = None
+) -> Decision:
+    """What a random bot chooses, drawn with randint and randrange: each kind of action it
+    may take (a bet's or a raise's span brought down to the cap), then a fold or one of them."""
+    options: list[Decision] = []
+    if legal.check:
+        options.append((Act.CHECK, None))
+    if legal.call is not None:
+        options.append((Act.CALL, None))
+    for act, span in ((Act.BET, legal.bet), (Act.RAISE, legal.raise_to)):
+        if span is not None and (cap is None or span[0] <= cap):
+            low, high = span[0], span[1] if cap is None else min(span[1], cap)
+            amount = low if high <= low or rng.random() < 0.5 else rng.randint(low, high)
+            options.append((act, amount))
+    if not options or rng.random() < fold_weight / (len(options) + 1):
+        return Act.FOLD, None
+    return options[rng.randrange(len(options))]
+
+
+_SPANS = st.none() | st.tuples(st.integers(0, 3000), st.integers(0, 3000)).map(
+    lambda t: (t[0], t[0] + t[1])
+)
+
+
+@given(
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.lists(
+        st.tuples(st.booleans(), st.none() | st.integers(1, 3000), _SPANS, _SPANS),
+        min_size=1,
+        max_size=20,
+    ),
+    st.none() | st.integers(0, 4000),
+)
+def test_issue22_a_random_bot_chooses_as_randint_and_randrange_draw(
+    seed: int,
+    own: bool,
+    turns: list[tuple[bool, int | None, tuple[int, int] | None, tuple[int, int] | None]],
+    cap: int | None,
+) -> None:
+    """RandomBot.choose (its draws below n in random.Random's own steps, inline) chooses what
+    the plain reading with randint and randrange chooses, from the same state, leaving the
+    generator as it leaves it (a plain Random, and one of its own kind)."""
+    kind = _OwnRandom if own else random.Random
+    mine, theirs = kind(seed), kind(seed)
+    bot = RandomBot(mine, cap=cap)
+    for check, call, bet, raise_to in turns:
+        legal = Legal(1, True, check, call, bet, raise_to)
+        assert bot.choose(legal) == _reference_choose(theirs, legal, cap=cap)
         assert mine.getstate() == theirs.getstate()
 
 
@@ -434,3 +489,110 @@ def test_issue22_the_play_loops_legal_is_the_tables_at_every_turn(seed: int) -> 
         s: _Checked(StrengthBot(rng) if s % 2 else RandomBot(rng), game) for s in range(1, 6)
     }
     run_table(StudOptions(), bots, SeededShuffler(seed), rng, 30, game=game)
+
+
+# -- issue 22: the strength bot's street read against the plain reading -------------------------
+
+
+def _reference_decide(
+    rng: random.Random, obs: Observation, aggression: float = 0.35, cap: int | None = None
+) -> Decision:
+    """What a strength bot decides, read the plain way at every turn: its own cards one by one
+    (_own_level), every opponent still in the hand from the board's patterns (_levels_of)."""
+    legal = obs.legal
+    assert legal is not None
+    mine, my_top = _own_level(obs.up, obs.key)
+    five = len(obs.up) + (obs.key is not None) == 5
+    levels = _levels_of(obs.patterns())
+    theirs, their_top = max(
+        [(0, 0), *(levels[s] for s in obs.in_hand if s != obs.seat and s in levels)]
+    )
+    edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
+    strong = edge >= 2 or (edge >= 1 and rng.random() < aggression)
+
+    def size(span: tuple[int, int]) -> int:
+        low, high = span
+        if cap is not None and high > cap:
+            high = max(low, cap)
+        return max(low, min(high, obs.pot // 2))
+
+    if strong:
+        if legal.bet is not None:
+            return Act.BET, size(legal.bet)
+        raise_to = legal.raise_to
+        if raise_to is not None and (cap is None or raise_to[0] <= cap) and rng.random() < 0.6:
+            return Act.RAISE, size(raise_to)
+        return (Act.CHECK, None) if legal.call is None else (Act.CALL, None)
+    if legal.check:
+        return Act.CHECK, None
+    call = legal.call
+    if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
+        return Act.CALL, None
+    if legal.bet is not None and obs.round == 1 and edge >= 0:
+        return Act.BET, legal.bet[0]
+    return Act.FOLD, None
+
+
+class _ThreeReadings:
+    """A strength bot whose every decision is taken three ways from generators in the same
+    state: on the table's Observation (the fast street read: _ranked_on), on the seat's JSON
+    view (_Seen: _ranked_of) and by the plain reference; all three must agree, and leave their
+    generators in the same state. The board's ranked levels are checked against its patterns."""
+
+    def __init__(self, game: StudGame, seed: int, cap: int | None) -> None:
+        self.game = game
+        self.rngs = [random.Random(seed) for _ in range(3)]
+        self.fast = StrengthBot(self.rngs[0], cap=cap)
+        self.viewed = StrengthBot(self.rngs[1], cap=cap)
+        self.cap = cap
+
+    def decide(self, obs: Observation) -> Decision:
+        assert obs.legal is not None
+        # the board's levels best first, each (formation, top rank, seat): the seats in the
+        # hand (_ranked_on), every seat with up cards (_ranked_of), packed as ints
+        levels = _levels_of(obs.patterns())
+        by_levels = sorted(((*level, s) for s, level in levels.items()), reverse=True)
+        assert [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_on(obs._hand)] == [
+            x for x in by_levels if x[2] in obs.in_hand
+        ]
+        # the seat's view as the table serves it (the game's view, and whose it is)
+        view = {**self.game.view(obs.seat), "you": {"seat": obs.seat}}
+        seen = _Seen(view, obs.legal)
+        fast = self.fast.decide(obs)
+        viewed = self.viewed.decide(cast(Observation, seen))
+        assert [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_of(seen.patterns())] == by_levels
+        reference = _reference_decide(self.rngs[2], obs, cap=self.cap)
+        assert fast == viewed == reference
+        # its own level as the plain reading of its cards gives it (_MINE, the five in place)
+        assert self.fast._mine == _own_level(obs.up, obs.key)
+        states = {r.getstate() for r in self.rngs}
+        assert len(states) == 1
+        return fast
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "seed"),
+    [
+        (StudOptions(), 7, 1),
+        (StudOptions(), 6, 2),
+        (StudOptions(consecutive=Consecutive.EVERY_SEQUENCE, ace_low_straight_flush=False), 5, 3),
+        (StudOptions(short_all_in_reopens=True, min_bet=1), 4, 4),
+        (StudOptions.level(100, initial_commission=InitialCommission.EACH), 2, 5),
+    ],
+)
+def test_issue22_the_strength_bots_street_read_decides_as_the_plain_reading(
+    options: StudOptions, players: int, seed: int
+) -> None:
+    """The strength bot's street read (its own level from the table's sets of its cards, the
+    board's levels best first from the table's patterns, once a round of betting for every
+    bot; the best against it the first other seat still in the hand) decides as the plain
+    reading at every turn, on the table's Observation and on its JSON view alike."""
+    rng = random.Random(seed)
+    game = new_table(options, players)
+    bots: dict[int, Bot] = {
+        s: _ThreeReadings(game, seed * 100 + s, 2000 if s % 3 else None)
+        if s % 2
+        else RandomBot(rng, cap=2000)
+        for s in range(1, players + 1)
+    }
+    run_table(options, bots, SeededShuffler(seed), rng, 150, cut_chance=0.2, game=game)
