@@ -104,15 +104,29 @@ _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
 
 
-_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+class _Seating:
+    """What the hands dealt to one set of seats share, made once a set of seats dealt in (at
+    most the 120 sets of two to seven seats): read only, copied where a hand writes."""
+
+    __slots__ = ("after", "posted", "zeros")
+
+    def __init__(self, seats: tuple[int, ...]) -> None:
+        #: seat -> the seats after it in ``seats``, round to the one before it
+        self.after = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
+        #: seat -> 0, for every seat (a copy of a built dict is several times cheaper than
+        #: building one again)
+        self.zeros = dict.fromkeys(seats, 0)
+        #: pot money -> seat -> it, for every seat (what each seat dealt in has put in)
+        self.posted: dict[int, dict[int, int]] = {}
 
 
-def _after_of(seats: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Seat -> the seats after it in ``seats``, round to the one before it (made once a set of
-    seats dealt in: at most the 120 sets of two to seven seats)."""
-    found = _AFTER.get(seats)
+_SEATINGS: dict[tuple[int, ...], _Seating] = {}
+
+
+def _seating_of(seats: tuple[int, ...]) -> _Seating:
+    found = _SEATINGS.get(seats)
     if found is None:
-        found = _AFTER[seats] = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
+        found = _SEATINGS[seats] = _Seating(seats)
     return found
 
 
@@ -158,25 +172,31 @@ class HandState:
         "to_act",
         "turn_since",
         "up",
+        "zeros",
     )
 
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
-        self.seats: tuple[int, ...] = event.seats
+        seats = self.seats = event.seats
+        seating = _seating_of(seats)
         #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
         #: shared by the hands dealt to the same seats)
-        self.after: Mapping[int, tuple[int, ...]] = _after_of(event.seats)
+        self.after: Mapping[int, tuple[int, ...]] = seating.after
+        #: seat -> 0 for every seat dealt in (read only, shared: the fold copies it)
+        zeros = self.zeros = seating.zeros
         self.commission = event.commission
         self.deduction = 0
         self.shuffle: ShoeShuffled | None = None
-        self.order: list[Card] = []
+        #: the deck as shuffled and cut, top first (read only: the shuffle's own tuple until a
+        #: cut makes another)
+        self.order: tuple[Card, ...] = ()
         self.pos = 0
         self.cutters: list[int] = []
-        self.up: dict[int, list[Card]] = {s: [] for s in event.seats}
+        self.up: dict[int, list[Card]] = {s: [] for s in seats}
         #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
-        self.masks: dict[int, int] = dict.fromkeys(event.seats, 0)
+        self.masks: dict[int, int] = zeros.copy()
         #: seat -> the rank counts of its up cards (the sum of ``1 << 4 * rank``)
-        self.counts: dict[int, int] = dict.fromkeys(event.seats, 0)
+        self.counts: dict[int, int] = zeros.copy()
         #: seat -> the rank pattern of its up cards (:meth:`ShowingKeys.entry`), as they come
         self.entries: dict[int, tuple[ShowingPattern, tuple[int, ...]]] = {}
         #: seat -> the best-hand key of its up cards and its highest up rank, worked out once a
@@ -185,10 +205,14 @@ class HandState:
         #: the same without the suits (:meth:`ShowingKeys.pattern`), when first asked for
         self.patterns: dict[int, tuple[ShowingPattern, int]] | None = None
         self.key: dict[int, Card] = {}
-        self.live: list[int] = list(event.seats)
+        self.live: list[int] = list(seats)
         self.folded: set[int] = set()
         self.dead: set[int] = set()
-        self.contrib: dict[int, int] = dict.fromkeys(event.seats, event.pot_money)
+        pot = event.pot_money
+        posted = seating.posted.get(pot)
+        if posted is None:
+            posted = seating.posted[pot] = dict.fromkeys(seats, pot)
+        self.contrib: dict[int, int] = posted.copy()
         self.street = 0  #: cards each live seat holds once the current dealing is done
         self.queue: list[int] = []
         self.misdealt: list[tuple[Card, int, int]] = []
@@ -196,7 +220,7 @@ class HandState:
         self.opened = False
         self.current = 0
         self.min_raise = 0
-        self.round_bet: dict[int, int] = dict.fromkeys(event.seats, 0)
+        self.round_bet: dict[int, int] = zeros.copy()
         self.checked: set[int] = set()
         self.acted: set[int] = set()
         self.acted_in_round = False
@@ -417,7 +441,7 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         h.shuffle = event
-        h.order = list(event.order)
+        h.order = event.order
         h.pos = 0
         self._phase = StudPhase.CUT
 
@@ -692,7 +716,7 @@ class StudState(Game[StudOptions]):
         h.opened = False
         h.current = 0
         h.min_raise = self._least_bet
-        h.round_bet = dict.fromkeys(h.seats, 0)
+        h.round_bet = h.zeros.copy()
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
