@@ -89,7 +89,7 @@ class ShowingKeys:
     :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
     random cards)."""
 
-    __slots__ = ("gapped", "newest", "order", "patterns", "rules", "seat_ties")
+    __slots__ = ("gapped", "newest", "newest_places", "order", "patterns", "rules", "seat_ties")
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -97,6 +97,11 @@ class ShowingKeys:
         self.gapped = options.gapped_flush_draws
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
+        #: the places :meth:`place` gives two or more showing cards below a pair when the
+        #: newest card decides (Art 10 c-d by the letter) and no seat breaks a tie, by
+        #: ``newest rank << 4 | that rank's suits nibble`` of the cards' bit set (None: this
+        #: table reads them otherwise; the fold reads it without a call)
+        self.newest_places = _NEWEST_PLACES if self.newest and not self.seat_ties else None
         #: the rank patterns of card sets under this table's rules
         self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
 

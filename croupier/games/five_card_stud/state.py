@@ -50,6 +50,7 @@ from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import (
+    ShowingCategory,
     ShowingKey,
     ShowingPattern,
 )
@@ -102,6 +103,7 @@ _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
+_PAIR: Final = int(ShowingCategory.PAIR)
 
 
 class _Seating:
@@ -520,6 +522,7 @@ class StudState(Game[StudOptions]):
         showing = self._showing
         patterns = showing.patterns
         of_counts, known, place = patterns.of_counts, patterns.known.get, showing.place
+        newest_places = showing.newest_places
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
         first = h.street == 2  # the first dealing: an up card, then the key card
@@ -545,9 +548,13 @@ class StudState(Game[StudOptions]):
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
                 # one up card: its place is the card's own (Art 10 b), in every reading
-                show_key[intended] = (
-                    _SINGLE_PLACES[code] if n == 1 else place(entry, mask, rank, n, intended)
-                )
+                if n == 1:
+                    show_key[intended] = _SINGLE_PLACES[code]
+                elif newest_places is not None and entry[0][0] <= _PAIR:
+                    # below a pair the newest card decides: place's table, read without a call
+                    show_key[intended] = newest_places[(rank << 4) | ((mask >> (rank << 2)) & 15)]
+                else:
+                    show_key[intended] = place(entry, mask, rank, n, intended)
             if seat != intended:
                 h.misdealt.append((card, seat, intended))
         h.pos += len(cards)

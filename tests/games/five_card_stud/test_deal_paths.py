@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from croupier.commands.stud_screen import _top_up
 from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
+from croupier.games.five_card_stud.events import CardsDealt
 from croupier.games.five_card_stud.options import StudOptions
-from croupier.games.five_card_stud.state import HandState, _seating_of
+from croupier.games.five_card_stud.rules import ShowingTie
+from croupier.games.five_card_stud.state import HandState, StudState, _seating_of
+from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
 
 
@@ -51,3 +56,37 @@ def test_promise_a_new_hand_state_is_built_as_the_obvious_dicts_and_shares_no_mu
         seating = _seating_of(seats)
         assert seating.zeros == zeros
         assert all(p == dict.fromkeys(seats, pot) for pot, p in seating.posted.items())
+
+
+@pytest.mark.parametrize("order", list(ShowingOrder))
+@pytest.mark.parametrize("tie", list(ShowingTie))
+def test_promise_the_fold_places_showing_cards_as_showing_keys_key_does(
+    order: ShowingOrder, tie: ShowingTie
+) -> None:
+    """The fold's place of each seat's showing cards (read from ShowingKeys.newest_places
+    without a call when the newest card decides) is ShowingKeys.key's of the cards (Art 10 b-d;
+    the tests of test_readings compare that with the showing rank), in every reading, street
+    after street."""
+    table = StudOptions(showing_order=order, showing_tie=tie)
+    game = new_table(table, 7)
+    rng = random.Random(f"{order}{tie}")
+    bots = {s: RandomBot(rng) for s in range(1, 8)}
+    keys = game.showing_keys
+    checked = 0
+
+    def apply_dealt(event: CardsDealt) -> None:
+        nonlocal checked
+        StudState._apply_dealt(game, event)
+        h = game._hand
+        assert h is not None
+        for seat, key in h.show_key.items():
+            up = h.up[seat]
+            assert key == keys.key(up, seat), (seat, up)
+            checked += 1
+
+    game._apply_dealt = apply_dealt  # type: ignore[method-assign]
+    shuffler = SeededShuffler(f"places {order} {tie}")
+    for _ in range(150):
+        _top_up(game)
+        play_hand(game, bots, shuffler, rng)
+    assert checked > 1000
