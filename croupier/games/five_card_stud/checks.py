@@ -105,13 +105,20 @@ class StudChecks(StudState):
         h = self._hand
         if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
-        n = len(h.queue) if count is None else count
+        queue = h.queue
+        due = len(queue)
+        n = due if count is None else count
         if to is not None:
             n = 1
-        if not 1 <= n <= len(h.queue):
-            raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {n}")
+        if not 1 <= n <= due:
+            raise RuleViolation("Art 10", f"{due} cards are due, not {n}")
         if to is None:
-            pairs = tuple(zip(h.queue[:n], h.order[h.pos : h.pos + n], strict=True))
+            # the deck always holds the cards due (at most 7 seats x 5 cards and the burned
+            # card of 40): the seats and the cards run together (zip's keyword, strict, costs
+            # a dict a call)
+            pos = h.pos
+            due_seats = queue if n == due else queue[:n]
+            pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
         else:
             pairs = ((to, h.order[h.pos]),)
         return CardsDealt(pairs, at)
@@ -347,7 +354,10 @@ class StudChecks(StudState):
         check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 
     def _check_burned(self, event: CardBurned) -> None:
-        if event != self._burn_event():
+        expected = self._burn_event()
+        # the very card due (cards are interned) is the event due: the dataclass's comparison
+        # only when it is not
+        if event.card is not expected.card and event != expected:
             raise RuleViolation(
                 "Art 2", f"the first card is {self._burn_event().card}, not {event.card}"
             )

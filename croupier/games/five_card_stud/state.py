@@ -458,7 +458,7 @@ class StudState(Game[StudOptions]):
         assert h is not None
         h.pos += 1
         h.street = 2
-        h.queue = list(h.seats) + list(h.seats)
+        h.queue = [*h.seats, *h.seats]
         self._phase = _DEALING
 
     def _apply_rectified(self, event: MisdealRectified) -> None:

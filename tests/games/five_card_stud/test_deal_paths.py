@@ -7,11 +7,13 @@ import random
 import pytest
 
 from croupier.commands.stud_screen import _top_up
+from croupier.errors import RuleViolation
+from croupier.events import CardBurned
 from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
 from croupier.games.five_card_stud.events import CardsDealt
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.rules import ShowingTie
-from croupier.games.five_card_stud.state import HandState, StudState, _seating_of
+from croupier.games.five_card_stud.state import HandState, StudPhase, StudState, _seating_of
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
 
@@ -90,3 +92,23 @@ def test_promise_the_fold_places_showing_cards_as_showing_keys_key_does(
         _top_up(game)
         play_hand(game, bots, shuffler, rng)
     assert checked > 1000
+
+
+def test_promise_the_burn_check_accepts_the_card_due_only() -> None:
+    """_check_burned takes the card due by identity, else the events' comparison: the card due
+    is accepted, any other refused with the article and both cards named."""
+    game = new_table(StudOptions(), 3)
+    game.start_hand()
+    game.shuffle(SeededShuffler("burn"))
+    h = game._hand
+    assert h is not None
+    due = h.order[h.pos]
+    other = h.order[h.pos + 1]
+    with pytest.raises(RuleViolation, match=f"Art 2: the first card is {due}, not {other}"):
+        game._commit(CardBurned(other))
+    game._commit(CardBurned(due))
+    assert game.phase is StudPhase.DEALING and h.queue == [*h.seats, *h.seats]
+    # a deal: the seats due in order, with the deck's next cards
+    dealt = game._deal_event(None, None, None)
+    assert dealt.cards == tuple(zip(h.queue, h.order[h.pos : h.pos + 6], strict=True))
+    assert game._deal_event(2, None, None).cards == dealt.cards[:2]
