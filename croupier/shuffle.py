@@ -105,6 +105,9 @@ class LiveShuffler(Shuffler):
 #: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
 #: the bounds a byte covers
 _BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
+#: a shuffle's steps by its size (at most 256): ``(i, the mask of its bound)`` from ``i = n - 1``
+#: down to 1, made once a size
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 #: the bytes of the stream :meth:`_HmacStreamShuffler.shuffle` has at hand before it starts (a
 #: deck of 52 reads ~70 on average): read with no bound check, more only after a rare run of
 #: rejections
@@ -174,10 +177,11 @@ class _HmacStreamShuffler(Shuffler):
         if len(buf) - pos < _AHEAD:  # computing ahead changes only when blocks are made
             self._refill(_AHEAD)
             buf, pos = self._buf, 0
-        masks = _BYTE_MASKS
+        steps = _STEPS.get(n)
+        if steps is None:
+            steps = _STEPS[n] = tuple((i, _BYTE_MASKS[i]) for i in range(n - 1, 0, -1))
         try:  # the stream's bytes read with no bound check: past the end raises IndexError
-            for i in range(n - 1, 0, -1):
-                mask = masks[i]
+            for i, mask in steps:
                 j = buf[pos] & mask
                 pos += 1
                 while j > i:  # at or above the bound i + 1: read again

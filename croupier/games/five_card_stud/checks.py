@@ -279,10 +279,6 @@ class StudChecks(StudState):
 
     # -- the checks --------------------------------------------------------------------------------
 
-    def _check_phase(self, *phases: StudPhase, what: str, rule: str) -> None:
-        if self._phase not in phases:
-            raise RuleViolation(rule, f"cannot {what} now: the table is at {self._phase}")
-
     def _check_time(self, at: int | None) -> None:
         if at is None:
             return

@@ -215,7 +215,9 @@ class StudGame(StudChecks):
 
     def verify_shuffle(self, shuffler: Shuffler | None = None) -> None:
         """Whether the deck may be shuffled now (whatever ``shuffler`` will draw)."""
-        self._check_phase(StudPhase.SHUFFLE, StudPhase.CUT, what="shuffle", rule="Art 2")
+        phase = self._phase  # _check_phase's test and text, without its call (every hand)
+        if phase is not StudPhase.SHUFFLE and phase is not StudPhase.CUT:
+            raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {phase}")
         if self._hand is not None and self._hand.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
 

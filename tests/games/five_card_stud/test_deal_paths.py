@@ -112,3 +112,22 @@ def test_promise_the_burn_check_accepts_the_card_due_only() -> None:
     dealt = game._deal_event(None, None, None)
     assert dealt.cards == tuple(zip(h.queue, h.order[h.pos : h.pos + 6], strict=True))
     assert game._deal_event(2, None, None).cards == dealt.cards[:2]
+
+
+def test_a_shuffle_out_of_its_time_is_refused_naming_the_phase() -> None:
+    game = new_table(StudOptions(), 3)
+    shuffler = SeededShuffler("when")
+    with pytest.raises(RuleViolation, match=r"^Art 2: cannot shuffle now: the table is at idle$"):
+        game.shuffle(shuffler)
+    assert not game.can_shuffle()
+    game.start_hand()
+    game.shuffle(shuffler)
+    game.shuffle(shuffler)  # again at will until the cut
+    game.cut(1, 10)
+    with pytest.raises(RuleViolation, match="the deck has been cut"):
+        game.shuffle(shuffler)
+    game.burn()
+    with pytest.raises(
+        RuleViolation, match=r"^Art 2: cannot shuffle now: the table is at dealing$"
+    ):
+        game.shuffle(shuffler)
