@@ -108,28 +108,20 @@ _PAIR: Final = int(ShowingCategory.PAIR)
 
 class _Seating:
     """What the hands dealt to one set of seats share, made once a set of seats dealt in (at
-    most the 120 sets of two to seven seats): read only, copied where a hand writes."""
+    most the 120 sets of two to seven seats): read only, copied where a hand writes (a copy of
+    a dict is several times cheaper than building it again)."""
 
     __slots__ = ("after", "posted", "zeros")
 
     def __init__(self, seats: tuple[int, ...]) -> None:
         #: seat -> the seats after it in ``seats``, round to the one before it
         self.after = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
-        #: seat -> 0, for every seat (a copy of a built dict is several times cheaper than
-        #: building one again)
-        self.zeros = dict.fromkeys(seats, 0)
-        #: pot money -> seat -> it, for every seat (what each seat dealt in has put in)
+        self.zeros = dict.fromkeys(seats, 0)  #: seat -> 0
+        #: pot money -> seat -> it (what each seat dealt in has put in)
         self.posted: dict[int, dict[int, int]] = {}
 
 
 _SEATINGS: dict[tuple[int, ...], _Seating] = {}
-
-
-def _seating_of(seats: tuple[int, ...]) -> _Seating:
-    found = _SEATINGS.get(seats)
-    if found is None:
-        found = _SEATINGS[seats] = _Seating(seats)
-    return found
 
 
 class HandState:
@@ -180,7 +172,7 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         seats = self.seats = event.seats
-        seating = _seating_of(seats)
+        seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
         #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
         #: shared by the hands dealt to the same seats)
         self.after: Mapping[int, tuple[int, ...]] = seating.after

@@ -13,7 +13,7 @@ from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
 from croupier.games.five_card_stud.events import CardsDealt
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.rules import ShowingTie
-from croupier.games.five_card_stud.state import HandState, StudPhase, StudState, _seating_of
+from croupier.games.five_card_stud.state import _SEATINGS, HandState, StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
 
@@ -55,7 +55,7 @@ def test_promise_a_new_hand_state_is_built_as_the_obvious_dicts_and_shares_no_mu
         game.house_void("test", "floor")
         _top_up(game)
         play_hand(game, bots, shuffler, rng)
-        seating = _seating_of(seats)
+        seating = _SEATINGS[seats]
         assert seating.zeros == zeros
         assert all(p == dict.fromkeys(seats, pot) for pot, p in seating.posted.items())
 
