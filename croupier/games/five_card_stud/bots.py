@@ -571,9 +571,11 @@ def _cards_of(text: str) -> tuple[Card, ...]:
     return found
 
 
-#: the last up cards a table bot read (seat text -> cards text, in order) and their board; the
-#: last board whose patterns were read, and those
-_LAST_UP: list[Any] = [None, {}, None, {}]
+#: the last up cards a table bot read (seat text -> cards text, in order) and their board, as one
+#: pair; the last board whose patterns were read and those, as one pair: each read and replaced
+#: whole, so bots of tables in other threads never take one table's board for another's up cards
+_LAST_UP: list[tuple[Any, Mapping[int, tuple[ShowingKey, int]]]] = [(None, {})]
+_LAST_PATTERNS: list[tuple[object, Mapping[int, tuple[ShowingPattern, int]]]] = [(None, {})]
 
 
 class _Seen:
@@ -608,19 +610,19 @@ class _Seen:
         # the same up cards read again (the next bot of the street) give the same board
         # object, so _levels_of works the street's levels out once, as from an Observation
         key = tuple(self._up.items())
-        if key != _LAST_UP[0]:
-            _LAST_UP[0] = key
-            _LAST_UP[1] = {int(s): _board_entry(text) for s, text in key if text}
-        board: Mapping[int, tuple[ShowingKey, int]] = _LAST_UP[1]
+        last, board = _LAST_UP[0]
+        if key != last:
+            board = {int(s): _board_entry(text) for s, text in key if text}
+            _LAST_UP[0] = (key, board)
         return board
 
     def patterns(self) -> Mapping[int, tuple[ShowingPattern, int]]:
         # the board without the suits, the same object for the same board (as board's)
         board = self.board()
-        if board is not _LAST_UP[2]:
-            _LAST_UP[2] = board
-            _LAST_UP[3] = {s: ((k[0], k[1]), top) for s, (k, top) in board.items()}
-        patterns: Mapping[int, tuple[ShowingPattern, int]] = _LAST_UP[3]
+        last, patterns = _LAST_PATTERNS[0]
+        if board is not last:
+            patterns = {s: ((k[0], k[1]), top) for s, (k, top) in board.items()}
+            _LAST_PATTERNS[0] = (board, patterns)
         return patterns
 
     @property

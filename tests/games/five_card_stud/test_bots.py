@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -596,3 +596,51 @@ def test_issue22_the_strength_bots_street_read_decides_as_the_plain_reading(
         for s in range(1, players + 1)
     }
     run_table(options, bots, SeededShuffler(seed), rng, 150, cut_chance=0.2, game=game)
+
+
+def test_issue22_a_view_bots_board_memo_is_one_pair_across_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table bots' memo of the last up cards read and their board is written whole: a
+    thread paused while it reads one table's board, another table's read in between, never
+    leaves one table's board filed under the other's up cards (it did when the memo was
+    written in two steps: the review of issue 22's third pass)."""
+    import threading
+
+    from croupier.games.five_card_stud import bots as bots_module
+
+    ups = [{"1": "As Ks", "2": "7d 8d", "3": "Qh Qc"}, {"1": "9s 9h", "2": "Td Js", "3": "Kc 2d"}]
+
+    def view(up: dict[str, str]) -> dict[str, Any]:
+        hand = {"number": 1, "round": 1, "pot": 100, "in_hand": [1, 2, 3], "up": up, "key": "2s"}
+        return {"hand": hand, "you": {"seat": 1}}
+
+    expected = [dict(bots_module._Seen(view(u), None).patterns()) for u in ups]  # type: ignore[arg-type]
+    entry = bots_module._board_entry
+    first_in, second_done = threading.Event(), threading.Event()
+
+    def paused(text: str) -> Any:  # the first thread waits inside its read of board 0
+        if threading.current_thread().name == "first" and not first_in.is_set():
+            first_in.set()
+            second_done.wait(10)
+        return entry(text)
+
+    monkeypatch.setattr(bots_module, "_board_entry", paused)
+    monkeypatch.setattr(bots_module, "_LAST_UP", [(None, {})])
+    monkeypatch.setattr(bots_module, "_LAST_PATTERNS", [(None, {})])
+
+    def first() -> None:
+        bots_module._Seen(view(ups[0]), None).patterns()  # type: ignore[arg-type]
+
+    def second() -> None:
+        first_in.wait(10)
+        bots_module._Seen(view(ups[1]), None).patterns()  # type: ignore[arg-type]
+        second_done.set()
+
+    threads = [threading.Thread(target=first, name="first"), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    for k in (1, 0, 1):
+        assert dict(bots_module._Seen(view(ups[k]), None).patterns()) == expected[k]  # type: ignore[arg-type]
