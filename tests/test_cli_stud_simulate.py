@@ -225,3 +225,101 @@ def test_issue22_the_seats_owing_a_top_up_are_those_that_must() -> None:
             assert game.owing_top_ups() == []
             play_hand(game, bots, shuffler, rng)
         assert owed  # some hands left a player owing
+
+
+def _check_hand_reference(
+    game: Any, settled: Any, bought: int, number: int, initial: dict[int, int] | None = None
+) -> None:
+    """``_check_hand`` as written before issue 22's last pass (the ``stacks`` and ``house``
+    properties, ``min`` with a default)."""
+    broken = simulate_stud.InvariantError
+    stacks = game.stacks
+    chips = stacks.values()
+    house = game.house
+    if sum(chips) + house != bought:
+        raise broken(
+            f"chips conserved: after hand {number} stacks {sum(chips)} + house "
+            f"{house} != bought in {bought}"
+        )
+    if min(chips, default=0) < 0:
+        raise broken(f"stacks non-negative: after hand {number}: {dict(stacks)}")
+    seats = len(stacks)
+    taken = None if initial is None else initial.get(seats)
+    if taken is None:
+        taken = simulate_stud._initial_commission(game.options, seats)
+        if initial is not None:
+            initial[seats] = taken
+    for pot in settled.pots:
+        kept = pot.commission + pot.odd_to_house
+        paid = kept
+        for _, amount in pot.paid:
+            paid += amount
+        if paid != pot.amount:
+            raise broken(f"pots paid in full: hand {number}: {pot}")
+        taken += kept
+    if settled.house != taken:
+        raise broken(
+            f"house take: hand {number}: the house took {settled.house}, not the initial "
+            f"commission and commissions {taken}"
+        )
+
+
+def test_issue22_check_hand_reads_the_table_as_the_reference_did() -> None:
+    """_check_hand reads the table's own stacks and take (no copies): on hands played and on
+    tables broken at random (a stack moved, made negative, a seat gone, the house's take off,
+    a pot's payment off), the same invariant broken, word for word, as the reference."""
+    import dataclasses
+
+    from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.shuffle import SeededShuffler
+
+    def outcome(check: Any, *args: Any) -> str:
+        try:
+            check(*args)
+        except simulate_stud.InvariantError as exc:
+            return str(exc)
+        return "ok"
+
+    options = StudOptions()
+    game = new_table(options, 5)
+    rng = random.Random("check hand")
+    bots = {s: RandomBot(rng, cap=options.min_buy_in) for s in range(1, 6)}
+    shuffler = SeededShuffler("check hand")
+    bought = options.min_buy_in * 5
+    outcomes = set()
+    for number in range(1, 41):
+        for _, amount in simulate_stud._top_up(game):
+            bought += amount
+        settled = play_hand(game, bots, shuffler, rng)
+        stacks, house = dict(game._stacks), game._house
+        seat, other = rng.sample(sorted(stacks), 2)
+        pot = settled.pots[0]
+        broken_pot = dataclasses.replace(pot, amount=pot.amount + 1)
+        cases = [
+            (bought, settled, {}),
+            (bought + 1, settled, {}),
+            (bought, settled, {seat: -5, **{s: 0 for s in stacks if s != seat}}),
+            (bought, settled, {seat: -5, other: stacks[other] + stacks[seat] + 5}),
+            (bought, settled, "house"),
+            (bought, dataclasses.replace(settled, pots=(broken_pot,)), {}),
+            (bought, dataclasses.replace(settled, house=settled.house + 1), {}),
+            (bought, settled, "empty"),
+        ]
+        for total, event, change in cases:
+            if change == "house":
+                game._house += 3
+            elif change == "empty":
+                game._stacks.clear()
+            else:
+                game._stacks.update(change)  # type: ignore[arg-type]
+            for initial in (None, {}):
+                found = outcome(simulate_stud._check_hand, game, event, total, number, initial)
+                reference = outcome(_check_hand_reference, game, event, total, number, initial)
+                assert found == reference
+                outcomes.add(found.split(":")[0])
+            game._stacks.clear()
+            game._stacks.update(stacks)
+            game._house = house
+    assert outcomes >= {"ok", "chips conserved", "stacks non-negative", "pots paid in full"}
+    assert "house take" in outcomes

@@ -387,7 +387,8 @@ class StudState(Game[StudOptions]):
     def owing_top_ups(self) -> list[int]:
         """The seated players who must top up now (:meth:`must_top_up`), in seat order."""
         stacks, owing, below = self._stacks, self._owing, self._top_up_below
-        return [s for s in sorted(stacks) if stacks[s] < below or s in owing]
+        found = [s for s, stack in stacks.items() if stack < below or s in owing]
+        return sorted(found) if len(found) > 1 else found  # (stacks kept in any seat order)
 
     @property
     def showing_keys(self) -> ShowingKeys:
@@ -463,16 +464,16 @@ class StudState(Game[StudOptions]):
             self._begin_round(h, event.at)
 
     def _apply_table(self, event: Event) -> None:
-        if isinstance(event, DeckOpened):
+        if isinstance(event, PlayerToppedUp):  # first: a run tops up most hands
+            self._stacks[event.seat] += event.amount
+            if self._stacks[event.seat] >= self._min_buy_in:
+                self._owing.discard(event.seat)
+        elif isinstance(event, DeckOpened):
             self._deck = event.number
             self._deck_deals = 0
         elif isinstance(event, PlayerSeated):
             self._players[event.seat] = event.player
             self._stacks[event.seat] = event.buy_in
-        elif isinstance(event, PlayerToppedUp):
-            self._stacks[event.seat] += event.amount
-            if self._stacks[event.seat] >= self.options.min_buy_in:
-                self._owing.discard(event.seat)
         elif isinstance(event, PlayerLeft):
             del self._players[event.seat]
             del self._stacks[event.seat]
@@ -703,11 +704,6 @@ class StudState(Game[StudOptions]):
             h.to_act = None
             self._phase = _SHOWDOWN
 
-    def _cyclic(self, among: Sequence[int], start: int) -> tuple[int, ...]:
-        """``among`` (in seat order) from ``start`` counterclockwise (seat numbers up)."""
-        i = among.index(start)
-        return tuple(among[i:]) + tuple(among[:i])
-
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
         the cards are dealt on when fewer than two players can bet)."""
@@ -752,9 +748,15 @@ class StudState(Game[StudOptions]):
             return ()
         # Art 10 b: suits do not decide who shows first at the showdown; between identical
         # showing ranks the seat nearer the dealer's right counts as the best (a reading)
-        show_key = h.show_key
-        best = max(h.live, key=lambda s: (*show_key[s][:2], -s))
-        return (*self._cyclic(h.live, best)[1:], best)
+        # max(live, key=lambda s: (*show_key[s][:2], -s)) in one loop: live is in seat order, so
+        # the first seat of a strictly greater key is max's, ties to the lowest seat (a test)
+        show_key, live = h.show_key, h.live
+        best, top = live[0], show_key[live[0]][:2]
+        for s in live:
+            if show_key[s][:2] > top:
+                best, top = s, show_key[s][:2]
+        i = live.index(best)
+        return (*live[i + 1 :], *live[:i], best)
 
 
 def best_showing(
