@@ -172,7 +172,10 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         seats = self.seats = event.seats
-        seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
+        if type(event.pot_money) is int and all(type(s) is int for s in seats):
+            seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
+        else:  # the memos go by value (20.0, True are 20, 1 as keys): none shared
+            seating = _Seating(seats)
         #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
         #: shared by the hands dealt to the same seats)
         self.after: Mapping[int, tuple[int, ...]] = seating.after
@@ -436,8 +439,7 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         h.shuffle = event
-        h.order = event.order
-        h.pos = 0
+        h.order, h.pos = tuple(event.order), 0  # the event's tuple itself, never a caller's list
         self._phase = StudPhase.CUT
 
     def _apply_cut(self, event: DeckCut) -> None:

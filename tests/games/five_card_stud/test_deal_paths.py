@@ -8,10 +8,11 @@ import pytest
 
 from croupier.commands.stud_screen import _top_up
 from croupier.errors import RuleViolation
-from croupier.events import CardBurned
+from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
-from croupier.games.five_card_stud.events import CardsDealt
+from croupier.games.five_card_stud.events import CardsDealt, HandStarted
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import _SEATINGS, HandState, StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
@@ -131,3 +132,51 @@ def test_a_shuffle_out_of_its_time_is_refused_naming_the_phase() -> None:
         RuleViolation, match=r"^Art 2: cannot shuffle now: the table is at dealing$"
     ):
         game.shuffle(shuffler)
+
+
+def _two_seats() -> StudGame:
+    game = StudGame(StudOptions())
+    game.seat_player(1, "a", 2000)
+    game.seat_player(2, "b", 2000)
+    game.new_deck()
+    return game
+
+
+def test_issue22_a_record_of_equal_but_odd_values_never_changes_another_tables_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dicts a hand starts with are shared by the hands of one set of seats, found by value:
+    a record's HandStarted of pot money 20.0 (equal to 20, so taken as the table's own) builds
+    its own, and a later table's pot and contributions stay whole numbers (they were 20.0 when
+    the first table to start filled the memo: the review of issue 22's fourth pass)."""
+    from croupier.games.five_card_stud import state
+
+    monkeypatch.setattr(state, "_SEATINGS", {})  # the odd record's table starts first
+    odd = _two_seats()
+    event = odd._start_event()
+    odd.follow([HandStarted(event.number, event.seats, 20.0, event.commission)])  # type: ignore[arg-type]
+    other = _two_seats()
+    other.start_hand()
+    assert type(other.pot) is int
+    assert all(type(v) is int for v in other.contributions().values())
+
+
+def test_issue22_the_shuffled_order_is_the_tables_own_not_the_callers_list() -> None:
+    """A ShoeShuffled followed with its order as a list: the table keeps its own tuple, so the
+    caller's later changes to the list never change the deck (it read the caller's list once
+    the fold stopped copying it: the review of issue 22's fourth pass)."""
+    source = _two_seats()
+    source.start_hand()
+    shuffled = source.shuffle(SeededShuffler("a"))
+    order = list(shuffled.order)
+    game = _two_seats()
+    game.start_hand()
+    reference = _two_seats()
+    reference.start_hand()
+    game.follow([ShoeShuffled(order, 0, None, order_commitment(order))])  # type: ignore[arg-type]
+    reference.follow([ShoeShuffled(tuple(order), 0, None, order_commitment(order))])
+    order.reverse()
+    for table in (game, reference):
+        table.cut(1, 10)
+    assert game.burn() == reference.burn()
+    assert game.deal().cards == reference.deal().cards
