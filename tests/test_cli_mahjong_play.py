@@ -8,12 +8,12 @@ discard; the interactive tests lean on that.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from prompt_keys import ctrl_c_at_prompt
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
@@ -398,12 +398,12 @@ def test_a_typed_answer_is_shown_as_text_never_read_as_markup() -> None:
 
 
 def test_ctrl_c_at_the_mahjong_prompt_is_an_interruption_not_the_input_ending(
-    tmp_path: Path, ctrl_c_at_prompt: Callable[[Iterable[str]], None]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C at the prompt, through Typer's own prompt (which raises the same Abort for Ctrl-C
     and for the input's end): exit 130 and the log kept unsealed, as play thirteen, stud and the
     banking games do; the input's end stays a refused session (exit 2, the tests above)."""
-    ctrl_c_at_prompt(["1"])
+    ctrl_c_at_prompt(monkeypatch, ["1"])
     log = tmp_path / "mj.log"
     result = run("play", "mahjong", "--seed", "1", "--log", str(log))
     assert result.exit_code == 130, result.output

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from prompt_keys import ctrl_c_at_prompt
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
@@ -526,13 +526,13 @@ def test_issue15_item7_item9_an_interrupted_stud_session_leaves_an_unsealed_log(
 
 
 def test_ctrl_c_at_the_stud_prompt_is_an_interruption_not_the_input_ending(
-    tmp_path: Path, ctrl_c_at_prompt: Callable[[Iterable[str]], None]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C at the prompt, through Typer's own prompt (which raises the same Abort for Ctrl-C
     and for the input's end): exit 130 and the log kept unsealed, as play thirteen and the
     banking games do; the input's end stays a refused session (exit 2,
     test_play_stud_without_input_fails_cleanly)."""
-    ctrl_c_at_prompt(["c"])
+    ctrl_c_at_prompt(monkeypatch, ["c"])
     log = tmp_path / "stud.log"
     result = run("play", "stud", "--seed", "x", "--log", str(log))
     assert result.exit_code == 130, result.output

@@ -36,7 +36,7 @@ def test_issue22_an_action_s_name_is_never_offered_but_the_command_reads_it() ->
         rng = random.Random(7)
         bots = {s: RandomBot(rng) for s in range(1, 5)}
         players = {s: _Named(b) for s, b in bots.items()} if named else bots
-        run = run_table(StudOptions(), players, SeededShuffler(7), rng, 30)  # type: ignore[arg-type]
+        run = run_table(StudOptions(), players, SeededShuffler(7), rng, 30)
         logs.append(run.game.log)
     assert logs[0] == logs[1]
     game = _dealt(3)

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.games.five_card_stud.bots import new_table, play_hand
-from croupier.games.five_card_stud.options import ShowingTie, StudOptions
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import StudState
 from croupier.shuffle import SeededShuffler
 
