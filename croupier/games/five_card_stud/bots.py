@@ -126,15 +126,23 @@ class RandomBot:
         if call is not None:
             options.append(_CALLS)
         # each span with its top brought down to the cap (a raise whose least is above it
-        # is not made)
-        if bet is not None and (cap is None or bet[0] <= cap):
-            if cap is not None and bet[1] > cap:
-                bet = (bet[0], cap)
-            options.append((_BET, _amount(rng, bet)))
-        if raise_to is not None and (cap is None or raise_to[0] <= cap):
-            if cap is not None and raise_to[1] > cap:
-                raise_to = (raise_to[0], cap)
-            options.append((_RAISE, _amount(rng, raise_to)))
+        # is not made), its amount drawn as _amount draws it (inline: the least half the time)
+        if bet is not None:
+            low, high = bet
+            if cap is None or low <= cap:
+                if cap is not None and high > cap:
+                    high = cap
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
+                options.append((_BET, low))
+        if raise_to is not None:
+            low, high = raise_to
+            if cap is None or low <= cap:
+                if cap is not None and high > cap:
+                    high = cap
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
+                options.append((_RAISE, low))
         n = len(options)
         if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
@@ -149,10 +157,16 @@ class RandomBot:
 
 
 def _amount(rng: random.Random, span: tuple[int, int]) -> int:
+    """An amount in ``span``: its least half the time, else ``rng.randint`` over it."""
     low, high = span
     if high <= low or rng.random() < 0.5:
         return low
-    n = high - low + 1  # rng.randint(low, high) is low + rng.randrange(n)
+    return _above(rng, low, high)
+
+
+def _above(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)`` (``low < high``) as ``low + rng.randrange(n)``."""
+    n = high - low + 1
     if type(rng) is not _RANDOM:
         return low + rng.randrange(n)
     # a plain random.Random's own steps for randrange(n) (_randbelow_with_getrandbits: k bits
