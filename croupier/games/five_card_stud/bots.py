@@ -89,7 +89,7 @@ _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 #: a Legal made from its fields' tuple (the named tuple's own ``__new__`` is a Python call)
 _new_legal: Final = tuple.__new__
-#: the generator whose draws below n a random bot takes in its own steps (_amount)
+#: the generator whose draws below n a random bot takes in its own steps (_above)
 _RANDOM: Final = random.Random
 
 
@@ -148,7 +148,7 @@ class RandomBot:
             return _FOLDS
         if type(rng) is not _RANDOM:
             return options[rng.randrange(n)]
-        # rng.randrange(n) as random.Random takes it (see _amount), without its calls
+        # rng.randrange(n) as random.Random takes it (see _above), without its calls
         k = n.bit_length()
         r = rng.getrandbits(k)
         while r >= n:
