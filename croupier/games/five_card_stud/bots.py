@@ -48,7 +48,7 @@ from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
 from croupier.games.five_card_stud.rules import MAX_SEATS
 from croupier.games.five_card_stud.state import HandState, rank_tables
-from croupier.games.five_card_stud.view import legal_on_turn
+from croupier.games.five_card_stud.view import LegalFields, legal_fields
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
 from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
@@ -87,7 +87,9 @@ _CALLS: Final[Decision] = (_CALL, None)
 _BETTING: Final = StudPhase.BETTING
 _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
-#: the generator whose draws below n a random bot takes in its own steps (_amount)
+#: a Legal made from its fields' tuple (the named tuple's own ``__new__`` is a Python call)
+_new_legal: Final = tuple.__new__
+#: the generator whose draws below n a random bot takes in its own steps (_above)
 _RANDOM: Final = random.Random
 
 
@@ -114,8 +116,9 @@ class RandomBot:
         assert legal is not None
         return self.choose(legal)
 
-    def choose(self, legal: Legal) -> Decision:
-        """:meth:`decide` on what the seat may do (all the bot reads of an observation)."""
+    def choose(self, legal: LegalFields) -> Decision:
+        """:meth:`decide` on what the seat may do (all the bot reads of an observation): a
+        :class:`Legal` or its fields' plain tuple (the play loop's)."""
         rng = self.rng
         cap = self.cap
         _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
@@ -123,21 +126,29 @@ class RandomBot:
         if call is not None:
             options.append(_CALLS)
         # each span with its top brought down to the cap (a raise whose least is above it
-        # is not made)
-        if bet is not None and (cap is None or bet[0] <= cap):
-            if cap is not None and bet[1] > cap:
-                bet = (bet[0], cap)
-            options.append((_BET, _amount(rng, bet)))
-        if raise_to is not None and (cap is None or raise_to[0] <= cap):
-            if cap is not None and raise_to[1] > cap:
-                raise_to = (raise_to[0], cap)
-            options.append((_RAISE, _amount(rng, raise_to)))
+        # is not made), its amount drawn as _amount draws it (inline: the least half the time)
+        if bet is not None:
+            low, high = bet
+            if cap is None or low <= cap:
+                if cap is not None and high > cap:
+                    high = cap
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
+                options.append((_BET, low))
+        if raise_to is not None:
+            low, high = raise_to
+            if cap is None or low <= cap:
+                if cap is not None and high > cap:
+                    high = cap
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
+                options.append((_RAISE, low))
         n = len(options)
         if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
         if type(rng) is not _RANDOM:
             return options[rng.randrange(n)]
-        # rng.randrange(n) as random.Random takes it (see _amount), without its calls
+        # rng.randrange(n) as random.Random takes it (see _above), without its calls
         k = n.bit_length()
         r = rng.getrandbits(k)
         while r >= n:
@@ -146,10 +157,16 @@ class RandomBot:
 
 
 def _amount(rng: random.Random, span: tuple[int, int]) -> int:
+    """An amount in ``span``: its least half the time, else ``rng.randint`` over it."""
     low, high = span
     if high <= low or rng.random() < 0.5:
         return low
-    n = high - low + 1  # rng.randint(low, high) is low + rng.randrange(n)
+    return _above(rng, low, high)
+
+
+def _above(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)`` (``low < high``) as ``low + rng.randrange(n)``."""
+    n = high - low + 1
     if type(rng) is not _RANDOM:
         return low + rng.randrange(n)
     # a plain random.Random's own steps for randrange(n) (_randbelow_with_getrandbits: k bits
@@ -363,6 +380,12 @@ class StrengthBot:
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
         assert legal is not None
+        return self.decide_on(obs, legal)
+
+    def decide_on(self, obs: Observation, legal: LegalFields) -> Decision:
+        """:meth:`decide` with what the seat may do given beside the observation (its
+        ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
+        own ``legal`` is not read)."""
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
         mine, my_top = self._mine
@@ -463,20 +486,23 @@ def play_hand(
         if phase is betting:
             turn = h.to_act
             assert turn is not None
-            legal = legal_on_turn(game, h, turn)  # legal_of(game): betting, turn on turn
+            # legal_of(game) (betting, turn on turn) as its fields' plain tuple: the bots of
+            # this module and the offer's check read it so; a Legal is made for other bots only
+            legal = legal_fields(game, h, turn)
             bot = bots[turn]
             if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
                 action, amount = bot.choose(legal)
             elif type(bot) is StrengthBot:
                 # a StrengthBot keeps nothing of an observation once it has answered: the hand's
-                # one observation, brought to the turn (the seat, what it may do, the round)
+                # one observation, brought to the turn (the seat, the round), what the seat may
+                # do given beside it (its own legal left None: nobody else reads it)
                 if seen is None:
-                    seen = Observation(game, h, turn, legal)
+                    seen = Observation(game, h, turn, None)
                 else:
-                    seen.seat, seen.legal, seen.round = turn, legal, h.round
-                action, amount = bot.decide(seen)
+                    seen.seat, seen.round = turn, h.round
+                action, amount = bot.decide_on(seen, legal)
             else:
-                action, amount = bot.decide(Observation(game, h, turn, legal))
+                action, amount = bot.decide(Observation(game, h, turn, _new_legal(Legal, legal)))
             acted = offered(h, legal, action, amount)
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)

@@ -50,7 +50,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
-from croupier.games.five_card_stud.view import Legal
+from croupier.games.five_card_stud.view import LegalFields
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
 from croupier.rank.model import RANK_BITS, RANK_MASK
@@ -147,28 +147,32 @@ class StudChecks(StudState):
         return PlayerActed(seat, action, chips, at)
 
     def _offered_act(
-        self, h: HandState, legal: Legal, action: Act, amount: int | None
+        self, h: HandState, legal: LegalFields, action: Act, amount: int | None
     ) -> PlayerActed | None:
         """The event of the decision ``(action, amount)`` of the seat on turn when ``legal``
         (:func:`~croupier.games.five_card_stud.view.legal_of` of this table as it stands, for
-        that seat) offers it, with no time; None when it does not (then :meth:`act` refuses it,
-        naming the article). What ``legal`` offers is exactly what :meth:`_check_acted` accepts
+        that seat, or its fields' plain tuple: ``legal_fields``) offers it, with no time; None
+        when it does not (then :meth:`act` refuses it, naming the article). What ``legal``
+        offers is exactly what :meth:`_check_acted` accepts
         (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
         so the event needs no second check: a bot's decision on the engine's own offer
         (:func:`~croupier.games.five_card_stud.bots.play_hand`). An action that is not an
         :class:`Act` (its name, say) is never offered: each is told by its identity."""
-        seat = legal.seat
+        # the fields by index (a Legal's named fields in its order: seat, fold, check, call,
+        # bet, raise_to): an index of a plain tuple is one specialised step, a named field a
+        # descriptor's call
+        seat = legal[0]
         if action is _FOLD or action is _CHECK:
-            if amount is not None or (action is _CHECK and not legal.check):
+            if amount is not None or (action is _CHECK and not legal[2]):
                 return None
             chips = 0
         elif action is _CALL:
-            call = legal.call
+            call = legal[3]
             if amount is not None or call is None:
                 return None
             chips = call
         else:
-            span = legal.bet if action is _BET else legal.raise_to if action is _RAISE else None
+            span = legal[4] if action is _BET else legal[5] if action is _RAISE else None
             if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:
                 return None
             chips = amount if action is _BET else amount - h.round_bet[seat]

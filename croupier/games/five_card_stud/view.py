@@ -18,7 +18,16 @@ from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
 from croupier.rank.showing import ShowingKey, ShowingPattern
 from croupier.records import is_int
 
-__all__ = ["Legal", "Observation", "legal_of", "legal_on_turn", "observation_of", "view_of"]
+__all__ = [
+    "Legal",
+    "LegalFields",
+    "Observation",
+    "legal_fields",
+    "legal_of",
+    "legal_on_turn",
+    "observation_of",
+    "view_of",
+]
 
 
 class Legal(NamedTuple):
@@ -33,6 +42,11 @@ class Legal(NamedTuple):
     call: int | None
     bet: tuple[int, int] | None
     raise_to: tuple[int, int] | None
+
+
+#: :class:`Legal`'s fields as a plain tuple, in its order (what a table's play loop hands its own
+#: bots and checks: a plain tuple is made, indexed and unpacked far cheaper than the named one)
+LegalFields = tuple[int, bool, bool, int | None, tuple[int, int] | None, tuple[int, int] | None]
 
 
 class Observation:
@@ -160,12 +174,19 @@ def legal_of(game: StudState, seat: int | None = None) -> Legal | None:
 
 def legal_on_turn(game: StudState, h: HandState, s: int) -> Legal:
     """:func:`legal_of` the seat ``s`` on turn in the hand ``h`` in play, a round of betting
-    under way (what the caller knows already: a table's play loop, the hot path)."""
+    under way (what the caller knows already)."""
+    return _new_legal(Legal, legal_fields(game, h, s))
+
+
+def legal_fields(game: StudState, h: HandState, s: int) -> LegalFields:
+    """:func:`legal_on_turn` as the plain tuple of its fields (the hot path: a table's play loop,
+    :func:`~croupier.games.five_card_stud.bots.play_hand`, makes no :class:`Legal` for its own
+    bots; making the named tuple, ``tuple.__new__`` of a subclass, costs more than the rest of
+    the reading)."""
     stack = game._stacks[s]
     if not h.opened:
         least = game._least_bet
-        span = (least if least < stack else stack, stack)
-        return _new_legal(Legal, (s, True, h.round > 1, None, span, None))
+        return (s, True, h.round > 1, None, (least if least < stack else stack, stack), None)
     bet = h.round_bet[s]
     owe = h.current - bet
     raise_to = None
@@ -173,7 +194,7 @@ def legal_on_turn(game: StudState, h: HandState, s: int) -> Legal:
         top = bet + stack
         least = h.current + h.min_raise
         raise_to = (least if least < top else top, top)
-    return _new_legal(Legal, (s, True, False, owe if owe < stack else stack, None, raise_to))
+    return (s, True, False, owe if owe < stack else stack, None, raise_to)
 
 
 def observation_of(game: StudState, seat: int) -> Observation:
