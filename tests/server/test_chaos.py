@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
 from bench.chaos import main, parser, run  # noqa: E402
 
 
+@pytest.mark.alone  # in CI it restarts the PostgreSQL cluster every database test shares
 def test_issue21_item2_faults_lose_nothing_and_double_nothing(database_url: str) -> None:
     args = parser().parse_args(["--short"])
     args.seconds, args.kills, args.tables, args.clients = 18.0, 2, 4, 16
