@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -34,6 +34,7 @@ __all__ = [
     "count_of",
     "croupier_errors",
     "fail",
+    "interrupted",
     "make_console",
     "print_json",
     "prompt_ended",
@@ -73,6 +74,21 @@ def prompt_ended(exc: BaseException) -> bool:
     raises ``Abort`` for both, the cause kept as its context. A session at the prompt is refused
     when its input ends (exit 2) and interrupted by Ctrl-C (exit 130), in every game."""
     return isinstance(exc.__context__, EOFError)
+
+
+def interrupted(log: Path | None, close: Callable[[], None] | None) -> NoReturn:
+    """End a ``play`` session interrupted by Ctrl-C: the table log closed (``close``) and said
+    to keep every event so far, unsealed; exit :data:`EXIT_INTERRUPTED`."""
+    import typer
+
+    if close is not None:
+        close()
+        typer.echo(
+            f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
+            "(`croupier replay --allow-open` reads it).",
+            err=True,
+        )
+    raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from croupier.commands.output import (
-    EXIT_INTERRUPTED,
     cards_text,
     croupier_errors,
     fail,
+    interrupted,
     make_console,
     print_json,
 )
@@ -230,14 +230,7 @@ def play_banking(
         with croupier_errors():
             _play(spec, options, rounds, seed, scripted, n_bots, writer, as_json, fair)
     except KeyboardInterrupt:
-        if writer is not None:
-            writer.close()
-            typer.echo(
-                f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
-                "(`croupier replay --allow-open` reads it).",
-                err=True,
-            )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        interrupted(log, None if writer is None else writer.close)
     finally:
         if writer is not None:
             writer.close()

@@ -47,9 +47,9 @@ from typing import TYPE_CHECKING, Any, Final
 import typer
 
 from croupier.commands.output import (
-    EXIT_INTERRUPTED,
     croupier_errors,
     fail,
+    interrupted,
     make_console,
     print_json,
     prompt_ended,
@@ -507,14 +507,7 @@ def play_mahjong(
         with croupier_errors():
             data = _play(games, seed, kind, auto, as_json, options, writer, fairness)
     except KeyboardInterrupt:
-        if writer is not None:
-            writer.close()
-            typer.echo(
-                f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
-                "(`croupier replay --allow-open` reads it).",
-                err=True,
-            )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        interrupted(log, None if writer is None else writer.close)
     finally:
         if writer is not None:
             writer.close()

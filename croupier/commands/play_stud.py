@@ -49,9 +49,9 @@ from typing import TYPE_CHECKING, Any, Final
 import typer
 
 from croupier.commands.output import (
-    EXIT_INTERRUPTED,
     croupier_errors,
     fail,
+    interrupted,
     make_console,
     print_json,
     prompt_ended,
@@ -379,14 +379,7 @@ def play_stud(
             auto = auto or as_json
             _play(hands, seed, bots, kind, level, auto, as_json, history, writer, options, fairness)
     except KeyboardInterrupt:
-        if writer is not None:
-            writer.close()
-            typer.echo(
-                f"\nInterrupted: the log {str(log)!r} keeps every event so far and is unsealed "
-                "(`croupier replay --allow-open` reads it).",
-                err=True,
-            )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        interrupted(log, None if writer is None else writer.close)
     finally:
         if writer is not None:
             writer.close()
