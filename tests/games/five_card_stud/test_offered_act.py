@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from croupier.frozen import SHARED_TEXTS
 from croupier.games.five_card_stud.bots import Decision, RandomBot, new_table, run_table
 from croupier.games.five_card_stud.events import Act
@@ -59,14 +61,22 @@ def _dealt(seats: int) -> StudGame:
     return game
 
 
-def test_issue22_a_decision_shares_one_event_its_text_from_its_second_use() -> None:
+def test_issue22_a_decision_shares_one_event_its_text_from_its_second_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The first use of a decision makes its event, the next ones give that same event; its
     text is kept (the canonical one) from the second use on; the streamed digest of a table
     committing it is the digest of its record replayed."""
+    from croupier.games.five_card_stud import checks
+
+    # the decisions' memos of this test's own: the tests run before on the same worker
+    # (pytest-xdist) may have made this very decision already
+    monkeypatch.setattr(checks, "_ACTED", {})
+    monkeypatch.setattr(checks, "_ONCE", {})
     game = _dealt(3)
     h, legal = game._hand, game.legal()
     assert h is not None and legal is not None and legal.bet is not None
-    amount = legal.bet[1] - 3  # an amount no other test decides
+    amount = legal.bet[1] - 3
     first = game._offered_act(h, legal, Act.BET, amount)
     assert first is not None and id(first) not in SHARED_TEXTS
     second = game._offered_act(h, legal, Act.BET, amount)
