@@ -126,7 +126,7 @@ class RandomBot:
         if call is not None:
             options.append(_CALLS)
         # each span with its top brought down to the cap (a raise whose least is above it
-        # is not made), its amount drawn as _amount draws it (inline: the least half the time)
+        # is not made), its amount the least half the time, else drawn as randint draws it (_above)
         if bet is not None:
             low, high = bet
             if cap is None or low <= cap:
@@ -154,14 +154,6 @@ class RandomBot:
         while r >= n:
             r = rng.getrandbits(k)
         return options[r]
-
-
-def _amount(rng: random.Random, span: tuple[int, int]) -> int:
-    """An amount in ``span``: its least half the time, else ``rng.randint`` over it."""
-    low, high = span
-    if high <= low or rng.random() < 0.5:
-        return low
-    return _above(rng, low, high)
 
 
 def _above(rng: random.Random, low: int, high: int) -> int:

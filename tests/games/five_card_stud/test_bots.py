@@ -21,7 +21,6 @@ from croupier.games.five_card_stud.bots import (
     Decision,
     RandomBot,
     StrengthBot,
-    _amount,
     _levels_of,
     _own_level,
     _ranked_of,
@@ -356,28 +355,6 @@ class _OwnRandom(random.Random):
 
     def random(self) -> float:
         return super().random()
-
-
-@given(
-    st.integers(0, 2**32),
-    st.lists(st.tuples(st.integers(-50, 50), st.integers(0, 3000)), min_size=1, max_size=30),
-    st.booleans(),
-)
-def test_random_bot_draws_are_randranges_and_randints(
-    seed: int, spans: list[tuple[int, int]], own: bool
-) -> None:
-    """_amount draws what randint draws, from the same state, leaving the generator as it
-    leaves it (a plain Random, and one of its own kind)."""
-    kind = _OwnRandom if own else random.Random
-    mine, theirs = kind(seed), kind(seed)
-    for low, width in spans:
-        span = (low, low + width)
-        if width == 0:  # one amount: nothing drawn
-            assert _amount(mine, span) == low
-        else:  # half the time the least, else any amount of the span
-            expected = low if theirs.random() < 0.5 else theirs.randint(*span)
-            assert _amount(mine, span) == expected
-        assert mine.getstate() == theirs.getstate()
 
 
 def _reference_choose(
