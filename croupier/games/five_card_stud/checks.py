@@ -10,7 +10,7 @@ the same code.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
@@ -369,6 +369,14 @@ class StudChecks(StudState):
                 "Art 11 e", "each misdealt card goes to the seat the dealing order gives it"
             )
 
+    def _refuse_in_hand(self, article: str) -> NoReturn:
+        """A table event (seats, capital, decks) while a hand is in play: refused."""
+        raise RuleViolation(
+            article,
+            f"hand {self.hand_number} is in play: seats, capital and decks change "
+            "only between hands",
+        )
+
     def _check_table(self, event: Event) -> None:
         if isinstance(event, TableRestored):
             self._check_restored(event)
@@ -376,12 +384,8 @@ class StudChecks(StudState):
         if isinstance(event, TopUpsDue):
             self._check_top_ups_due(event)
             return
-        if self._phase is not StudPhase.IDLE:
-            raise RuleViolation(
-                "Art 2" if isinstance(event, DeckOpened) else "Art 3, 6",
-                f"hand {self.hand_number} is in play: seats, capital and decks change "
-                "only between hands",
-            )
+        if self._phase is not _IDLE:
+            self._refuse_in_hand("Art 2" if isinstance(event, DeckOpened) else "Art 3, 6")
         if isinstance(event, DeckOpened):
             if event.number != self._deck + 1:
                 raise RuleViolation("Art 2", f"the next deck is number {self._deck + 1}")
@@ -415,11 +419,7 @@ class StudChecks(StudState):
         seated player's whole-number seat and amount are taken as they are, anything else is
         checked as :meth:`_check_seated` and ``is_int`` say)."""
         if self._phase is not _IDLE:
-            raise RuleViolation(
-                "Art 3, 6",
-                f"hand {self.hand_number} is in play: seats, capital and decks change "
-                "only between hands",
-            )
+            self._refuse_in_hand("Art 3, 6")
         seat = event.seat
         if type(seat) is not int or seat not in self._players:
             seat = self._check_seated(seat)
