@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from croupier.analysis.runner import Chunk, Counts, RunResult
-    from croupier.games.five_card_stud.events import HandSettled, SeatRecord
+    from croupier.games.five_card_stud.events import HandSettled
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
 
@@ -177,18 +177,18 @@ def _standing(game: StudGame, house_before: int = 0) -> tuple[object, ...]:
     )
 
 
-def _restored_twin(game: StudGame, seat_record: type[SeatRecord]) -> StudGame:
+def _restored_twin(game: StudGame) -> StudGame:
     """A twin of ``game`` between hands, opened with a restore of the table as it stands (the
     players and their capital, the deck and its deals, the hands played; Art 6's top-ups owed),
     as a hand history opens: it then follows the next hand's events, every one checked again.
-    ``seat_record``: :class:`~croupier.games.five_card_stud.events.SeatRecord`, imported by
-    the caller once a run (an import statement here cost ~9k instructions a twin), the twin of
-    the game's own class."""
+    The twin is of the game's own class."""
+    from croupier.games.five_card_stud.events import SeatRecord
+
     twin = type(game)(game.options)
     players, stacks = game._players, game._stacks  # read only: no copies
     deck, deals = game.deck
     twin.restore(
-        tuple([seat_record(s, players[s], stacks[s]) for s in sorted(players)]),
+        tuple([SeatRecord(s, players[s], stacks[s]) for s in sorted(players)]),
         deck=deck,
         deck_deals=deals,
         hands=game.hands_played,
@@ -225,7 +225,6 @@ def run_simulation(
     The hands, the tallies and the digest are the same whatever ``replay_every``."""
     t0 = time.perf_counter()  # the run's wall time: the game's modules loaded included
     from croupier.games.five_card_stud.bots import new_table, play_hand
-    from croupier.games.five_card_stud.events import SeatRecord
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
     from croupier.shuffle import SeededShuffler
@@ -255,7 +254,7 @@ def run_simulation(
                 if n == 1:
                     pass  # the twin that followed the table's opening
                 elif n % replay_every == 0 or n == hands:
-                    twin, house_before = _restored_twin(game, SeatRecord), game.house
+                    twin, house_before = _restored_twin(game), game.house
                 else:
                     twin = None
             for _, amount in _top_up(game):
