@@ -7,7 +7,8 @@
 * :mod:`~croupier.games.five_card_stud.events`: the events of a table's log;
 * the table as a state machine (:class:`~croupier.games.five_card_stud.round.StudGame`),
   replayable from its log, in four layers: :mod:`~croupier.games.five_card_stud.state` (the
-  state and its fold), :mod:`~croupier.games.five_card_stud.checks` (the checks of each event),
+  state and its fold; the hand in play is :mod:`~croupier.games.five_card_stud.hand`'s
+  ``HandState``), :mod:`~croupier.games.five_card_stud.checks` (the checks of each event),
   :mod:`~croupier.games.five_card_stud.view` (what a seat may know and do) and
   :mod:`~croupier.games.five_card_stud.round` (the commands);
 * :mod:`~croupier.games.five_card_stud.bots`: bots and a driver of whole hands;

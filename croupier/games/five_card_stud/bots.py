@@ -44,10 +44,11 @@ from croupier.games.five_card_stud.commands import (
     TopUp,
 )
 from croupier.games.five_card_stud.events import Act, HandSettled
+from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
 from croupier.games.five_card_stud.rules import MAX_SEATS
-from croupier.games.five_card_stud.state import HandState, rank_tables
+from croupier.games.five_card_stud.state import rank_tables
 from croupier.games.five_card_stud.view import LegalFields, legal_fields
 from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command

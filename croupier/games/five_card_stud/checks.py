@@ -33,6 +33,7 @@ from croupier.games.five_card_stud.events import (
     TimedOut,
     TopUpsDue,
 )
+from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.pots import settle_pots, uncalled
 from croupier.games.five_card_stud.rules import (
     BETTING_ROUNDS,
@@ -45,7 +46,6 @@ from croupier.games.five_card_stud.rules import (
 from croupier.games.five_card_stud.state import (
     _APPLIES,
     PACK_CODES,
-    HandState,
     StudPhase,
     StudState,
     rank_tables,

@@ -13,8 +13,9 @@ from typing import Any, Final, NamedTuple
 
 from croupier.cards import Card, format_cards
 from croupier.errors import RuleViolation
+from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.rules import GAME, REGULATION
-from croupier.games.five_card_stud.state import HandState, StudPhase, StudState
+from croupier.games.five_card_stud.state import StudPhase, StudState
 from croupier.rank.showing import ShowingKey, ShowingPattern
 from croupier.records import is_int
 

@@ -11,10 +11,11 @@ from croupier.errors import RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
 from croupier.games.five_card_stud.events import CardsDealt, HandStarted
+from croupier.games.five_card_stud.hand import _SEATINGS, HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.rules import ShowingTie
-from croupier.games.five_card_stud.state import _SEATINGS, HandState, StudPhase, StudState
+from croupier.games.five_card_stud.state import StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
 
@@ -149,9 +150,9 @@ def test_issue22_a_record_of_equal_but_odd_values_never_changes_another_tables_h
     a record's HandStarted of pot money 20.0 (equal to 20, so taken as the table's own) builds
     its own, and a later table's pot and contributions stay whole numbers (they were 20.0 when
     the first table to start filled the memo: the review of issue 22's fourth pass)."""
-    from croupier.games.five_card_stud import state
+    from croupier.games.five_card_stud import hand
 
-    monkeypatch.setattr(state, "_SEATINGS", {})  # the odd record's table starts first
+    monkeypatch.setattr(hand, "_SEATINGS", {})  # the odd record's table starts first
     odd = _two_seats()
     event = odd._start_event()
     odd.follow([HandStarted(event.number, event.seats, 20.0, event.commission)])  # type: ignore[arg-type]
