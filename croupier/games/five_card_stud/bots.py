@@ -88,8 +88,6 @@ _CALLS: Final[Decision] = (_CALL, None)
 _BETTING: Final = StudPhase.BETTING
 _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
-#: a Legal made from its fields' tuple (the named tuple's own ``__new__`` is a Python call)
-_new_legal: Final = tuple.__new__
 #: the generator whose draws below n a random bot takes in its own steps (_above)
 _RANDOM: Final = random.Random
 
@@ -495,7 +493,7 @@ def play_hand(
                     seen.seat, seen.round = turn, h.round
                 action, amount = bot.decide_on(seen, legal)
             else:
-                action, amount = bot.decide(Observation(game, h, turn, _new_legal(Legal, legal)))
+                action, amount = bot.decide(Observation(game, h, turn, Legal(*legal)))
             acted = offered(h, legal, action, amount)
             if acted is None:  # not offered, or the action's name: the command reads it
                 game.act(turn, action, amount)
