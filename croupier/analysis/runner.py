@@ -17,9 +17,12 @@ Schedulers (:func:`run`, ``scheduler=``):
 * ``"tcp://HOST:8786"``: an existing Dask cluster (``dask scheduler`` and ``dask worker``
   processes, on this host or others: docs/cluster.md); croupier must be importable on every
   worker;
-* ``"auto"``: ``"local"`` when the plan has at least :data:`AUTO_LOCAL_CHUNKS` chunks, Dask is
-  installed (the ``analysis`` extra) and there are cores to spare: ``workers`` of 2 or more
-  given, or without it a machine of at least :data:`AUTO_LOCAL_CORES` cores; else ``"none"``.
+* ``"auto"``: ``"local"`` when the work left is long enough to pay for a cluster's start, Dask
+  is installed (the ``analysis`` extra) and there are cores to spare: ``workers`` of 2 or more
+  given, or without it a machine of at least :data:`AUTO_LOCAL_CORES` cores; else ``"none"``
+  (:func:`auto_scheduler`). "Long enough": at least :data:`AUTO_LOCAL_SECONDS` of one core's
+  work by the analysis' own estimate of a unit's cost (``unit_seconds``: a 13-card round, a
+  Mah-Jong game...), at least two chunks; without an estimate, :data:`AUTO_LOCAL_CHUNKS` chunks.
   On a 2-core machine a LocalCluster gains 1.2-1.5x only on long runs, after its ~2 s of
   start-up (docs/cluster.md).
 
@@ -72,6 +75,8 @@ from croupier.errors import CroupierError
 
 __all__ = [
     "AUTO_LOCAL_CHUNKS",
+    "AUTO_LOCAL_CORES",
+    "AUTO_LOCAL_SECONDS",
     "Chunk",
     "ChunkFn",
     "Counts",
@@ -81,6 +86,7 @@ __all__ = [
     "RunResult",
     "SchedulerError",
     "add_counts",
+    "auto_scheduler",
     "check_scheduler",
     "count_text",
     "dask_installed",
@@ -92,8 +98,14 @@ __all__ = [
 
 #: A chunk's result: integer counts by name (exact, summed key by key).
 Counts = dict[str, int]
-#: "auto" runs on a LocalCluster from this many chunks (a cluster takes ~2 s to start).
+#: "auto" runs on a LocalCluster from this many chunks (a cluster takes ~2 s to start), for an
+#: analysis that gives no estimate of its cost (``unit_seconds``)
 AUTO_LOCAL_CHUNKS: Final = 8
+#: ... or, with an estimate, from this many seconds of one core's work left: on 4 cores a
+#: LocalCluster then saves several times its ~2 s of start-up (a 13-card chunk of 100 rounds is
+#: ~0.12 s, a Mah-Jong chunk of 25 games ~1.8 s: counting chunks took ten times more work as
+#: "long" for one than for the other)
+AUTO_LOCAL_SECONDS: Final = 10.0
 #: ... and, without ``workers``, only on a machine of this many cores: on 2 cores the scheduler
 #: and the command's process take what the second worker would gain (2026-11-29, 2-core VM:
 #: ``odds thirteen --rounds 6000`` 20.7 s of CPU in process, 49.8 s on a LocalCluster)
@@ -438,6 +450,33 @@ def _dask(
             cluster.close()
 
 
+def auto_scheduler(
+    chunks: int,
+    units: int,
+    unit_seconds: float | None,
+    *,
+    workers: int | None,
+    cores: int,
+) -> str:
+    """What ``auto`` runs ``chunks`` chunks of ``units`` units left on: ``"local"`` when the
+    work is long enough (``units * unit_seconds`` at least :data:`AUTO_LOCAL_SECONDS`, at
+    least two chunks; without an estimate at least :data:`AUTO_LOCAL_CHUNKS` chunks), there
+    are cores to spare (``workers`` of 2 or more, or without it ``cores`` of at least
+    :data:`AUTO_LOCAL_CORES`) and Dask is installed; else ``"none"``.
+
+    >>> auto_scheduler(8, 800, 0.0012, workers=None, cores=8)  # ~1 s of 13-card rounds
+    'none'
+    >>> auto_scheduler(100, 10_000, 0.0012, workers=None, cores=2)  # no core to spare
+    'none'
+    """
+    spare = workers > 1 if workers is not None else cores >= AUTO_LOCAL_CORES
+    if unit_seconds is None:
+        long = chunks >= AUTO_LOCAL_CHUNKS
+    else:
+        long = chunks >= 2 and units * unit_seconds >= AUTO_LOCAL_SECONDS
+    return "local" if long and spare and dask_installed() else "none"
+
+
 def run(
     plan: Plan,
     fn: ChunkFn,
@@ -446,8 +485,12 @@ def run(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     resume: Path | None = None,
+    unit_seconds: float | None = None,
 ) -> RunResult:
     """Run ``fn`` over every chunk of ``plan`` (see the module docstring) and sum the counts.
+
+    ``unit_seconds``: the analysis' estimate of one unit's CPU seconds on one core, which
+    ``auto`` weighs the work left by (:func:`auto_scheduler`; None: it counts chunks).
 
     ``workers``: a LocalCluster's worker processes (default: one a core; ignored by ``none``
     and by an existing cluster, whose worker count is reported). ``progress(done, total)`` is
@@ -463,9 +506,9 @@ def run(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if name == "auto":
-        spare = workers > 1 if workers is not None else cores >= AUTO_LOCAL_CORES
-        local = len(todo) >= AUTO_LOCAL_CHUNKS and spare and dask_installed()
-        name = "local" if local else "none"
+        name = auto_scheduler(
+            len(todo), sum(c.size for c in todo), unit_seconds, workers=workers, cores=cores
+        )
     n_workers = 1 if name == "none" else (workers or cores)
     if name == "local":
         n_workers = max(1, min(n_workers, len(todo)))

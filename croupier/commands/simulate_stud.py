@@ -68,6 +68,9 @@ DEFAULT_SIM_HANDS: Final = 1_000
 DEFAULT_SIM_SEATS: Final = 4
 #: hands a chunk of the chunked run plays, at a table of its own
 CHUNK_HANDS: Final = 1_000
+#: a hand's CPU seconds on one core, ``auto``'s estimate of the work (2026-11-29, 2-core AMD
+#: EPYC VM: ~4,300 hands per CPU second at 6 seats)
+HAND_SECONDS: Final = 0.00025
 ANALYSIS: Final = "simulate-five-card-stud"
 
 
@@ -364,7 +367,13 @@ def run_chunked(
     }
     plan = Plan(ANALYSIS, seed, hands, chunk_hands, params)
     result = run(
-        plan, stud_chunk, scheduler=scheduler, workers=workers, progress=progress, resume=resume
+        plan,
+        stud_chunk,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        resume=resume,
+        unit_seconds=HAND_SECONDS,
     )
     chunks = [result.per_chunk[k] for k in sorted(result.per_chunk)]
     total = {k: v for k, v in result.total.items() if k not in _NOT_SUMMED}

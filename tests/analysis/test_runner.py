@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -195,3 +196,78 @@ def test_auto_runs_in_process_on_a_small_machine_unless_workers_are_asked(
         result = run(plan, flips, scheduler="auto", workers=workers)
         assert result.scheduler == "none" and result.workers == 1
         assert result.total["n"] == 16
+
+
+def test_issue22_auto_weighs_the_work_left_by_the_analysis_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``auto`` on a machine with cores to spare: a LocalCluster (~2 s to start) only for work of
+    at least ``AUTO_LOCAL_SECONDS`` by the analysis' estimate of a unit, in two chunks or more.
+    Counting chunks alone took 8 chunks of the 13-card game (~1 s of work) as long as 8 of
+    Mah-Jong (~15 s); without an estimate the count still decides."""
+    import croupier.analysis.runner as runner
+    from croupier.analysis.runner import AUTO_LOCAL_SECONDS, auto_scheduler
+
+    monkeypatch.setattr(runner, "dask_installed", lambda: True)
+
+    def roomy(chunks: int, units: int, cost: float | None) -> str:  # 8 cores, workers not asked
+        return auto_scheduler(chunks, units, cost, workers=None, cores=8)
+
+    assert roomy(8, 800, 0.0012) == "none"  # 13-card: ~1 s of rounds
+    assert roomy(8, 200, 0.075) == "local"  # Mah-Jong: ~15 s of games
+    assert roomy(1, 10_000, 1.0) == "none"  # one chunk: nothing to share
+    rounds = round(AUTO_LOCAL_SECONDS / 0.5)
+    assert roomy(2, rounds, 0.5) == "local"  # the threshold itself counts
+    assert roomy(2, rounds - 1, 0.5) == "none"
+    assert roomy(8, 8, None) == "local"  # no estimate: 8 chunks
+    assert roomy(7, 7_000, None) == "none"
+    # cores to spare, and Dask, still decide first
+    assert auto_scheduler(100, 100_000, 1.0, workers=None, cores=2) == "none"
+    assert auto_scheduler(100, 100_000, 1.0, workers=2, cores=2) == "local"
+    assert auto_scheduler(100, 100_000, 1.0, workers=1, cores=8) == "none"
+    monkeypatch.setattr(runner, "dask_installed", lambda: False)
+    assert roomy(100, 100_000, 1.0) == "none"
+
+
+class _Chosen(Exception):
+    """Raised by a stand-in ``auto_scheduler``: what ``auto`` was asked to weigh."""
+
+
+def _choice(chunks: int, units: int, unit_seconds: float | None, **kw: object) -> str:
+    raise _Chosen(units, unit_seconds)
+
+
+def test_issue22_every_analysis_gives_auto_its_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each analysis on the runner hands ``auto`` its units and its cost a unit (a stand-in
+    decision stops each run as it is asked, before any chunk is played)."""
+    import croupier.analysis.runner as runner
+    from croupier.commands.simulate_mahjong import SimConfig
+    from croupier.commands.simulate_mahjong_runner import GAME_SECONDS
+    from croupier.commands.simulate_mahjong_runner import run_chunked as mahjong_chunked
+    from croupier.commands.simulate_stud import HAND_SECONDS, run_chunked
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.odds import simulate as banking
+    from croupier.odds import thirteen_house
+    from croupier.odds.thirteen_edge import ROUND_SECONDS, estimate_edge
+
+    monkeypatch.setattr(runner, "auto_scheduler", _choice)
+    runs: list[tuple[Callable[[], object], tuple[int, float]]] = [
+        (lambda: estimate_edge(rounds=20, seed="a", scheduler="auto"), (20, ROUND_SECONDS)),
+        (
+            lambda: banking.simulate("three-card-baccarat", 30, scheduler="auto"),
+            (30, banking.ROUND_SECONDS),
+        ),
+        (
+            lambda: run_chunked(30, 3, "random", "a", options=StudOptions(), scheduler="auto"),
+            (30, HAND_SECONDS),
+        ),
+        (lambda: mahjong_chunked(40, SimConfig(seed="a"), scheduler="auto"), (40, GAME_SECONDS)),
+        (
+            lambda: thirteen_house.search(thirteen_house.search_plan(hands=50), scheduler="auto"),
+            (50, thirteen_house.HAND_SECONDS),
+        ),
+    ]
+    for call, asked in runs:
+        with pytest.raises(_Chosen) as chosen:
+            call()
+        assert chosen.value.args == asked
