@@ -22,9 +22,9 @@ SchedulerOpt = Annotated[
     typer.Option(
         "--scheduler",
         help="Where the chunks run: none (this process), local (a Dask LocalCluster on this "
-        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a long "
-        "run when Dask is installed and the machine has 4 cores or more, or --workers 2 or "
-        "more is given; else none).",
+        "machine's cores), tcp://HOST:8786 (an existing Dask cluster) or auto (local for a run of "
+        "about 10 s of work or more when Dask is installed and the machine has 4 cores or "
+        "more, or --workers 2 or more is given; else none).",
     ),
 ]
 ResumeOpt = Annotated[
