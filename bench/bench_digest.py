@@ -33,8 +33,7 @@ Encoder = Callable[[Any], str]
 
 
 def _events(hands: int) -> list[Any]:
-    from croupier.commands.simulate_stud import _bot_kinds
-    from croupier.commands.stud_screen import _make_bot, _top_up
+    from croupier.commands.simulate_stud import _bot_kinds, _make_bot, _top_up
     from croupier.games.five_card_stud.bots import new_table, play_hand
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.shuffle import SeededShuffler

@@ -8,6 +8,9 @@ it uses in its ``EVENTS`` and checks them against its own articles. Bet names ar
 and how far it has been dealt. :class:`Stakes` is the layout: who has what on which place, and
 which stakes are carried over from an earlier round (they may be raised, not withdrawn).
 
+:class:`ShoeShuffled`, :class:`CardBurned` and :func:`order_commitment`, which every card game
+shares, live in :mod:`croupier.card_events` and are exported here too (the same objects).
+
 >>> from croupier.cards import parse_cards
 >>> shoe = ShoeState.from_event(ShoeShuffled.record(parse_cards("As Kd 7c 2h Ts"), cut=1,
 ...                                                 cut_card_depth=2))
@@ -19,14 +22,13 @@ which stakes are carried over from an earlier round (they may be raised, not wit
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from croupier.cards import Card, format_cards
+from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
+from croupier.cards import Card
 from croupier.errors import MaterialError
-from croupier.frozen import fast_init
 from croupier.protocol import Event
 from croupier.settlement import PayoutLine
 
@@ -57,41 +59,6 @@ class Phase(StrEnum):
     BETTING = "betting"  #: bets may be placed, raised and withdrawn
     DEALING = "dealing"  #: bets closed; burns and cards are being dealt
     DEALT = "dealt"  #: every card of the round is out: settle (or rectify a misdeal / void)
-
-
-def order_commitment(order: Sequence[Card]) -> str:
-    """SHA-256 (hex) of the shoe order in notation, top first, space separated.
-
-    Published before the first card is dealt, it lets anyone check afterwards that the cards
-    dealt came from the shoe as shuffled.
-    """
-    return hashlib.sha256(format_cards(order).encode()).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class ShoeShuffled(Event):
-    """A shuffled, cut shoe: the whole order (top first, after the cut), the cut, the cut card's
-    depth from the end (None: no cut card) and the order's commitment."""
-
-    TYPE = "shoe_shuffled"
-    order: tuple[Card, ...]
-    cut: int
-    cut_card_depth: int | None
-    commitment: str
-
-    @classmethod
-    def record(cls, order: Sequence[Card], *, cut: int, cut_card_depth: int | None) -> ShoeShuffled:
-        cards = tuple(order)
-        return cls(cards, cut, cut_card_depth, order_commitment(cards))
-
-    def public(self) -> dict[str, object]:
-        """What everyone may see: the size, cut, cut card and commitment, never the order."""
-        return {
-            "cards": len(self.order),
-            "cut": self.cut,
-            "cut_card_depth": self.cut_card_depth,
-            "commitment": self.commitment,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,17 +96,6 @@ class BetsClosed(Event):
 
     TYPE = "bets_closed"
     positions: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardBurned(Event):
-    """The top card of the shoe goes to the discard rack unseen."""
-
-    TYPE = "card_burned"
-    card: Card
-
-
-fast_init(ShoeShuffled, CardBurned)  # made every hand: a faster __init__, the same classes
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,37 @@ def test_the_stud_simulation_imports_no_typer() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_simulate_stud_as_json_imports_no_other_command_nor_rich() -> None:
+    """``simulate five-card-stud --json`` (issue 22's benchmark) tells the game by its registry
+    name: it imports neither ``play_stud`` nor ``play_mahjong``, nor the stud screen (its bots
+    and top-ups are :mod:`croupier.commands.simulate_stud`'s), nor the table interface's offers
+    (which its bots do not read), nor the banking games' events (the stud game's card events
+    are :mod:`croupier.card_events`), and prints no bar, so no Rich."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['croupier', 'simulate', 'five-card-stud', '--hands', '1', '--seats', '6',"
+        " '--bots', 'mixed', '--json']\n"
+        "from croupier.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "names = ('croupier.commands.play_stud', 'croupier.commands.play_mahjong',"
+        " 'croupier.commands.play', 'croupier.commands.stud_screen', 'croupier.offers',"
+        " 'croupier.events', 'rich')\n"
+        "print(sorted(m for m in sys.modules if m in names), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert '"game": "five-card-stud"' in out.stdout
+    assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_the_card_events_are_still_exported_by_the_events_module() -> None:
+    import croupier.card_events as card
+    import croupier.events as banking
+
+    for name in card.__all__:
+        assert getattr(banking, name) is getattr(card, name)
+        assert name in banking.__all__

@@ -18,7 +18,7 @@ from prompt_keys import ctrl_c_at_prompt
 from typer.testing import CliRunner, Result
 
 from croupier.cli import app
-from croupier.commands import play_stud, simulate_stud, stud_screen
+from croupier.commands import play_stud, simulate_stud
 from croupier.games.five_card_stud.events import Act
 from croupier.games.five_card_stud.round import Legal
 
@@ -361,7 +361,7 @@ def test_simulate_stud_text_and_mixed_bots() -> None:
 
 
 def test_simulate_stud_names_the_first_violated_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = stud_screen._top_up
+    real = simulate_stud._top_up
 
     def phantom_top_up(game: Any) -> list[tuple[int, int]]:
         return [*real(game), (1, 5)]  # 5 chips counted in that never reached the table

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.commands import simulate_stud, stud_screen
+from croupier.commands import simulate_stud
 from croupier.games.five_card_stud.events import Act, PlayerActed
 from croupier.games.five_card_stud.round import StudGame
 
@@ -289,7 +289,7 @@ def test_issue22_check_hand_reads_the_table_as_the_reference_did() -> None:
     bought = options.min_buy_in * 5
     outcomes = set()
     for number in range(1, 41):
-        for _, amount in stud_screen._top_up(game):
+        for _, amount in simulate_stud._top_up(game):
             bought += amount
         settled = play_hand(game, bots, shuffler, rng)
         stacks, house = dict(game._stacks), game._house

@@ -1,9 +1,9 @@
 """Issue 15 item 22: no import circles in croupier, and each layer imports only those below.
 
 The layers, lowest first: material (cards, tiles, dice, shuffle, shoe, money, records, errors)
--> ranking -> protocol/events (protocol, events, offers, settlement, the banking engine) -> the
-games -> the table interface -> odds/analysis (and ``tables``, the banking games for the
-simulator) -> server -> the CLI. Inside the CLI layer, :mod:`croupier.commands.app` and
+-> ranking -> protocol/events (protocol, card events, events, offers, settlement, the banking
+engine) -> the games -> the table interface -> odds/analysis (and ``tables``, the banking games
+for the simulator) -> server -> the CLI. Inside the CLI layer, :mod:`croupier.commands.app` and
 :mod:`croupier.commands.output` are below the command modules, which are below
 :mod:`croupier.cli`.
 
@@ -52,6 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "croupier.protocol",
             "croupier.frozen",
+            "croupier.card_events",
             "croupier.events",
             "croupier.offers",
             "croupier.settlement",

@@ -61,6 +61,7 @@ from croupier.commands.simulate_stud import (
     DEFAULT_SIM_HANDS,
     DEFAULT_SIM_SEATS,
     SIM_BOTS,
+    _make_bot,
     simulate_stud,
 )
 from croupier.commands.stud_screen import (
@@ -70,7 +71,6 @@ from croupier.commands.stud_screen import (
     _describe_action,
     _Hand,
     _hand_data,
-    _make_bot,
     _money,
     _render_settlement,
     _render_state,

@@ -1,7 +1,10 @@
 """``croupier simulate``: many rounds through the engine, checked and compared with exact odds.
 
 The banking games are simulated by :mod:`croupier.odds.simulate`, five-card stud by
-:mod:`croupier.commands.play_stud` and Mah-Jong by :mod:`croupier.commands.simulate_mahjong`.
+:mod:`croupier.commands.simulate_stud` and Mah-Jong by :mod:`croupier.commands.simulate_mahjong`.
+The game is told by the registry's name :func:`~croupier.commands.games.check_game` gives (its
+aliases resolved), so neither ``play_stud`` nor ``play_mahjong`` is imported to tell it (issue
+22: ``simulate five-card-stud`` starts without them).
 """
 
 # No ``from __future__ import annotations`` here (issue 22): Typer reads a command's signature
@@ -155,7 +158,6 @@ def simulate(
     if games is not None and games > GAMES_SIMULATE.high:  # below 1: simulate mahjong says why
         bounded("--games", games, GAMES_SIMULATE)
     bounded("--workers", workers, WORKERS)
-    from croupier.commands import play_stud as stud
 
     if game not in ("three-card-baccarat", "football-poker") and (min_bet or max_bet):
         fail("--min-bet and --max-bet apply to three-card-baccarat and football-poker only")
@@ -176,9 +178,7 @@ def simulate(
             rob_concealed_kong,
         ),
     }
-    from croupier.commands.play_mahjong import is_mahjong
-
-    if is_mahjong(game):
+    if game == "mahjong":
         not_mahjong: dict[str, object] = {
             "--rounds": rounds,
             "--decks": decks,
@@ -227,9 +227,9 @@ def simulate(
         if value is not None:
             fail(f"{flag} applies to mahjong only")
     stud_only: dict[str, object] = {"--hands": hands, "--seats": seats, "--bots": bots}
-    if workers is not None and not stud.is_stud(game):
+    if workers is not None and game != "five-card-stud":
         fail("--workers applies to mahjong and five-card-stud only")
-    if stud.is_stud(game):
+    if game == "five-card-stud":
         banking_only: dict[str, object] = {
             "--rounds": rounds,
             "--decks": decks,
@@ -239,9 +239,15 @@ def simulate(
             if value is not None:
                 hint = ": use --hands" if flag == "--rounds" else ""
                 fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
-        stud.simulate_stud(
-            hands=stud.DEFAULT_SIM_HANDS if hands is None else hands,
-            seats=stud.DEFAULT_SIM_SEATS if seats is None else seats,
+        from croupier.commands.simulate_stud import (
+            DEFAULT_SIM_HANDS,
+            DEFAULT_SIM_SEATS,
+            simulate_stud,
+        )
+
+        simulate_stud(
+            hands=DEFAULT_SIM_HANDS if hands is None else hands,
+            seats=DEFAULT_SIM_SEATS if seats is None else seats,
             bots="strength" if bots is None else bots,
             seed=seed,
             as_json=as_json,

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from croupier.commands.analysis_run import interrupt_kept, run_record, write_run
 from croupier.commands.output import croupier_errors, fail, make_console, print_json
-from croupier.commands.stud_screen import _make_bot, _money, _top_up
 from croupier.errors import CroupierError
 from croupier.protocol import encode
 
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from croupier.analysis.runner import Chunk, Counts, RunResult
+    from croupier.games.five_card_stud.bots import Bot
     from croupier.games.five_card_stud.events import HandSettled
     from croupier.games.five_card_stud.options import StudOptions
     from croupier.games.five_card_stud.round import StudGame
@@ -100,6 +100,28 @@ def _bot_kinds(bots: str, seats: int) -> dict[int, str]:
     if bots == "mixed":
         return {s: ("strength" if s % 2 else "random") for s in range(1, seats + 1)}
     return dict.fromkeys(range(1, seats + 1), bots)
+
+
+def _make_bot(kind: str, rng: random.Random, cap: int | None = None) -> Bot:
+    """A bot of ``kind`` (``play`` deals its bots with it too); ``cap``: the most it puts in
+    one bet or raise (None: no cap)."""
+    from croupier.games.five_card_stud.bots import RandomBot, StrengthBot
+
+    return StrengthBot(rng, cap=cap) if kind == "strength" else RandomBot(rng, cap=cap)
+
+
+def _top_up(game: StudGame) -> list[tuple[int, int]]:
+    """Art 6: everyone below the threshold brought up to the least capital."""
+    done = []
+    owing = game.owing_top_ups()  # the seated players who must, in seat order
+    if owing:
+        least = game.options.min_buy_in
+        stacks = game.stacks  # a seat's stack read before its own top-up only
+        for seat in owing:
+            amount = least - stacks[seat]
+            game.top_up(seat, amount)
+            done.append((seat, amount))
+    return done
 
 
 def _check_hand(
@@ -578,6 +600,11 @@ def _simulate_chunked(
 
 
 def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
+    from croupier.money import format_amount
+
+    def chips(units: int) -> str:
+        return format_amount(units, decimals=0)
+
     hands = data["hands"]
     console.print(
         f"[bold]Five-card stud[/bold]: {hands} hands at {data['seats']} seats of "
@@ -597,12 +624,11 @@ def _render_simulation(console: Console, data: Mapping[str, Any]) -> None:
         else "No hand played"
     )
     console.print(
-        f"House take {_money(data['house'], 0)} in all, {data['house_per_hand']:,.2f} a hand "
-        "(Art 8, 9)"
+        f"House take {chips(data['house'])} in all, {data['house_per_hand']:,.2f} a hand (Art 8, 9)"
     )
     largest = data["largest_pot"]
-    console.print(f"Largest pot {_money(largest['amount'], 0)} (hand {largest['hand']})")
-    console.print(f"Topped up {_money(data['topped_up'], 0)} in all (Art 6)")
+    console.print(f"Largest pot {chips(largest['amount'])} (hand {largest['hand']})")
+    console.print(f"Topped up {chips(data['topped_up'])} in all (Art 6)")
     if "digest_of" in data:
         console.print(f"Digest (sha256 of {data['digest_of']}): {data['digest']}", soft_wrap=True)
     else:

@@ -1,10 +1,10 @@
 """Five-card stud on the screen: the table as seat 1 sees it, each settlement, the table's money
-and ``croupier replay`` of a stud record (used by :mod:`croupier.commands.play_stud` and
-:mod:`croupier.commands.simulate_stud`)."""
+and ``croupier replay`` of a stud record (used by :mod:`croupier.commands.play_stud`; the
+simulation's bots and top-ups are :mod:`croupier.commands.simulate_stud`'s, which imports nothing
+of this screen: issue 22, ``simulate five-card-stud --json``'s start-up)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-    from croupier.games.five_card_stud.bots import Bot
     from croupier.games.five_card_stud.events import HandSettled, HandStarted, PlayerActed
     from croupier.games.five_card_stud.round import StudGame
     from croupier.rank.model import RankRules
@@ -407,24 +406,3 @@ def replay_stud(data: Mapping[str, Any] | str, expect_digest: str | None, as_jso
         if game.phase.value != "idle":
             console.print(f"The record stops in hand {game.hand_number} ({summary['phase']}).")
         _render_totals(console, game, Ledger.of(game))
-
-
-def _make_bot(kind: str, rng: random.Random, cap: int | None = None) -> Bot:
-    """A bot of ``kind``; ``cap``: the most it puts in one bet or raise (None: no cap)."""
-    from croupier.games.five_card_stud.bots import RandomBot, StrengthBot
-
-    return StrengthBot(rng, cap=cap) if kind == "strength" else RandomBot(rng, cap=cap)
-
-
-def _top_up(game: StudGame) -> list[tuple[int, int]]:
-    """Art 6: everyone below the threshold brought up to the least capital."""
-    done = []
-    owing = game.owing_top_ups()  # the seated players who must, in seat order
-    if owing:
-        least = game.options.min_buy_in
-        stacks = game.stacks  # a seat's stack read before its own top-up only
-        for seat in owing:
-            amount = least - stacks[seat]
-            game.top_up(seat, amount)
-            done.append((seat, amount))
-    return done

@@ -55,13 +55,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from croupier.errors import RuleViolation
-from croupier.events import Stake
 from croupier.money import Rounding
 from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine, Result
+
+if TYPE_CHECKING:
+    from croupier.events import Stake
 
 __all__ = [
     "ARTICLES",

@@ -44,8 +44,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
+from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
-from croupier.events import CardBurned, ShoeShuffled
 from croupier.games.five_card_stud.commands import (
     COMMANDS,
     Bet,

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from croupier.cards import Card, parse_cards
 from croupier.games.five_card_stud.commands import (
@@ -50,7 +50,6 @@ from croupier.games.five_card_stud.round import Legal, Observation, StudGame, St
 from croupier.games.five_card_stud.rules import MAX_SEATS
 from croupier.games.five_card_stud.state import rank_tables
 from croupier.games.five_card_stud.view import LegalFields, legal_fields
-from croupier.offers import Between, Offer, OneOf
 from croupier.protocol import Command
 from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
 from croupier.rank.showing import (
@@ -61,6 +60,9 @@ from croupier.rank.showing import (
     showing_key,
 )
 from croupier.shuffle import Shuffler
+
+if TYPE_CHECKING:
+    from croupier.offers import Offer
 
 __all__ = [
     "Bot",
@@ -666,6 +668,8 @@ def _legal_of(
         owe = max(bets.values()) - bets[str(seat)]
         call = min(owe, view["seats"][str(seat)]["stack"])
 
+    from croupier.offers import Between
+
     def span(kind: str) -> tuple[int, int] | None:
         offer = by_type.get(kind)
         if offer is None:
@@ -695,10 +699,14 @@ class TableBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Offer]) -> Command:
         by_type = {o.command.TYPE: o for o in legal}
         if "top_up" in by_type:
+            from croupier.offers import Between
+
             domain = by_type["top_up"].fields["amount"]
             assert isinstance(domain, Between)
             return TopUp(domain.low)
         if "sit" in by_type:
+            from croupier.offers import OneOf
+
             seats = by_type["sit"].fields["seat"]
             assert isinstance(seats, OneOf)
             return Sit(min(seats.values), view["table"]["min_buy_in"])

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
+from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
-from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.frozen import share_text
 from croupier.games.five_card_stud.events import (
     Act,

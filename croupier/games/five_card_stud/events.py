@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.cards import Card
-from croupier.events import CardBurned, ShoeShuffled
 from croupier.frozen import fast_init
 from croupier.games.five_card_stud.pots import PotResult
 from croupier.protocol import Event

@@ -159,9 +159,9 @@ from typing import Any, Final, TypeVar
 
 import tomli_w
 
+from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.cards import Card
 from croupier.errors import CroupierError, MaterialError, RecordError, RuleViolation
-from croupier.events import CardBurned, ShoeShuffled
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,

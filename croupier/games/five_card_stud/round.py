@@ -93,8 +93,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
-from croupier.events import CardBurned, ShoeShuffled
 from croupier.games.five_card_stud.checks import StudChecks
 from croupier.games.five_card_stud.events import (
     Act,

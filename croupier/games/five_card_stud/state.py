@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Final
 
+from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.cards import Card, Deck
-from croupier.events import CardBurned, ShoeShuffled
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,

@@ -52,7 +52,7 @@ def test_best_showing_at_every_round_s_end_of_simulated_hands() -> None:
             seen += 1
         original(self, h, at, speak)
 
-    from croupier.commands.stud_screen import _make_bot
+    from croupier.commands.simulate_stud import _make_bot
 
     table = StudOptions()
     rng = random.Random("best showing")

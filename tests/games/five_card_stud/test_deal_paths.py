@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from croupier.commands.stud_screen import _top_up
+from croupier.commands.simulate_stud import _top_up
 from croupier.errors import RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
 from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand

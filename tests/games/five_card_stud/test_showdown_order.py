@@ -48,7 +48,7 @@ def test_art10_e_showdown_order_is_the_reference_s(
 def test_art10_e_showdown_order_at_every_settlement_of_simulated_hands() -> None:
     """At every settlement of hands of bots (the default table and one with seat ties), the
     order is the reference's."""
-    from croupier.commands.stud_screen import _make_bot
+    from croupier.commands.simulate_stud import _make_bot
 
     seen = 0
     original = StudState.showdown_order

@@ -1,0 +1,67 @@
+"""The events of a shuffled card source that every card game shares: the shuffled, cut shoe
+(:class:`ShoeShuffled`, with its :func:`order_commitment`) and a burned card
+(:class:`CardBurned`).
+
+They are :mod:`croupier.events`' (which still exports them, the same classes), kept in a module
+of their own so that a game that uses only these two (five-card stud) does not import the
+banking games' events and settlement with them (issue 22: ``simulate five-card-stud``'s
+start-up).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from croupier.cards import Card, format_cards
+from croupier.frozen import fast_init
+from croupier.protocol import Event
+
+__all__ = ["CardBurned", "ShoeShuffled", "order_commitment"]
+
+
+def order_commitment(order: Sequence[Card]) -> str:
+    """SHA-256 (hex) of the shoe order in notation, top first, space separated.
+
+    Published before the first card is dealt, it lets anyone check afterwards that the cards
+    dealt came from the shoe as shuffled.
+    """
+    return hashlib.sha256(format_cards(order).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeShuffled(Event):
+    """A shuffled, cut shoe: the whole order (top first, after the cut), the cut, the cut card's
+    depth from the end (None: no cut card) and the order's commitment."""
+
+    TYPE = "shoe_shuffled"
+    order: tuple[Card, ...]
+    cut: int
+    cut_card_depth: int | None
+    commitment: str
+
+    @classmethod
+    def record(cls, order: Sequence[Card], *, cut: int, cut_card_depth: int | None) -> ShoeShuffled:
+        cards = tuple(order)
+        return cls(cards, cut, cut_card_depth, order_commitment(cards))
+
+    def public(self) -> dict[str, object]:
+        """What everyone may see: the size, cut, cut card and commitment, never the order."""
+        return {
+            "cards": len(self.order),
+            "cut": self.cut,
+            "cut_card_depth": self.cut_card_depth,
+            "commitment": self.commitment,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """The top card of the shoe goes to the discard rack unseen."""
+
+    TYPE = "card_burned"
+    card: Card
+
+
+fast_init(ShoeShuffled, CardBurned)  # made every hand: a faster __init__, the same classes
