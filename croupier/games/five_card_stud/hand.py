@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from croupier.card_events import ShoeShuffled
 from croupier.cards import Card
-from croupier.events import ShoeShuffled
 from croupier.games.five_card_stud.events import HandStarted
 from croupier.rank.showing import ShowingKey, ShowingPattern
 
