@@ -4,8 +4,9 @@
 [--before DIR|REV] [--json FILE]``
 
 Runs the exact command ``croupier simulate five-card-stud --hands N --seats S --bots B --json`` in
-a child process, ``R`` times, and reports the median CPU time of the whole command (the child's
-user + system time from ``os.wait4``: start-up, play, checks, replay and digest), hands per CPU
+a child process (through the tree's own entry point, as its ``croupier`` script does), ``R``
+times, and reports the median CPU time of the whole command (the child's user + system time
+from ``os.wait4``: start-up, play, checks, replay and digest), hands per CPU
 second = N / median, the median wall time and the peak resident memory. CPU time is the figure
 compared: on a shared machine the wall time counts the other jobs too. With ``--before`` (a
 directory holding an older ``croupier`` package, or a git revision such as ``be9afea``, whose
@@ -47,7 +48,12 @@ def run_once(tree: Path, hands: int, seats: int, bots: str) -> dict[str, Any]:
     """One run of the command from ``tree``: wall and CPU seconds, peak memory, its JSON."""
     argv = ["simulate", "five-card-stud", "--hands", str(hands), "--seats", str(seats)]
     argv += ["--bots", bots, "--json"]
-    code = f"import sys; from croupier.cli import app; sys.argv = ['croupier', *{argv!r}]; app()"
+    # the tree's own entry point, what its ``croupier`` script runs: ``cli.main`` where there is
+    # one (it may freeze the collector at exit), ``cli.app`` in older trees (be9afea's script)
+    code = (
+        "import sys; import croupier.cli as cli; "
+        f"sys.argv = ['croupier', *{argv!r}]; getattr(cli, 'main', cli.app)()"
+    )
     env = dict(os.environ, PYTHONPATH=str(tree), COLUMNS="120")
     with tempfile.TemporaryDirectory() as where, tempfile.TemporaryFile() as out:
         start = time.perf_counter()

@@ -3,8 +3,10 @@ gets are Typer's own, text kept as typed, anything else checked by Typer as befo
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -136,9 +138,23 @@ def _frozen_at_exit(*args: str) -> tuple[str, bool]:
 def test_issue22_a_read_only_command_ends_with_the_collector_frozen() -> None:
     """``main`` freezes the collector once a read-only command returns (the collection at exit
     has nothing to walk), with the command's output unchanged; a command that writes or serves
-    (here ``simulate``) ends as before."""
+    (here ``simulate`` of a banking game, or stud's chunked run) ends as before."""
     shown, frozen = _frozen_at_exit("solve", "thirteen", "--hand", HAND, "--json")
     assert frozen and '"strategy": "expected-points"' in shown
     assert _frozen_at_exit("--version")[1]
-    shown, frozen = _frozen_at_exit("simulate", "five-card-stud", "--hands", "2", "--json")
+    shown, frozen = _frozen_at_exit("simulate", "three-card-baccarat", "--rounds", "20", "--json")
+    assert not frozen and '"rounds": 20' in shown
+    chunked = ("simulate", "five-card-stud", "--hands", "2", "--workers", "1", "--json")
+    shown, frozen = _frozen_at_exit(*chunked)
     assert not frozen and '"invariants": "ok"' in shown
+
+
+def test_issue22_stud_s_one_table_ends_with_the_collector_frozen(tmp_path: Path) -> None:
+    """``simulate five-card-stud`` in this process says it left nothing open once its output is
+    written (``output.nothing_left_open``): the collector is frozen at exit (~1.5% of a
+    10,000-hand run's CPU went to the collection at exit), its ``--out`` file written whole."""
+    out = tmp_path / "run.json"
+    args = ("simulate", "five-card-stud", "--hands", "2", "--json", "--out", str(out))
+    shown, frozen = _frozen_at_exit(*args)
+    assert frozen and '"invariants": "ok"' in shown
+    assert json.loads(out.read_text())["hands"] == 2

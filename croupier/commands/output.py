@@ -31,11 +31,13 @@ __all__ = [
     "by_rank",
     "card_text",
     "cards_text",
+    "closed_all",
     "count_of",
     "croupier_errors",
     "fail",
     "interrupted",
     "make_console",
+    "nothing_left_open",
     "print_json",
     "prompt_ended",
     "say_error",
@@ -47,6 +49,23 @@ __all__ = [
 EXIT_ERROR = 2
 #: the exit code of a session interrupted by Ctrl-C (128 + SIGINT, as a shell reports it)
 EXIT_INTERRUPTED = 130
+
+
+#: whether the command that ran has said it closed everything it opened (:func:`nothing_left_open`)
+_CLOSED_ALL: list[bool] = [False]
+
+
+def nothing_left_open() -> None:
+    """Said by a command once it is done, every file it wrote closed and no cluster, server or
+    thread of its own left: :func:`croupier.cli.main` then freezes the cyclic collector at exit,
+    as for a read-only command (the collection Python runs as it ends would walk every object
+    the run left alive to find no garbage that anything waits for)."""
+    _CLOSED_ALL[0] = True
+
+
+def closed_all() -> bool:
+    """Whether the command said :func:`nothing_left_open`."""
+    return _CLOSED_ALL[0]
 
 
 def count_of(n: int, noun: str) -> str:

@@ -35,7 +35,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from croupier.commands.analysis_run import interrupt_kept, run_record, write_run
-from croupier.commands.output import croupier_errors, fail, make_console, print_json
+from croupier.commands.output import (
+    croupier_errors,
+    fail,
+    make_console,
+    nothing_left_open,
+    print_json,
+)
 from croupier.errors import CroupierError
 from croupier.protocol import encode
 
@@ -517,6 +523,7 @@ def simulate_stud(
             _render_simulation(console, data)
             if out is not None:
                 console.print(f"wrote {out}")
+        nothing_left_open()  # the one table in this process: its --out written and closed
         if sim.violation is not None:
             fail(f"invariant violated: {sim.violation}")
 
