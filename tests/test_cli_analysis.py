@@ -234,3 +234,31 @@ def test_every_way_interrupted_without_a_resume_file_keeps_the_finished_ways(
     monkeypatch.setattr(edge, "edge_chunk", real)
     again = ok_json(*args, "--resume", named.group(1))
     assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("game", "decks", "shoe"),
+    [
+        ("three-card-baccarat", (), 8),
+        ("three-card-baccarat", ("--decks", "16"), 16),
+        ("football-poker", ("--decks", "14"), 14),
+    ],
+)
+def test_the_ev_against_decks_figure_holds_the_shoe_analysed(
+    game: str, decks: tuple[str, ...], shoe: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banking games' figure draws EV against decks up to the shoe whose removal effects
+    it shows (baccarat's regulation shoe of 8 decks, or ``--decks``): the sweep stopped at the
+    game's least and five more (baccarat 1-6), so the table's own shoe was not on it."""
+    import croupier.analysis.plots as plots
+
+    seen: dict[str, Any] = {}
+
+    def capture(title: str, by_decks: Any, removal: Any, path: Path, **kw: Any) -> Path:
+        seen.update(by_decks=by_decks, **kw)
+        return path
+
+    monkeypatch.setattr(plots, "plot_banking", capture)
+    result = run("odds", game, *decks, "--plot", str(tmp_path / "ev.png"))
+    assert result.exit_code == 0, result.output
+    assert max(seen["by_decks"]) == shoe and seen["shoe"] == shoe
