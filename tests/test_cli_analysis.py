@@ -144,3 +144,121 @@ def test_a_fully_resumed_run_reports_no_rate(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     assert "every chunk read from the resume file" in " ".join(again.output.split())
     assert ok_json(*args, "--resume", str(chunks))["house_edge"]["player_hands_per_second"] == 0
+
+
+@pytest.mark.parametrize("flag", ["--out", "--plot"])
+def test_an_unwritable_out_or_plot_is_refused_before_the_run(
+    flag: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out``/``--plot`` in a directory that does not exist, or naming a directory, is
+    refused before any chunk runs (it was refused only after the whole run, its result lost)."""
+    import croupier.odds.thirteen_edge as edge
+
+    def no_run(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(edge, "estimate_edge", no_run)
+    name = "e.png" if flag == "--plot" else "e.json"
+    args = ("odds", "thirteen", "--rounds", "4", "--scheduler", "none", flag)
+    missing = tmp_path / "no-such-dir" / name
+    refused(run(*args, str(missing)), str(missing), "No such file or directory")
+    (tmp_path / name).mkdir()
+    refused(run(*args, str(tmp_path / name)), str(tmp_path / name), "Is a directory")
+
+
+def test_a_resume_file_that_cannot_be_read_or_written_is_a_clear_error(tmp_path: Path) -> None:
+    """A resume file in a directory that does not exist, or not text, is refused with its name
+    and exit 2, no traceback."""
+    args = ("odds", "thirteen", "--rounds", "4", "--scheduler", "none", "--resume")
+    missing = tmp_path / "no-such-dir" / "run.jsonl"
+    refused(run(*args, str(missing)), str(missing), "No such file or directory")
+    binary = tmp_path / "run.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00binary")
+    refused(run(*args, str(binary)), str(binary), "not a croupier chunk file")
+
+
+def test_every_way_interrupted_says_to_resume_from_the_file_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all --resume F`` keeps one chunk file a way beside F; interrupted, it says to
+    resume with ``--resume F`` (it named the interrupted way's own file, and a run given that
+    file computed every way again)."""
+    import croupier.odds.thirteen_edge as edge
+
+    real = edge.edge_chunk
+    ways: list[str] = []
+
+    def interrupted_in_the_second_way(chunk: Any) -> Any:
+        ways.append(chunk.params["house_way"])
+        if len(ways) == 2:
+            raise KeyboardInterrupt  # Ctrl-C while the second way's chunk runs
+        return real(chunk)
+
+    monkeypatch.setattr(edge, "edge_chunk", interrupted_in_the_second_way)
+    chunks = tmp_path / "ways.jsonl"
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    result = run(*args, "--json", "--resume", str(chunks))
+    assert result.exit_code == 130, result.output
+    assert f"--resume {chunks}" in result.output and "Traceback" not in result.output
+    monkeypatch.setattr(edge, "edge_chunk", real)
+    again = ok_json(*args, "--resume", str(chunks))
+    assert again["house_edges"][0]["run"]["resumed_chunks"] == 1
+
+
+def test_every_way_interrupted_without_a_resume_file_keeps_the_finished_ways(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all`` without ``--resume``, interrupted in the second way: the first way's
+    chunks are kept too, beside the file it says to resume from, and resuming reads them (they
+    were lost, and the file it named was not one ``--way all --resume`` reads)."""
+    import re
+
+    import croupier.odds.thirteen_edge as edge
+
+    real = edge.edge_chunk
+    ways: list[str] = []
+
+    def interrupted_in_the_second_way(chunk: Any) -> Any:
+        ways.append(chunk.params["house_way"])
+        if len(ways) == 2:
+            raise KeyboardInterrupt
+        return real(chunk)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(edge, "edge_chunk", interrupted_in_the_second_way)
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    result = run(*args, "--json")
+    assert result.exit_code == 130, result.output
+    named = re.search(r"--resume (\S+)", result.output)
+    assert named is not None, result.output
+    monkeypatch.setattr(edge, "edge_chunk", real)
+    again = ok_json(*args, "--resume", named.group(1))
+    assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("game", "decks", "shoe"),
+    [
+        ("three-card-baccarat", (), 8),
+        ("three-card-baccarat", ("--decks", "16"), 16),
+        ("football-poker", ("--decks", "14"), 14),
+    ],
+)
+def test_the_ev_against_decks_figure_holds_the_shoe_analysed(
+    game: str, decks: tuple[str, ...], shoe: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banking games' figure draws EV against decks up to the shoe whose removal effects
+    it shows (baccarat's regulation shoe of 8 decks, or ``--decks``): the sweep stopped at the
+    game's least and five more (baccarat 1-6), so the table's own shoe was not on it."""
+    import croupier.analysis.plots as plots
+
+    seen: dict[str, Any] = {}
+
+    def capture(title: str, by_decks: Any, removal: Any, path: Path, **kw: Any) -> Path:
+        seen.update(by_decks=by_decks, **kw)
+        return path
+
+    monkeypatch.setattr(plots, "plot_banking", capture)
+    result = run("odds", game, *decks, "--plot", str(tmp_path / "ev.png"))
+    assert result.exit_code == 0, result.output
+    assert max(seen["by_decks"]) == shoe and seen["shoe"] == shoe

@@ -123,3 +123,14 @@ def test_odds_thirteen_table_output_and_progress() -> None:
 )
 def test_odds_bad_options_are_refused(args: list[str], words: list[str]) -> None:
     refused(run(*args), *words)
+
+
+def test_solve_way_help_names_every_house_way() -> None:
+    """``solve thirteen --help`` lists every house way ``--way`` takes (it left out
+    ``maximin``, which the option accepts)."""
+    from croupier.games.thirteen.rules import HouseWay
+
+    result = run("solve", "thirteen", "--help")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert all(way.value in text for way in HouseWay), text

@@ -121,10 +121,13 @@ def plot_banking(
     ev_by_decks: Mapping[int, Mapping[str, float]],
     removal: Mapping[str, Mapping[str, float]],
     path: Path,
+    *,
+    shoe: int | None = None,
 ) -> Path:
     """Left: EV per unit staked of each bet against decks (``ev_by_decks[decks][bet]``).
     Right: the change in each bet's EV, in basis points, when one card of each rank is removed
-    (``removal[rank][bet]``)."""
+    (``removal[rank][bet]``) from the shoe of ``shoe`` decks (marked on the left, named on the
+    right)."""
     plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.4))
     decks = sorted(ev_by_decks)
@@ -138,6 +141,8 @@ def plot_banking(
     left.set_ylabel("EV per unit staked, %")
     left.set_xticks(decks)
     left.axhline(0, color="grey", lw=0.8)
+    if shoe is not None:
+        left.axvline(shoe, color="grey", lw=0.8, ls=":")
     left.legend(fontsize="x-small", ncol=2)
     left.set_title("EV per bet against decks")
     ranks = list(removal)
@@ -151,7 +156,8 @@ def plot_banking(
     right.axhline(0, color="grey", lw=0.8)
     right.set_xlabel("rank of the card removed")
     right.set_ylabel("change in EV, basis points")
-    right.set_title("effect of removing one card")
+    shoe_text = "" if shoe is None else f" ({shoe}-deck shoe)"
+    right.set_title(f"effect of removing one card{shoe_text}")
     fig.suptitle(title)
     return _save(fig, path)
 

@@ -90,6 +90,7 @@ __all__ = [
     "check_scheduler",
     "count_text",
     "dask_installed",
+    "keep_chunks",
     "root_entropy",
     "run",
     "text_count",
@@ -125,10 +126,14 @@ class ResumeError(CroupierError, ValueError):
 class Interrupted(CroupierError):
     """The run was interrupted; ``path`` holds the finished chunks (resume from it)."""
 
-    def __init__(self, path: Path, done: int, total: int) -> None:
+    def __init__(self, path: Path, done: int, total: int, resume: Path | None = None) -> None:
+        """``resume``: the file to give ``--resume`` when it is not ``path`` itself (a command
+        that keeps one chunk file per run beside it)."""
         self.path, self.done, self.total = path, done, total
+        self.resume = path if resume is None else resume
         super().__init__(
-            f"interrupted: {done} of {total} chunks kept in {path}; resume with --resume {path}"
+            f"interrupted: {done} of {total} chunks kept in {path}; "
+            f"resume with --resume {self.resume}"
         )
 
 
@@ -314,6 +319,8 @@ def _read_resume(path: Path, plan: Plan) -> dict[int, Counts]:
         lines = path.read_text().splitlines()
     except OSError as exc:
         raise ResumeError(f"cannot read resume file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ResumeError(f"{path} is not a croupier chunk file (not text)") from None
     if not lines:
         return done
     try:
@@ -351,7 +358,10 @@ class _ChunkFile:
     def __init__(self, path: Path, plan: Plan) -> None:
         self.path = path
         new = not path.exists() or path.stat().st_size == 0
-        self._fh: IO[str] = path.open("a")
+        try:
+            self._fh: IO[str] = path.open("a")
+        except OSError as exc:
+            raise ResumeError(f"cannot write resume file {path}: {exc.strerror}") from None
         if new:
             self._write(plan.header())
 
@@ -364,6 +374,18 @@ class _ChunkFile:
 
     def close(self) -> None:
         self._fh.close()
+
+
+def keep_chunks(path: Path, result: RunResult) -> None:
+    """Write a finished run's chunks to the chunk file ``path`` (header first if it is new), as
+    an interrupted run keeps its own: ``--resume path`` reads them back."""
+    out = _ChunkFile(path, result.plan)
+    try:
+        chunks = {c.index: c for c in result.plan.chunks()}
+        for k, counts in result.per_chunk.items():
+            out.add(chunks[k], counts)
+    finally:
+        out.close()
 
 
 def _check_counts(chunk: Chunk, counts: object) -> Counts:

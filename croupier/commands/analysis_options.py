@@ -54,11 +54,16 @@ PLOT_SUFFIXES = (".png", ".svg")
 
 
 def check_files(out: Path | None, plot: Path | None) -> None:
-    """Refuse a bad --out or --plot suffix, or --plot without matplotlib, before a long run
-    starts."""
+    """Refuse a bad --out or --plot suffix, --plot without matplotlib, or a file in a
+    directory that does not exist or that is a directory, before a long run starts."""
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         fail(f"--out {str(out)!r} must end in .csv or .json")
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         fail(f"--plot {str(plot)!r} must end in .png or .svg")
     if plot is not None and importlib.util.find_spec("matplotlib") is None:
         fail("--plot needs matplotlib: pip install 'croupier[analysis]'")
+    for path in (out, plot):  # a file that cannot be written, named now and not after the run
+        if path is not None and path.is_dir():
+            fail(f"cannot write {path}: Is a directory")
+        if path is not None and not path.parent.is_dir():
+            fail(f"cannot write {path}: No such file or directory")

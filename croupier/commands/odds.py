@@ -417,7 +417,8 @@ def _render_limits(console: Console, limits: dict[str, dict[str, int | None]]) -
     console.print(grid)
 
 
-#: Decks drawn in the EV-against-decks figure: the game's least and five more.
+#: Decks drawn in the EV-against-decks figure: the game's least and five more, and on up to
+#: the shoe analysed (baccarat's 8 decks, or ``--decks``) when that is more.
 PLOT_DECKS = 6
 
 
@@ -475,9 +476,10 @@ def _banking_files(
     if plot is not None:
         from croupier.analysis.plots import plot_banking
 
+        shoe = report.decks or spec.min_decks  # the shoe of the removal effects
         by_decks = {}
-        for d in range(spec.min_decks, spec.min_decks + PLOT_DECKS):
+        for d in range(spec.min_decks, max(spec.min_decks + PLOT_DECKS, shoe + 1)):
             r = baccarat_odds(d, None, **kw) if baccarat else football_odds(d, None)
             by_decks[d] = {name: float(b.ev) for name, b in r.bets.items()}
         effects = {r.symbol: {n: float(v) for n, v in e.items()} for r, e in eor.effects.items()}
-        plot_banking(f"{spec.title}: exact EV per bet", by_decks, effects, plot)
+        plot_banking(f"{spec.title}: exact EV per bet", by_decks, effects, plot, shoe=shoe)

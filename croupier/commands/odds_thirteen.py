@@ -18,9 +18,33 @@ from croupier.commands.output import croupier_errors, fail, make_console, print_
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from croupier.analysis.runner import Interrupted
     from croupier.games.thirteen.options import ThirteenOptions
     from croupier.odds.thirteen import NaturalOdds
     from croupier.odds.thirteen_edge import EdgeReport
+
+
+def _way_file(base: Path, way: str) -> Path:
+    """The chunk file of one house way of ``--way all --resume base``."""
+    return base.with_name(f"{base.stem}.{way}{base.suffix}")
+
+
+def _every_way_interrupted(
+    exc: Interrupted, resume: Path | None, way: str, finished: list[EdgeReport]
+) -> Interrupted:
+    """``--way all`` interrupted in ``way``: the chunk files of every way beside one base file,
+    which is what to give ``--resume`` (the given file, or without one the interrupted way's
+    default file, the finished ways' chunks written beside it)."""
+    from croupier.analysis.runner import Interrupted, keep_chunks
+
+    if resume is not None:
+        return Interrupted(exc.path, exc.done, exc.total, resume=resume)
+    kept = _way_file(exc.path, way)
+    exc.path.replace(kept)
+    for report in finished:
+        if report.run is not None:
+            keep_chunks(_way_file(exc.path, report.house_way), report.run)
+    return Interrupted(kept, exc.done, exc.total, resume=exc.path)
 
 
 def odds_thirteen(
@@ -46,7 +70,7 @@ def odds_thirteen(
         fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
     check_files(out, plot)
     with croupier_errors(), interrupt_kept():
-        from croupier.analysis.runner import check_scheduler
+        from croupier.analysis.runner import Interrupted, check_scheduler
         from croupier.games.thirteen.options import ThirteenOptions
         from croupier.games.thirteen.rules import HouseWay
         from croupier.odds.thirteen import natural_odds
@@ -68,7 +92,7 @@ def odds_thirteen(
         for house in houses if rounds else []:
             chunks = resume
             if resume is not None and len(houses) > 1:  # one chunk file a way
-                chunks = resume.with_name(f"{resume.stem}.{house.value}{resume.suffix}")
+                chunks = _way_file(resume, house.value)
             kwargs: dict[str, Any] = dict(
                 rounds=rounds,
                 seed=seed,
@@ -77,14 +101,19 @@ def odds_thirteen(
                 scheduler=scheduler,
                 resume=chunks,
             )
-            if as_json:
-                reports.append(estimate_edge(**kwargs))
-            else:
-                from croupier.analysis.progress import chunk_progress
+            try:
+                if as_json:
+                    reports.append(estimate_edge(**kwargs))
+                else:
+                    from croupier.analysis.progress import chunk_progress
 
-                label = f"simulating rounds ({house.value})"
-                with chunk_progress(make_console(), label) as progress:
-                    reports.append(estimate_edge(**kwargs, progress=progress))
+                    label = f"simulating rounds ({house.value})"
+                    with chunk_progress(make_console(), label) as progress:
+                        reports.append(estimate_edge(**kwargs, progress=progress))
+            except Interrupted as exc:
+                if len(houses) == 1:
+                    raise
+                raise _every_way_interrupted(exc, resume, house.value, reports) from None
         if reports:
             _write_files(reports, out, plot)
         if as_json:

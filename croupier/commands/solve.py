@@ -29,7 +29,7 @@ solve_app = typer.Typer(
 app.add_typer(solve_app, name="solve")
 
 WAY_HELP = "The house way used without --banker (and for a natural): expected-points, "
-WAY_HELP += "strongest-back or strongest-front."
+WAY_HELP += "strongest-back, strongest-front or maximin."
 
 
 @solve_app.command("thirteen", cls=PlainTextCommand)

@@ -335,15 +335,25 @@ def calibrate(
     return Calibration(tables, seed, hands, rounds)
 
 
+def _print_progress(done: int, total: int) -> None:  # pragma: no cover - by hand
+    print(f"\r{done}/{total} chunks", end="", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the generator, by hand
     import time
+
+    from croupier.errors import CroupierError
 
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["search"]:
         scheduler = args[args.index("--scheduler") + 1] if "--scheduler" in args else "auto"
         resume = Path(args[args.index("--resume") + 1]) if "--resume" in args else None
         start = time.perf_counter()
-        table = search(scheduler=scheduler, resume=resume, progress=_print_progress)
+        try:
+            table = search(scheduler=scheduler, resume=resume, progress=_print_progress)
+        except CroupierError as exc:  # a bad scheduler or resume file, an interrupted search
+            print(f"\nerror: {exc}", file=sys.stderr)
+            return 2
         table.save(MAXIMIN_FILE)
         took = time.perf_counter() - start
         print(f"\nwrote {MAXIMIN_FILE} ({table.meta}) in {took:.1f} s")
@@ -361,7 +371,3 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the genera
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-
-
-def _print_progress(done: int, total: int) -> None:  # pragma: no cover - by hand
-    print(f"\r{done}/{total} chunks", end="", flush=True)

@@ -101,3 +101,24 @@ def test_maximin_way_sets_valid_and_is_usable_on_a_table() -> None:
 def test_unknown_house_way_is_refused(bad: str) -> None:
     with pytest.raises(ValueError):
         HouseWay(bad)
+
+
+def test_the_search_command_runs_as_a_module_and_names_a_bad_scheduler() -> None:
+    """``python -m croupier.odds.thirteen_house search`` (docs/cluster.md) starts: it failed
+    with a NameError before any work, its progress printer defined below the module's
+    ``__main__`` block; a bad ``--scheduler`` is named, exit 2, no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "croupier.odds.thirteen_house", "search", "--scheduler", "bogus"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "unknown scheduler 'bogus'" in result.stderr
+    assert "Traceback" not in result.stderr
