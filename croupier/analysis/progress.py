@@ -26,9 +26,11 @@ def chunk_progress(console: Console, label: str) -> Iterator[Callable[[int, int]
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(label, total=None)
+        # shown from the runner's first report, when the count of chunks is known (a bar drawn
+        # before it read "0/None chunks")
+        task = bar.add_task(label, total=None, visible=False)
 
         def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            bar.update(task, completed=done, total=total, visible=True)
 
         yield update

@@ -455,6 +455,8 @@ def _dask(
             except OSError as exc:
                 raise SchedulerError(f"cannot reach scheduler {scheduler}: {exc}") from None
         try:
+            if cluster is None:  # an existing cluster: a worker must come, or the run says why
+                _wait_for_a_worker(client, scheduler)
             seen.append(len(client.scheduler_info().get("workers", {})))
             keys = [f"chunk-{c.index}-{c.seed.entropy}" for c in todo]  # unique per plan
             batch = client.map(fn, todo, key=keys, pure=False)  # one message, not one a chunk
@@ -470,6 +472,26 @@ def _dask(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+#: seconds a run on an existing cluster waits for its first worker before it gives up (workers
+#: started after the scheduler join within this)
+WORKER_WAIT: Final = 30.0
+
+
+def _wait_for_a_worker(client: Any, scheduler: str) -> None:
+    """Wait up to :data:`WORKER_WAIT` seconds for a worker of the cluster at ``scheduler``: a
+    cluster without one ran no chunk and the command waited with no word (the audit of issue
+    22); :class:`SchedulerError` says how to start one."""
+    if client.scheduler_info().get("workers"):
+        return
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except TimeoutError:
+        raise SchedulerError(
+            f"the cluster at {scheduler} has no worker (waited {WORKER_WAIT:g} s): start one "
+            f"with 'dask worker {scheduler} --no-nanny' (docs/cluster.md)"
+        ) from None
 
 
 def auto_scheduler(

@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -271,3 +272,32 @@ def test_issue22_every_analysis_gives_auto_its_estimate(monkeypatch: pytest.Monk
         with pytest.raises(_Chosen) as chosen:
             call()
         assert chosen.value.args == asked
+
+
+def test_issue22_a_cluster_without_a_worker_is_named_not_waited_on_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--scheduler tcp://...`` of a cluster with no worker: the run waits ``WORKER_WAIT``
+    seconds for one, then says so and how to start one (it waited with no word, for ever:
+    the audit of issue 22). A scheduler on 127.0.0.1 without workers stands in."""
+    import importlib
+    import logging
+
+    import croupier.analysis.runner as runner
+
+    distributed: Any = importlib.import_module("distributed")  # untyped: as Any
+
+    monkeypatch.setattr(runner, "WORKER_WAIT", 1.0)
+    with distributed.LocalCluster(
+        n_workers=0,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        with pytest.raises(SchedulerError, match=r"has no worker \(waited 1 s\)") as refused:
+            run(Plan("t", "w", units=4, chunk_size=2), flips, scheduler=address)
+    assert address in str(refused.value) and "dask worker" in str(refused.value)
