@@ -17,9 +17,9 @@ Schedulers (:func:`run`, ``scheduler=``):
 * ``"tcp://HOST:8786"``: an existing Dask cluster (``dask scheduler`` and ``dask worker``
   processes, on this host or others: docs/cluster.md); croupier must be importable on every
   worker;
-* ``"auto"``: ``"local"`` when the work left is long enough to pay for a cluster's start, Dask
-  is installed (the ``analysis`` extra) and there are cores to spare: ``workers`` of 2 or more
-  given, or without it a machine of at least :data:`AUTO_LOCAL_CORES` cores; else ``"none"``
+* ``"auto"``: with Dask installed (the ``analysis`` extra), ``"local"`` when ``workers`` of 2
+  or more are asked for, or without them on a machine of at least :data:`AUTO_LOCAL_CORES`
+  cores when the work left is long enough to pay for a cluster's start; else ``"none"``
   (:func:`auto_scheduler`). "Long enough": at least :data:`AUTO_LOCAL_SECONDS` of one core's
   work by the analysis' own estimate of a unit's cost (``unit_seconds``: a 13-card round, a
   Mah-Jong game...), at least two chunks; without an estimate, :data:`AUTO_LOCAL_CHUNKS` chunks.
@@ -483,9 +483,7 @@ def _wait_for_a_worker(client: Any, scheduler: str) -> None:
     """Wait up to :data:`WORKER_WAIT` seconds for a worker of the cluster at ``scheduler``: a
     cluster without one ran no chunk and the command waited with no word (the audit of issue
     22); :class:`SchedulerError` says how to start one."""
-    if client.scheduler_info().get("workers"):
-        return
-    try:
+    try:  # at once when a worker is running (one paused or closing does not count)
         client.wait_for_workers(1, timeout=WORKER_WAIT)
     except TimeoutError:
         raise SchedulerError(
@@ -502,23 +500,27 @@ def auto_scheduler(
     workers: int | None,
     cores: int,
 ) -> str:
-    """What ``auto`` runs ``chunks`` chunks of ``units`` units left on: ``"local"`` when the
-    work is long enough (``units * unit_seconds`` at least :data:`AUTO_LOCAL_SECONDS`, at
-    least two chunks; without an estimate at least :data:`AUTO_LOCAL_CHUNKS` chunks), there
-    are cores to spare (``workers`` of 2 or more, or without it ``cores`` of at least
-    :data:`AUTO_LOCAL_CORES`) and Dask is installed; else ``"none"``.
+    """What ``auto`` runs ``chunks`` chunks of ``units`` units left on, Dask installed (else
+    ``"none"``): with ``workers`` asked for, ``"local"`` for 2 or more and two chunks or more
+    to share (``--workers N`` asks for a LocalCluster of N, whatever the run's length, as
+    ``simulate mahjong`` and ``five-card-stud`` read it), ``"none"`` for 1; without it,
+    ``"local"`` on a machine of at least :data:`AUTO_LOCAL_CORES` cores when the work is long
+    enough (``units * unit_seconds`` at least :data:`AUTO_LOCAL_SECONDS`, in two chunks or
+    more; without an estimate at least :data:`AUTO_LOCAL_CHUNKS` chunks); else ``"none"``.
 
     >>> auto_scheduler(8, 800, 0.0012, workers=None, cores=8)  # ~1 s of 13-card rounds
     'none'
     >>> auto_scheduler(100, 10_000, 0.0012, workers=None, cores=2)  # no core to spare
     'none'
     """
-    spare = workers > 1 if workers is not None else cores >= AUTO_LOCAL_CORES
-    if unit_seconds is None:
-        long = chunks >= AUTO_LOCAL_CHUNKS
+    if workers is not None:  # asked for: 1 in this process, more on a LocalCluster of them
+        local = workers > 1 and chunks >= 2
+    elif unit_seconds is None:
+        local = cores >= AUTO_LOCAL_CORES and chunks >= AUTO_LOCAL_CHUNKS
     else:
         long = chunks >= 2 and units * unit_seconds >= AUTO_LOCAL_SECONDS
-    return "local" if long and spare and dask_installed() else "none"
+        local = cores >= AUTO_LOCAL_CORES and long
+    return "local" if local and dask_installed() else "none"
 
 
 def run(

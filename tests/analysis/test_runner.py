@@ -222,10 +222,15 @@ def test_issue22_auto_weighs_the_work_left_by_the_analysis_estimate(
     assert roomy(2, rounds - 1, 0.5) == "none"
     assert roomy(8, 8, None) == "local"  # no estimate: 8 chunks
     assert roomy(7, 7_000, None) == "none"
-    # cores to spare, and Dask, still decide first
+    # cores to spare, and Dask, still decide
     assert auto_scheduler(100, 100_000, 1.0, workers=None, cores=2) == "none"
     assert auto_scheduler(100, 100_000, 1.0, workers=2, cores=2) == "local"
     assert auto_scheduler(100, 100_000, 1.0, workers=1, cores=8) == "none"
+    # --workers 2 or more asks for a LocalCluster whatever the run's length (as simulate mahjong
+    # and five-card-stud read it; the review of the cost rule: a short odds thirteen --workers 2
+    # ran in process), given two chunks to share
+    assert auto_scheduler(2, 20, 0.0012, workers=2, cores=2) == "local"
+    assert auto_scheduler(1, 20, 0.0012, workers=2, cores=8) == "none"
     monkeypatch.setattr(runner, "dask_installed", lambda: False)
     assert roomy(100, 100_000, 1.0) == "none"
 
