@@ -262,3 +262,52 @@ def test_the_ev_against_decks_figure_holds_the_shoe_analysed(
     result = run("odds", game, *decks, "--plot", str(tmp_path / "ev.png"))
     assert result.exit_code == 0, result.output
     assert max(seen["by_decks"]) == shoe and seen["shoe"] == shoe
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds", "thirteen", "--rounds", "4", "--scheduler", "none"),
+        ("simulate", "three-card-baccarat", "--rounds", "20", "--scheduler", "none"),
+        ("simulate", "five-card-stud", "--hands", "2", "--scheduler", "none"),
+        ("simulate", "mahjong", "--games", "1", "--scheduler", "none"),
+    ],
+)
+def test_an_out_that_is_the_resume_file_is_refused_before_the_run(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out F --resume F``: the run kept its chunks in F, then the result overwrote them, so
+    the next ``--resume F`` was refused as not a chunk file. Refused before the run, nothing
+    written."""
+    monkeypatch.chdir(tmp_path)
+    same = tmp_path / "run.json"
+    refused(run(*args, "--resume", str(same), "--out", "run.json"), "--out", "--resume")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_way_out_and_plot_are_checked_against_the_chunk_file_of_each_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all --resume F`` keeps its chunks in one file a way beside F: an ``--out`` naming
+    one of them is refused before the run; one naming F itself overwrites no chunk and runs."""
+    monkeypatch.chdir(tmp_path)
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    base = tmp_path / "ways.json"
+    clash = ("--resume", str(base), "--out", str(tmp_path / "ways.maximin.json"))
+    refused(run(*args, *clash), "--out", "--resume")
+    assert list(tmp_path.iterdir()) == []
+    ok_json(*args, "--resume", str(base), "--out", str(base))
+    assert json.loads(base.read_text())["run"]["analysis"] == "odds-thirteen"
+    again = ok_json(*args, "--resume", str(base))
+    assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [1, 1, 1, 1]
+
+
+def test_every_way_resume_that_is_a_directory_is_refused(tmp_path: Path) -> None:
+    """``--way all --resume DIR`` is refused as one way's run refuses it (it wrote the ways'
+    chunk files beside the directory, ``DIR.expected-points``...)."""
+    where = tmp_path / "chunks"
+    where.mkdir()
+    args = ("odds", "thirteen", "--rounds", "2", "--scheduler", "none", "--resume", str(where))
+    refused(run(*args, "--way", "all"), str(where), "Is a directory")
+    refused(run(*args), str(where), "Is a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chunks"]

@@ -68,7 +68,12 @@ def odds_thirteen(
         fail(f"--workers must be at least 1, got {workers}")
     if rounds == 0 and (resume or out or plot):
         fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
-    check_files(out, plot)
+    chunk_files = None
+    if resume is not None and way.strip().lower() == "all":  # one chunk file a way
+        from croupier.games.thirteen.rules import HouseWay
+
+        chunk_files = [_way_file(resume, w.value) for w in HouseWay]
+    check_files(out, plot, resume, chunk_files)
     with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import Interrupted, check_scheduler
         from croupier.games.thirteen.options import ThirteenOptions
