@@ -311,3 +311,40 @@ def test_every_way_resume_that_is_a_directory_is_refused(tmp_path: Path) -> None
     refused(run(*args, "--way", "all"), str(where), "Is a directory")
     refused(run(*args), str(where), "Is a directory")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chunks"]
+
+
+def test_every_way_interrupted_twice_without_a_resume_file_keeps_both_runs_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all`` without ``--resume`` run again after an interrupt and interrupted sooner:
+    the way's chunk file keeps the first run's chunks too, as one way's run keeps them (the
+    second run's file replaced it, and the chunks only the first run had were lost)."""
+    import re
+
+    import croupier.odds.thirteen_edge as edge
+
+    real = edge.edge_chunk
+    monkeypatch.chdir(tmp_path)
+    args = ("odds", "thirteen", "--rounds", "300", "--way", "all", "--scheduler", "none")
+
+    def interrupted_at(call: int) -> str:
+        calls: list[int] = []
+
+        def chunk(c: Any) -> Any:
+            calls.append(c.index)
+            if len(calls) == call:
+                raise KeyboardInterrupt
+            return real(c)
+
+        monkeypatch.setattr(edge, "edge_chunk", chunk)
+        result = run(*args, "--json")
+        assert result.exit_code == 130, result.output
+        named = re.search(r"--resume (\S+)", result.output)
+        assert named is not None, result.output
+        return named.group(1)
+
+    first = interrupted_at(3)  # chunks 0 and 1 of the first way finished
+    assert interrupted_at(2) == first  # chunk 0 only, the same plan
+    monkeypatch.setattr(edge, "edge_chunk", real)
+    again = ok_json(*args, "--resume", first)
+    assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [2, 0, 0, 0]

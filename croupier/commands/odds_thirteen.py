@@ -40,7 +40,13 @@ def _every_way_interrupted(
     if resume is not None:
         return Interrupted(exc.path, exc.done, exc.total, resume=resume)
     kept = _way_file(exc.path, way)
-    exc.path.replace(kept)
+    if kept.exists() and kept.stat().st_size:  # an earlier run's chunks of this way: kept too
+        lines = exc.path.read_text().splitlines(keepends=True)[1:]  # the same plan: no header
+        with kept.open("a") as fh:
+            fh.writelines(lines)
+        exc.path.unlink()
+    else:
+        exc.path.replace(kept)
     for report in finished:
         if report.run is not None:
             keep_chunks(_way_file(exc.path, report.house_way), report.run)
