@@ -262,3 +262,89 @@ def test_the_ev_against_decks_figure_holds_the_shoe_analysed(
     result = run("odds", game, *decks, "--plot", str(tmp_path / "ev.png"))
     assert result.exit_code == 0, result.output
     assert max(seen["by_decks"]) == shoe and seen["shoe"] == shoe
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds", "thirteen", "--rounds", "4", "--scheduler", "none"),
+        ("simulate", "three-card-baccarat", "--rounds", "20", "--scheduler", "none"),
+        ("simulate", "five-card-stud", "--hands", "2", "--scheduler", "none"),
+        ("simulate", "mahjong", "--games", "1", "--scheduler", "none"),
+    ],
+)
+def test_an_out_that_is_the_resume_file_is_refused_before_the_run(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out F --resume F``: the run kept its chunks in F, then the result overwrote them, so
+    the next ``--resume F`` was refused as not a chunk file. Refused before the run, nothing
+    written."""
+    monkeypatch.chdir(tmp_path)
+    same = tmp_path / "run.json"
+    refused(run(*args, "--resume", str(same), "--out", "run.json"), "--out", "--resume")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_way_out_and_plot_are_checked_against_the_chunk_file_of_each_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all --resume F`` keeps its chunks in one file a way beside F: an ``--out`` naming
+    one of them is refused before the run; one naming F itself overwrites no chunk and runs."""
+    monkeypatch.chdir(tmp_path)
+    args = ("odds", "thirteen", "--rounds", "2", "--way", "all", "--scheduler", "none")
+    base = tmp_path / "ways.json"
+    clash = ("--resume", str(base), "--out", str(tmp_path / "ways.maximin.json"))
+    refused(run(*args, *clash), "--out", "--resume")
+    assert list(tmp_path.iterdir()) == []
+    ok_json(*args, "--resume", str(base), "--out", str(base))
+    assert json.loads(base.read_text())["run"]["analysis"] == "odds-thirteen"
+    again = ok_json(*args, "--resume", str(base))
+    assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [1, 1, 1, 1]
+
+
+def test_every_way_resume_that_is_a_directory_is_refused(tmp_path: Path) -> None:
+    """``--way all --resume DIR`` is refused as one way's run refuses it (it wrote the ways'
+    chunk files beside the directory, ``DIR.expected-points``...)."""
+    where = tmp_path / "chunks"
+    where.mkdir()
+    args = ("odds", "thirteen", "--rounds", "2", "--scheduler", "none", "--resume", str(where))
+    refused(run(*args, "--way", "all"), str(where), "Is a directory")
+    refused(run(*args), str(where), "Is a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chunks"]
+
+
+def test_every_way_interrupted_twice_without_a_resume_file_keeps_both_runs_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--way all`` without ``--resume`` run again after an interrupt and interrupted sooner:
+    the way's chunk file keeps the first run's chunks too, as one way's run keeps them (the
+    second run's file replaced it, and the chunks only the first run had were lost)."""
+    import re
+
+    import croupier.odds.thirteen_edge as edge
+
+    real = edge.edge_chunk
+    monkeypatch.chdir(tmp_path)
+    args = ("odds", "thirteen", "--rounds", "300", "--way", "all", "--scheduler", "none")
+
+    def interrupted_at(call: int) -> str:
+        calls: list[int] = []
+
+        def chunk(c: Any) -> Any:
+            calls.append(c.index)
+            if len(calls) == call:
+                raise KeyboardInterrupt
+            return real(c)
+
+        monkeypatch.setattr(edge, "edge_chunk", chunk)
+        result = run(*args, "--json")
+        assert result.exit_code == 130, result.output
+        named = re.search(r"--resume (\S+)", result.output)
+        assert named is not None, result.output
+        return named.group(1)
+
+    first = interrupted_at(3)  # chunks 0 and 1 of the first way finished
+    assert interrupted_at(2) == first  # chunk 0 only, the same plan
+    monkeypatch.setattr(edge, "edge_chunk", real)
+    again = ok_json(*args, "--resume", first)
+    assert [e["run"]["resumed_chunks"] for e in again["house_edges"]] == [2, 0, 0, 0]

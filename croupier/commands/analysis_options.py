@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -53,9 +54,17 @@ PlotOpt = Annotated[
 PLOT_SUFFIXES = (".png", ".svg")
 
 
-def check_files(out: Path | None, plot: Path | None) -> None:
+def check_files(
+    out: Path | None,
+    plot: Path | None,
+    resume: Path | None = None,
+    chunk_files: Sequence[Path] | None = None,
+) -> None:
     """Refuse a bad --out or --plot suffix, --plot without matplotlib, or a file in a
-    directory that does not exist or that is a directory, before a long run starts."""
+    directory that does not exist or that is a directory, before a long run starts; and a
+    ``--resume`` that is a directory, or an ``--out``/``--plot`` that is a file the run keeps
+    its chunks in (``chunk_files``: the files ``--resume`` names, default ``resume`` itself),
+    which the result would overwrite."""
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         fail(f"--out {str(out)!r} must end in .csv or .json")
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
@@ -67,3 +76,11 @@ def check_files(out: Path | None, plot: Path | None) -> None:
             fail(f"cannot write {path}: Is a directory")
         if path is not None and not path.parent.is_dir():
             fail(f"cannot write {path}: No such file or directory")
+    if resume is None:
+        return
+    if resume.is_dir():
+        fail(f"cannot read resume file {resume}: Is a directory")
+    kept = [p.resolve() for p in ([resume] if chunk_files is None else chunk_files)]
+    for flag, path in (("--out", out), ("--plot", plot)):
+        if path is not None and path.resolve() in kept:
+            fail(f"{flag} {path} is where --resume keeps the run's chunks: name another file")

@@ -40,7 +40,13 @@ def _every_way_interrupted(
     if resume is not None:
         return Interrupted(exc.path, exc.done, exc.total, resume=resume)
     kept = _way_file(exc.path, way)
-    exc.path.replace(kept)
+    if kept.exists() and kept.stat().st_size:  # an earlier run's chunks of this way: kept too
+        lines = exc.path.read_text().splitlines(keepends=True)[1:]  # the same plan: no header
+        with kept.open("a") as fh:
+            fh.writelines(lines)
+        exc.path.unlink()
+    else:
+        exc.path.replace(kept)
     for report in finished:
         if report.run is not None:
             keep_chunks(_way_file(exc.path, report.house_way), report.run)
@@ -68,7 +74,12 @@ def odds_thirteen(
         fail(f"--workers must be at least 1, got {workers}")
     if rounds == 0 and (resume or out or plot):
         fail("--resume, --out and --plot need a simulation (--rounds of at least 2)")
-    check_files(out, plot)
+    chunk_files = None
+    if resume is not None and way.strip().lower() == "all":  # one chunk file a way
+        from croupier.games.thirteen.rules import HouseWay
+
+        chunk_files = [_way_file(resume, w.value) for w in HouseWay]
+    check_files(out, plot, resume, chunk_files)
     with croupier_errors(), interrupt_kept():
         from croupier.analysis.runner import Interrupted, check_scheduler
         from croupier.games.thirteen.options import ThirteenOptions

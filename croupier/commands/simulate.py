@@ -161,7 +161,7 @@ def simulate(
 
     if game not in ("three-card-baccarat", "football-poker") and (min_bet or max_bet):
         fail("--min-bet and --max-bet apply to three-card-baccarat and football-poker only")
-    check_files(out, None)
+    check_files(out, None, resume)
 
     mahjong_only: dict[str, object] = {
         "--games": games,

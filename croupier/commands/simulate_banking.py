@@ -31,7 +31,7 @@ def simulate_banking(
 ) -> None:
     from croupier.commands.options import banking_options
 
-    check_files(out, None)
+    check_files(out, None, resume)
     options = banking_options(
         spec.name, option, decks=decks, positions=positions, min_bet=min_bet, max_bet=max_bet
     )

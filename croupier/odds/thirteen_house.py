@@ -335,6 +335,11 @@ def calibrate(
     return Calibration(tables, seed, hands, rounds)
 
 
+SEARCH_USAGE: Final = (
+    "usage: python -m croupier.odds.thirteen_house search [--scheduler S] [--resume FILE]"
+)
+
+
 def _print_progress(done: int, total: int) -> None:  # pragma: no cover - by hand
     print(f"\r{done}/{total} chunks", end="", flush=True)
 
@@ -346,8 +351,12 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the genera
 
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["search"]:
-        scheduler = args[args.index("--scheduler") + 1] if "--scheduler" in args else "auto"
-        resume = Path(args[args.index("--resume") + 1]) if "--resume" in args else None
+        try:  # a flag given without its value is a usage error, not a traceback
+            scheduler = args[args.index("--scheduler") + 1] if "--scheduler" in args else "auto"
+            resume = Path(args[args.index("--resume") + 1]) if "--resume" in args else None
+        except IndexError:
+            print(SEARCH_USAGE, file=sys.stderr)
+            return 2
         start = time.perf_counter()
         try:
             table = search(scheduler=scheduler, resume=resume, progress=_print_progress)

@@ -122,3 +122,19 @@ def test_the_search_command_runs_as_a_module_and_names_a_bad_scheduler() -> None
     assert result.returncode == 2, result.stderr
     assert "unknown scheduler 'bogus'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--scheduler", "--resume"])
+def test_the_search_command_given_a_flag_without_its_value_says_how_to_use_it(
+    flag: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``search --scheduler`` (its value left out) prints the usage and exits 2 before any work
+    (it ended in an IndexError's traceback)."""
+    from croupier.odds import thirteen_house
+
+    def no_search(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the search started")
+
+    monkeypatch.setattr(thirteen_house, "search", no_search)
+    assert thirteen_house.main(["search", flag]) == 2
+    assert "usage:" in capsys.readouterr().err
