@@ -123,11 +123,13 @@ def plot_banking(
     path: Path,
     *,
     shoe: int | None = None,
+    removed: Sequence[str] = (),
 ) -> Path:
     """Left: EV per unit staked of each bet against decks (``ev_by_decks[decks][bet]``).
     Right: the change in each bet's EV, in basis points, when one card of each rank is removed
     (``removal[rank][bet]``) from the shoe of ``shoe`` decks (marked on the left, named on the
-    right)."""
+    right) less the cards ``removed`` already (named on the right: the effects are that
+    shoe's)."""
     plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.4))
     decks = sorted(ev_by_decks)
@@ -156,7 +158,11 @@ def plot_banking(
     right.axhline(0, color="grey", lw=0.8)
     right.set_xlabel("rank of the card removed")
     right.set_ylabel("change in EV, basis points")
-    shoe_text = "" if shoe is None else f" ({shoe}-deck shoe)"
+    shoe_text = "" if shoe is None else f"{shoe}-deck shoe"
+    if removed:
+        gone = " ".join(removed) if len(removed) <= 6 else f"{len(removed)} cards"
+        shoe_text = f"{shoe_text or 'the shoe'} less {gone}"
+    shoe_text = f" ({shoe_text})" if shoe_text else ""
     right.set_title(f"effect of removing one card{shoe_text}")
     fig.suptitle(title)
     return _save(fig, path)

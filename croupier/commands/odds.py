@@ -482,4 +482,11 @@ def _banking_files(
             r = baccarat_odds(d, None, **kw) if baccarat else football_odds(d, None)
             by_decks[d] = {name: float(b.ev) for name, b in r.bets.items()}
         effects = {r.symbol: {n: float(v) for n, v in e.items()} for r, e in eor.effects.items()}
-        plot_banking(f"{spec.title}: exact EV per bet", by_decks, effects, plot, shoe=shoe)
+        plot_banking(
+            f"{spec.title}: exact EV per bet",
+            by_decks,
+            effects,
+            plot,
+            shoe=shoe,
+            removed=tuple(report.removed),
+        )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,3 +79,31 @@ def test_a_plot_without_matplotlib_is_a_typed_error_naming_the_extra(
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
     with pytest.raises(PlotError, match=r"croupier\[analysis\]"):
         plot_house_ways(WAYS, tmp_path / "w.png")
+
+
+def test_the_removal_panel_names_the_cards_out_of_the_shoe(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``odds three-card-baccarat --removed ... --plot``: the effects are the shoe's less those
+    cards, and the panel says so (it said "(8-deck shoe)" alone: the review of issue 22)."""
+    from croupier.analysis import plots
+
+    titles: list[str] = []
+
+    def keep(fig: Any, path: Path) -> Path:
+        titles.extend(ax.get_title() for ax in fig.axes)
+        plots._pyplot().close(fig)
+        return path
+
+    monkeypatch.setattr(plots, "_save", keep)
+    ev = {1: {"main": -0.02}, 8: {"main": -0.024}}
+    effects = {"A": {"main": 0.0001}}
+    plots.plot_banking("t", ev, effects, tmp_path / "a.png", shoe=8, removed=("5h", "6c"))
+    assert "effect of removing one card (8-deck shoe less 5h 6c)" in titles
+    titles.clear()
+    plots.plot_banking("t", ev, effects, tmp_path / "b.png", shoe=8)
+    assert "effect of removing one card (8-deck shoe)" in titles
+    titles.clear()
+    many = tuple(f"{r}h" for r in "A23456789")
+    plots.plot_banking("t", ev, effects, tmp_path / "c.png", shoe=8, removed=many)
+    assert "effect of removing one card (8-deck shoe less 9 cards)" in titles
