@@ -146,6 +146,20 @@ def test_a_fully_resumed_run_reports_no_rate(tmp_path: Path) -> None:
     assert ok_json(*args, "--resume", str(chunks))["house_edge"]["player_hands_per_second"] == 0
 
 
+def test_a_partly_resumed_run_gives_the_rate_of_the_hands_it_computed(tmp_path: Path) -> None:
+    """A run that read some chunks from its resume file: its rate is of the hands computed in
+    it, said as such beside the whole count (a newcomer read "30,000 player-hands in 1.5 s
+    ... 413 player-hands/s": the count of every chunk, the time of two)."""
+    chunks = tmp_path / "run.jsonl"
+    args = ("odds", "thirteen", "--seed", "p", "--scheduler", "none", "--resume", str(chunks))
+    assert run(*args, "--rounds", "100").exit_code == 0  # one chunk of 100 rounds
+    longer = run(*args, "--rounds", "200")
+    assert longer.exit_code == 0, longer.output
+    said = " ".join(longer.output.split())
+    assert "600 player-hands: 300 computed in" in said, said
+    assert "1 chunk(s) read from the resume file." in said
+
+
 @pytest.mark.parametrize("flag", ["--out", "--plot"])
 def test_an_unwritable_out_or_plot_is_refused_before_the_run(
     flag: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

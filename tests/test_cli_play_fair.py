@@ -85,6 +85,19 @@ def test_issue15_item5_play_prints_the_commitment_before_the_first_card_and_the_
     assert "Demonstration" in text  # no --server-seed-file: said so
 
 
+def test_the_shuffle_s_order_commitment_is_not_called_the_seed_s_commitment() -> None:
+    """``play thirteen --fair`` prints the server seed's commitment (what ``verify`` checks) and
+    the shuffled order's SHA-256: the second is named for what it is (a newcomer saw two
+    different hashes, both called "commitment")."""
+    result = run("play", "thirteen", "--fair", "--client-seed", CLIENT, input="\n")
+    assert result.exit_code == 0, (result.output, result.exception)
+    shuffled = [line for line in result.stdout.splitlines() if line.startswith("Shuffled")]
+    assert shuffled and all(
+        "order commitment (sha256 of the shuffled order, not of a seed)" in line
+        for line in shuffled
+    )
+
+
 # -- verify recomputes the deals that were played ---------------------------------------------
 
 

@@ -245,18 +245,22 @@ def _render_edge(console: Console, report: EdgeReport) -> None:
             f"{edge.rate('losses'):.2%}",
         )
     console.print(table)
+    run = report.run
+    where = f"on {report.workers} worker(s) (scheduler {scheduler})"
+    if run is None or not run.resumed:
+        timing = (
+            f"{report.rounds * 3:,} player-hands in {report.seconds:.1f} s {where}: "
+            f"{report.hands_per_second:,.0f} player-hands/s."
+        )
+    elif run.units_computed:  # the rate is of the hands computed here, not of those read
+        timing = (
+            f"{report.rounds * 3:,} player-hands: {run.units_computed * 3:,} computed in "
+            f"{report.seconds:.1f} s {where}, {report.hands_per_second:,.0f} player-hands/s; "
+            f"{run.resumed} chunk(s) read from the resume file."
+        )
+    else:
+        timing = f"{report.rounds * 3:,} player-hands: every chunk read from the resume file."
     console.print(
         f"A win nets {report.optimal.win_net} of the stake (prize {report.table.prize} less "
-        f"{report.table.commission} of it, Art 11). {report.rounds * 3:,} player-hands in "
-        f"{report.seconds:.1f} s on {report.workers} worker(s) (scheduler {scheduler}): "
-        + (
-            f"{report.hands_per_second:,.0f} player-hands/s."
-            if report.run is None or report.run.units_computed
-            else "every chunk read from the resume file."
-        )
-        + (
-            f" ({report.run.resumed} chunk(s) read from the resume file.)"
-            if report.run is not None and report.run.resumed and report.run.units_computed
-            else ""
-        )
+        f"{report.table.commission} of it, Art 11). {timing}"
     )

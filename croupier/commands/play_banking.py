@@ -299,8 +299,8 @@ def _play(
         shuffled = desk.open_round()
         if shuffled is not None and console is not None:
             console.print(
-                f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; "
-                f"commitment {shuffled.commitment}"
+                f"Shuffled {len(shuffled.order)} cards, cut {shuffled.cut}; order commitment "
+                f"(sha256 of the shuffled order, not of a seed) {shuffled.commitment}"
             )
         carried = {(s.player, s.position, s.bet) for s in table.stakes if s.carried}
         for player, place, kind, amount in scripted:

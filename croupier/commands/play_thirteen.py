@@ -420,8 +420,8 @@ class _Session:
                 console.rule(f"[bold]Round {event['number']}[/bold]")
             elif kind == "shoe_shuffled":
                 console.print(
-                    f"Shuffled and cut {event['cut']} cards (Art 2 a); commitment "
-                    f"{event['commitment']}",
+                    f"Shuffled and cut {event['cut']} cards (Art 2 a); order commitment "
+                    f"(sha256 of the shuffled order, not of a seed) {event['commitment']}",
                     soft_wrap=True,
                 )
             elif kind == "dice_thrown":
