@@ -73,6 +73,28 @@ def test_show_it_table_run_json_has_game_rounds_events_and_a_balanced_ledger(toy
         assert sum(result["net"].values()) + result["house"] + result["commission"] == 0
 
 
+@pytest.mark.parametrize("game", ["three-card-baccarat", "five-card-stud", "mahjong"])
+def test_table_run_fair_shows_each_shuffle_s_commitment_and_revealed_seed(game: str) -> None:
+    """``table run GAME --fair`` (a README quick-start line) names each shuffle's commitment,
+    client seed and nonce, and the server seed revealed after it, in its JSON and its text: a
+    newcomer found them only in the ``--log`` file. Each seed hashes to its commitment."""
+    import hashlib
+
+    args = ("table", "run", game, "--rounds", "2", "--fair", "--client-seed", "my-own-seed-1")
+    shuffles = json.loads(ok(*args, "--json").output)["provably_fair"]
+    assert shuffles and [s["nonce"] for s in shuffles] == list(range(len(shuffles)))
+    for shuffle in shuffles:
+        assert shuffle["client_seed"] == "my-own-seed-1"
+        seed = bytes.fromhex(shuffle["server_seed"])
+        assert hashlib.sha256(seed).hexdigest() == shuffle["commitment"]
+    text = ok(*args).output
+    said = [line for line in text.splitlines() if line.startswith("Fair shuffle, nonce")]
+    assert len(said) == len(shuffles)  # each run draws fresh server seeds: counted, not compared
+    assert all("commitment " in line and "server seed " in line for line in said)
+    plain = json.loads(ok("table", "run", game, "--rounds", "1", "--seed", "s", "--json").output)
+    assert "provably_fair" not in plain
+
+
 def test_show_it_table_run_prints_each_round_and_is_reproducible(toy: None) -> None:
     first = ok("table", "run", "toy", "--rounds", "3", "--seed", "s").output
     assert [line.split(" (")[0] for line in first.splitlines() if line.startswith("Round ")] == [
