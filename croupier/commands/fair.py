@@ -62,6 +62,7 @@ __all__ = [
     "ServerSeedFileOpt",
     "TableFairness",
     "check_client_seed",
+    "fair_shuffles",
     "fair_source",
     "read_server_seed",
     "verify_command",
@@ -318,6 +319,31 @@ def fair_source(
     return LiveSource()
 
 
+def fair_shuffles(table: Table[Any]) -> list[dict[str, Any]]:
+    """Every fair shuffle of ``table`` so far: commitment, client seed, nonce, the entry that
+    committed it and, once revealed, the server seed (seeds are revealed in the order of their
+    commitments; the table's fold checked each against its commitment and the shoe it dealt)."""
+    from croupier.table.events import FairnessCommitted, FairnessRevealed
+
+    found: list[dict[str, Any]] = []
+    waiting: list[dict[str, Any]] = []
+    for entry in table.entries:
+        event = entry.event
+        if isinstance(event, FairnessCommitted):
+            shuffle = {
+                "commitment": event.commitment,
+                "client_seed": event.client_seed,
+                "nonce": event.nonce,
+                "server_seed": None,
+                "committed_seq": entry.seq,
+            }
+            found.append(shuffle)
+            waiting.append(shuffle)
+        elif isinstance(event, FairnessRevealed) and waiting:
+            waiting.pop(0)["server_seed"] = event.server_seed
+    return found
+
+
 @dataclass
 class TableFairness:
     """Provably fair play of a session on the table interface (``play GAME --fair``).
@@ -390,27 +416,8 @@ class TableFairness:
             console.print(self.announce_text(), markup=False, soft_wrap=True)
 
     def shuffles(self, table: Table[Any]) -> list[dict[str, Any]]:
-        """Every fair shuffle of ``table`` so far: commitment, nonce and, once revealed, the
-        server seed (seeds are revealed in the order of their commitments)."""
-        from croupier.table.events import FairnessCommitted, FairnessRevealed
-
-        found: list[dict[str, Any]] = []
-        waiting: list[dict[str, Any]] = []
-        for entry in table.entries:
-            event = entry.event
-            if isinstance(event, FairnessCommitted):
-                shuffle = {
-                    "commitment": event.commitment,
-                    "client_seed": event.client_seed,
-                    "nonce": event.nonce,
-                    "server_seed": None,
-                    "committed_seq": entry.seq,
-                }
-                found.append(shuffle)
-                waiting.append(shuffle)
-            elif isinstance(event, FairnessRevealed) and waiting:
-                waiting.pop(0)["server_seed"] = event.server_seed
-        return found
+        """:func:`fair_shuffles` of ``table``."""
+        return fair_shuffles(table)
 
     def follow(
         self,

@@ -201,7 +201,9 @@ def run(
             "head": table.head(),
         }
         if fair:
-            out["provably_fair"] = _fair_shuffles(table)
+            from croupier.commands.fair import fair_shuffles
+
+            out["provably_fair"] = fair_shuffles(table)
         if as_json:
             print_json(out)
             return
@@ -230,31 +232,6 @@ def run(
         say(f"Sealed; last hash {out['head']}")
         if log is not None:
             say(f"Table log written to {log} (check it with `croupier replay {log}`)")
-
-
-def _fair_shuffles(table: Table[Any]) -> list[dict[str, Any]]:
-    """Each fair shuffle of the run in order: its commitment, client seed and nonce published
-    before it, and the server seed revealed after it (None: not revealed yet). The table's
-    fold checked each revealed seed against its commitment and the shoe it dealt; ``croupier
-    replay`` of the log checks them again."""
-    from croupier.table.events import FairnessCommitted, FairnessRevealed
-
-    shuffles: list[dict[str, Any]] = []
-    waiting: list[dict[str, Any]] = []  # committed, not yet revealed, oldest first
-    for entry in table.entries:
-        event = entry.event
-        if isinstance(event, FairnessCommitted):
-            shuffle = {
-                "nonce": event.nonce,
-                "client_seed": event.client_seed,
-                "commitment": event.commitment,
-                "server_seed": None,
-            }
-            shuffles.append(shuffle)
-            waiting.append(shuffle)
-        elif isinstance(event, FairnessRevealed) and waiting:
-            waiting.pop(0)["server_seed"] = event.server_seed
-    return shuffles
 
 
 def _money(table: Table[Any]) -> dict[str, int]:
