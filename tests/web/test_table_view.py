@@ -94,12 +94,13 @@ def show(page: Page, state: dict[str, Any]) -> None:
 
 def sent(page: Page, *, wait: bool = True) -> list[dict[str, Any]]:
     """The commands the view sent; with ``wait``, once it has sent one (a click's handler may
-    run a frame later on a loaded machine: reading at once was a flaky failure)."""
+    run a frame later on a loaded machine: reading at once was a flaky failure, and so was a
+    wait of 5 s on a machine at a load of 6: the wait ends as soon as a command is sent)."""
     if wait:
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function("window.sent.length > 0", timeout=5_000)
+            page.wait_for_function("window.sent.length > 0", timeout=30_000)
     result: list[dict[str, Any]] = page.evaluate("window.sent")
     return result
 
