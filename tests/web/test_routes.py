@@ -3,6 +3,7 @@ behind a session, the JSON helpers by role, and bad input refused clearly (never
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -237,3 +238,31 @@ def test_forms_post_and_wait_for_their_script(client: TestClient) -> None:
         forms = page.text.count("<form ")
         assert forms and page.text.count('method="post"') == forms
         assert 'type="submit" disabled data-needs-js' in page.text
+
+
+def lobby_limits(game: str) -> str:
+    """The lobby's "Limits" cell of a table of ``game`` with its default options."""
+    from croupier.server.catalog import Catalog
+    from croupier.server.web.routes import templates
+
+    options = Catalog().table_class(game).options_from_dict({}).to_dict()
+    row = {"table": "t1", "game": game, "options": options, "players": [], "rounds": 0}
+    html = templates.env.get_template("_lobby_tables.html").render(
+        by_game={game: [row]}, titles={}, role="inspector", user=None
+    )
+    cell = re.search(r'<td data-label="Limits">(.*?)</td>', html, re.S)
+    assert cell is not None
+    return re.sub(r"<[^>]+>", "", cell.group(1))
+
+
+def test_the_lobby_shows_a_tables_flags_as_yes_or_no_never_a_python_boolean() -> None:
+    limits = lobby_limits("five-card-stud")
+    assert "short all in reopens: no" in limits
+    assert "min buy in: 2000" in limits and "pot money: 20" in limits
+    assert "True" not in limits and "False" not in limits
+
+
+def test_the_lobby_shows_a_banking_tables_bet_limits_first() -> None:
+    limits = lobby_limits("three-card-baccarat")
+    assert limits.startswith("bets: 100 to 500000 (other limits for some bets); decks: 1")
+    assert "zero is even: yes" in limits and "True" not in limits

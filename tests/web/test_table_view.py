@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from table.toy import Ante, SitOut, ToyOptions, ToyTable
 
 from croupier.cards import Card, Deck
+from croupier.events import RoundSettled
+from croupier.money import Rounding
 from croupier.offers import Between, Offer, OneOf, Split, Text
 from croupier.protocol import Command
 from croupier.server.web import STATIC
+from croupier.settlement import PayoutLine, Result
 from croupier.table import Actor, SeededSource
 from croupier.table.base import Table
 
@@ -303,6 +307,64 @@ def test_the_feed_and_the_settlement_show_the_events_as_seen(harness: Page) -> N
     assert f"#{settled['seq']}" in panel.inner_text()
     winner = settled["event"]["winner"]
     assert winner in panel.inner_text()
+
+
+def settlement_rows(page: Page, event: dict[str, Any]) -> list[list[str]]:
+    """The settlement panel drawn for ``event`` (as ana sees it): its table's rows, cell by
+    cell, the header row first."""
+    rows: list[list[str]] = page.evaluate(
+        """async event => {
+          const { renderSettlement } = await import('/static/js/feed.js');
+          const root = document.createElement('section');
+          document.body.append(root);
+          renderSettlement(root, { seq: 9, event }, { me: 'ana' });
+          return [...root.querySelectorAll('table tr')].map(
+            tr => [...tr.children].map(c => c.textContent));
+        }""",
+        event,
+    )
+    return rows
+
+
+def test_a_banking_settlement_shows_each_stake_its_result_what_was_paid_and_the_net(
+    harness: Page,
+) -> None:
+    """A lost 1,000 reads as staked 1,000, lost, paid 0, net −1,000 (not 'Amount 0')."""
+    house = Rounding.HOUSE
+    lines = (
+        PayoutLine.settle("ana", 4, "banker", 1000, Result.LOSE, rounding=house, article="Art 9"),
+        PayoutLine.settle(
+            "bot-1",
+            1,
+            "player",
+            2000,
+            Result.WIN,
+            prize=Fraction(2000),
+            commission=Fraction(100),
+            rounding=house,
+            article="Art 9.1",
+        ),
+        PayoutLine.settle("bot-2", 2, "tie", 500, Result.CARRY, rounding=house, article="Art 8"),
+    )
+    rows = settlement_rows(harness, RoundSettled(lines=lines).to_dict())
+    assert rows == [
+        ["Who", "Bet", "Place", "Stake", "Result", "Paid", "Net", "Article"],
+        ["ana", "Banker", "4", "1,000", "lost", "0", "−1,000", "Art 9"],
+        ["bot-1", "Player", "1", "2,000", "won", "3,900", "+1,900", "Art 9.1"],
+        ["bot-2", "Tie", "2", "500", "carried over", "0", "0", "Art 8"],
+    ]
+
+
+def test_a_mahjong_settlement_still_shows_each_players_net(harness: Page) -> None:
+    event = {
+        "type": "game_settled",
+        "number": 1,
+        "commission": 0,
+        "players": ["ana", "bot-1", "bot-2", "bot-3"],
+        "net": [96, -32, -32, -32],
+    }
+    rows = settlement_rows(harness, event)
+    assert rows[1:] == [["ana", "+96"], ["bot-1", "−32"], ["bot-2", "−32"], ["bot-3", "−32"]]
 
 
 def test_no_serious_accessibility_fault_on_a_table_with_every_kind_of_control(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import mimetypes
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,6 +45,37 @@ MENUS: dict[Role, tuple[tuple[str, str], ...]] = {
     Role.ADMIN: (("/lobby", "Lobby"), ("/admin", "Admin"), ("/recall", "Recall")),
 }
 TITLES = {g.name: g.title for g in GAMES.values()}
+
+
+def option_items(options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A table's options as the lobby's "Limits" column shows them: (name, text), in order.
+
+    The banking tables' bet limits (``limits``: a default minimum and maximum, some bets with
+    their own) come first as ``bets``; a flag reads yes or no; a number or a text as it is;
+    anything else (nested options, None) is left out.
+
+    >>> option_items({"zero_is_even": True, "limits": {"default": {"minimum": 100}}, "x": None})
+    [('bets', '100 to no limit'), ('zero is even', 'yes')]
+    """
+    bets: list[tuple[str, str]] = []
+    out: list[tuple[str, str]] = []
+    for key, value in options.items():
+        if isinstance(value, bool):
+            out.append((key.replace("_", " "), "yes" if value else "no"))
+        elif isinstance(value, int | float | str):
+            out.append((key.replace("_", " "), str(value)))
+        elif key == "limits" and isinstance(value, Mapping):
+            default = value.get("default")
+            if isinstance(default, Mapping) and "minimum" in default:
+                top = default.get("maximum")
+                text = f"{default['minimum']} to {'no limit' if top is None else top}"
+                if value.get("by_bet"):
+                    text += " (other limits for some bets)"
+                bets.append(("bets", text))
+    return bets + out
+
+
+templates.env.filters["option_items"] = option_items
 REGULATIONS = {g.name: g.regulation for g in GAMES.values()}
 
 

@@ -86,6 +86,63 @@ function amounts(event) {
   return out;
 }
 
+/** the banking games' settlement lines (round_settled, round_voided, house_void; the 13-card
+ * game's too): one per stake, as recorded ({player, position, bet, stake, result, paid,
+ * carried, article}), or null when the event has none */
+function payoutLines(event) {
+  const lines = event.lines;
+  if (!Array.isArray(lines) || !lines.length) return null;
+  const isLine = (l) => l && typeof l === "object" && typeof l.stake === "number" && typeof l.paid === "number" && typeof l.result === "string";
+  return lines.every(isLine) ? lines : null;
+}
+
+/** how a bet ended, in words (the record's result: win, lose, push, carry, half) */
+const RESULTS = { win: "won", lose: "lost", push: "returned", carry: "carried over", half: "half lost" };
+
+/** a line's net: paid + carried - stake (a carried stake is not lost: PayoutLine.net) */
+function lineNet(line) {
+  return line.paid + (typeof line.carried === "number" ? line.carried : 0) - line.stake;
+}
+
+function whoName(who) {
+  return actorName(who.includes(":") ? who : `player:${who}`);
+}
+
+/** one row per stake: who, bet, place, stake, result, paid, net, article (the CLI's columns) */
+function linesTable(event, lines, me) {
+  const cols = ["Who", "Bet", "Place", "Stake", "Result", "Paid", "Net", "Article"];
+  return el(
+    "div",
+    { class: "table-scroll" },
+    el(
+      "table",
+      { class: "amounts settlement-lines" },
+      el("caption", {}, humanize(event.type)),
+      el("thead", {}, el("tr", {}, cols.map((h) => el("th", { scope: "col" }, h)))),
+      el(
+        "tbody",
+        {},
+        lines.map((line) => {
+          const who = String(line.player ?? "");
+          const net = lineNet(line);
+          return el(
+            "tr",
+            { class: who === me || who === `player:${me}` ? "mine" : "" },
+            el("th", { scope: "row" }, whoName(who)),
+            el("td", { "data-label": "Bet" }, humanize(line.bet ?? "")),
+            el("td", { "data-label": "Place" }, line.position ?? ""),
+            el("td", { class: "num", "data-label": "Stake" }, money(line.stake)),
+            el("td", { "data-label": "Result" }, RESULTS[line.result] || line.result),
+            el("td", { class: "num", "data-label": "Paid" }, money(line.paid)),
+            el("td", { class: `num ${net > 0 ? "gain" : net < 0 ? "loss" : ""}`, "data-label": "Net" }, signed(net)),
+            el("td", { "data-label": "Article" }, line.article ?? ""),
+          );
+        }),
+      ),
+    ),
+  );
+}
+
 /** the settlement panel: the last settlement event with its amounts */
 export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) {
   root.replaceChildren();
@@ -95,8 +152,10 @@ export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) 
   }
   const event = entry.event;
   root.append(el("h2", {}, `Settlement (#${entry.seq})`));
-  const rows = amounts(event);
-  if (rows.length) {
+  const lines = payoutLines(event);
+  const rows = lines ? [] : amounts(event);
+  if (lines) root.append(linesTable(event, lines, me));
+  else if (rows.length) {
     const table = el(
       "table",
       { class: "amounts" },
@@ -109,7 +168,7 @@ export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) 
           el(
             "tr",
             { class: who === me || who === `player:${me}` ? "mine" : "" },
-            el("th", { scope: "row" }, who === "commission" ? "the house's commission" : actorName(who.includes(":") ? who : `player:${who}`)),
+            el("th", { scope: "row" }, who === "commission" ? "the house's commission" : whoName(who)),
             el("td", { class: `num ${amount > 0 ? "gain" : amount < 0 ? "loss" : ""}` }, signed(amount)),
           ),
         ),
@@ -119,7 +178,7 @@ export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) 
   }
   const details = { ...event };
   delete details.type;
-  if (rows.length) root.append(el("details", {}, el("summary", {}, "Every detail"), valueNode(details, { kind, depth: 1 })));
+  if (lines || rows.length) root.append(el("details", {}, el("summary", {}, "Every detail"), valueNode(details, { kind, depth: 1 })));
   else root.append(valueNode(details, { kind, depth: 1 }));
 }
 
