@@ -16,6 +16,9 @@ from table.toy import Ante, SitOut, ToyOptions, ToyTable
 
 from croupier.cards import Card, Deck
 from croupier.events import RoundSettled
+from croupier.games.five_card_stud.events import HandSettled
+from croupier.games.five_card_stud.pots import Pot, award
+from croupier.games.five_card_stud.rules import HOUSE_RATE, OddChip
 from croupier.money import Rounding
 from croupier.offers import Between, Offer, OneOf, Split, Text
 from croupier.protocol import Command
@@ -309,20 +312,33 @@ def test_the_feed_and_the_settlement_show_the_events_as_seen(harness: Page) -> N
     assert winner in panel.inner_text()
 
 
-def settlement_rows(page: Page, event: dict[str, Any]) -> list[list[str]]:
-    """The settlement panel drawn for ``event`` (as ana sees it): its table's rows, cell by
-    cell, the header row first."""
-    rows: list[list[str]] = page.evaluate(
-        """async event => {
+def settlement_panel(
+    page: Page, event: dict[str, Any], seats: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The settlement panel drawn for ``event`` (as ana sees it; ``seats``: seat -> player, as
+    the view seats them): its table's rows, cell by cell, the header row first; the items of
+    its notes; the rows marked as ana's."""
+    panel: dict[str, Any] = page.evaluate(
+        """async ([event, seats]) => {
           const { renderSettlement } = await import('/static/js/feed.js');
           const root = document.createElement('section');
           document.body.append(root);
-          renderSettlement(root, { seq: 9, event }, { me: 'ana' });
-          return [...root.querySelectorAll('table tr')].map(
-            tr => [...tr.children].map(c => c.textContent));
+          renderSettlement(root, { seq: 9, event }, { me: 'ana', seats });
+          const cells = tr => [...tr.children].map(c => c.textContent);
+          return {
+            rows: [...root.querySelectorAll('table tr')].map(cells),
+            notes: [...root.querySelectorAll('.settlement-notes li')].map(li => li.textContent),
+            mine: [...root.querySelectorAll('table tr.mine')].map(cells),
+          };
         }""",
-        event,
+        [event, seats or {}],
     )
+    return panel
+
+
+def settlement_rows(page: Page, event: dict[str, Any]) -> list[list[str]]:
+    """The rows of the settlement panel's table drawn for ``event`` (see settlement_panel)."""
+    rows: list[list[str]] = settlement_panel(page, event)["rows"]
     return rows
 
 
@@ -365,6 +381,98 @@ def test_a_mahjong_settlement_still_shows_each_players_net(harness: Page) -> Non
     }
     rows = settlement_rows(harness, event)
     assert rows[1:] == [["ana", "+96"], ["bot-1", "−32"], ["bot-2", "−32"], ["bot-3", "−32"]]
+
+
+def stud_settlement() -> dict[str, Any]:
+    """A five-card stud hand settled as the web client receives it (HandSettled.to_dict): seat
+    3 all in, so a main pot of seats 1-3 (won by seat 1) and a side pot of seats 1 and 2 (split,
+    its odd unit to the house), and 200 of seat 2's last bet uncalled."""
+    rate, rounding = HOUSE_RATE, Rounding.HOUSE
+    strengths = {1: 9, 2: 9, 3: 5}
+    main = award(Pot(300, (1, 2, 3)), {1: 9, 2: 5, 3: 5}, (1, 2, 3), rate, rounding, OddChip.HOUSE)
+    side = award(Pot(435, (1, 2)), strengths, (2, 1), rate, rounding, OddChip.HOUSE)
+    event = HandSettled(
+        number=7,
+        showdown=(2, 1, 3),
+        shown=(),
+        returned=((2, 200),),
+        pots=(main, side),
+        initial_commission=30,
+        house=30 + main.commission + side.commission + side.odd_to_house,
+        stacks=((1, 2000), (2, 1500), (3, 0)),
+    )
+    return event.to_dict()
+
+
+def test_a_stud_settlement_shows_each_pot_who_won_it_what_each_was_paid_and_the_commission(
+    harness: Page,
+) -> None:
+    """Art 4, 9, 11 a: per pot its amount, its winners by name, what each was paid and the
+    house's commission of it; the uncalled bet returned (Art 9). No pot's field reads as a
+    person (main's box showed 'the house's commission +12', 'odd_to_house 0' and no winner)."""
+    event = stud_settlement()
+    (main, side) = event["pots"]
+    assert main["paid"] == [[1, 288]] and main["commission"] == 12
+    assert side["paid"] == [[2, 208], [1, 208]] and side["odd_to_house"] == 1
+    seats = {"1": "ana", "2": "bo", "3": "cy"}
+    panel = settlement_panel(harness, event, seats)
+    assert panel["rows"] == [
+        ["Pot", "Amount", "Won by", "Paid", "House's commission"],
+        ["Main pot", "300", "ana", "288", "12"],
+        ["Side pot 1", "435", "bo, ana", "bo: 208, ana: 208", "18 + 1 odd (the split's remainder)"],
+    ]
+    assert panel["notes"] == [
+        "Uncalled bet returned to bo: 200 (Art 9)",
+        "Initial commission (Art 8): 30",
+        "The house's take for the hand: 61",
+    ]
+    assert [row[0] for row in panel["mine"]] == ["Main pot", "Side pot 1"]
+
+
+def test_a_stud_settlement_names_a_seat_the_view_does_not_name_by_its_number(
+    harness: Page,
+) -> None:
+    panel = settlement_panel(harness, stud_settlement(), {"1": "ana"})
+    assert panel["rows"][2][2:4] == ["seat 2, ana", "seat 2: 208, ana: 208"]
+    assert panel["notes"][0] == "Uncalled bet returned to seat 2: 200 (Art 9)"
+
+
+def test_the_table_view_names_the_stud_settlements_seats_from_its_view(harness: Page) -> None:
+    """The view's seats (seat -> player) name the pots' winners, also when the settlement
+    came before the view (the page reads the events after its first state, a socket may not)."""
+    harness.evaluate(
+        "() => makeView({game: 'five-card-stud', me: 'ana', actor: 'player:ana', table: 't1'})"
+    )
+    harness.evaluate(
+        "event => tv.events([{seq: 40, at: 0, actor: 'dealer:house', event}])", stud_settlement()
+    )
+    panel = harness.get_by_role("region", name="Settlement")
+    assert "seat 2, seat 1" in panel.inner_text()  # no view yet: no names
+    view = {**STUD_VIEW, "phase": "idle", "hand": None}
+    show(harness, {"view": view, "legal": [], "waiting": []})
+    table = panel.get_by_role("table")
+    assert "bo, ana" in table.inner_text() and "seat " not in table.inner_text()
+    assert "Uncalled bet returned to bo: 200" in panel.inner_text()
+
+
+def test_a_stud_settlement_names_who_sat_there_when_it_came_not_who_sits_there_now(
+    harness: Page,
+) -> None:
+    """bo left seat 2 after the hand and di sat there: the page's view names di, the events it
+    read name bo, who won."""
+    harness.evaluate(
+        "() => makeView({game: 'five-card-stud', me: 'ana', actor: 'player:ana', table: 't1'})"
+    )
+    seats = {**STUD_VIEW["seats"], "2": {"player": "di", "stack": 2000, "must_top_up": False}}
+    show(harness, {"view": {**STUD_VIEW, "seats": seats, "hand": None}, "legal": [], "waiting": []})
+    seated = {"type": "player_seated", "seat": 2, "player": "bo", "buy_in": 2000}
+    harness.evaluate(
+        "([seated, event]) => tv.events([{seq: 3, at: 0, actor: 'player:bo', event: seated},"
+        " {seq: 40, at: 0, actor: 'dealer:house', event}])",
+        [seated, stud_settlement()],
+    )
+    table = harness.get_by_role("region", name="Settlement").get_by_role("table")
+    assert "bo, ana" in table.inner_text() and "di" not in table.inner_text()
 
 
 def test_no_serious_accessibility_fault_on_a_table_with_every_kind_of_control(

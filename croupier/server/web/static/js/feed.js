@@ -143,18 +143,101 @@ function linesTable(event, lines, me) {
   );
 }
 
-/** the settlement panel: the last settlement event with its amounts */
-export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) {
+/** five-card stud's pots (hand_settled): [{amount, eligible, winners, commission, paid:
+ * [[seat, amount]], odd_to_house}], main pot first; or null when the event has none */
+function studPots(event) {
+  const pots = event.pots;
+  if (!Array.isArray(pots) || !pots.length) return null;
+  const isPot = (p) => p && typeof p === "object" && typeof p.amount === "number" && Array.isArray(p.winners);
+  return pots.every(isPot) ? pots : null;
+}
+
+/** [[seat, amount]] (the event's paid and returned) or {seat: amount} (the view's) as pairs */
+function seatPairs(value) {
+  if (Array.isArray(value)) return value.filter((p) => Array.isArray(p) && p.length === 2).map(([s, a]) => [String(s), a]);
+  if (value && typeof value === "object") return Object.entries(value).map(([s, a]) => [String(s), a]);
+  return [];
+}
+
+/** one row per pot: the pot, its amount, who won it, what each was paid, the house's
+ * commission of it (Art 4, 9, 11 a); then the uncalled bets returned (Art 9) and the house's
+ * take. A seat is named by the player the view seats there ("seat N" when none is known). */
+function potsTable(event, pots, me, seats) {
+  let unnamed = 0;
+  const name = (seat) => {
+    const who = seats[String(seat)];
+    if (who === undefined) unnamed += 1;
+    return who === undefined ? `seat ${seat}` : whoName(who);
+  };
+  const isMe = (seat) => {
+    const who = seats[String(seat)];
+    return who !== undefined && me !== "" && (who === me || who === `player:${me}`);
+  };
+  const cols = ["Pot", "Amount", "Won by", "Paid", "House's commission"];
+  const title = `${humanize(event.type)}${typeof event.number === "number" ? ` (hand ${event.number})` : ""}`;
+  const table = el(
+    "table",
+    { class: "amounts settlement-pots" },
+    el("caption", {}, title),
+    el("thead", {}, el("tr", {}, cols.map((h) => el("th", { scope: "col" }, h)))),
+    el(
+      "tbody",
+      {},
+      pots.map((pot, i) => {
+        const paid = seatPairs(pot.paid);
+        const odd = typeof pot.odd_to_house === "number" ? pot.odd_to_house : 0;
+        const commission = typeof pot.commission === "number" ? pot.commission : 0;
+        return el(
+          "tr",
+          { class: pot.winners.some(isMe) ? "mine" : "" },
+          el("th", { scope: "row" }, i === 0 ? "Main pot" : `Side pot ${i}`),
+          el("td", { class: "num", "data-label": "Amount" }, money(pot.amount)),
+          el("td", { "data-label": "Won by" }, pot.winners.length ? pot.winners.map(name).join(", ") : "nobody"),
+          el(
+            "td",
+            { class: "num", "data-label": "Paid" },
+            paid.length === 1 && pot.winners.length === 1 ? money(paid[0][1]) : paid.map(([s, a]) => `${name(s)}: ${money(a)}`).join(", "),
+          ),
+          el(
+            "td",
+            { class: "num", "data-label": "House's commission" },
+            `${money(commission)}${odd ? ` + ${money(odd)} odd (the split's remainder)` : ""}`,
+          ),
+        );
+      }),
+    ),
+  );
+  const notes = [];
+  for (const [seat, amount] of seatPairs(event.returned)) {
+    notes.push(el("li", { class: isMe(seat) ? "mine" : "" }, `Uncalled bet returned to ${name(seat)}: ${money(amount)} (Art 9)`));
+  }
+  if (typeof event.initial_commission === "number") notes.push(el("li", {}, `Initial commission (Art 8): ${money(event.initial_commission)}`));
+  if (typeof event.house === "number") notes.push(el("li", {}, `The house's take for the hand: ${money(event.house)}`));
+  const node = el("div", { class: "settlement-stud" }, el("div", { class: "table-scroll" }, table), notes.length ? el("ul", { class: "settlement-notes" }, notes) : null);
+  return { node, unnamed };
+}
+
+/** the settlement panel: the last settlement event with its amounts. ``seats``: seat -> the
+ * player the view seats there (five-card stud's pots name seats). Returns how many times it
+ * could not name a seat (shown "seat N"; 0: none): the table view draws it again once its
+ * view names them. */
+export function renderSettlement(root, entry, { kind = "cards", me = "", seats = {} } = {}) {
   root.replaceChildren();
   if (!entry) {
     root.append(el("h2", {}, "Settlement"), el("p", { class: "muted" }, "No round settled yet."));
-    return;
+    return 0;
   }
   const event = entry.event;
   root.append(el("h2", {}, `Settlement (#${entry.seq})`));
-  const lines = payoutLines(event);
-  const rows = lines ? [] : amounts(event);
-  if (lines) root.append(linesTable(event, lines, me));
+  const pots = studPots(event);
+  const lines = pots ? null : payoutLines(event);
+  const rows = lines || pots ? [] : amounts(event);
+  let unnamed = 0;
+  if (pots) {
+    const drawn = potsTable(event, pots, me, seats || {});
+    unnamed = drawn.unnamed;
+    root.append(drawn.node);
+  } else if (lines) root.append(linesTable(event, lines, me));
   else if (rows.length) {
     const table = el(
       "table",
@@ -178,8 +261,9 @@ export function renderSettlement(root, entry, { kind = "cards", me = "" } = {}) 
   }
   const details = { ...event };
   delete details.type;
-  if (lines || rows.length) root.append(el("details", {}, el("summary", {}, "Every detail"), valueNode(details, { kind, depth: 1 })));
+  if (pots || lines || rows.length) root.append(el("details", {}, el("summary", {}, "Every detail"), valueNode(details, { kind, depth: 1 })));
   else root.append(valueNode(details, { kind, depth: 1 }));
+  return unnamed;
 }
 
 export { money, ROUND_OPEN };

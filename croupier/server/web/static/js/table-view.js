@@ -17,6 +17,19 @@ function formatLeft(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** seat -> the player seated there, as the view says (five-card stud: {seat: {player}}; the
+ * banking games: {seat: name}) */
+function seatNames(view) {
+  const out = {};
+  const seats = view?.seats;
+  if (!seats || typeof seats !== "object" || Array.isArray(seats)) return out;
+  for (const [seat, info] of Object.entries(seats)) {
+    const name = typeof info === "string" ? info : info?.player;
+    if (typeof name === "string" && name) out[seat] = name;
+  }
+  return out;
+}
+
 export class TableView {
   /**
    * @param {HTMLElement} root the page's table element (children are made here)
@@ -30,6 +43,11 @@ export class TableView {
     this.offersKey = null;
     this.busy = false;
     this.lastSettlement = null;
+    // seat -> player from the player_seated events seen (the view names today's players: an
+    // event names who sat there when it came), and the names the settlement was drawn with
+    this.seatedBy = {};
+    this.settlementSeats = {};
+    this.settlementUnnamed = 0;
     this.clockOffset = 0;
     this.root.replaceChildren(
       (this.statusBar = el(
@@ -122,6 +140,11 @@ export class TableView {
     this.presence.hidden = !present.length;
     if (state.chips !== undefined) this.chips.textContent = `Your chips: ${Number(state.chips).toLocaleString("en")}`;
     this.renderTimer();
+    // a settlement drawn before the view named its seats: drawn again with their names
+    if (this.lastSettlement && this.settlementUnnamed) {
+      const names = this.seatNames();
+      if (Object.keys(names).some((seat) => !(seat in this.settlementSeats))) this.drawSettlement();
+    }
     this.root.dataset.drawnSeq = String(state.seq ?? "");
   }
 
@@ -129,11 +152,26 @@ export class TableView {
   events(entries) {
     this.feed.add(entries);
     for (const entry of entries) {
-      if (isSettlement(entry.event)) {
+      const event = entry.event || {};
+      if (event.type === "player_seated" && event.seat !== undefined && typeof event.player === "string") {
+        this.seatedBy[String(event.seat)] = event.player;
+      }
+      if (isSettlement(event)) {
         this.lastSettlement = entry;
-        renderSettlement(this.settlement, entry, { kind: this.ctx.kind, me: this.ctx.me });
+        this.drawSettlement();
       }
     }
+  }
+
+  /** seat -> player: the view's, with the seatings seen in the events over it */
+  seatNames() {
+    return { ...seatNames(this.state?.view), ...this.seatedBy };
+  }
+
+  drawSettlement() {
+    const seats = this.seatNames();
+    this.settlementSeats = seats;
+    this.settlementUnnamed = renderSettlement(this.settlement, this.lastSettlement, { kind: this.ctx.kind, me: this.ctx.me, seats });
   }
 
   async send(command) {
