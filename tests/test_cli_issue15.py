@@ -357,3 +357,13 @@ def test_issue22_the_help_lists_every_command_in_the_module_that_registers_it() 
         assert len(line) <= 66 and line.endswith("."), name
     for name in COMMANDS:
         assert ok(name, "--help").stdout.startswith(f"Usage: croupier {name}")
+    # a group's line in the root help is its own help when that fits the line (``croupier
+    # --help`` said the admin group only creates users; it also changes roles)
+    for group in registered.registered_groups:
+        sub = group.typer_instance
+        assert sub is not None and group.name is not None
+        own = sub.info.help
+        assert isinstance(own, str), group.name
+        first = own.strip().split("\n")[0]
+        if len(first) <= 66:
+            assert COMMANDS[group.name][1] == first, group.name
