@@ -772,3 +772,23 @@ def test_banking_the_layout_shows_places_stakes_hands_and_the_bet_form(harness: 
         {"type": "bet", "place": 2, "bet": "tie", "amount": 150},
         {"type": "done"},
     ]
+
+
+def test_a_card_or_tile_has_its_height_before_its_image_loads(harness: Page) -> None:
+    """A card's or tile's <img> carries its drawing's size, so it is laid out at its height
+    before the SVG loads: an image still loading was 0 px high, a tile button 4 px, and a click
+    on it could land as the image came and the row moved (the Mah-Jong discard test failed so,
+    in CI and at a load of 6)."""
+    heights = harness.evaluate(
+        """async () => {
+          const { tileImg, cardImg } = await import("/static/js/cards.js");
+          const out = [];
+          for (const img of [tileImg("1m"), cardImg("Ah")]) {
+            img.src = `/static/never-loads-${Math.random()}.svg`;  // it never comes
+            document.body.append(img);
+            out.push(img.getBoundingClientRect().height);
+          }
+          return out;
+        }"""
+    )
+    assert all(h > 40 for h in heights), heights

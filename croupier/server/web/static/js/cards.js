@@ -49,6 +49,10 @@ function image(kind, code, name, size) {
   img.src = `/static/${kind}/${file}.svg`;
   img.alt = name;
   img.className = `${kind === "cards" ? "card" : "tile"}${size ? ` ${size}` : ""}`;
+  // the drawing's own size (its viewBox): the browser lays the image out at its ratio before
+  // it loads (CSS sets the width), so nothing moves when it comes; without it an image still
+  // loading was 0 px high, and a tile button under the pointer shifted as it loaded
+  [img.width, img.height] = kind === "cards" ? [200, 280] : [120, 160];
   img.dataset.code = file;
   img.draggable = false;
   img.decoding = "async";
