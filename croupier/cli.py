@@ -50,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rank": ("rank", "Rank hands under a game's rules, strongest first."),
     "serve": ("serve", "Run the table server: REST, WebSocket, live tables."),
     "db": ("db", "The server's database: schema migrations."),
-    "admin": ("db", "The server's accounts: create users, change roles."),
+    "admin": ("db", "The server's accounts: users, their roles and passwords."),
     "audit": ("audit", "Check a server's record: chains, rules, ledger."),
 }
 

@@ -108,10 +108,20 @@ def export_command(
         str | None, typer.Option("--until", help="Up to this time (ISO 8601, UTC), exclusive.")
     ] = None,
     table: Annotated[str | None, typer.Option("--table", help="Only this table.")] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an earlier export in --out (never without it)."),
+    ] = False,
 ) -> None:
     """Write the events and ledger transactions of a time range (or one table) as JSONL and
-    CSV with their hashes and a manifest, for ``croupier audit verify --from-export``."""
+    CSV with their hashes and a manifest, for ``croupier audit verify --from-export``. An
+    existing file, or a directory that holds anything, is never written over without
+    ``--force`` (an inspector's earlier export is evidence)."""
     low, high = parse_moment(since, "--since"), parse_moment(until, "--until")
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file, not a directory")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        fail(f"--out {out} is not empty (an earlier export?): choose another or add --force")
     with croupier_errors():
         from croupier.server.db import open_database
         from croupier.server.export import MANIFEST, export

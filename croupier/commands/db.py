@@ -1,4 +1,5 @@
-"""``croupier db upgrade`` and ``croupier admin create-user``: the server's database by hand.
+"""``croupier db upgrade`` and ``croupier admin create-user | set-role | reset-password``: the
+server's database by hand.
 
 The server's stack (SQLAlchemy, Alembic, argon2) is imported inside the commands only.
 """
@@ -27,7 +28,7 @@ DatabaseOption = Annotated[
 db_app = typer.Typer(help="The server's database: schema migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 admin_app = typer.Typer(
-    help="The server's accounts: create users, change roles.", no_args_is_help=True
+    help="The server's accounts: users, their roles and passwords.", no_args_is_help=True
 )
 app.add_typer(admin_app, name="admin")
 
@@ -102,3 +103,43 @@ def set_role_command(
         finally:
             opened.close()
         typer.echo(f"account {name!r} now has the role {role}")
+
+
+@admin_app.command("reset-password")
+def reset_password_command(
+    name: Annotated[str, typer.Argument(help="The account's name.", show_default=False)],
+    password_stdin: Annotated[
+        bool,
+        typer.Option(
+            "--password-stdin",
+            help="Read the one-time password from the first line of stdin (default: a random "
+            "one, printed once).",
+        ),
+    ] = False,
+    database: DatabaseOption = "sqlite:///croupier.db",
+) -> None:
+    """Reset a forgotten password: a one-time password, to be changed at the next login; the
+    account's lock is lifted and its sessions revoked (a ``password.reset`` event)."""
+    given = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
+    with croupier_errors():
+        from croupier.server.auth import Accounts
+        from croupier.server.db import open_database
+        from croupier.server.store import EventStore
+
+        opened = open_database(database)
+        try:
+            password, revoked = Accounts(EventStore(opened.engine)).reset_password(
+                name, by="cli", at=datetime.now(UTC), password=given
+            )
+        finally:
+            opened.close()
+    sessions = f"{revoked} session{'' if revoked == 1 else 's'} revoked"
+    if given is None:
+        typer.echo(
+            f"account {name!r}: one-time password {password}, to be changed at the next login "
+            f"({sessions}); give it to its owner by a safe channel"
+        )
+    else:
+        typer.echo(
+            f"account {name!r}: password reset, to be changed at the next login ({sessions})"
+        )

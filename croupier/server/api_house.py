@@ -11,6 +11,9 @@ Every route needs a session (:data:`croupier.server.api.Caller`) and says who ma
 ``GET /api/limits``, ``POST /api/limits``      a player, his own; an admin, anyone's (``name``)
 ``GET /api/users``                             an admin: every account and role
 ``POST /api/users/{name}/role``                an admin: change a role (``role.changed``)
+``POST /api/users/{name}/password``            an admin: reset a forgotten password: a random
+                                              one-time password, answered once; the lock
+                                              lifted, the sessions revoked (``password.reset``)
 ``POST /api/tables/{T}/dealers``              an admin: ``{name, assigned}`` gives a dealer
                                               the table or takes it back
 ``POST /api/tables/{T}/close``                 an admin: close a table between rounds (its
@@ -170,6 +173,30 @@ async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) 
         status = 404 if str(exc).startswith("no account") else 400
         raise ApiError(status, exc.reason, str(exc)) from None
     return {"name": name, "role": body.role}
+
+
+@router.post("/api/users/{name}/password", tags=["accounts"])
+async def reset_password(
+    name: str, caller: Caller, request: Request, response: Response
+) -> dict[str, Any]:
+    """Reset a forgotten password (admins only; recorded as ``password.reset``): a random
+    one-time password, answered once, that its owner must change at the next login; the
+    account's lock is lifted and its live sessions revoked."""
+    require(caller, Role.ADMIN)
+    try:
+        password, revoked = await asyncio.to_thread(
+            server_of(request).accounts.reset_password, name, by=caller.name, at=now()
+        )
+    except AuthError as exc:
+        status = 404 if str(exc).startswith("no account") else 400
+        raise ApiError(status, exc.reason, str(exc)) from None
+    response.headers["Cache-Control"] = "no-store"  # a password: kept by no cache
+    return {
+        "name": name,
+        "password": password,
+        "must_change_password": True,
+        "sessions_revoked": revoked,
+    }
 
 
 # -- the inspector's export -------------------------------------------------------------------

@@ -13,9 +13,13 @@
 * **Lockout**: :attr:`AuthSettings.max_failures` (3) failed logins in a row lock the account for
   :attr:`AuthSettings.lockout` (30 min). A good login answers when the previous one was and how
   many attempts failed since.
-* **The house stream**: every account created, login, failed login, lockout, logout and role
-  change is an event of the ``house`` stream, written in the same transaction as the change
-  (the ``accounts`` and ``sessions`` tables are working state; the events are the record).
+* **The house stream**: every account created, login, failed login, lockout, logout, role
+  change, password change and reset is an event of the ``house`` stream, written in the same
+  transaction as the change (the ``accounts`` and ``sessions`` tables are working state; the
+  events are the record).
+* **A forgotten password**: an admin resets it (:meth:`Accounts.reset_password`): a one-time
+  password that must be changed at the next login; the account's lock is lifted and its live
+  sessions revoked (``password.reset``).
 * **First start**: with no account at all, :meth:`Accounts.bootstrap_admin` creates ``admin``
   with the password of ``CROUPIER_ADMIN_PASSWORD`` or, without it, a random one-time password
   that the server prints once and that must be changed at the first login.
@@ -276,6 +280,47 @@ class Accounts:
             self._house(
                 connection, "password.changed", {"name": principal.name}, principal.name, at
             )
+
+    def reset_password(
+        self, name: str, *, by: str, at: datetime, password: str | None = None
+    ) -> tuple[str, int]:
+        """An admin's reset of ``name``'s password (the player forgot it, or it is feared
+        known): ``password``, or a random one when None, is a one-time password that must be
+        changed at the next login; a lock is lifted and every live session of the account
+        revoked, in one transaction with its ``password.reset`` event (which holds no
+        password). The one-time password and the number of sessions revoked."""
+        from sqlalchemy import update
+
+        one_time = secrets.token_urlsafe(12) if password is None else password
+        digest = self._hasher.hash(check_password(one_time))
+        stamp = format_time(at)
+        sessions = schema.sessions
+        with self.store.transaction() as connection:
+            row = self._account(connection, name)
+            if row is None:
+                raise AuthError("invalid", f"no account {name!r}")
+            connection.execute(
+                update(schema.accounts)
+                .where(schema.accounts.c.id == row.id)
+                .values(
+                    password_hash=digest,
+                    must_change_password=True,
+                    failed_attempts=0,
+                    locked_until=None,
+                )
+            )
+            revoked = connection.execute(
+                update(sessions)
+                .where(
+                    sessions.c.account_id == row.id,
+                    sessions.c.revoked_at.is_(None),
+                    sessions.c.expires_at > stamp,  # the live ones (the times sort as text)
+                )
+                .values(revoked_at=stamp)
+            ).rowcount
+            payload = {"name": name, "sessions_revoked": revoked}
+            self._house(connection, "password.reset", payload, by, at)
+        return one_time, int(revoked)
 
     def bootstrap_admin(
         self, *, at: datetime, environ: Mapping[str, str]

@@ -99,6 +99,7 @@ MATRIX: list[tuple[Request, set[str]]] = [
     (("POST", "/api/users", {"name": "zed", "role": "player", "password": "zed-secret"}),
      {"admin"}),
     (("POST", "/api/users/bo/role", {"role": "player"}), {"admin"}),
+    (("POST", "/api/users/zed/password", None), {"admin"}),  # zed: made by POST /api/users
     (("POST", "/api/tables", {"table": "t9", "game": "toy"}), {"admin"}),
     (("POST", "/api/tables/t1/dealers", {"name": "dan", "assigned": False}), {"admin"}),
     (("POST", "/api/tables/t1/join", None), {"ana", "bo"}),  # seated already: 409, not 403

@@ -140,6 +140,37 @@ def test_a_one_time_admin_password_must_be_changed_first(database_url: str) -> N
         assert client.get("/api/tables", headers=headers).status_code == 200
 
 
+def test_an_admin_resets_a_forgotten_password_over_rest(client: TestClient) -> None:
+    """``POST /api/users/NAME/password``: a one-time password answered once (not cached), the
+    owner's sessions ended and the lock lifted; the owner must change it before anything else;
+    an unknown account is a 404 naming it, a player may not reset anyone's."""
+    admin = bearer(client, **ADMIN)
+    body = {"name": "bo", "role": "player", "password": "bo-secret!"}
+    assert client.post("/api/users", headers=admin, json=body).status_code == 200
+    bo = bearer(client, "bo", "bo-secret!")
+    for i in range(3):  # bo forgets it and locks himself out
+        client.post("/api/login", json={"name": "bo", "password": f"guess-{i}xx"})
+    assert (
+        client.post("/api/login", json={"name": "bo", "password": "bo-secret!"}).status_code == 423
+    )
+    refused = client.post("/api/users/admin/password", headers=bo)
+    assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
+    reset = client.post("/api/users/bo/password", headers=admin)
+    assert reset.status_code == 200, reset.text
+    assert reset.headers["cache-control"] == "no-store"
+    answer = reset.json()
+    assert answer["must_change_password"] and answer["sessions_revoked"] == 1
+    assert client.get("/api/me", headers=bo).status_code == 401  # his old session is over
+    again = bearer(client, "bo", answer["password"])  # the lock is lifted
+    blocked = client.get("/api/wallet", headers=again)
+    assert blocked.status_code == 403 and blocked.json()["error"] == "change-password"
+    new = {"old": answer["password"], "new": "bo-new-secret"}
+    assert client.post("/api/password", headers=again, json=new).status_code == 200
+    assert client.get("/api/wallet", headers=again).status_code == 200
+    missing = client.post("/api/users/nobody/password", headers=admin)
+    assert missing.status_code == 404 and "no account 'nobody'" in missing.json()["message"]
+
+
 # -- tables -----------------------------------------------------------------------------------
 
 

@@ -187,3 +187,48 @@ def test_an_account_name_is_taken_once(accounts: Accounts) -> None:
         "role.changed",
         {"name": "ana", "from": "player", "to": "dealer"},
     )
+
+
+def test_an_admins_reset_gives_a_one_time_password_lifts_the_lock_and_ends_the_sessions(
+    accounts: Accounts,
+) -> None:
+    """A player who forgot his password (and locked himself out trying): the admin's reset
+    gives a one-time password that must be changed at the next login, lifts the lock, revokes
+    every live session, and is recorded without the password."""
+    accounts.create("ana", "player", "correct horse", by="admin", at=T0)
+    a = accounts.login("ana", "correct horse", at=T0)
+    b = accounts.login("ana", "correct horse", at=T0, kind=SessionKind.COOKIE)
+    old = accounts.login("ana", "correct horse", at=T0 - FAST.session_ttl)  # expired already
+    for _ in range(3):
+        with pytest.raises(AuthError):
+            accounts.login("ana", "wrong guess", at=T0)
+    with pytest.raises(AuthError, match="locked"):
+        accounts.login("ana", "correct horse", at=T0)
+    password, revoked = accounts.reset_password("ana", by="admin", at=T0)
+    assert revoked == 2 and len(password) >= 12  # the two live sessions, not the expired one
+    assert accounts.authenticate(a.token, at=T0) is None
+    assert accounts.authenticate(b.token, at=T0) is None
+    assert accounts.authenticate(old.token, at=T0) is None
+    with pytest.raises(AuthError, match="wrong name or password"):
+        accounts.login("ana", "correct horse", at=T0)  # the old password is gone
+    fresh = accounts.login("ana", password, at=T0)  # the lock is lifted
+    assert fresh.principal.must_change_password
+    accounts.change_password(fresh.principal, password, "a new secret", at=T0)
+    assert not accounts.login("ana", "a new secret", at=T0).principal.must_change_password
+    resets = [payload for kind, payload in house(accounts) if kind == "password.reset"]
+    assert resets == [{"name": "ana", "sessions_revoked": 2}]
+    chosen, later = accounts.reset_password("ana", by="admin", at=T0, password="chosen one")
+    assert chosen == "chosen one" and later == 2  # the two sessions opened since
+    assert accounts.login("ana", "chosen one", at=T0).principal.must_change_password
+
+
+def test_a_reset_of_an_unknown_account_or_with_a_bad_password_changes_nothing(
+    accounts: Accounts,
+) -> None:
+    accounts.create("ana", "player", "correct horse", by="admin", at=T0)
+    with pytest.raises(AuthError, match="no account 'nobody'"):
+        accounts.reset_password("nobody", by="admin", at=T0)
+    with pytest.raises(AuthError, match="a password has 8 to 1024 characters"):
+        accounts.reset_password("ana", by="admin", at=T0, password="short")
+    assert not accounts.login("ana", "correct horse", at=T0).principal.must_change_password
+    assert [kind for kind, _ in house(accounts)] == ["account.created", "login"]

@@ -87,6 +87,35 @@ def test_issue19_export_then_offline_verify_passes(database_url: str, tmp_path: 
     assert all('"line_hash":' in line for line in events)
 
 
+def test_an_earlier_export_is_never_written_over_without_force(
+    database_url: str, tmp_path: Path
+) -> None:
+    """An inspector's export is evidence: a second export to the same --out is refused, the
+    first left as it was, unless --force; a file as --out is refused naming it."""
+    played(database_url, rounds=1)
+    out = tmp_path / "export"
+    code, output = cli("audit", "export", "--database", database_url, "--out", str(out))
+    assert code == 0, output
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    code, output = cli("audit", "export", "--database", database_url, "--out", str(out),
+                       "--table", "t2")  # fmt: skip
+    assert code == 2 and f"--out {out} is not empty" in output and "--force" in output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    code, output = cli("audit", "export", "--database", database_url, "--out", str(out),
+                       "--table", "t2", "--force")  # fmt: skip
+    assert code == 0, output
+    assert (out / "events.jsonl").read_bytes() != before["events.jsonl"]  # t2's alone now
+    code, output = cli("audit", "verify", "--from-export", str(out), "--game", GAME_OPTION)
+    assert code == 0, output
+    afile = tmp_path / "a-file"
+    afile.write_text("kept")
+    code, output = cli("audit", "export", "--database", database_url, "--out", str(afile))
+    assert code == 2 and f"--out {afile} is a file" in output and afile.read_text() == "kept"
+    empty = tmp_path / "empty"
+    empty.mkdir()  # an empty directory is written into
+    assert cli("audit", "export", "--database", database_url, "--out", str(empty))[0] == 0
+
+
 def test_issue19_export_of_a_time_range_and_one_table(database_url: str, tmp_path: Path) -> None:
     played(database_url)
     database = open_database(database_url)

@@ -28,6 +28,7 @@ def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
             client.post("/api/login", json={"name": "bo", "password": "wrong-one"})
         assert client.post("/api/users/bo/role", headers=admin, json={"role": "cashier"}).is_success
         client.post("/api/users/bo/role", headers=admin, json={"role": "player"})
+        assert client.post("/api/users/bo/password", headers=admin).is_success  # bo forgot it
         table = {"table": "t1", "game": "toy", "dealers": ["dee"], "bots": {"bot-1": "x"}}
         assert client.post("/api/tables", headers=admin, json=table).status_code == 200
         cy, ana, dee = (bearer(client, n, f"{n}-secret") for n in ("cy", "ana", "dee"))
@@ -58,7 +59,7 @@ def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
         report = verify(server.store, server.hub.catalog)
     every = ("account.created", "login", "login.failed", "account.locked", "role.changed",
              "table.opened", "bot.seated", "limit.changed", "round.voided", "table.closed",
-             "logout")  # fmt: skip
+             "logout", "password.reset")  # fmt: skip
     for kind in every:
         assert kind in house, kind
     assert house.count("role.changed") == 2 and house.count("login.failed") == 3

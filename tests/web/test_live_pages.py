@@ -269,7 +269,7 @@ def test_the_dealer_console_shows_the_public_table_and_the_dealers_actions(
     dee.close()
 
 
-def test_the_admin_creates_an_account_and_opens_a_table_from_the_admin_page(
+def test_the_admin_creates_an_account_resets_its_password_and_opens_a_table_from_the_admin_page(
     browser: Browser, live: LiveServer
 ) -> None:
     admin = person(browser, live, "admin")
@@ -280,6 +280,16 @@ def test_the_admin_creates_an_account_and_opens_a_table_from_the_admin_page(
     page.get_by_label("Password", exact=True).fill("eve-secret-8")
     page.get_by_role("button", name="Create the account").click()
     page.get_by_text("Account eve (player) created.").wait_for()
+    eve = live.client("eve", "eve-secret-8")
+    page.get_by_label("Account to reset").fill("eve")  # eve forgot her password
+    page.get_by_role("button", name="Reset the password").click()
+    shown = page.get_by_text("eve's one-time password: ")
+    shown.wait_for()
+    assert "1 session ended" in shown.inner_text()
+    one_time = shown.inner_text().split("password: ")[1].split(" ")[0]
+    assert eve.call("GET", "/api/me")[0] == 401  # her session ended with the reset
+    fresh = live.client("eve", one_time)
+    assert fresh.get("/api/me")["must_change_password"]
     page.get_by_label("Table id").fill("toy-admin")
     page.get_by_label("Game").select_option("toy")
     page.get_by_label("Options and limits").fill("ante = 20\nseats = 3")

@@ -1,5 +1,5 @@
-// The admin pages: accounts (create one with a role) and tables (open one with its options,
-// the limits among them, and bots).
+// The admin pages: accounts (create one with a role, change a role, reset a forgotten password)
+// and tables (open one with its options, the limits among them, and bots).
 
 import { post } from "../api.js";
 import { ready } from "../ready.js";
@@ -92,6 +92,20 @@ document.addEventListener("click", async (event) => {
   } catch (failure) {
     say(`Not closed: ${failure.message}`, true);
     button.disabled = false;
+  }
+});
+
+document.getElementById("reset-password").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const name = form.elements.name.value.trim();
+  try {
+    const done = await post(`/api/users/${encodeURIComponent(name)}/password`, {});
+    const ended = `${done.sessions_revoked} session${done.sessions_revoked === 1 ? "" : "s"} ended`;
+    say(`${name}'s one-time password: ${done.password} (to be changed at the next login; ${ended}).`);
+    form.reset();
+  } catch (failure) {
+    say(`Not reset: ${failure.message}`, true);
   }
 });
 
