@@ -287,22 +287,42 @@ def _ranked_of(board: Mapping[int, tuple[ShowingPattern, int]]) -> Sequence[int]
     return ranked
 
 
+#: a seat's board level shifted to take its seat (``(formation << 4 | top rank) << 4``) by the
+#: rank counts of its up cards: the level is the counts' alone, never their suits' (a possible
+#: flush or straight shows its highest card, as a high card does), in every reading of the
+#: table's rules (tests/games/five_card_stud/test_bots.py reads every set of up cards of the
+#: 40-card deck under each); filled as they come (at most the thousand sets of one to four ranks)
+_BOARD_LEVELS: dict[int, int] = {}
+
+
+def _board_level(h: HandState, s: int) -> int:
+    """The seat ``s``'s entry in :data:`_BOARD_LEVELS`, from the table's pattern of its up cards
+    (``h.entries``) and its highest up rank (``h.masks``)."""
+    (category, ranks), _ = h.entries[s]
+    if category in _DRAWS:  # (0, the highest up rank)
+        level = (h.masks[s].bit_length() - 1) >> 2
+    else:
+        level = _LEVEL[category] << 4 | (ranks[0] if ranks else 0)
+    shifted = _BOARD_LEVELS[h.counts[s]] = level << _SEAT_BITS
+    return shifted
+
+
 def _ranked_on(h: HandState) -> Sequence[int]:
     """:func:`_ranked_of` the board of the hand ``h`` in play for the seats in the hand, read
     from the patterns the table's fold keeps of each seat's up cards (``h.entries``: every seat
     in a round of betting has its up cards) and its highest up rank (from ``h.masks``:
-    :meth:`Observation.patterns`), memoised on the hand and its round of betting (a seat that
-    leaves the hand never comes back to it); the tests compare it with the board's patterns."""
+    :meth:`Observation.patterns`), by their rank counts (:data:`_BOARD_LEVELS`), memoised on the
+    hand and its round of betting (a seat that leaves the hand never comes back to it); the
+    tests compare it with the board's patterns."""
     last, round_, ranked = _LAST_BOARD[0]
     if last is not h or round_ != h.round:
-        draws, level, masks, entries = _DRAWS, _LEVEL, h.masks, h.entries
+        known, counts = _BOARD_LEVELS.get, h.counts
         ranked = []
         for s in h.live:
-            (category, ranks), _ = entries[s]
-            if category in draws:  # (0, the highest up rank)
-                ranked.append((masks[s].bit_length() - 1) >> 2 << 4 | s)
-            else:
-                ranked.append((level[category] << 4 | (ranks[0] if ranks else 0)) << 4 | s)
+            shifted = known(counts[s])
+            if shifted is None:  # a set of up ranks not seen before: its level from its pattern
+                shifted = _board_level(h, s)
+            ranked.append(shifted | s)
         ranked.sort(reverse=True)
         _LAST_BOARD[0] = (h, h.round, ranked)
     return ranked
