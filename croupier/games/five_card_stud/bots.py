@@ -92,6 +92,8 @@ _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 #: the generator whose draws below n a random bot takes in its own steps (_above)
 _RANDOM: Final = random.Random
+#: ``n.bit_length()`` of the counts of kinds of action a random bot draws among (1 to 4)
+_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(5))
 
 
 class Bot(Protocol):
@@ -150,7 +152,7 @@ class RandomBot:
         if type(rng) is not _RANDOM:
             return options[rng.randrange(n)]
         # rng.randrange(n) as random.Random takes it (see _above), without its calls
-        k = n.bit_length()
+        k = _BIT_LENGTH[n]  # n.bit_length() of the few kinds of action, without the call
         r = rng.getrandbits(k)
         while r >= n:
             r = rng.getrandbits(k)
@@ -348,6 +350,9 @@ class StrengthBot:
         self._five = False
         #: the packed level of every seat on the board (_SEAT_BITS), best first
         self._ranked: Sequence[int] = ()
+        #: the table's own list of the seats in the hand (an Observation's: the same list,
+        #: changed in place, for the whole hand); None: a view's, read at each decision
+        self._live: Sequence[int] | None = None
 
     def _read(self, obs: Observation) -> None:
         """Its own level and the board's on a new street (a new hand, round or seat)."""
@@ -357,6 +362,7 @@ class StrengthBot:
             # the table's sets of its cards as they stand (Observation.own, read in place) and
             # the board's levels from the table's patterns of the up cards (_ranked_on)
             h = obs._hand
+            self._live = h.live
             last, round_, ranked = _LAST_BOARD[0]
             self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
             counts, n = h.counts[seat], len(h.up[seat])
@@ -364,6 +370,7 @@ class StrengthBot:
             if key is not None:
                 counts, n = counts + (1 << ((key.code >> 2) << 2)), n + 1
         else:  # a view: its cards read one by one below
+            self._live = None
             n, key = 5, None
             self._ranked = _ranked_of(obs.patterns())
         if n < 4:  # the level is the rank counts' (_MINE), no suit read
@@ -402,8 +409,10 @@ class StrengthBot:
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
         mine, my_top = self._mine
-        # the table's own list of the seats in the hand, read (not copied) from an Observation
-        in_hand = obs._hand.live if type(obs) is Observation else obs.in_hand
+        # the table's own list of the seats in the hand, kept from an Observation (_read)
+        in_hand = self._live
+        if in_hand is None:
+            in_hand = obs.in_hand
         me = self._seat
         best = 0
         for packed in self._ranked:  # the first other seat in the hand: the best
