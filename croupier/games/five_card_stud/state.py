@@ -472,8 +472,11 @@ class StudState(Game[StudOptions]):
                 stacks[seat] = stack
                 h.contrib[seat] += chips
                 round_bet[seat] += chips
-                if stack < h.low[seat]:
-                    h.low[seat] = stack
+                # the least capital of the hand (Art 6): a seat in the hand has it now, as its
+                # capital only falls from the pot money on (top-ups are between hands, a refund
+                # goes to a dead hand), so the new capital is the least; the tests hold low to
+                # the capital of every seat in the hand after every event
+                h.low[seat] = stack
             if action is _CALL:
                 h.acted.add(seat)
             elif action is _BET:
