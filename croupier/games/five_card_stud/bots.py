@@ -196,6 +196,8 @@ _KNOWN: Final = _PATTERNS.known.get
 #: (:func:`_own_level`'s, no suit read: the entry's key), filled as they come (at most the
 #: few hundred sets of ranks of one to three cards)
 _MINE: dict[int, tuple[int, int]] = {}
+#: a card's term in the rank counts by its code (``1 << 4 * rank``), read without the shifts
+_RANK_COUNT: Final = tuple(1 << ((code >> 2) << 2) for code in range(64))
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
@@ -368,7 +370,7 @@ class StrengthBot:
             counts, n = h.counts[seat], len(h.up[seat])
             key = h.key.get(seat)
             if key is not None:
-                counts, n = counts + (1 << ((key.code >> 2) << 2)), n + 1
+                counts, n = counts + _RANK_COUNT[key.code], n + 1
         else:  # a view: its cards read one by one below
             self._live = None
             n, key = 5, None

@@ -454,6 +454,7 @@ class StudState(Game[StudOptions]):
         assert h is not None
         seat = event.seat
         action = event.action
+        stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
         h.acted_in_round = True
         if action is _FOLD:
             if h.opened:
@@ -467,7 +468,6 @@ class StudState(Game[StudOptions]):
             chips = event.chips
             round_bet = h.round_bet
             if chips:
-                stacks = self._stacks
                 stack = stacks[seat] - chips
                 stacks[seat] = stack
                 h.contrib[seat] += chips
@@ -507,7 +507,6 @@ class StudState(Game[StudOptions]):
         # and only a fold ends it; the next to speak: before a bet by showing strength, after it
         # from the bettor on (the first that can still act: in the hand, chips left, and not
         # checked before a bet, or not acted on the bet to call); none: the round is over
-        stacks = self._stacks
         live = h.live
         if not h.opened:
             checked = h.checked
