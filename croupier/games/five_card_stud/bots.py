@@ -514,9 +514,8 @@ def play_hand(
             # this module and the offer's check read it so; a Legal is made for other bots only
             legal = legal_fields(game, h, turn)
             bot = bots[turn]
-            if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
-                action, amount = bot.choose(legal)
-            elif type(bot) is StrengthBot:
+            # (a StrengthBot first: its decisions are the more of a mixed table's)
+            if type(bot) is StrengthBot:
                 # a StrengthBot keeps nothing of an observation once it has answered: the hand's
                 # one observation, brought to the turn (the seat, the round), what the seat may
                 # do given beside it (its own legal left None: nobody else reads it)
@@ -525,6 +524,8 @@ def play_hand(
                 else:
                     seen.seat, seen.round = turn, h.round
                 action, amount = bot.decide_on(seen, legal)
+            elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
+                action, amount = bot.choose(legal)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, Legal(*legal)))
             acted = offered(h, legal, action, amount)
