@@ -92,6 +92,8 @@ _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 #: the generator whose draws below n a random bot takes in its own steps (_above)
 _RANDOM: Final = random.Random
+#: ``n.bit_length()`` of the counts of kinds of action a random bot draws among (1 to 4)
+_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(5))
 
 
 class Bot(Protocol):
@@ -150,7 +152,7 @@ class RandomBot:
         if type(rng) is not _RANDOM:
             return options[rng.randrange(n)]
         # rng.randrange(n) as random.Random takes it (see _above), without its calls
-        k = n.bit_length()
+        k = _BIT_LENGTH[n]  # n.bit_length() of the few kinds of action, without the call
         r = rng.getrandbits(k)
         while r >= n:
             r = rng.getrandbits(k)
@@ -194,6 +196,8 @@ _KNOWN: Final = _PATTERNS.known.get
 #: (:func:`_own_level`'s, no suit read: the entry's key), filled as they come (at most the
 #: few hundred sets of ranks of one to three cards)
 _MINE: dict[int, tuple[int, int]] = {}
+#: a card's term in the rank counts by its code (``1 << 4 * rank``), read without the shifts
+_RANK_COUNT: Final = tuple(1 << ((code >> 2) << 2) for code in range(64))
 
 
 def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
@@ -287,22 +291,42 @@ def _ranked_of(board: Mapping[int, tuple[ShowingPattern, int]]) -> Sequence[int]
     return ranked
 
 
+#: a seat's board level shifted to take its seat (``(formation << 4 | top rank) << 4``) by the
+#: rank counts of its up cards: the level is the counts' alone, never their suits' (a possible
+#: flush or straight shows its highest card, as a high card does), in every reading of the
+#: table's rules (tests/games/five_card_stud/test_bots.py reads every set of up cards of the
+#: 40-card deck under each); filled as they come (at most the thousand sets of one to four ranks)
+_BOARD_LEVELS: dict[int, int] = {}
+
+
+def _board_level(h: HandState, s: int) -> int:
+    """The seat ``s``'s entry in :data:`_BOARD_LEVELS`, from the table's pattern of its up cards
+    (``h.entries``) and its highest up rank (``h.masks``)."""
+    (category, ranks), _ = h.entries[s]
+    if category in _DRAWS:  # (0, the highest up rank)
+        level = (h.masks[s].bit_length() - 1) >> 2
+    else:
+        level = _LEVEL[category] << 4 | (ranks[0] if ranks else 0)
+    shifted = _BOARD_LEVELS[h.counts[s]] = level << _SEAT_BITS
+    return shifted
+
+
 def _ranked_on(h: HandState) -> Sequence[int]:
     """:func:`_ranked_of` the board of the hand ``h`` in play for the seats in the hand, read
     from the patterns the table's fold keeps of each seat's up cards (``h.entries``: every seat
     in a round of betting has its up cards) and its highest up rank (from ``h.masks``:
-    :meth:`Observation.patterns`), memoised on the hand and its round of betting (a seat that
-    leaves the hand never comes back to it); the tests compare it with the board's patterns."""
+    :meth:`Observation.patterns`), by their rank counts (:data:`_BOARD_LEVELS`), memoised on the
+    hand and its round of betting (a seat that leaves the hand never comes back to it); the
+    tests compare it with the board's patterns."""
     last, round_, ranked = _LAST_BOARD[0]
     if last is not h or round_ != h.round:
-        draws, level, masks, entries = _DRAWS, _LEVEL, h.masks, h.entries
+        known, counts = _BOARD_LEVELS.get, h.counts
         ranked = []
         for s in h.live:
-            (category, ranks), _ = entries[s]
-            if category in draws:  # (0, the highest up rank)
-                ranked.append((masks[s].bit_length() - 1) >> 2 << 4 | s)
-            else:
-                ranked.append((level[category] << 4 | (ranks[0] if ranks else 0)) << 4 | s)
+            shifted = known(counts[s])
+            if shifted is None:  # a set of up ranks not seen before: its level from its pattern
+                shifted = _board_level(h, s)
+            ranked.append(shifted | s)
         ranked.sort(reverse=True)
         _LAST_BOARD[0] = (h, h.round, ranked)
     return ranked
@@ -328,6 +352,9 @@ class StrengthBot:
         self._five = False
         #: the packed level of every seat on the board (_SEAT_BITS), best first
         self._ranked: Sequence[int] = ()
+        #: the table's own list of the seats in the hand (an Observation's: the same list,
+        #: changed in place, for the whole hand); None: a view's, read at each decision
+        self._live: Sequence[int] | None = None
 
     def _read(self, obs: Observation) -> None:
         """Its own level and the board's on a new street (a new hand, round or seat)."""
@@ -337,13 +364,15 @@ class StrengthBot:
             # the table's sets of its cards as they stand (Observation.own, read in place) and
             # the board's levels from the table's patterns of the up cards (_ranked_on)
             h = obs._hand
+            self._live = h.live
             last, round_, ranked = _LAST_BOARD[0]
             self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
             counts, n = h.counts[seat], len(h.up[seat])
             key = h.key.get(seat)
             if key is not None:
-                counts, n = counts + (1 << ((key.code >> 2) << 2)), n + 1
+                counts, n = counts + _RANK_COUNT[key.code], n + 1
         else:  # a view: its cards read one by one below
+            self._live = None
             n, key = 5, None
             self._ranked = _ranked_of(obs.patterns())
         if n < 4:  # the level is the rank counts' (_MINE), no suit read
@@ -382,8 +411,10 @@ class StrengthBot:
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
         mine, my_top = self._mine
-        # the table's own list of the seats in the hand, read (not copied) from an Observation
-        in_hand = obs._hand.live if type(obs) is Observation else obs.in_hand
+        # the table's own list of the seats in the hand, kept from an Observation (_read)
+        in_hand = self._live
+        if in_hand is None:
+            in_hand = obs.in_hand
         me = self._seat
         best = 0
         for packed in self._ranked:  # the first other seat in the hand: the best
@@ -483,9 +514,8 @@ def play_hand(
             # this module and the offer's check read it so; a Legal is made for other bots only
             legal = legal_fields(game, h, turn)
             bot = bots[turn]
-            if type(bot) is RandomBot:  # it reads nothing of the table but what it may do
-                action, amount = bot.choose(legal)
-            elif type(bot) is StrengthBot:
+            # (a StrengthBot first: its decisions are the more of a mixed table's)
+            if type(bot) is StrengthBot:
                 # a StrengthBot keeps nothing of an observation once it has answered: the hand's
                 # one observation, brought to the turn (the seat, the round), what the seat may
                 # do given beside it (its own legal left None: nobody else reads it)
@@ -494,6 +524,8 @@ def play_hand(
                 else:
                     seen.seat, seen.round = turn, h.round
                 action, amount = bot.decide_on(seen, legal)
+            elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
+                action, amount = bot.choose(legal)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, Legal(*legal)))
             acted = offered(h, legal, action, amount)

@@ -162,15 +162,15 @@ class StudChecks(StudState):
         # bet, raise_to): an index of a plain tuple is one specialised step, a named field a
         # descriptor's call
         seat = legal[0]
-        if action is _FOLD or action is _CHECK:
-            if amount is not None or (action is _CHECK and not legal[2]):
-                return None
-            chips = 0
-        elif action is _CALL:
+        if action is _CALL:  # first: half the decisions of a run are calls
             call = legal[3]
             if amount is not None or call is None:
                 return None
             chips = call
+        elif action is _FOLD or action is _CHECK:
+            if amount is not None or (action is _CHECK and not legal[2]):
+                return None
+            chips = 0
         else:
             span = legal[4] if action is _BET else legal[5] if action is _RAISE else None
             if span is None or type(amount) is not int or not span[0] <= amount <= span[1]:

@@ -454,6 +454,7 @@ class StudState(Game[StudOptions]):
         assert h is not None
         seat = event.seat
         action = event.action
+        stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
         h.acted_in_round = True
         if action is _FOLD:
             if h.opened:
@@ -467,13 +468,15 @@ class StudState(Game[StudOptions]):
             chips = event.chips
             round_bet = h.round_bet
             if chips:
-                stacks = self._stacks
                 stack = stacks[seat] - chips
                 stacks[seat] = stack
                 h.contrib[seat] += chips
                 round_bet[seat] += chips
-                if stack < h.low[seat]:
-                    h.low[seat] = stack
+                # the least capital of the hand (Art 6): a seat in the hand has it now, as its
+                # capital only falls from the pot money on (top-ups are between hands, a refund
+                # goes to a dead hand), so the new capital is the least; the tests hold low to
+                # the capital of every seat in the hand after every event
+                h.low[seat] = stack
             if action is _CALL:
                 h.acted.add(seat)
             elif action is _BET:
@@ -504,7 +507,6 @@ class StudState(Game[StudOptions]):
         # and only a fold ends it; the next to speak: before a bet by showing strength, after it
         # from the bettor on (the first that can still act: in the hand, chips left, and not
         # checked before a bet, or not acted on the bet to call); none: the round is over
-        stacks = self._stacks
         live = h.live
         if not h.opened:
             checked = h.checked

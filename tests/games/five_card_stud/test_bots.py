@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from croupier.cards import Deck
 from croupier.games.five_card_stud.bots import (
     Bot,
     Decision,
     RandomBot,
     StrengthBot,
+    _board_level,
+    _level,
     _levels_of,
     _own_level,
     _ranked_of,
@@ -39,7 +44,9 @@ from croupier.games.five_card_stud.events import (
     PlayerActed,
     PlayerToppedUp,
 )
+from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import ShowingKeys
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
 from croupier.games.five_card_stud.rules import Consecutive, InitialCommission
 from croupier.games.five_card_stud.view import legal_on_turn
@@ -573,6 +580,35 @@ def test_issue22_the_strength_bots_street_read_decides_as_the_plain_reading(
         for s in range(1, players + 1)
     }
     run_table(options, bots, SeededShuffler(seed), rng, 150, cut_chance=0.2, game=game)
+
+
+@pytest.mark.parametrize("ace_low", [True, False])
+@pytest.mark.parametrize("consecutive", list(Consecutive))
+def test_issue22_a_seats_board_level_is_its_up_ranks_alone(
+    ace_low: bool, consecutive: Consecutive
+) -> None:
+    """The board level the strength bot reads of a seat (_level of the table's pattern of its up
+    cards and its highest up rank) is the same for every set of up cards with the same rank
+    counts, under every reading of the table's rules: _ranked_on keeps it by the counts
+    (_BOARD_LEVELS), and _board_level, the memo's entry, is that level."""
+    options = StudOptions(consecutive=consecutive, ace_low_straight_flush=ace_low)
+    patterns = ShowingKeys(options).patterns
+    codes = [c.code for c in Deck.STUD_40.cards]
+    by_counts: dict[int, int] = {}
+    for n in range(1, 5):
+        for cards in combinations(codes, n):
+            mask = counts = 0
+            for code in cards:
+                mask |= 1 << code
+                counts += 1 << ((code >> 2) << 2)
+            (category, ranks), _ = entry = patterns.of_counts(counts, mask, n)
+            formation, top = _level(category, ranks, (mask.bit_length() - 1) >> 2)
+            level = formation << 4 | top
+            assert by_counts.setdefault(counts, level) == level, cards
+            if n == 4 or counts % 7 == 0:  # the memo's entry, on a hand holding these cards
+                hand = SimpleNamespace(entries={3: entry}, masks={3: mask}, counts={3: counts})
+                assert _board_level(cast(HandState, hand), 3) == level << 4
+    assert len(by_counts) == 1000  # every rank multiset of one to four cards of the ten ranks
 
 
 def test_issue22_a_view_bots_board_memo_is_one_pair_across_threads(
