@@ -1,0 +1,206 @@
+"""An audit of the house's money and operations paths (SQLite and PostgreSQL): each test holds
+a fault found by the audit of 2026-11-30 (docs/operations.md's promises) to its fix.
+
+* a player account named as a table's bot would act at the bot's seat and play with the
+  house's bank: an account cannot take a bot's name, nor a bot an account's;
+* a refused close of a table changes nothing (its bots cashed out first, before);
+* a player whose money is at the house (a wallet, chips at a table) keeps the player's role
+  until he has it back (else the cashier could not pay him out, nor he leave the table);
+* a limit left out of ``POST /api/limits`` is kept (setting the reminder dropped the daily
+  loss limit);
+* a time out of range in the export's ``since`` / ``until`` is a 400 naming it, not a 500;
+* an inspector's export over the API holds nothing of a round in play (its hidden cards);
+* a closed table is read after a restart (the lobby waited for ever on it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from test_server_api import ADMIN, bearer, settings, setup_table
+from toy_server import CATALOG
+
+from croupier.server.app import create_app
+from croupier.server.catalog import Catalog
+from croupier.server.db import open_database
+from croupier.server.export import verify_export
+from croupier.server.hub import Hub, HubSettings
+from croupier.server.operations import close_table
+from croupier.server.store import EventStore
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(database_url), announce=lambda _: None)) as test_client:
+        yield test_client
+
+
+def _server(client: TestClient):  # type: ignore[no-untyped-def]
+    return client.app.state.server  # type: ignore[attr-defined]
+
+
+def test_an_account_cannot_take_a_bots_name_nor_a_bot_an_accounts(client: TestClient) -> None:
+    setup_table(client, bots={"bot-1": "default"})
+    admin = bearer(client, **ADMIN)
+    made = client.post(
+        "/api/users", headers=admin, json={"name": "bot-1", "role": "player", "password": "x" * 9}
+    )
+    # else player bot-1 acts at the bot's seat, sees its cards, and buys in from the bank
+    assert made.status_code == 409 and "bot-1" in made.json()["message"], made.text
+    opened = client.post(
+        "/api/tables", headers=admin, json={"table": "t2", "game": "toy", "bots": {"bo": "default"}}
+    )
+    assert opened.status_code == 409 and "'bo'" in opened.json()["message"], opened.text
+    assert "t2" not in _server(client).hub.tables
+
+
+def test_a_refused_close_changes_nothing(client: TestClient) -> None:
+    ana = setup_table(client, bots={"bot-1": "default"})
+    admin = bearer(client, **ADMIN)
+    assert client.post("/api/tables/t1/join", headers=ana).status_code == 200
+    before = client.get("/api/tables/t1/events?since=0", headers=admin).json()["events"]
+    refused = client.post("/api/tables/t1/close", headers=admin)
+    assert refused.status_code == 409 and "ana" in refused.json()["message"]
+    after = client.get("/api/tables/t1/events?since=0", headers=admin).json()["events"]
+    assert [e["event"] for e in after] == [e["event"] for e in before]  # no bot cashed out
+
+
+def test_a_player_holding_money_keeps_his_role(client: TestClient) -> None:
+    ana = setup_table(client)
+    admin = bearer(client, **ADMIN)
+    # money in the wallet: the cashier could no longer pay it out ("no player account")
+    refused = client.post("/api/users/ana/role", headers=admin, json={"role": "dealer"})
+    assert refused.status_code == 409 and "wallet:ana" in refused.json()["message"], refused.text
+    assert client.post("/api/tables/t1/join", headers=ana).status_code == 200
+    cy = bearer(client, "cy", "cy-secret")
+    balance = client.get("/api/wallets/ana", headers=cy).json()["balance"]
+    out = client.post(
+        "/api/cashier/withdrawal", headers=cy, json={"name": "ana", "amount": balance, "key": "w"}
+    )
+    assert out.status_code == 200, out.text
+    # chips at a table: she could not leave it (a dealer sends no player's leave)
+    refused = client.post("/api/users/ana/role", headers=admin, json={"role": "dealer"})
+    assert refused.status_code == 409 and "table:t1" in refused.json()["message"], refused.text
+    assert client.post("/api/tables/t1/leave", headers=ana).status_code == 200
+    balance = client.get("/api/wallets/ana", headers=cy).json()["balance"]
+    client.post(
+        "/api/cashier/withdrawal", headers=cy, json={"name": "ana", "amount": balance, "key": "x"}
+    )
+    done = client.post("/api/users/ana/role", headers=admin, json={"role": "dealer"})
+    assert done.status_code == 200, done.text
+    # cy (a cashier: no money of his at the house) becomes a player freely
+    assert client.post("/api/users/cy/role", headers=admin, json={"role": "player"}).is_success
+
+
+def test_a_limit_left_out_is_kept(client: TestClient) -> None:
+    ana = setup_table(client)
+    client.post("/api/limits", headers=ana, json={"daily_loss_limit": 150})
+    client.post("/api/limits", headers=ana, json={"session_reminder_minutes": 30})
+    limits = client.get("/api/limits", headers=ana).json()
+    assert limits["daily_loss_limit"] == 150 and limits["session_reminder_minutes"] == 30
+    over = client.post("/api/tables/t1/join", headers=ana)  # the toy's buy-in is 200
+    assert over.status_code == 409 and over.json()["article"] == "responsible gaming"
+    # null removes a limit
+    client.post("/api/limits", headers=ana, json={"daily_loss_limit": None})
+    assert client.get("/api/limits", headers=ana).json()["daily_loss_limit"] is None
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_an_export_time_out_of_range_is_a_400(client: TestClient, moment: str) -> None:
+    admin = bearer(client, **ADMIN)
+    got = client.get("/api/audit/export", headers=admin, params={"since": moment})
+    assert got.status_code == 400 and moment in got.json()["message"], got.text
+
+
+def test_an_inspectors_export_holds_no_card_of_a_round_in_play(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """The export over the API gives an inspector the raw record: without a horizon it held
+    the hand in play's hole cards (and a live shoe's order), which he may not see until the
+    round is finished."""
+    import io
+    import json
+    import time
+    import zipfile
+
+    admin = bearer(client, **ADMIN)
+    for name, role in (("ana", "player"), ("ida", "inspector"), ("cy", "cashier")):
+        client.post(
+            "/api/users", headers=admin, json={"name": name, "role": role, "password": "x" * 9}
+        )
+    kind = next(iter(_server(client).hub.catalog.bots("five-card-stud")))
+    opened = client.post(
+        "/api/tables",
+        headers=admin,
+        json={
+            "table": "s1",
+            "game": "five-card-stud",
+            "options": {"level": 20},
+            "bots": {"bot-1": kind, "bot-2": kind},
+        },
+    )
+    assert opened.status_code == 200, opened.text
+    ana, ida = bearer(client, "ana", "x" * 9), bearer(client, "ida", "x" * 9)
+    cy = bearer(client, "cy", "x" * 9)
+    client.post(
+        "/api/cashier/deposit", headers=cy, json={"name": "ana", "amount": 5000, "key": "a"}
+    )
+    assert client.post("/api/tables/s1/join", headers=ana).status_code == 200
+    with client.websocket_connect("/ws", headers=ana) as ws:  # ana watches: the table deals
+        ws.receive_json()
+        ws.send_json({"v": 1, "type": "hello", "table": "s1"})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # until the hand waits on ana (who does not act)
+            waiting = client.get("/api/tables/s1", headers=ana).json()["waiting"]
+            if any(w["actor"] == "player:ana" for w in waiting):
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("no hand came to ana")
+        got = client.get("/api/audit/export", headers=ida)
+        assert got.status_code == 200, got.text
+        seen = client.get("/api/tables/s1/events?since=0", headers=ida).json()["events"]
+    with zipfile.ZipFile(io.BytesIO(got.content)) as archive:
+        lines = archive.read("export/events.jsonl").decode().splitlines()
+        archive.extractall(tmp_path)
+    checked = verify_export(tmp_path / "export", Catalog())  # the record cut where it may be
+    assert checked.ok and "table:s1" in checked.folded, checked.fault
+    exported = [json.loads(line) for line in lines]
+    mine = {e["seq"]: e["event"] for e in seen}
+    hidden = [seq for seq, event in mine.items() if "##" in json.dumps(event)]
+    assert hidden, "the hand in play shows the inspector no hidden card: nothing was tested"
+    table = [e for e in exported if e["stream"] == "table:s1"]
+    assert table and all(e["seq"] < min(hidden) for e in table)
+    for line in table:
+        assert line["entry"]["event"] == mine[line["seq"]], line["seq"]
+
+
+def test_a_closed_table_is_read_after_a_restart(database_url: str) -> None:
+    """A closed table had no writer after a restart, and every read of it (the lobby for
+    everyone, its events, the inspector's recall) waited for ever."""
+
+    async def main() -> None:
+        database = open_database(database_url)
+        store = EventStore(database.engine)
+        try:
+            hub = Hub(store, CATALOG, HubSettings(bot_delay_ms=0, watchdog_s=0))
+            await hub.start()
+            await hub.open_table("t1", "toy", by=None)
+            closed = await close_table(hub, "t1", by="admin")
+            await hub.stop()
+            assert closed.accepted, closed.message
+            again = Hub(store, CATALOG, HubSettings(bot_delay_ms=0, watchdog_s=0))
+            await again.start()
+            try:
+                seq = await asyncio.wait_for(again.read("t1", lambda live: live.table.seq), 5)
+                assert seq == closed.last_seq
+            finally:
+                await again.stop()
+        finally:
+            database.close()
+
+    asyncio.run(main())
