@@ -204,3 +204,28 @@ def test_a_closed_table_is_read_after_a_restart(database_url: str) -> None:
             database.close()
 
     asyncio.run(main())
+
+
+def test_a_buy_in_over_the_wallet_is_refused_before_the_table_is_touched(
+    client: TestClient,
+) -> None:
+    """The banking games' and the 13-card game's ``buy_in`` (chips to bet standing, or more)
+    was not among the buy-ins checked against the wallet first: it was applied, refused at its
+    commit, and the table folded again from its whole record (operations.md: "the plain
+    cases ... are refused before the table is touched")."""
+    ana = setup_table(client)  # 5000 in her wallet
+    admin = bearer(client, **ADMIN)
+    opened = client.post(
+        "/api/tables", headers=admin, json={"table": "b1", "game": "three-card-baccarat"}
+    )
+    assert opened.status_code == 200, opened.text
+    hub = _server(client).hub
+    refolds = hub.counts["refolds"]
+    over = client.post(
+        "/api/tables/b1/commands",
+        headers=ana,
+        json={"command_id": "b", "command": {"type": "buy_in", "amount": 100_000}},
+    )
+    assert over.status_code == 409 and over.json()["article"] == "cashier", over.text
+    assert "wallet:ana holds 5000, not 100000" in over.json()["message"]
+    assert hub.counts["refolds"] == refolds
