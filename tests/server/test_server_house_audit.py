@@ -229,3 +229,33 @@ def test_a_buy_in_over_the_wallet_is_refused_before_the_table_is_touched(
     assert over.status_code == 409 and over.json()["article"] == "cashier", over.text
     assert "wallet:ana holds 5000, not 100000" in over.json()["message"]
     assert hub.counts["refolds"] == refolds
+
+
+def test_serve_on_a_port_taken_says_so(tmp_path: Path) -> None:
+    """A second server on a port already taken (PostgreSQL takes several processes: the usual
+    slip) ended in a traceback of OSError from the listening socket."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(
+            app,
+            [
+                "serve",
+                "--port",
+                str(port),
+                "--database",
+                f"sqlite:///{tmp_path / 'c.db'}",
+                "--fair-key-file",
+                str(tmp_path / "key"),
+            ],
+        )
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert not isinstance(result.exception, OSError)
