@@ -346,6 +346,6 @@ async def round_by_id(round_id: str, caller: Caller, request: Request) -> dict[s
     from croupier.server.api import round_log
 
     table_id, _, number = round_id.rpartition(":")
-    if not table_id or not number.isdigit():
+    if not table_id or not number.isascii() or not number.isdigit():  # '²'.isdigit() too
         raise ApiError(400, "bad-request", f"a round id is TABLE:NUMBER, got {round_id!r}")
     return await round_log(table_id, int(number), caller, request)

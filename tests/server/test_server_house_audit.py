@@ -259,3 +259,11 @@ def test_serve_on_a_port_taken_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert not isinstance(result.exception, OSError)
+
+
+def test_a_round_id_with_a_digit_int_cannot_read_is_a_400(client: TestClient) -> None:
+    """``'²'.isdigit()`` is true but ``int('²')`` fails: GET /api/rounds/t1:² was a 500."""
+    ana = setup_table(client)
+    got = client.get("/api/rounds/t1:\u00b2", headers=ana)
+    assert got.status_code == 400 and "TABLE:NUMBER" in got.json()["message"], got.text
+    assert client.get("/api/rounds/t1:1", headers=ana).status_code == 404  # no round yet
