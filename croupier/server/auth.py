@@ -260,7 +260,11 @@ class Accounts:
             row = self._account(connection, name)
             if row is None:
                 raise AuthError("invalid", f"no account {name!r}")
+            payload = {"name": name, "from": row.role, "to": the_role.value}
+            self._house(connection, "role.changed", payload, by, at)
             if row.role == Role.PLAYER.value and the_role is not Role.PLAYER:
+                # after the house append (its positions lock): a deposit at the same moment is
+                # seen here, or sees the new role in its own transaction (Cashier.guard)
                 held = _money_held(connection, name)
                 if held:
                     where = ", ".join(f"{a} {v}" for a, v in held)
@@ -274,8 +278,6 @@ class Accounts:
                 .where(schema.accounts.c.id == row.id)
                 .values(role=the_role.value)
             )
-            payload = {"name": name, "from": row.role, "to": the_role.value}
-            self._house(connection, "role.changed", payload, by, at)
 
     def change_password(self, principal: Principal, old: str, new: str, *, at: datetime) -> None:
         """Change one's own password (required after a one-time password)."""

@@ -267,3 +267,32 @@ def test_a_round_id_with_a_digit_int_cannot_read_is_a_400(client: TestClient) ->
     got = client.get("/api/rounds/t1:\u00b2", headers=ana)
     assert got.status_code == 400 and "TABLE:NUMBER" in got.json()["message"], got.text
     assert client.get("/api/rounds/t1:1", headers=ana).status_code == 404  # no round yet
+
+
+def test_a_deposit_racing_a_role_change_is_refused_in_its_transaction(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cashier read the wallet's owner's role before its transaction: a role change
+    committed in between (it found the wallet empty) let money into a wallet nobody could take
+    it out of. The role is checked again inside the movement's transaction."""
+    from datetime import UTC, datetime
+
+    from funding import FAST, fund
+
+    from croupier.errors import RuleViolation
+    from croupier.server.auth import Accounts
+    from croupier.server.cashier import Cashier
+
+    database = open_database(database_url)
+    try:
+        store = EventStore(database.engine)
+        fund(store, "ana", 1)
+        cashier = Cashier(store)
+        cashier.withdraw("ana", 1, key="w", by="cy", at=datetime.now(UTC))
+        monkeypatch.setattr(Cashier, "_check_player", lambda self, name: None)  # read before
+        Accounts(store, FAST).set_role("ana", "dealer", by="admin", at=datetime.now(UTC))
+        with pytest.raises(RuleViolation, match="no player account 'ana'"):
+            cashier.deposit("ana", 500, key="d", by="cy", at=datetime.now(UTC))
+        assert cashier.balance("ana") == 0
+    finally:
+        database.close()
