@@ -10,7 +10,8 @@ a fault found by the audit of 2026-11-30 (docs/operations.md's promises) to its 
   loss limit);
 * a time out of range in the export's ``since`` / ``until`` is a 400 naming it, not a 500;
 * an inspector's export over the API holds nothing of a round in play (its hidden cards);
-* a closed table is read after a restart (the lobby waited for ever on it).
+* a closed table is read after a restart (the lobby waited for ever on it);
+* the recall page's export of a finished round holds no live shoe's order.
 """
 
 from __future__ import annotations
@@ -296,3 +297,47 @@ def test_a_deposit_racing_a_role_change_is_refused_in_its_transaction(
         assert cashier.balance("ana") == 0
     finally:
         database.close()
+
+
+def test_the_recall_pages_round_export_holds_no_live_shoe(database_url: str) -> None:
+    """``/web/tables/T/export?round=N`` gives the log up to the end of a finished round. At a
+    shoe game the shoe outlives the round: that log held the live shoe's whole order (every
+    card still to be dealt from it). Refused until the shoe is done, as the inspector's own
+    view withholds it."""
+    import time
+    from dataclasses import replace
+
+    with TestClient(
+        create_app(
+            replace(settings(database_url), hub=HubSettings(bot_delay_ms=0, bots_play_alone=True)),
+            announce=lambda _: None,
+        )
+    ) as client:
+        admin = bearer(client, **ADMIN)
+        client.post(
+            "/api/users",
+            headers=admin,
+            json={"name": "ida", "role": "inspector", "password": "x" * 9},
+        )
+        ida = bearer(client, "ida", "x" * 9)
+        kind = next(iter(_server(client).hub.catalog.bots("football-poker")))
+        opened = client.post(
+            "/api/tables",
+            headers=admin,
+            json={"table": "f1", "game": "football-poker", "bots": {"bot-1": kind, "bot-2": kind}},
+        )
+        assert opened.status_code == 200, opened.text
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            rounds = client.get("/api/tables/f1/rounds", headers=ida).json()["rounds"]
+            if rounds and rounds[0]["closed"]:
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("round 1 did not finish")
+        got = client.get("/web/tables/f1/export?round=1", headers=ida)
+        seen = client.get("/api/tables/f1/events?since=0", headers=ida).json()["events"]
+    shoe = [e["event"] for e in seen if e["event"]["type"] == "shoe_shuffled"]
+    assert shoe and "order" not in shoe[-1], "the shoe is done: nothing was tested"
+    # before: 200, the log holding the live shoe's "order"
+    assert got.status_code == 409 and "shoe" in got.json()["message"], got.text[:200]
