@@ -90,11 +90,11 @@ def parse_moment(text: str | None, option: str) -> str | None:
 
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return format_time(moment)
+    except (ValueError, OverflowError):  # OverflowError: out of range in UTC
         fail(f"{option} {text!r} is not an ISO 8601 date or time (e.g. 2026-11-25T12:00:00Z)")
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return format_time(moment)
 
 
 @audit_app.command("export")

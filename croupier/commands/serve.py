@@ -188,6 +188,11 @@ def serve_command(
             freeze_gc=True,
         )
         opened = open_database(database, migrate=True, lock=True)
+    try:
+        listener = listen_socket(host, port, send_buffer_kib)
+    except OSError as exc:  # the port taken (another server), a host that does not resolve
+        opened.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
     def announce(text: str) -> None:
         typer.echo(text)
@@ -220,7 +225,7 @@ def serve_command(
             log_level=log_level.lower(),
             lifespan="on",
         )
-        uvicorn.Server(config).run(sockets=[listen_socket(host, port, send_buffer_kib)])
+        uvicorn.Server(config).run(sockets=[listener])
     finally:
         opened.close()
 

@@ -104,8 +104,9 @@ def table_actor(principal: Principal, table_id: str, roster: DealerRoster) -> Ac
     return Actor.OBSERVER
 
 
-#: a command type -> its field that brings chips from the wallet (the games' sit and top-up)
-BUY_INS = {"sit": "buy_in", "top_up": "amount"}
+#: a command type -> its field that brings chips from the wallet (the games' sit and top-up,
+#: the 13-card game's and the banking games' buy-in to bet standing or for more chips)
+BUY_INS = {"sit": "buy_in", "top_up": "amount", "buy_in": "amount"}
 
 
 def _buy_in(principal: Principal, command: Any) -> int | None:

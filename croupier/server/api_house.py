@@ -43,6 +43,7 @@ from croupier.server.api import ApiError, Caller, now, require, server_of
 from croupier.server.auth import AuthError, Role
 from croupier.server.cashier import KeyReused, Limits
 from croupier.server.entries import format_time
+from croupier.server.hub import Hub
 
 __all__ = ["router"]
 
@@ -117,7 +118,9 @@ async def a_wallet(name: str, caller: Caller, request: Request) -> dict[str, Any
 class LimitsBody(BaseModel):
     #: whose limits (an admin's choice; a player sets his own and may leave it out)
     name: str | None = Field(default=None, max_length=64)
+    #: null: no limit; left out: kept as it is
     daily_loss_limit: int | None = None
+    #: null: no reminder; left out: kept as it is
     session_reminder_minutes: int | None = None
 
 
@@ -130,17 +133,29 @@ async def get_limits(caller: Caller, request: Request) -> dict[str, Any]:
 
 @router.post("/api/limits", tags=["responsible gaming"])
 async def set_limits(body: LimitsBody, caller: Caller, request: Request) -> dict[str, Any]:
-    """Set a player's daily loss limit and session reminder (None: no limit); recorded as a
-    ``limit.changed`` event. A player sets his own; an admin anyone's."""
+    """Set a player's daily loss limit and session reminder (null: no limit; a field left out
+    keeps its value); recorded as a ``limit.changed`` event. A player sets his own; an admin
+    anyone's."""
     require(caller, Role.PLAYER, Role.ADMIN)
     name = body.name or caller.name
     if caller.role is Role.PLAYER and name != caller.name:
         raise ApiError(403, "forbidden", "a player sets only his own limits")
-    limits = Limits(body.daily_loss_limit, body.session_reminder_minutes)
-    try:
-        await asyncio.to_thread(
-            server_of(request).cashier.set_limits, name, limits, by=caller.name, at=now()
+    cashier = server_of(request).cashier
+    given = body.model_fields_set
+
+    def change() -> Limits:
+        # a field left out is kept (setting the reminder alone dropped the daily loss limit)
+        kept = cashier.limits(name)
+        limits = Limits(
+            body.daily_loss_limit if "daily_loss_limit" in given else kept.daily_loss_limit,
+            body.session_reminder_minutes
+            if "session_reminder_minutes" in given
+            else kept.session_reminder_minutes,
         )
+        return cashier.set_limits(name, limits, by=caller.name, at=now())
+
+    try:
+        limits = await asyncio.to_thread(change)
     except RuleViolation as exc:
         raise _refused(exc) from None
     return {"name": name, **limits.to_dict()}
@@ -171,6 +186,8 @@ async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) 
         )
     except AuthError as exc:
         status = 404 if str(exc).startswith("no account") else 400
+        if exc.reason == "holding":  # the house holds his money: refused, not a bad request
+            status = 409
         raise ApiError(status, exc.reason, str(exc)) from None
     return {"name": name, "role": body.role}
 
@@ -219,14 +236,16 @@ async def audit_export(
     admins); ``croupier audit verify --from-export DIR`` checks it unpacked."""
     require(caller, Role.INSPECTOR, Role.ADMIN)
     low, high = _moment(since, "since"), _moment(until, "until")
-    store = server_of(request).store
+    server = server_of(request)
+    store = server.store
+    upto = await _horizons(server.hub)
 
     def build() -> bytes:
         from croupier.server.export import export, iter_files
 
         with tempfile.TemporaryDirectory() as scratch:
             directory = Path(scratch) / "export"
-            export(store, directory, since=low, until=high, table=table)
+            export(store, directory, since=low, until=high, table=table, upto=upto)
             buffer = io.BytesIO()
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in iter_files(directory):
@@ -244,16 +263,37 @@ async def audit_export(
     )
 
 
+async def _horizons(hub: Hub) -> dict[str, int]:
+    """Each table's stream -> the last seq an inspector may take whole now (nothing of a round
+    in play: its cards are hidden from him as from the public); a table this process has not
+    loaded yet, nothing. A table out of service (its record does not fold) is given whole: no
+    round can go on there, and its record is the evidence; a closed one too (sealed)."""
+    from croupier.server.recall import inspector_horizon
+
+    upto: dict[str, int] = {}
+    for row in await hub.db(hub.store.tables):
+        live = hub.tables.get(row.id)
+        if live is not None and (live.fault is not None or live.table.closed):
+            continue  # out of service, or closed (sealed: every round of it finished)
+        if live is None:
+            upto[row.stream] = 0
+            continue
+        upto[row.stream] = await hub.read(
+            row.id, lambda live: inspector_horizon(live.table, live.stored_seq)
+        )
+    return upto
+
+
 def _moment(text: str | None, name: str) -> str | None:
     if text is None:
         return None
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return format_time(moment)
+    except (ValueError, OverflowError):  # out of range in UTC: 0001-01-01T00:00+14:00
         raise ApiError(400, "bad-request", f"{name} {text!r} is not an ISO 8601 time") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return format_time(moment)
 
 
 # -- tables: dealers and closing ---------------------------------------------------------------
@@ -306,6 +346,6 @@ async def round_by_id(round_id: str, caller: Caller, request: Request) -> dict[s
     from croupier.server.api import round_log
 
     table_id, _, number = round_id.rpartition(":")
-    if not table_id or not number.isdigit():
+    if not table_id or not number.isascii() or not number.isdigit():  # '²'.isdigit() too
         raise ApiError(400, "bad-request", f"a round id is TABLE:NUMBER, got {round_id!r}")
     return await round_log(table_id, int(number), caller, request)

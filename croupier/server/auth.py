@@ -36,6 +36,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from croupier.errors import CroupierError
 from croupier.server import schema
 from croupier.server.entries import HOUSE, format_time, house_entry, parse_time
@@ -129,7 +131,8 @@ class LoginResult:
 class AuthError(CroupierError):
     """A refused login or account change. ``reason``: ``credentials`` (never says which of name
     or password was wrong), ``locked`` (with ``until``), ``invalid`` (a bad name, role or
-    password for a new account) or ``exists``."""
+    password for a new account), ``exists`` (an account's or a bot's name) or ``holding`` (a
+    player's role taken from him while the house holds his money)."""
 
     def __init__(self, reason: str, message: str, until: str | None = None) -> None:
         self.reason = reason
@@ -235,6 +238,15 @@ class Accounts:
                 self._house(
                     connection, "account.created", {"name": name, "role": the_role.value}, by, at
                 )
+                # after the house append (its positions lock): a table opened at the same
+                # moment with this name for a bot is seen, or sees this account
+                bot_at = _bot_named(connection, name)
+                if bot_at is not None:
+                    raise AuthError(
+                        "exists",
+                        f"{name!r} is the name of a bot at table {bot_at!r}: a person by that "
+                        "name would act at the bot's seat with the house's bank; choose another",
+                    )
         except IntegrityError:
             raise AuthError("exists", f"account {name!r} exists already") from None
         return int(account_id)
@@ -248,13 +260,24 @@ class Accounts:
             row = self._account(connection, name)
             if row is None:
                 raise AuthError("invalid", f"no account {name!r}")
+            payload = {"name": name, "from": row.role, "to": the_role.value}
+            self._house(connection, "role.changed", payload, by, at)
+            if row.role == Role.PLAYER.value and the_role is not Role.PLAYER:
+                # after the house append (its positions lock): a deposit at the same moment is
+                # seen here, or sees the new role in its own transaction (Cashier.guard)
+                held = _money_held(connection, name)
+                if held:
+                    where = ", ".join(f"{a} {v}" for a, v in held)
+                    raise AuthError(
+                        "holding",
+                        f"{name} holds money at the house ({where}): only a player is paid out "
+                        "at the cashier or leaves a table; cash it out first",
+                    )
             connection.execute(
                 update(schema.accounts)
                 .where(schema.accounts.c.id == row.id)
                 .values(role=the_role.value)
             )
-            payload = {"name": name, "from": row.role, "to": the_role.value}
-            self._house(connection, "role.changed", payload, by, at)
 
     def change_password(self, principal: Principal, old: str, new: str, *, at: datetime) -> None:
         """Change one's own password (required after a one-time password)."""
@@ -527,3 +550,40 @@ class Accounts:
         with self.store.reading() as connection:
             rows = connection.execute(select(schema.accounts.c.name, schema.accounts.c.role))
             return {str(r.name): Role(r.role) for r in rows}
+
+
+def _bot_named(connection: Connection, name: str) -> str | None:
+    """The table where a bot called ``name`` was seated (``bot.seated``), or None."""
+    from sqlalchemy import select
+
+    events = schema.events
+    rows = connection.execute(
+        select(events.c.payload).where(events.c.stream == HOUSE, events.c.type == "bot.seated")
+    )
+    for (payload,) in rows:
+        event = orjson.loads(payload)["event"]
+        if event.get("name") == name:
+            return str(event.get("table"))
+    return None
+
+
+def _money_held(connection: Connection, name: str) -> list[tuple[str, int]]:
+    """The accounts of person ``name`` that hold money: his wallet and his chips at each table
+    (``table:ID:player:NAME``), with their balances."""
+    from sqlalchemy import func, or_, select
+
+    entries = schema.ledger_entries
+    account = entries.c.account
+    rows = connection.execute(
+        select(account, func.sum(entries.c.amount))
+        .where(
+            or_(
+                account == f"wallet:{name}",
+                account.startswith("table:", autoescape=True)
+                & account.endswith(f":player:{name}", autoescape=True),
+            )
+        )
+        .group_by(account)
+        .order_by(account)
+    )
+    return [(str(a), int(total)) for a, total in rows if total]

@@ -240,8 +240,25 @@ class Cashier:
         return max(0, -int(net))
 
     def guard(self, connection: Connection, ledger: Sequence[LedgerTx], at: str) -> None:
-        """In the transaction of a table's command: refuse a buy-in over the player's daily
-        loss limit."""
+        """In the transaction of a movement at the desk: refuse it unless the wallet is a
+        player's (his role may have changed since :meth:`_check_player` read it); in the
+        transaction of a table's command: refuse a buy-in over the player's daily loss limit."""
+        from sqlalchemy import select
+
+        for tx in ledger:
+            if tx.kind not in KINDS or not tx.key.startswith(f"{CASHIER}:"):
+                continue
+            for account, _ in tx.entries:
+                if not account.startswith("wallet:"):
+                    continue
+                name = account.removeprefix("wallet:")
+                role = connection.execute(
+                    select(schema.accounts.c.role).where(schema.accounts.c.name == name)
+                ).scalar_one_or_none()
+                if role != "player":
+                    raise RuleViolation(
+                        "cashier", f"no player account {name!r} (a wallet is a player's)"
+                    )
         debited = {
             account.removeprefix("wallet:")
             for tx in ledger

@@ -145,10 +145,14 @@ def export(
     since: str | None = None,
     until: str | None = None,
     table: str | None = None,
+    upto: Mapping[str, int] | None = None,
 ) -> ExportReport:
     """Write the events and ledger transactions with ``since <= at < until`` (stored times,
     :func:`~croupier.server.entries.format_time`; None: unbounded) of every stream, or of
-    table ``table`` only, to ``directory`` (see the module docstring)."""
+    table ``table`` only, to ``directory`` (see the module docstring). ``upto``: stream -> the
+    last seq of it to write (an inspector's export over the API: nothing of a round in play,
+    :func:`croupier.server.recall.inspector_horizon`); a stream not in it is written whole."""
+    limits = upto or {}
     from sqlalchemy import select
 
     directory.mkdir(parents=True, exist_ok=True)
@@ -167,6 +171,8 @@ def export(
         if stream is not None:
             query = query.where(events_t.c.stream == stream)
         for row in connection.execute(query):
+            if row.seq > limits.get(row.stream, row.seq):
+                continue
             line = {
                 "pos": row.pos,
                 "stream": row.stream,
@@ -186,7 +192,9 @@ def export(
         query = _ranged(query, tx_t.c.at, since, until)
         if stream is not None:
             query = query.where(tx_t.c.stream == stream)
-        heads = list(connection.execute(query))
+        heads = [
+            h for h in connection.execute(query) if (h.seq or 0) <= limits.get(h.stream, h.seq or 0)
+        ]
         lines: dict[int, list[Any]] = {h.id: [] for h in heads}
         if heads:
             rows = connection.execute(

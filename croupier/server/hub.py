@@ -274,11 +274,12 @@ class Hub(FanOut, Watchdog, Reads):
         live.stored_seq = live.table.seq
         for name, kind in bots.items():
             live.bots[name] = self._make_bot(row.game, kind, name)
-        if live.table.closed:
-            return live
+        # a closed table keeps its writer too: every read of it (the lobby, recall, events)
+        # runs there, and without one waited for ever after a restart; it plays no more
         live.task = asyncio.create_task(self._writer(live), name=f"table:{row.id}")
         live.task.add_done_callback(_task_ended)
-        self._wake(live)
+        if not live.table.closed:
+            self._wake(live)
         return live
 
     def _empty_table(self, row: TableRow) -> Table[Any]:
@@ -336,6 +337,10 @@ class Hub(FanOut, Watchdog, Reads):
             self._make_bot(game, kind, name)
 
         def write() -> None:
+            from sqlalchemy import select
+
+            from croupier.server.schema import accounts
+
             with self.store.transaction() as connection:
                 options_dict = parsed.to_dict()
                 self.store.register_table(
@@ -362,6 +367,17 @@ class Hub(FanOut, Watchdog, Reads):
                     for n, k in bot_kinds.items()
                 ]
                 self.store.append_in(connection, HOUSE, entries, expected_seq=None)
+                # after the house append (its positions lock), so an account created at the
+                # same moment is seen: a person named as a bot would act at its seat and buy
+                # in from the house's bank
+                taken = connection.execute(
+                    select(accounts.c.name).where(accounts.c.name.in_(sorted(bot_kinds)))
+                ).all()
+                if taken:
+                    raise RuleViolation(
+                        "tables",
+                        f"a bot may not take an account's name: {sorted(n for (n,) in taken)}",
+                    )
 
         await self.db(write)
         row = await self.db(self.store.table, table_id)

@@ -147,6 +147,18 @@ async def close_table(hub: Hub, table_id: str, *, by: str) -> Outcome:
                 article="tables",
                 message="a round is in play: finish or void it",
             )
+        # a person holding chips refuses the close before anything is done: the bots' leaving
+        # would otherwise stay written (cashed out) under a refused close
+        people = sorted(
+            p for p, chips in live.table.chips().items() if chips and p not in live.bots
+        )
+        if people:
+            return Outcome(
+                "close",
+                False,
+                article="tables",
+                message=f"players still hold chips here: {', '.join(people)} (they leave first)",
+            )
         for name in sorted(live.bots):
             bot = Actor.player(name)
             if any(o.type == "leave" for o in live.table.legal(bot)):

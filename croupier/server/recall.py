@@ -23,7 +23,7 @@ from croupier.table.actor import Actor
 from croupier.table.base import Table
 from croupier.table.events import FairnessCommitted, FairnessRevealed
 
-__all__ = ["ARTICLES", "article_of", "fairness_of", "recall"]
+__all__ = ["ARTICLES", "article_of", "fairness_of", "inspector_horizon", "recall"]
 
 #: the table layer's events, the same in every game
 TABLE_STEPS = {
@@ -174,3 +174,21 @@ def recall(
         "events": events,
         "fairness": fairness_of(table, span.first_seq, last),
     }
+
+
+def inspector_horizon(table: Table[Any], committed: int) -> int:
+    """The last seq of ``table``'s record (of its first ``committed`` entries) an inspector may
+    take whole, as the raw hashed entries of an export: the entries before the first one he
+    sees redacted (a card of the round in play, a live shoe's order), cut back to the start of
+    the command that wrote it, so the cut record still folds. An entry is whole to him once
+    its round is finished (:meth:`Table.events_for`)."""
+    entries = table.entries[:committed]
+    forms = table.events_for(Actor.inspector("export"))[: len(entries)]
+    for index, (entry, item) in enumerate(zip(entries, forms, strict=True)):
+        if item["event"] == entry.event.to_dict():
+            continue
+        command = entry.command_id
+        while command is not None and index > 0 and entries[index - 1].command_id == command:
+            index -= 1
+        return index
+    return len(entries)

@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from croupier.errors import CroupierError
 from croupier.server.api import ApiError, Caller, lobby, principal_of, refused, server_of
 from croupier.server.auth import Principal, Role
+from croupier.server.recall import inspector_horizon
 from croupier.server.web import STATIC, TEMPLATES
 from croupier.server.web.checks import check_setting, hint_setting, table_log, verify_record
 from croupier.table.registry import GAMES
@@ -360,6 +361,15 @@ async def export(table_id: str, round: int, caller: Caller, request: Request) ->
         if not 1 <= round <= len(rounds):
             raise ApiError(404, "not-found", f"no round {round} at table {table_id!r}")
         last: int | None = rounds[round - 1].last_seq
+        if last is not None and last > inspector_horizon(live.table, live.stored_seq):
+            # the log to its end holds what the inspector may not see yet: the order of a
+            # shoe that outlives the round (every card still to be dealt from it)
+            raise ApiError(
+                409,
+                "in-play",
+                f"round {round} was dealt from a shoe still in play: its order is secret until "
+                "the shoe is done; nothing to export yet",
+            )
         return last
 
     last = await server.hub.read(table_id, span)
