@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from croupier.protocol import Event
 
-__all__ = ["SHARED_TEXTS", "UNSHARED", "fast_init", "share_text"]
+__all__ = ["SHARED_EVENTS", "SHARED_TEXTS", "fast_init", "share_text"]
 
 
 def fast_init(*classes: type[Any]) -> None:
@@ -64,12 +64,13 @@ def fast_init(*classes: type[Any]) -> None:
 
 
 #: the canonical ASCII text of events a game makes once and commits many times (the same frozen
-#: value, e.g. a decision without a time), by the event's identity: ``(event, text)`` (the event
-#: is kept, so its id is not another object's while its text is here: an id found here is the
-#: event's own, no identity check needed)
-SHARED_TEXTS: dict[int, tuple[Any, str]] = {}
-#: what :data:`SHARED_TEXTS` gives for an id not in it (``.get(id(e), UNSHARED)[1]``: no text)
-UNSHARED: Final[tuple[Any, str]] = (None, "")
+#: value, e.g. a decision without a time), by the event's identity: the text alone, so the
+#: streamed digest's lookup is ``SHARED_TEXTS.get(id(e))`` (None: not shared), its hot path
+SHARED_TEXTS: dict[int, str] = {}
+#: the events of :data:`SHARED_TEXTS`, by the same ids: kept alive (an id is not another
+#: object's while its event lives), so an id found there is the event's own, no identity check
+#: needed. Filled before the text and cleared after it: a text found always has its event kept
+SHARED_EVENTS: dict[int, Any] = {}
 _SHARED_LIMIT: Final = 100_000
 #: the protocol's encoders made, by class, and its maker of a class's ASCII encoder, as one pair
 #: (set once, whole: a thread never sees one without the other)
@@ -89,8 +90,11 @@ def share_text(event: Event) -> None:
         _ENCODING.append((_ASCII, _ascii_encoder))
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
         SHARED_TEXTS.clear()
+        SHARED_EVENTS.clear()
     # canonical_json(event): its class's ASCII encoder, looked up by the class alone
     kind = type(event)
     made, make = _ENCODING[0]
     encoder = made.get(kind) or make(kind)
-    SHARED_TEXTS[id(event)] = (event, encoder(event))
+    text = encoder(event)
+    SHARED_EVENTS[id(event)] = event
+    SHARED_TEXTS[id(event)] = text

@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, get_args, get_
 from croupier.canonical import _hints, _object_encoder, _typed_dict, encode
 from croupier.cards import Card
 from croupier.errors import CroupierError, RecordError, RuleViolation
-from croupier.frozen import SHARED_TEXTS, UNSHARED
+from croupier.frozen import SHARED_TEXTS
 from croupier.tiles import Tile
 
 __all__ = [
@@ -94,8 +94,17 @@ def canonical_json(value: Event | Command, *, ascii_only: bool = True) -> str:
     return encoder(value)
 
 
+class _Encoders(dict[type, Callable[[Any], str]]):
+    """Each class's ASCII encoder, by class alone; a class not met yet gets its encoder made on
+    its first lookup (``__missing__``), so the streamed digest reads ``_ASCII[type(e)]``: one
+    subscript an event, no method call."""
+
+    def __missing__(self, cls: type[Any]) -> Callable[[Any], str]:
+        return _ascii_encoder(cls)
+
+
 #: the ASCII encoder of each class, by class alone (the streamed digest's lookup)
-_ASCII: dict[type, Callable[[Any], str]] = {}
+_ASCII: dict[type, Callable[[Any], str]] = _Encoders()
 
 
 def _ascii_encoder(cls: type[Any]) -> Callable[[Any], str]:
@@ -451,17 +460,11 @@ class Game(abc.ABC, typing.Generic[OptionsT]):
             self._hasher = hashlib.sha256(b'{"events":[')
         pending = self._log[self._digested - self._released :]
         if pending:
-            encoders = _ASCII  # each class's encoder, one lookup an event
+            encoders = _ASCII  # each class's encoder, one subscript an event
             # an event made once, committed many times (share_text): its text kept by its id
-            # (the event kept alive with it, so an id found is this event's); "" when not kept
+            # (the event kept alive with it, so an id found is this event's); None when not
             kept = SHARED_TEXTS.get
-            text = ",".join(
-                [
-                    kept(id(e), UNSHARED)[1]
-                    or (encoders.get(type(e)) or _ascii_encoder(type(e)))(e)
-                    for e in pending
-                ]
-            )
+            text = ",".join([kept(id(e)) or encoders[type(e)](e) for e in pending])
             self._hasher.update(("," + text if self._digested else text).encode())
             self._digested += len(pending)
         return self._hasher

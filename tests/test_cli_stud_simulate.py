@@ -324,3 +324,37 @@ def test_issue22_check_hand_reads_the_table_as_the_reference_did() -> None:
             game._house = house
     assert outcomes >= {"ok", "chips conserved", "stacks non-negative", "pots paid in full"}
     assert "house take" in outcomes
+
+
+def test_the_young_collections_are_rarer_during_the_run_and_restored_after() -> None:
+    """run_simulation collects the young generation every GC_YOUNG allocations while the hands
+    are played (at least: a higher threshold set by the caller stays), and puts the caller's
+    thresholds back after the run, whether it ended well, broke an invariant or raised."""
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    try:
+        gc.set_threshold(700, 9, 8)
+        sim = simulate_stud.run_simulation(
+            3, 3, "mixed", "gc", progress=lambda n: seen.append(gc.get_threshold())
+        )
+        assert sim.violation is None
+        assert set(seen) == {(simulate_stud.GC_YOUNG, 9, 8)}
+        assert gc.get_threshold() == (700, 9, 8)
+        gc.set_threshold(10 * simulate_stud.GC_YOUNG, 9, 8)  # the caller's own, higher: kept
+        seen.clear()
+        simulate_stud.run_simulation(
+            2, 3, "mixed", "gc", progress=lambda n: seen.append(gc.get_threshold())
+        )
+        assert set(seen) == {(10 * simulate_stud.GC_YOUNG, 9, 8)}
+        gc.set_threshold(700, 9, 8)
+
+        def fail(n: int) -> None:
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            simulate_stud.run_simulation(3, 3, "mixed", "gc", progress=fail)
+        assert gc.get_threshold() == (700, 9, 8)
+    finally:
+        gc.set_threshold(*before)

@@ -216,13 +216,14 @@ def test_protocol_a_twin_may_release_its_events_unhashed() -> None:
 
 
 def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
+    from croupier.frozen import SHARED_EVENTS, share_text
     from croupier.frozen import SHARED_TEXTS as _SHARED
-    from croupier.frozen import share_text
     from croupier.games.five_card_stud.events import Act, PlayerActed
 
     shared = PlayerActed(6, Act.CALL, 1234, None)
     share_text(shared)
-    assert _SHARED[id(shared)] == (shared, canonical_json(shared))
+    assert _SHARED[id(shared)] == canonical_json(shared)
+    assert SHARED_EVENTS[id(shared)] is shared  # kept alive: its id is its own
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class Unseen(Event):  # a class whose encoder share_text makes (none made before)
@@ -233,7 +234,8 @@ def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
     unseen = Unseen(3, "é")
     share_text(unseen)
     reference = json.dumps(unseen.to_dict(), sort_keys=True, separators=(",", ":"))
-    assert _SHARED[id(unseen)] == (unseen, canonical_json(unseen)) == (unseen, reference)
+    assert _SHARED[id(unseen)] == canonical_json(unseen) == reference
+    assert SHARED_EVENTS[id(unseen)] is unseen
     # a table committing the shared value, an equal value that is another object and another
     # value: the streamed digest is the record's (each written as its own text)
     game = StudGame(StudOptions())
@@ -241,6 +243,37 @@ def test_protocol_a_shared_event_s_text_is_written_from_its_kept_text() -> None:
     assert game.digest() == whole_digest(game)
     game = stud_table(5, 11)  # a table whose bots' decisions are shared events
     assert game.digest() == whole_digest(game)
+
+
+def test_protocol_the_digest_makes_an_unseen_class_s_encoder_on_its_first_lookup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The streamed digest reads each class's encoder by subscript: a class no encoder was made
+    for gets it made then (the same as canonical_json's), and the shared texts' limit empties
+    the texts and the events they keep together."""
+    from croupier import frozen
+    from croupier.games.five_card_stud.events import Act, PlayerActed
+    from croupier.protocol import _ASCII
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Fresh(Event):  # never encoded before
+        TYPE = "fresh"
+        seat: int
+        cards: tuple[Card, ...]
+
+    assert Fresh not in _ASCII
+    game = StudGame(StudOptions())
+    game._log.extend([Fresh(2, (Card.parse("As"),)), PlayerActed(1, Act.FOLD, 0, None)])
+    assert game.digest() == whole_digest(game)
+    assert _ASCII[Fresh] is not None and Fresh in _ASCII
+    monkeypatch.setattr(frozen, "SHARED_TEXTS", {})
+    monkeypatch.setattr(frozen, "SHARED_EVENTS", {})
+    monkeypatch.setattr(frozen, "_SHARED_LIMIT", 2)
+    events = [PlayerActed(3, Act.BET, n, None) for n in (5, 6, 7)]
+    for event in events:
+        frozen.share_text(event)
+    assert {id(events[2]): canonical_json(events[2])} == frozen.SHARED_TEXTS
+    assert {id(events[2]): events[2]} == frozen.SHARED_EVENTS
 
 
 def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
@@ -420,4 +453,5 @@ def test_share_text_set_up_by_two_threads_at_once() -> None:
     finally:
         frozen._ENCODING = saved
     assert errors == []
-    assert frozen.SHARED_TEXTS[id(event)] == (event, canonical_json(event))
+    assert frozen.SHARED_TEXTS[id(event)] == canonical_json(event)
+    assert frozen.SHARED_EVENTS[id(event)] is event

@@ -80,7 +80,7 @@ def test_issue22_a_decision_shares_one_event_its_text_from_its_second_use(
     first = game._offered_act(h, legal, Act.BET, amount)
     assert first is not None and id(first) not in SHARED_TEXTS
     second = game._offered_act(h, legal, Act.BET, amount)
-    assert second is first and SHARED_TEXTS[id(first)] == (first, canonical_json(first))
+    assert second is first and SHARED_TEXTS[id(first)] == canonical_json(first)
     assert game._offered_act(h, legal, Act.BET, amount) is first
     assert first == game._act_event(legal.seat, Act.BET, amount, None)
     game.act(legal.seat, Act.BET, amount)
