@@ -110,8 +110,12 @@ async def my_wallet(caller: Caller, request: Request) -> dict[str, Any]:
 
 @router.get("/api/wallets/{name}", tags=["cashier"])
 async def a_wallet(name: str, caller: Caller, request: Request) -> dict[str, Any]:
-    """Anyone's wallet (cashiers, admins, inspectors)."""
+    """Anyone's wallet (cashiers, admins, inspectors); a name with no account is a 404 (it
+    answered an empty wallet: a mistyped name read as a player with nothing)."""
     require(caller, Role.CASHIER, Role.ADMIN, Role.INSPECTOR)
+    names = await asyncio.to_thread(server_of(request).accounts.names)
+    if name not in names:
+        raise ApiError(404, "not-found", f"no account {name!r}")
     return await _wallet(request, name)
 
 

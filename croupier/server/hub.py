@@ -302,9 +302,17 @@ class Hub(FanOut, Watchdog, Reads):
             return LiveSource()
         return FairSource(f"croupier table {table_id}", key=key, label=table_id)
 
-    def _make_bot(self, game: str, kind: str, name: str) -> Bot:
+    def _make_bot(self, game: str, kind: str, name: str, *, strict: bool = False) -> Bot:
+        """The bot ``name`` of ``kind``; ``strict`` (a table being opened): an unknown kind is
+        refused naming the game's kinds; a table loaded from its record keeps the game's first
+        kind for a kind it no longer knows (a record written before kinds were checked)."""
         factories = self.catalog.bots(game)
-        factory = factories.get(kind) or next(iter(factories.values()), None)
+        factory = factories.get(kind)
+        if factory is None and strict and factories:
+            kinds = ", ".join(sorted(factories))
+            raise CroupierError(f"unknown bot kind {kind!r} for {game}: the kinds are {kinds}")
+        if factory is None:
+            factory = next(iter(factories.values()), None)
         if factory is None:
             raise CroupierError(f"the game {game!r} has no bots")
         return factory(sum(name.encode()))
@@ -333,8 +341,8 @@ class Hub(FanOut, Watchdog, Reads):
         at = datetime.now(UTC)
         bot_kinds = dict(bots or {})
         for name, kind in bot_kinds.items():
-            Actor.player(name)  # a bad name is refused before anything is written
-            self._make_bot(game, kind, name)
+            Actor.player(name)  # a bad name or kind is refused before anything is written
+            self._make_bot(game, kind, name, strict=True)
 
         def write() -> None:
             from sqlalchemy import select

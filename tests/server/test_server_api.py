@@ -207,6 +207,19 @@ def test_only_an_admin_opens_tables_and_only_players_sit(client: TestClient) -> 
     assert twice.status_code == 409 and "exists already" in twice.json()["message"]
     bad_id = client.post("/api/tables", headers=admin, json={"table": "a b", "game": "toy"})
     assert bad_id.status_code == 400
+    # a bot kind the game does not have is refused naming it and the kinds (it was replaced by
+    # the game's first kind without a word), and no table is opened
+    table = {"table": "t2", "game": "toy", "bots": {"bot-9": "grandmaster"}}
+    bad_kind = client.post("/api/tables", headers=admin, json=table)
+    assert bad_kind.status_code == 400, bad_kind.text
+    assert bad_kind.json()["message"] == (
+        "unknown bot kind 'grandmaster' for toy: the kinds are default"
+    )
+    assert client.get("/api/tables/t2", headers=admin).status_code == 404
+    # a wallet of a name with no account is a 404 naming it, not an empty wallet
+    missing = client.get("/api/wallets/nobody", headers=admin)
+    assert missing.status_code == 404 and missing.json()["message"] == "no account 'nobody'"
+    assert client.get("/api/wallets/ana", headers=admin).status_code == 200
 
 
 def test_rest_commands_refuse_bad_input_clearly(client: TestClient) -> None:

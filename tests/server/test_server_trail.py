@@ -29,7 +29,7 @@ def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
         assert client.post("/api/users/bo/role", headers=admin, json={"role": "cashier"}).is_success
         client.post("/api/users/bo/role", headers=admin, json={"role": "player"})
         assert client.post("/api/users/bo/password", headers=admin).is_success  # bo forgot it
-        table = {"table": "t1", "game": "toy", "dealers": ["dee"], "bots": {"bot-1": "x"}}
+        table = {"table": "t1", "game": "toy", "dealers": ["dee"], "bots": {"bot-1": "default"}}
         assert client.post("/api/tables", headers=admin, json=table).status_code == 200
         cy, ana, dee = (bearer(client, n, f"{n}-secret") for n in ("cy", "ana", "dee"))
         deposit = {"name": "ana", "amount": 1000, "key": "dep-1"}

@@ -328,15 +328,25 @@ def test_issue19_the_cashiers_desk_and_a_players_limits_through_the_pages(
     page.get_by_role("link", name="Cashier").click()
     page.get_by_label("Player").fill("di")
     page.get_by_label("Amount (smallest units)").fill("500")
+    used = page.locator("#desk-key").input_value()
     page.get_by_role("button", name="Record the movement").click()
     page.get_by_text(f"Recorded: deposit of 500 for di; balance {before + 500}.").wait_for()
+    # a refusal (here a key that names another movement: the first try was recorded but its
+    # answer lost) leaves the desk usable: the next movement goes with a new key
+    page.evaluate("(key) => { document.getElementById('desk-key').value = key; }", used)
+    page.get_by_label("Player").fill("di")  # the form was emptied after the movement
+    page.get_by_label("Amount (smallest units)").fill("7")
+    page.get_by_role("button", name="Record the movement").click()
+    page.get_by_text(f"Refused: idempotency key {used!r} was used for another movement").wait_for()
+    page.get_by_role("button", name="Record the movement").click()
+    page.get_by_text(f"Recorded: deposit of 7 for di; balance {before + 507}.").wait_for()
     assert axe_violations(page) == []
     assert not cash.errors, cash.errors
     cash.close()
     di = person(browser, live, "di")
     page = di.page
     page.get_by_role("link", name="Cashier").click()
-    assert page.locator("#wallet-balance").inner_text() == str(before + 500)
+    assert page.locator("#wallet-balance").inner_text() == str(before + 507)
     page.get_by_label("Daily loss limit (empty: none)").fill("777")
     page.get_by_role("button", name="Set my limits").click()
     page.get_by_text("Your limits are set.").wait_for()

@@ -1,9 +1,10 @@
 // The cashier: buy in at a table (join with its default buy-in) and cash out (leave). The row
 // changes in place: the button becomes the other one and the seated list follows. A cashier's
-// desk (deposits and withdrawals, each with an idempotency key kept until it succeeds) and a
+// desk (deposits and withdrawals, each with an idempotency key kept until it succeeds or is
+// refused) and a
 // player's limits (daily loss limit, session reminder).
 
-import { post } from "../api.js";
+import { ApiError, post } from "../api.js";
 import { ready } from "../ready.js";
 
 const status = document.getElementById("cashier-status");
@@ -60,6 +61,12 @@ if (desk) {
       form.elements.key.value = newKey(); // a new movement, a new key
     } catch (failure) {
       say(`Refused: ${failure.message}${failure.article ? ` (${failure.article})` : ""}`);
+      // answered and refused (4xx: nothing moved, or the key names another movement): the next
+      // try is a new movement, with a new key; no answer or a server error: the same key, so a
+      // retry of a movement that may have been recorded moves the money once
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
+        form.elements.key.value = newKey();
+      }
     }
   });
 }
