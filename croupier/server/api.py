@@ -324,6 +324,7 @@ async def open_table(body: OpenTableBody, caller: Caller, request: Request) -> d
         from croupier.games.five_card_stud.options import StudOptions
 
         level = options.pop("level")
+        options.setdefault("decimals", hub.settings.decimals)  # the house's currency
         try:
             options = StudOptions.level(level, **options).to_dict()
         except (CroupierError, TypeError, ValueError) as exc:

@@ -135,6 +135,12 @@ class HubSettings:
     #: seconds between two rounds of the watchdog, and how long a table must have been idle
     #: with nothing scheduled before it looks (0: no watchdog); see the module docstring
     watchdog_s: float = 2.0
+    #: the house's currency: every amount, wallets and tables alike, is a whole number of
+    #: ``10**-decimals`` of it (2: avos, cents). A table is opened in it: a game whose options
+    #: carry ``decimals`` gets these when none are given (five-card stud's levels of Art 6-8
+    #: scaled to them: pot money 20 is 2,000) and is refused with others, since one wallet
+    #: funds every table and a unit must be worth the same at each
+    decimals: int = 2
 
 
 @dataclass(eq=False)
@@ -319,6 +325,28 @@ class Hub(FanOut, Watchdog, Reads):
 
     # -- opening tables and seating bots ----------------------------------------------------
 
+    def in_house_currency(
+        self, cls: type[Table[Any]], options: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
+        """``options`` of a table of ``cls`` in the house's currency (:attr:`HubSettings.decimals`):
+        with its decimals when the game's options carry them and none are given; a table that
+        names other decimals is refused, naming them (its chips would be worth another amount
+        of the wallets' money)."""
+        house = self.settings.decimals
+        if getattr(cls.options_from_dict({}), "decimals", None) is None:
+            return options  # the game counts in the wallets' units as they are (Mah-Jong)
+        if "decimals" not in options:
+            return {**options, "decimals": house}
+        given = options["decimals"]
+        if given != house or type(given) is not int:
+            raise RuleViolation(
+                "tables",
+                f"the house counts money in units of 10**-{house} of its currency (decimals "
+                f"{house}): a table with decimals {given!r} would give its chips another "
+                f"value than the wallets that buy them; leave decimals out or give {house}",
+            )
+        return options
+
     async def open_table(
         self,
         table_id: str,
@@ -335,7 +363,7 @@ class Hub(FanOut, Watchdog, Reads):
         if table_id in self.tables or await self.db(self.store.table, table_id) is not None:
             raise RuleViolation("tables", f"table {table_id!r} exists already")
         cls = self.catalog.table_class(game)
-        parsed = cls.options_from_dict(options or {})
+        parsed = cls.options_from_dict(self.in_house_currency(cls, options or {}))
         table = cls(parsed, table_id=table_id, source=self._source(table_id))
         genesis = table.genesis()
         at = datetime.now(UTC)

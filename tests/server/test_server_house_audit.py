@@ -148,7 +148,7 @@ def test_an_inspectors_export_holds_no_card_of_a_round_in_play(
     ana, ida = bearer(client, "ana", "x" * 9), bearer(client, "ida", "x" * 9)
     cy = bearer(client, "cy", "x" * 9)
     client.post(
-        "/api/cashier/deposit", headers=cy, json={"name": "ana", "amount": 5000, "key": "a"}
+        "/api/cashier/deposit", headers=cy, json={"name": "ana", "amount": 500_000, "key": "a"}
     )
     assert client.post("/api/tables/s1/join", headers=ana).status_code == 200
     with client.websocket_connect("/ws", headers=ana) as ws:  # ana watches: the table deals

@@ -63,19 +63,55 @@ def test_issue19_art_6_8_a_stud_table_opens_at_its_level_and_the_engine_holds_it
     )
     assert wrong.status_code == 400 and "Art 6-8" in wrong.json()["message"]
     [row] = [t for t in client.get("/api/tables", headers=ana).json() if t["table"] == "s100"]
-    assert row["limits"]["pot_money"] == 100 and row["limits"]["min_buy_in"] == 5000
-    assert row["limits"]["top_up_below"] == 1000
+    # in the house's currency (decimals 2: avos): pot money 100 patacas is 10,000 avos
+    assert row["limits"]["pot_money"] == 10_000 and row["limits"]["min_buy_in"] == 500_000
+    assert row["limits"]["top_up_below"] == 100_000
+    cy = bearer(client, "cy", "cy-secret")
+    more = {"name": "ana", "amount": 500_000, "key": "k2"}
+    assert client.post("/api/cashier/deposit", headers=cy, json=more).status_code == 200
     # the engine: a buy-in below the level's is refused naming the article
     short = client.post(
         "/api/tables/s100/commands",
         headers=ana,
-        json={"command_id": "s1", "command": {"type": "sit", "seat": 1, "buy_in": 4999}},
+        json={"command_id": "s1", "command": {"type": "sit", "seat": 1, "buy_in": 499_999}},
     )
     assert short.status_code == 409 and "Art 6" in short.json()["article"]
     sat = client.post("/api/tables/s100/join", headers=ana)
     assert sat.status_code == 200, sat.text
     wallet = client.get("/api/wallet", headers=ana).json()
-    assert wallet["balance"] == 20_000 - 5000 and wallet["loss_today"] == 5000
+    assert wallet["balance"] == 20_000 and wallet["loss_today"] == 500_000
+
+
+def test_every_table_counts_in_the_house_currency(client: TestClient) -> None:
+    """One wallet funds every table, so a unit is worth the same at each: a table opens in the
+    house's currency (decimals 2), stud's levels of Art 6-8 scaled to it (pot money 20 patacas
+    is 2,000 avos); a table that names other decimals is refused naming them, and nothing is
+    opened."""
+    admin = bearer(client, **ADMIN)
+    ana = bearer(client, "ana", "ana-secret")
+    for table, game in (("s", "five-card-stud"), ("b", "three-card-baccarat")):
+        opened = client.post("/api/tables", headers=admin, json={"table": table, "game": game})
+        assert opened.status_code == 200, opened.text
+    rows = {t["table"]: t for t in client.get("/api/tables", headers=ana).json()}
+    assert rows["s"]["limits"]["pot_money"] == 2000
+    assert rows["s"]["limits"]["min_buy_in"] == 200_000
+    assert client.get("/api/tables/s", headers=ana).json()["view"]["table"]["decimals"] == 2
+    for options in ({"decimals": 0}, {"level": 20, "decimals": 0}, {"decimals": "2"}):
+        refused = client.post(
+            "/api/tables",
+            headers=admin,
+            json={"table": "s0", "game": "five-card-stud", "options": options},
+        )
+        assert refused.status_code == 409, (options, refused.text)
+        assert "the house counts money in units of 10**-2" in refused.json()["message"]
+    bad = client.post(
+        "/api/tables",
+        headers=admin,
+        json={"table": "b0", "game": "three-card-baccarat", "options": {"decimals": 3}},
+    )
+    assert bad.status_code == 409 and "a table with decimals 3" in bad.json()["message"]
+    names = {t["table"] for t in client.get("/api/tables", headers=ana).json()}
+    assert names == {"s", "b"}
 
 
 def test_issue19_responsible_gaming_limits_are_recorded_and_hold(client: TestClient) -> None:

@@ -287,6 +287,13 @@ class StudOptions:
             name: decode(data[name] if name in data else _MISSING[name], hints[name], name)
             for name in _FIELDS
         }
+        decimals = kwargs["decimals"]
+        if not any(name in data for name in _LEVEL_FIELDS) and type(decimals) is int:
+            # the decimals alone: the first level of Art 6-8 in that currency unit (pot money
+            # 20 whole units is 2,000 at 2 decimals), as a table of the house's currency opens
+            scale = 10 ** min(max(decimals, 0), MAX_DECIMALS)
+            for name in _LEVEL_FIELDS:
+                kwargs[name] *= scale
         try:
             return cls(**kwargs)
         except MaterialError as exc:
@@ -294,6 +301,8 @@ class StudOptions:
 
 
 _FIELDS: Final = tuple(f.name for f in dataclasses.fields(StudOptions))
+#: the amounts of a table level (Art 6-8), whole units times ``10**decimals``
+_LEVEL_FIELDS: Final = ("pot_money", "min_buy_in", "top_up_below")
 #: options added after records were first written: a record without one was played by the value
 #: in _LEGACY, and a value equal to it is not written
 _ADDED: Final = frozenset(

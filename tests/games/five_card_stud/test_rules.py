@@ -103,6 +103,22 @@ def test_art6_8_levels_in_cents() -> None:
     assert StudOptions.level(20, decimals=2, seats=3).seats == 3
 
 
+def test_art6_8_a_record_of_decimals_alone_is_the_first_level_in_that_unit() -> None:
+    """Options that name the decimals and no amount of a level (a table of the house's
+    currency) read as the level of 20 in that unit; amounts given are read as they are."""
+
+    def level(t: StudOptions) -> tuple[int, int, int, int]:
+        return t.pot_money, t.min_buy_in, t.top_up_below, t.decimals
+
+    assert level(StudOptions.from_dict({"decimals": 2})) == (2000, 200_000, 50_000, 2)
+    assert level(StudOptions.from_dict({})) == (20, 2000, 500, 0)
+    assert StudOptions.from_dict(StudOptions.level(100, decimals=2).to_dict()).pot_money == 10_000
+    with pytest.raises(RecordError, match="Art 6-8"):
+        StudOptions.from_dict({"decimals": 2, "pot_money": 20})  # an amount given: as it is
+    with pytest.raises(RecordError, match=r"decimals must be 0\.\.6, got 99"):
+        StudOptions.from_dict({"decimals": 99})  # refused, never scaled by 10**99 first
+
+
 @pytest.mark.parametrize("pot_money", [0, 10, 50, 200, 2000, -20, 20.0, "20", None, True])
 def test_art6_8_any_other_pot_money_is_refused(pot_money: Any) -> None:
     with pytest.raises(MaterialError):
