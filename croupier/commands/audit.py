@@ -110,7 +110,7 @@ def export_command(
     table: Annotated[str | None, typer.Option("--table", help="Only this table.")] = None,
     force: Annotated[
         bool,
-        typer.Option("--force", help="Replace an earlier export in --out (never without it)."),
+        typer.Option("--force", help="Write over an earlier export in --out (never without it)."),
     ] = False,
 ) -> None:
     """Write the events and ledger transactions of a time range (or one table) as JSONL and

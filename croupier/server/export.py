@@ -151,9 +151,18 @@ def export(
     :func:`~croupier.server.entries.format_time`; None: unbounded) of every stream, or of
     table ``table`` only, to ``directory`` (see the module docstring). ``upto``: stream -> the
     last seq of it to write (an inspector's export over the API: nothing of a round in play,
-    :func:`croupier.server.recall.inspector_horizon`); a stream not in it is written whole."""
-    limits = upto or {}
+    :func:`croupier.server.recall.inspector_horizon`); a table's stream not in it (a table
+    opened after it was made, or by another process) is not written, the house's and the
+    cashier's streams are written whole."""
     from sqlalchemy import select
+
+    def last(of: str | None, seq: int) -> int:
+        """The last seq of stream ``of`` to write (``seq``: the row's own, for all of it)."""
+        if upto is None or of is None:
+            return seq
+        if of in upto:
+            return upto[of]
+        return 0 if of.startswith("table:") else seq
 
     directory.mkdir(parents=True, exist_ok=True)
     events_t, tx_t, entries_t = schema_tables()
@@ -171,7 +180,7 @@ def export(
         if stream is not None:
             query = query.where(events_t.c.stream == stream)
         for row in connection.execute(query):
-            if row.seq > limits.get(row.stream, row.seq):
+            if row.seq > last(row.stream, row.seq):
                 continue
             line = {
                 "pos": row.pos,
@@ -192,9 +201,7 @@ def export(
         query = _ranged(query, tx_t.c.at, since, until)
         if stream is not None:
             query = query.where(tx_t.c.stream == stream)
-        heads = [
-            h for h in connection.execute(query) if (h.seq or 0) <= limits.get(h.stream, h.seq or 0)
-        ]
+        heads = [h for h in connection.execute(query) if (h.seq or 0) <= last(h.stream, h.seq or 0)]
         lines: dict[int, list[Any]] = {h.id: [] for h in heads}
         if heads:
             rows = connection.execute(

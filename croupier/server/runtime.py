@@ -44,6 +44,9 @@ class ServerSettings:
     #: a WebSocket that watches no table and sends nothing this long is closed (4000); its
     #: peer's liveness is the transport's ping (uvicorn's, every 20 s)
     idle_timeout_s: float = 60.0
+    #: an open WebSocket's session is checked again before each hello and command and every
+    #: this many seconds (0: only then): a logout, a password reset or a role change ends it
+    session_check_s: float = 30.0
     cookie_name: str = "croupier_session"
     #: send cookies with ``Secure`` (behind HTTPS)
     secure_cookies: bool = False

@@ -80,7 +80,8 @@ def _same_origin(websocket: WebSocket, server: Server) -> bool:
     return urlsplit(origin).netloc == host
 
 
-async def _authenticate(websocket: WebSocket, server: Server) -> Principal | None:
+async def _authenticate(websocket: WebSocket, server: Server) -> tuple[Principal, str] | None:
+    """The session of the handshake and its token (checked again while the socket lives)."""
     header = websocket.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         token, kind = header[7:].strip(), SessionKind.BEARER
@@ -93,7 +94,7 @@ async def _authenticate(websocket: WebSocket, server: Server) -> Principal | Non
     principal = await asyncio.to_thread(server.accounts.authenticate, token, at=datetime.now(UTC))
     if principal is None or principal.kind is not kind or principal.must_change_password:
         return None
-    return principal
+    return principal, token
 
 
 @router.websocket("/ws")
@@ -108,14 +109,14 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_BUSY)
         return
     try:
-        principal = await _authenticate(websocket, server)
+        session = await _authenticate(websocket, server)
     except Exception as exc:
         if not record_down(exc):
             raise
         await websocket.send_text(orjson.dumps(_error("unavailable", RECORD_DOWN)).decode())
         await websocket.close(CLOSE_BUSY)  # 1013, try again later
         return
-    if principal is None:
+    if session is None:
         await websocket.send_text(
             orjson.dumps(
                 _error(
@@ -126,7 +127,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         )
         await websocket.close(CLOSE_UNAUTHORIZED)
         return
-    connection = Connection(websocket, server, principal)
+    connection = Connection(websocket, server, *session)
     server.hub.counts["ws_open"] += 1
     try:
         await connection.run()
@@ -139,10 +140,16 @@ class Connection:
     """One WebSocket: a reader handling the client's messages in order, a writer sending the
     frames queued by the hub and by the reader."""
 
-    def __init__(self, websocket: WebSocket, server: Server, principal: Principal) -> None:
+    def __init__(
+        self, websocket: WebSocket, server: Server, principal: Principal, token: str
+    ) -> None:
         self.websocket = websocket
         self.server = server
         self.principal = principal
+        #: the session's token: the session is checked again before every hello and command,
+        #: and every ``session_check_s`` (a logout, a password reset, a role change or the
+        #: expiry ends the socket too, not only the REST calls)
+        self._token = token
         self.actor = actor_of(principal)
         self.person = principal.name if self.actor.is_player else None
         self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(
@@ -167,18 +174,62 @@ class Connection:
         )
         writer = asyncio.create_task(self._writer())
         reminder = asyncio.create_task(self._reminders()) if self.actor.is_player else None
+        watch = asyncio.create_task(self._session_watch())
         try:
             await self._reader()
             if self.closing:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 5)
         finally:
-            for task in (writer, reminder):
+            for task in (writer, reminder, watch):
                 if task is None:
                     continue
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+    async def session_live(self) -> bool:
+        """Whether the socket's session still stands (not logged out, revoked by a password
+        reset, expired, nor its account's role changed); if not, the socket is told and closed
+        (its subscriptions end with it: no private frame after the session)."""
+        principal = await asyncio.to_thread(
+            self.server.accounts.authenticate, self._token, at=datetime.now(UTC)
+        )
+        if (
+            principal is not None
+            and principal.account_id == self.principal.account_id
+            and principal.role is self.principal.role
+            and not principal.must_change_password
+        ):
+            return True
+        if not self.closing:
+            for table_id in list(self.subscriptions):
+                self.bye(table_id)
+            self.send(
+                _error(
+                    "unauthorized",
+                    "the session has ended (a logout, a password reset, a role change or its "
+                    "expiry): log in again",
+                )
+            )
+            self.send({"type": "close", "code": CLOSE_UNAUTHORIZED})
+            self.closing = True  # the writer sends the frames, then closes
+        return False
+
+    async def _session_watch(self) -> None:
+        """:meth:`session_live` every ``session_check_s``: a socket that only watches is ended
+        with its session too."""
+        every = self.server.settings.session_check_s
+        if every <= 0:
+            return
+        while not self.closing:
+            await asyncio.sleep(every)
+            try:
+                if not await self.session_live():
+                    return
+            except Exception as exc:  # the database out of reach: checked again next time
+                if not record_down(exc):
+                    raise
 
     async def _reminders(self) -> None:
         """Issue 19, responsible gaming: a ``reminder`` frame every so many minutes of the
@@ -270,6 +321,8 @@ class Connection:
                 if not record_down(exc):
                     raise
                 self.send(_error("unavailable", RECORD_DOWN))
+            if self.closing:  # the session ended: the writer closes the socket
+                return
 
     async def handle(self, text: str) -> None:
         try:
@@ -300,6 +353,8 @@ class Connection:
         table_id = data.get("table")
         if not isinstance(table_id, str) or not table_id:
             self.send(_error("missing-field", f"a {kind} message needs a 'table'"))
+            return
+        if kind != "bye" and not await self.session_live():  # what the session may see or do
             return
         if kind == "hello":
             await self.hello(table_id, data.get("since"))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 from toy_server import FirstOfferBot, ServedToyTable
 
 from croupier.server.app import create_app
@@ -386,6 +387,49 @@ def test_ws_without_a_session_is_refused(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         answer = ws.receive_json()
         assert (answer["type"], answer["code"]) == ("error", "unauthorized")
+
+
+def test_a_password_reset_ends_an_open_websocket_before_its_next_command(
+    client: TestClient,
+) -> None:
+    """A reset ends every live session, the sockets opened with it included: the next hello or
+    command on a socket opened before the reset is answered ``unauthorized`` and the socket
+    closed, and nothing is done (no money leaves the wallet under the revoked session)."""
+    ana = setup_table(client)
+    admin = bearer(client, **ADMIN)
+    cy = bearer(client, "cy", "cy-secret")
+    before = client.get("/api/wallets/ana", headers=cy).json()["balance"]
+    with client.websocket_connect("/ws", headers=ana) as ws:
+        assert ws.receive_json()["type"] == "welcome"
+        assert client.post("/api/users/ana/password", headers=admin).status_code == 200
+        sit = {"type": "sit", "buy_in": 200}
+        ws.send_json({"v": 1, "type": "command", "table": "t1", "command_id": "s", "command": sit})
+        answer = ws.receive_json()
+        assert (answer["type"], answer["code"]) == ("error", "unauthorized")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+    assert client.get("/api/wallets/ana", headers=cy).json()["balance"] == before
+
+
+def test_a_watching_websocket_ends_with_its_session(database_url: str) -> None:
+    """A socket that only watches a table is ended within ``session_check_s`` of its session's
+    end (here a logout elsewhere: the cookie and the bearer are one session's), so no private
+    frame reaches it after the session."""
+    app = create_app(settings(database_url, session_check_s=0.2), announce=lambda _: None)
+    with TestClient(app) as client:
+        ana = setup_table(client)
+        with client.websocket_connect("/ws", headers=ana) as ws:
+            assert ws.receive_json()["type"] == "welcome"
+            ws.send_json({"v": 1, "type": "hello", "table": "t1"})
+            assert ws.receive_json()["type"] == "view"
+            assert client.post("/api/logout", headers=ana).status_code == 200
+            frames = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(100):
+                    frames.append(ws.receive_json())
+            assert closed.value.code == 4401
+            assert frames[-1]["type"] == "error" and frames[-1]["code"] == "unauthorized"
 
 
 def test_ws_cookie_from_another_site_is_refused(client: TestClient) -> None:

@@ -6,6 +6,7 @@ first changed line when one byte of any file of the export is changed (SQLite an
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
@@ -114,6 +115,32 @@ def test_an_earlier_export_is_never_written_over_without_force(
     empty = tmp_path / "empty"
     empty.mkdir()  # an empty directory is written into
     assert cli("audit", "export", "--database", database_url, "--out", str(empty))[0] == 0
+
+
+def test_an_inspectors_export_writes_no_table_it_was_not_given_a_horizon_for(
+    database_url: str, tmp_path: Path
+) -> None:
+    """``upto`` (the API's export: each table's last seq an inspector may see whole) names the
+    tables as they were when the export began: a table's stream it does not name (opened since,
+    or by another process) is not written, so no round in play of it is; the house's and the
+    cashier's streams are written whole, and the export still verifies."""
+    played(database_url, rounds=1)
+    database = open_database(database_url)
+    try:
+        store = EventStore(database.engine)
+        whole = export(store, tmp_path / "whole")
+        t1 = len(store.read("table:t1"))
+        report = export(store, tmp_path / "cut", upto={"table:t1": t1})  # t2 not named
+    finally:
+        database.close()
+    streams = {
+        json.loads(line)["stream"]
+        for line in (tmp_path / "cut" / "events.jsonl").read_text().splitlines()
+    }
+    assert "table:t2" not in streams and {"table:t1", "house"} <= streams
+    assert 0 < report.events < whole.events
+    checked = verify_export(tmp_path / "cut", CATALOG)
+    assert checked.ok, checked.fault
 
 
 def test_issue19_export_of_a_time_range_and_one_table(database_url: str, tmp_path: Path) -> None:
