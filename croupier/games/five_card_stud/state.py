@@ -103,6 +103,9 @@ _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
 _PAIR: Final = int(ShowingCategory.PAIR)
+#: a card code's bits of its rank, shifted: ``code & _RANK_SHIFT`` is ``rank << 2``, the first
+#: bit of the rank's nibble in the showing bit sets and counts
+_RANK_SHIFT: Final = ~3
 
 
 class StudState(Game[StudOptions]):
@@ -386,43 +389,63 @@ class StudState(Game[StudOptions]):
         assert h is not None
         showing = self._showing
         patterns = showing.patterns
-        of_counts, known, place = patterns.of_counts, patterns.known.get, showing.place
-        newest_places = showing.newest_places
+        of_counts, known = patterns.of_counts, patterns.known.get
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
-        first = h.street == 2  # the first dealing: an up card, then the key card
         cards = event.cards
+        k = len(cards)
+        # the seats the cards are for, in the dealing order (the queue's first k: a card that
+        # reached another seat is held for its own, Art 11 e), taken off the queue at once
+        due = queue[:k]
+        del queue[:k]
         h.board = h.patterns = None  # up cards come: the board is read again when asked
-        for seat, card in cards:
-            intended = queue.pop(0)
-            up = ups[intended]
-            if first and up:
-                h.key[intended] = card
-            else:
-                up.append(card)
+        if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
+            key = h.key
+            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+                up = ups[intended]
+                if up:
+                    key[intended] = card
+                else:  # one up card: its place is the card's own (Art 10 b), in every reading
+                    up.append(card)
+                    code = card.code
+                    mask = masks[intended] | (1 << code)
+                    masks[intended] = mask
+                    counts = counts_of[intended] + (1 << (code & _RANK_SHIFT))
+                    counts_of[intended] = counts
+                    entry = known(counts)
+                    entries[intended] = of_counts(counts, mask, 1) if entry is None else entry
+                    show_key[intended] = _SINGLE_PLACES[code]
+                if seat != intended:
+                    h.misdealt.append((card, seat, intended))
+        else:
+            # every seat still in the hand holds one up card a dealing from the second on,
+            # each dealing deals one to each of them (a misdealt card too, held for its own
+            # seat): a card of dealing ``street`` is the seat's ``street - 1``-th up card
+            n = h.street - 1
+            place = showing.place
+            # below a pair the newest card decides: place's table, read without a call (None:
+            # this table reads every place with place)
+            newest_places = showing.newest_places
+            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+                ups[intended].append(card)
                 code = card.code
                 mask = masks[intended] | (1 << code)
                 masks[intended] = mask
-                rank = code >> 2
-                counts = counts_of[intended] + (1 << (rank << 2))
+                shift = code & _RANK_SHIFT  # rank << 2: its nibble (code = rank * 4 + suit)
+                counts = counts_of[intended] + (1 << shift)
                 counts_of[intended] = counts
-                n = len(up)
                 # below four cards the counts are the entry's key: found without a call
                 entry = known(counts) if n < 4 else None
                 if entry is None:
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
-                # one up card: its place is the card's own (Art 10 b), in every reading
-                if n == 1:
-                    show_key[intended] = _SINGLE_PLACES[code]
-                elif newest_places is not None and entry[0][0] <= _PAIR:
-                    # below a pair the newest card decides: place's table, read without a call
-                    show_key[intended] = newest_places[(rank << 4) | ((mask >> (rank << 2)) & 15)]
+                if newest_places is not None and entry[0][0] <= _PAIR:
+                    show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
                 else:
-                    show_key[intended] = place(entry, mask, rank, n, intended)
-            if seat != intended:
-                h.misdealt.append((card, seat, intended))
-        h.pos += len(cards)
+                    show_key[intended] = place(entry, mask, code >> 2, n, intended)
+                if seat != intended:
+                    h.misdealt.append((card, seat, intended))
+        h.pos += k
         if not queue and not h.misdealt:
             self._begin_round(h, at)
 
