@@ -24,9 +24,12 @@ class _Seating:
     most the 120 sets of two to seven seats): read only, copied where a hand writes (a copy of
     a dict is several times cheaper than building it again)."""
 
-    __slots__ = ("after", "posted", "zeros")
+    __slots__ = ("after", "posted", "seats", "zeros")
 
     def __init__(self, seats: tuple[int, ...]) -> None:
+        #: the seats it was made for (whole numbers): the very tuple a table deals in again
+        #: needs no second look at its seats' types
+        self.seats = seats
         #: seat -> the seats after it in ``seats``, round to the one before it
         self.after = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
         self.zeros = dict.fromkeys(seats, 0)  #: seat -> 0
@@ -85,7 +88,10 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         seats = self.seats = event.seats
-        if type(event.pot_money) is int and all(type(s) is int for s in seats):
+        seating = _SEATINGS.get(seats)
+        if seating is not None and seating.seats is seats and type(event.pot_money) is int:
+            pass  # the tuple it was made for (StudState.dealt_in gives one a seating)
+        elif type(event.pot_money) is int and all(type(s) is int for s in seats):
             seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
         else:  # the memos go by value (20.0, True are 20, 1 as keys): none shared
             seating = _Seating(seats)

@@ -136,6 +136,9 @@ class StudState(Game[StudOptions]):
     def __init__(self, options: StudOptions | None = None) -> None:
         super().__init__(options or StudOptions())
         self._players: dict[int, str] = {}
+        #: the seated players' seats in order, made once a seating (None: seats changed since):
+        #: the seats dealt in when everyone may be, the same tuple hand after hand
+        self._seated: tuple[int, ...] | None = None
         self._stacks: dict[int, int] = {}
         self._deck = 0
         self._deck_deals = 0
@@ -263,6 +266,8 @@ class StudState(Game[StudOptions]):
     def owing_top_ups(self) -> list[int]:
         """The seated players who must top up now (:meth:`must_top_up`), in seat order."""
         stacks, owing, below = self._stacks, self._owing, self._top_up_below
+        if not owing and (not stacks or min(stacks.values()) >= below):
+            return []  # nobody owes and every capital is at the threshold (most hands)
         found = [s for s, stack in stacks.items() if stack < below or s in owing]
         return sorted(found) if len(found) > 1 else found  # (stacks kept in any seat order)
 
@@ -297,7 +302,15 @@ class StudState(Game[StudOptions]):
         """The seats the next hand would deal in (Art 6: not those who must top up)."""
         need = self._dealt_in_from
         owing, stacks = self._owing, self._stacks
-        return tuple([s for s in sorted(self._players) if stacks[s] >= need and s not in owing])
+        seated = self._seated
+        if seated is None:
+            seated = self._seated = tuple(sorted(self._players))
+        # every seated player has a stack (seated and left together): when nobody owes and
+        # the least stack covers the least capital, every seat is dealt in (a run's every
+        # hand, after its top-ups): the table's one tuple of them
+        if not owing and (not stacks or min(stacks.values()) >= need):
+            return seated
+        return tuple([s for s in seated if stacks[s] >= need and s not in owing])
 
     # -- the fold ----------------------------------------------------------------------------------
 
@@ -349,14 +362,17 @@ class StudState(Game[StudOptions]):
         elif isinstance(event, PlayerSeated):
             self._players[event.seat] = event.player
             self._stacks[event.seat] = event.buy_in
+            self._seated = None
         elif isinstance(event, PlayerLeft):
             del self._players[event.seat]
             del self._stacks[event.seat]
+            self._seated = None
             self._owing.discard(event.seat)
         elif isinstance(event, TopUpsDue):
             self._owing.update(event.seats)
         elif isinstance(event, TableRestored):
             self._restored = True
+            self._seated = None
             for record in event.seats:
                 self._players[record.seat] = record.player
                 self._stacks[record.seat] = record.stack
@@ -610,12 +626,14 @@ class StudState(Game[StudOptions]):
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
-        stacks = self._stacks
-        able = [s for s in h.live if stacks[s] > 0]
+        # the seats in the hand with chips left (a stack is never below 0: a seat puts in at
+        # most its stack), filtered in one call
+        able = list(filter(self._stacks.__getitem__, h.live))
         if len(able) < 2:
             self._round_over(h, at)
             return
-        h.speak = sorted(able, key=h.show_key.__getitem__, reverse=True)
+        able.sort(key=h.show_key.__getitem__, reverse=True)  # a stable sort, as sorted's
+        h.speak = able
         h.to_act = h.speak[0]
         h.turn_since = at
         self._phase = _BETTING
