@@ -152,6 +152,9 @@ class StudState(Game[StudOptions]):
         if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
             prime_showing()
         self._showing = ShowingKeys(self.options)
+        #: the perfect-hash tables of the table's rules (rank_tables), fetched at the first
+        #: showdown (None: none yet)
+        self._rank_tables: tuple[tuple[int, ...], tuple[int, ...], Sequence[int]] | None = None
         self._phase = StudPhase.IDLE
         self._clock: int | None = None
         self._house = 0
