@@ -9,7 +9,6 @@ fold; what the hands dealt to one set of seats share is made once (:class:`_Seat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from croupier.card_events import ShoeShuffled
 from croupier.cards import Card
@@ -143,9 +142,10 @@ class HandState:
         self.speak: list[int] = []
         self.to_act: int | None = None
         self.turn_since: int | None = None
-        #: seat -> its showing cards' place in the order of Art 10 b-d (worked out as each up
-        #: card comes)
-        self.show_key: dict[int, tuple[Any, ...]] = {}
+        #: seat -> its showing cards' place in the order of Art 10 b-d, as its place number
+        #: (:func:`~croupier.games.five_card_stud.order.place_number`: compared as one int),
+        #: worked out as each up card comes
+        self.show_key: dict[int, int] = {}
         #: the round of the hand's last bet or raise, and whether a player folded facing it
         #: since (Art 9: a bet nobody called)
         self.last_bet_round = 0

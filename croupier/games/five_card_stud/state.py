@@ -36,8 +36,9 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
-from croupier.games.five_card_stud.order import SINGLE_PLACES as _SINGLE_PLACES
-from croupier.games.five_card_stud.order import ShowingKeys, showing
+from croupier.games.five_card_stud.order import PLACE_PREFIX_SHIFT as _PREFIX
+from croupier.games.five_card_stud.order import SINGLE_NUMBERS as _SINGLE_NUMBERS
+from croupier.games.five_card_stud.order import ShowingKeys, place_number, showing
 from croupier.games.five_card_stud.prebuilt import prime_ranking, prime_showing
 from croupier.games.five_card_stud.rules import (
     GAME,
@@ -433,7 +434,7 @@ class StudState(Game[StudOptions]):
                     counts_of[intended] = counts
                     entry = known(counts)
                     entries[intended] = of_counts(counts, mask, 1) if entry is None else entry
-                    show_key[intended] = _SINGLE_PLACES[code]
+                    show_key[intended] = _SINGLE_NUMBERS[code]
                 if seat != intended:
                     h.misdealt.append((card, seat, intended))
         else:
@@ -461,7 +462,7 @@ class StudState(Game[StudOptions]):
                 if newest_places is not None and entry[0][0] <= _PAIR:
                     show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
                 else:
-                    show_key[intended] = place(entry, mask, code >> 2, n, intended)
+                    show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))
                 if seat != intended:
                     h.misdealt.append((card, seat, intended))
         h.pos += k
@@ -664,13 +665,14 @@ class StudState(Game[StudOptions]):
             return ()
         # Art 10 b: suits do not decide who shows first at the showdown; between identical
         # showing ranks the seat nearer the dealer's right counts as the best (a reading)
-        # max(live, key=lambda s: (*show_key[s][:2], -s)) in one loop: live is in seat order, so
-        # the first seat of a strictly greater key is max's, ties to the lowest seat (a test)
+        # max(live, key=lambda s: (*place[s][:2], -s)) in one loop: live is in seat order, so
+        # the first seat of a strictly greater key is max's, ties to the lowest seat (a test);
+        # a place number's first two items are its bits above _PREFIX
         show_key, live = h.show_key, h.live
-        best, top = live[0], show_key[live[0]][:2]
+        best, top = live[0], show_key[live[0]] >> _PREFIX
         for s in live:
-            if show_key[s][:2] > top:
-                best, top = s, show_key[s][:2]
+            if show_key[s] >> _PREFIX > top:
+                best, top = s, show_key[s] >> _PREFIX
         i = live.index(best)
         return (*live[i + 1 :], *live[:i], best)
 
