@@ -222,6 +222,16 @@ class _HmacStreamShuffler(Shuffler):
         return out
 
 
+class _Mac(Protocol):
+    """What a block is made with: :class:`hmac.HMAC`'s copy, update and digest."""
+
+    def copy(self) -> _Mac: ...
+
+    def update(self, msg: bytes) -> None: ...
+
+    def digest(self) -> bytes: ...
+
+
 def _seed_bytes(seed: int | str | bytes) -> bytes:
     if isinstance(seed, bool):
         raise MaterialError(f"seed must be an int, str or bytes, got {seed!r}")
@@ -263,9 +273,13 @@ class SeededShuffler(_HmacStreamShuffler):
         #: bytes as ``hmac.digest(key, counter, "sha256")``, without setting the key up again)
         self._mac = self._keyed()
 
-    def _keyed(self) -> hmac.HMAC:
-        """HMAC-SHA256 with the seed's key set up."""
-        return hmac.new(self._key, digestmod=hashlib.sha256)
+    def _keyed(self) -> _Mac:
+        """HMAC-SHA256 with the seed's key set up: the OpenSSL object an :class:`hmac.HMAC`
+        wraps when it has one (its copy, update and digest are the wrapper's, without a Python
+        call each: a block costs half), else the wrapper itself."""
+        mac = hmac.new(self._key, digestmod=hashlib.sha256)
+        inner: _Mac = getattr(mac, "_hmac", None) or mac
+        return inner
 
     def __getstate__(self) -> dict[str, Any]:
         # the keyed HMAC object cannot be pickled or copied: made again from the key

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import pickle
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
 from typing import TypeVar
@@ -464,3 +465,20 @@ def test_deck_after_deck_matches_reference(seed: bytes, decks: list[int], ahead:
         for size in decks:
             assert fast.shuffle(range(size)) == ref.shuffle(range(size))
     assert fast._block(3) == hmac.digest(seed, (3).to_bytes(8, "big"), "sha256")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.binary(max_size=80), counter=st.integers(0, 2**40), wrapped=st.booleans())
+def test_a_seeded_block_is_the_keys_hmac_of_its_counter(
+    seed: bytes, counter: int, wrapped: bool
+) -> None:
+    """A block is HMAC-SHA256(key, counter) whether it is made with the OpenSSL object an
+    hmac.HMAC wraps (the default) or with the wrapper itself (a Python without it), and a
+    copy made from a pickle makes the same blocks."""
+    fast = SeededShuffler(seed)
+    if wrapped:
+        fast._mac = hmac.new(seed, digestmod=hashlib.sha256)
+    expected = hmac.digest(seed, counter.to_bytes(8, "big"), "sha256")
+    assert fast._block(counter) == expected
+    assert fast._block(counter) == expected  # the keyed object itself is never written
+    assert pickle.loads(pickle.dumps(fast))._block(counter) == expected

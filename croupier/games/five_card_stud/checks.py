@@ -242,7 +242,10 @@ class StudChecks(StudState):
         shown: list[tuple[int, Card]] = []
         if order:
             key, up = h.key, h.up
-            cv, flush, table5 = rank_tables(table.rank_rules)
+            tables = self._rank_tables
+            if tables is None:  # the table's first showdown: fetched once
+                tables = self._rank_tables = rank_tables(table.rank_rules)
+            cv, flush, table5 = tables
             for s in order:
                 card = key[s]
                 total = cv[card.code]
@@ -502,7 +505,7 @@ class StudChecks(StudState):
     def _check_started(self, event: HandStarted) -> None:
         if self._phase is not StudPhase.IDLE:
             raise RuleViolation("Art 10", f"hand {self.hand_number} is still in play")
-        if self.needs_new_deck:
+        if self._deck == 0 or self._deck_deals >= self._max_deals:  # needs_new_deck, inline
             raise RuleViolation(
                 "Art 2",
                 f"deck {self._deck} has served {self._deck_deals} deals (at most "

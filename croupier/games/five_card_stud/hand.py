@@ -9,7 +9,6 @@ fold; what the hands dealt to one set of seats share is made once (:class:`_Seat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from croupier.card_events import ShoeShuffled
 from croupier.cards import Card
@@ -24,9 +23,12 @@ class _Seating:
     most the 120 sets of two to seven seats): read only, copied where a hand writes (a copy of
     a dict is several times cheaper than building it again)."""
 
-    __slots__ = ("after", "posted", "zeros")
+    __slots__ = ("after", "posted", "seats", "zeros")
 
     def __init__(self, seats: tuple[int, ...]) -> None:
+        #: the seats it was made for (whole numbers): the very tuple a table deals in again
+        #: needs no second look at its seats' types
+        self.seats = seats
         #: seat -> the seats after it in ``seats``, round to the one before it
         self.after = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
         self.zeros = dict.fromkeys(seats, 0)  #: seat -> 0
@@ -85,7 +87,10 @@ class HandState:
     def __init__(self, event: HandStarted) -> None:
         self.number = event.number
         seats = self.seats = event.seats
-        if type(event.pot_money) is int and all(type(s) is int for s in seats):
+        seating = _SEATINGS.get(seats)
+        if seating is not None and seating.seats is seats and type(event.pot_money) is int:
+            pass  # the tuple it was made for (StudState.dealt_in gives one a seating)
+        elif type(event.pot_money) is int and all(type(s) is int for s in seats):
             seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
         else:  # the memos go by value (20.0, True are 20, 1 as keys): none shared
             seating = _Seating(seats)
@@ -137,9 +142,10 @@ class HandState:
         self.speak: list[int] = []
         self.to_act: int | None = None
         self.turn_since: int | None = None
-        #: seat -> its showing cards' place in the order of Art 10 b-d (worked out as each up
-        #: card comes)
-        self.show_key: dict[int, tuple[Any, ...]] = {}
+        #: seat -> its showing cards' place in the order of Art 10 b-d, as its place number
+        #: (:func:`~croupier.games.five_card_stud.order.place_number`: compared as one int),
+        #: worked out as each up card comes
+        self.show_key: dict[int, int] = {}
         #: the round of the hand's last bet or raise, and whether a player folded facing it
         #: since (Art 9: a bet nobody called)
         self.last_bet_round = 0

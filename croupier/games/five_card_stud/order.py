@@ -24,7 +24,7 @@ from croupier.rank.showing import (
     showing_rank,
 )
 
-__all__ = ["SINGLE_PLACES", "ShowingKeys", "showing"]
+__all__ = ["SINGLE_NUMBERS", "SINGLE_PLACES", "ShowingKeys", "place_number", "showing"]
 
 
 def _cards_mask(cards: Sequence[Card]) -> int:
@@ -62,11 +62,55 @@ def showing(
 _PAIR: Final = int(ShowingCategory.PAIR)
 _HIGH: Final = int(ShowingCategory.HIGH_CARD)
 _PRECEDENCE: Final = {int(s): p for s, p in SUIT_PRECEDENCE.items()}
+#: the bits of a place number's parts (:func:`place_number`): up to 5 ranks of 0-12, up to 4
+#: suit precedences of 1-4, a tie of 0 or minus a seat (1-7), each a digit + 1 (0: none)
+_RANK_DIGITS: Final = 5
+_RANK_BITS: Final = 4
+_SUIT_DIGITS: Final = 4
+_SUIT_BITS: Final = 3
+_TIE_BITS: Final = 4
+#: the least rank and suit precedence a digit cannot hold (a digit is the value + 1)
+_RANK_TOP: Final = (1 << _RANK_BITS) - 1
+_SUIT_TOP: Final = (1 << _SUIT_BITS) - 1
+#: a place number shifted right by this many bits: the number of its first two items
+#: ``(category, ranks)`` alone, in their order
+PLACE_PREFIX_SHIFT: Final = _SUIT_DIGITS * _SUIT_BITS + _TIE_BITS
+
+
+def place_number(place: tuple[Any, ...]) -> int:
+    """A place ``(category, ranks, suits, tie)`` (:meth:`ShowingKeys.key`) as a whole number
+    in the same order: the category, then each rank + 1 in a digit of its own (0: no more
+    ranks, so a shorter tuple that is a prefix comes first, as tuples compare), the suit
+    precedences the same way, then the tie + 8. Two places compare as their numbers do, and
+    are equal when their numbers are (the fold sorts seats by them: one int comparison
+    where tuples compared item by item). ValueError for a part out of its digits' range (no
+    reading of the regulation makes one: the tests go through every set of showing cards)."""
+    category, ranks, suits, tie = place
+    if len(ranks) > _RANK_DIGITS or len(suits) > _SUIT_DIGITS or not -8 < tie <= 0:
+        raise ValueError(f"a place out of the numbers' range: {place!r}")
+    number = int(category)
+    if number < 0:
+        raise ValueError(f"a place out of the numbers' range: {place!r}")
+    for r in ranks:
+        if not 0 <= r < _RANK_TOP:
+            raise ValueError(f"a place out of the numbers' range: {place!r}")
+        number = number << _RANK_BITS | (r + 1)
+    number <<= _RANK_BITS * (_RANK_DIGITS - len(ranks))  # the ranks it has not: 0 digits
+    for t in suits:
+        if not 0 <= t < _SUIT_TOP:
+            raise ValueError(f"a place out of the numbers' range: {place!r}")
+        number = number << _SUIT_BITS | (t + 1)
+    number <<= _SUIT_BITS * (_SUIT_DIGITS - len(suits))
+    return number << _TIE_BITS | (int(tie) + 8)
+
+
 #: the place of one up card by its code (Art 10 b: its rank, then its suit; every reading):
 #: :meth:`ShowingKeys.key` of the card alone
 SINGLE_PLACES: Final = tuple(
     (_HIGH, (code >> 2,), (_PRECEDENCE[code & 3],), 0) for code in range(52)
 )
+#: the same as place numbers (:func:`place_number`: what the fold keeps)
+SINGLE_NUMBERS: Final = tuple(place_number(place) for place in SINGLE_PLACES)
 
 
 #: the place of a newest card (Art 10 c-d) by its rank and its rank's suits (a nibble of the
@@ -76,6 +120,7 @@ _NEWEST_PLACES: Final = tuple(
     for rank in range(13)
     for nibble in range(16)
 )
+_NEWEST_NUMBERS: Final = tuple(place_number(place) for place in _NEWEST_PLACES)
 
 
 class ShowingKeys:
@@ -98,10 +143,11 @@ class ShowingKeys:
         self.newest = self.order is ShowingOrder.NEWEST_CARD
         self.seat_ties = options.showing_tie is ShowingTie.SEAT
         #: the places :meth:`place` gives two or more showing cards below a pair when the
-        #: newest card decides (Art 10 c-d by the letter) and no seat breaks a tie, by
-        #: ``newest rank << 4 | that rank's suits nibble`` of the cards' bit set (None: this
-        #: table reads them otherwise; the fold reads it without a call)
-        self.newest_places = _NEWEST_PLACES if self.newest and not self.seat_ties else None
+        #: newest card decides (Art 10 c-d by the letter) and no seat breaks a tie, as place
+        #: numbers (:func:`place_number`), by ``newest rank << 4 | that rank's suits nibble``
+        #: of the cards' bit set (None: this table reads them otherwise; the fold reads it
+        #: without a call)
+        self.newest_places = _NEWEST_NUMBERS if self.newest and not self.seat_ties else None
         #: the rank patterns of card sets under this table's rules
         self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
 

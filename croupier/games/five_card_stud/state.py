@@ -36,8 +36,9 @@ from croupier.games.five_card_stud.events import (
 )
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
-from croupier.games.five_card_stud.order import SINGLE_PLACES as _SINGLE_PLACES
-from croupier.games.five_card_stud.order import ShowingKeys, showing
+from croupier.games.five_card_stud.order import PLACE_PREFIX_SHIFT as _PREFIX
+from croupier.games.five_card_stud.order import SINGLE_NUMBERS as _SINGLE_NUMBERS
+from croupier.games.five_card_stud.order import ShowingKeys, place_number, showing
 from croupier.games.five_card_stud.prebuilt import prime_ranking, prime_showing
 from croupier.games.five_card_stud.rules import (
     GAME,
@@ -103,6 +104,9 @@ _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _IDLE: Final = StudPhase.IDLE
 _PAIR: Final = int(ShowingCategory.PAIR)
+#: a card code's bits of its rank, shifted: ``code & _RANK_SHIFT`` is ``rank << 2``, the first
+#: bit of the rank's nibble in the showing bit sets and counts
+_RANK_SHIFT: Final = ~3
 
 
 class StudState(Game[StudOptions]):
@@ -133,6 +137,9 @@ class StudState(Game[StudOptions]):
     def __init__(self, options: StudOptions | None = None) -> None:
         super().__init__(options or StudOptions())
         self._players: dict[int, str] = {}
+        #: the seated players' seats in order, made once a seating (None: seats changed since):
+        #: the seats dealt in when everyone may be, the same tuple hand after hand
+        self._seated: tuple[int, ...] | None = None
         self._stacks: dict[int, int] = {}
         self._deck = 0
         self._deck_deals = 0
@@ -146,6 +153,9 @@ class StudState(Game[StudOptions]):
         if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
             prime_showing()
         self._showing = ShowingKeys(self.options)
+        #: the perfect-hash tables of the table's rules (rank_tables), fetched at the first
+        #: showdown (None: none yet)
+        self._rank_tables: tuple[tuple[int, ...], tuple[int, ...], Sequence[int]] | None = None
         self._phase = StudPhase.IDLE
         self._clock: int | None = None
         self._house = 0
@@ -260,6 +270,8 @@ class StudState(Game[StudOptions]):
     def owing_top_ups(self) -> list[int]:
         """The seated players who must top up now (:meth:`must_top_up`), in seat order."""
         stacks, owing, below = self._stacks, self._owing, self._top_up_below
+        if not owing and (not stacks or min(stacks.values()) >= below):
+            return []  # nobody owes and every capital is at the threshold (most hands)
         found = [s for s, stack in stacks.items() if stack < below or s in owing]
         return sorted(found) if len(found) > 1 else found  # (stacks kept in any seat order)
 
@@ -294,7 +306,15 @@ class StudState(Game[StudOptions]):
         """The seats the next hand would deal in (Art 6: not those who must top up)."""
         need = self._dealt_in_from
         owing, stacks = self._owing, self._stacks
-        return tuple([s for s in sorted(self._players) if stacks[s] >= need and s not in owing])
+        seated = self._seated
+        if seated is None:
+            seated = self._seated = tuple(sorted(self._players))
+        # every seated player has a stack (seated and left together): when nobody owes and
+        # the least stack covers the least capital, every seat is dealt in (a run's every
+        # hand, after its top-ups): the table's one tuple of them
+        if not owing and (not stacks or min(stacks.values()) >= need):
+            return seated
+        return tuple([s for s in seated if stacks[s] >= need and s not in owing])
 
     # -- the fold ----------------------------------------------------------------------------------
 
@@ -346,14 +366,17 @@ class StudState(Game[StudOptions]):
         elif isinstance(event, PlayerSeated):
             self._players[event.seat] = event.player
             self._stacks[event.seat] = event.buy_in
+            self._seated = None
         elif isinstance(event, PlayerLeft):
             del self._players[event.seat]
             del self._stacks[event.seat]
+            self._seated = None
             self._owing.discard(event.seat)
         elif isinstance(event, TopUpsDue):
             self._owing.update(event.seats)
         elif isinstance(event, TableRestored):
             self._restored = True
+            self._seated = None
             for record in event.seats:
                 self._players[record.seat] = record.player
                 self._stacks[record.seat] = record.stack
@@ -386,43 +409,63 @@ class StudState(Game[StudOptions]):
         assert h is not None
         showing = self._showing
         patterns = showing.patterns
-        of_counts, known, place = patterns.of_counts, patterns.known.get, showing.place
-        newest_places = showing.newest_places
+        of_counts, known = patterns.of_counts, patterns.known.get
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
-        first = h.street == 2  # the first dealing: an up card, then the key card
         cards = event.cards
+        k = len(cards)
+        # the seats the cards are for, in the dealing order (the queue's first k: a card that
+        # reached another seat is held for its own, Art 11 e), taken off the queue at once
+        due = queue[:k]
+        del queue[:k]
         h.board = h.patterns = None  # up cards come: the board is read again when asked
-        for seat, card in cards:
-            intended = queue.pop(0)
-            up = ups[intended]
-            if first and up:
-                h.key[intended] = card
-            else:
-                up.append(card)
+        if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
+            key = h.key
+            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+                up = ups[intended]
+                if up:
+                    key[intended] = card
+                else:  # one up card: its place is the card's own (Art 10 b), in every reading
+                    up.append(card)
+                    code = card.code
+                    mask = masks[intended] | (1 << code)
+                    masks[intended] = mask
+                    counts = counts_of[intended] + (1 << (code & _RANK_SHIFT))
+                    counts_of[intended] = counts
+                    entry = known(counts)
+                    entries[intended] = of_counts(counts, mask, 1) if entry is None else entry
+                    show_key[intended] = _SINGLE_NUMBERS[code]
+                if seat != intended:
+                    h.misdealt.append((card, seat, intended))
+        else:
+            # every seat still in the hand holds one up card a dealing from the second on,
+            # each dealing deals one to each of them (a misdealt card too, held for its own
+            # seat): a card of dealing ``street`` is the seat's ``street - 1``-th up card
+            n = h.street - 1
+            place = showing.place
+            # below a pair the newest card decides: place's table, read without a call (None:
+            # this table reads every place with place)
+            newest_places = showing.newest_places
+            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+                ups[intended].append(card)
                 code = card.code
                 mask = masks[intended] | (1 << code)
                 masks[intended] = mask
-                rank = code >> 2
-                counts = counts_of[intended] + (1 << (rank << 2))
+                shift = code & _RANK_SHIFT  # rank << 2: its nibble (code = rank * 4 + suit)
+                counts = counts_of[intended] + (1 << shift)
                 counts_of[intended] = counts
-                n = len(up)
                 # below four cards the counts are the entry's key: found without a call
                 entry = known(counts) if n < 4 else None
                 if entry is None:
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
-                # one up card: its place is the card's own (Art 10 b), in every reading
-                if n == 1:
-                    show_key[intended] = _SINGLE_PLACES[code]
-                elif newest_places is not None and entry[0][0] <= _PAIR:
-                    # below a pair the newest card decides: place's table, read without a call
-                    show_key[intended] = newest_places[(rank << 4) | ((mask >> (rank << 2)) & 15)]
+                if newest_places is not None and entry[0][0] <= _PAIR:
+                    show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
                 else:
-                    show_key[intended] = place(entry, mask, rank, n, intended)
-            if seat != intended:
-                h.misdealt.append((card, seat, intended))
-        h.pos += len(cards)
+                    show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))
+                if seat != intended:
+                    h.misdealt.append((card, seat, intended))
+        h.pos += k
         if not queue and not h.misdealt:
             self._begin_round(h, at)
 
@@ -589,12 +632,14 @@ class StudState(Game[StudOptions]):
         h.checked = set()
         h.acted = set()
         h.acted_in_round = False
-        stacks = self._stacks
-        able = [s for s in h.live if stacks[s] > 0]
+        # the seats in the hand with chips left (a stack is never below 0: a seat puts in at
+        # most its stack), filtered in one call
+        able = list(filter(self._stacks.__getitem__, h.live))
         if len(able) < 2:
             self._round_over(h, at)
             return
-        h.speak = sorted(able, key=h.show_key.__getitem__, reverse=True)
+        able.sort(key=h.show_key.__getitem__, reverse=True)  # a stable sort, as sorted's
+        h.speak = able
         h.to_act = h.speak[0]
         h.turn_since = at
         self._phase = _BETTING
@@ -622,13 +667,14 @@ class StudState(Game[StudOptions]):
             return ()
         # Art 10 b: suits do not decide who shows first at the showdown; between identical
         # showing ranks the seat nearer the dealer's right counts as the best (a reading)
-        # max(live, key=lambda s: (*show_key[s][:2], -s)) in one loop: live is in seat order, so
-        # the first seat of a strictly greater key is max's, ties to the lowest seat (a test)
+        # max(live, key=lambda s: (*place[s][:2], -s)) in one loop: live is in seat order, so
+        # the first seat of a strictly greater key is max's, ties to the lowest seat (a test);
+        # a place number's first two items are its bits above _PREFIX
         show_key, live = h.show_key, h.live
-        best, top = live[0], show_key[live[0]][:2]
+        best, top = live[0], show_key[live[0]] >> _PREFIX
         for s in live:
-            if show_key[s][:2] > top:
-                best, top = s, show_key[s][:2]
+            if show_key[s] >> _PREFIX > top:
+                best, top = s, show_key[s] >> _PREFIX
         i = live.index(best)
         return (*live[i + 1 :], *live[:i], best)
 

@@ -13,6 +13,7 @@ from croupier.games.five_card_stud.bots import RandomBot, new_table, play_hand
 from croupier.games.five_card_stud.events import CardsDealt, HandStarted
 from croupier.games.five_card_stud.hand import _SEATINGS, HandState
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import place_number
 from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import StudPhase, StudState
@@ -85,7 +86,7 @@ def test_promise_the_fold_places_showing_cards_as_showing_keys_key_does(
         assert h is not None
         for seat, key in h.show_key.items():
             up = h.up[seat]
-            assert key == keys.key(up, seat), (seat, up)
+            assert key == place_number(keys.key(up, seat)), (seat, up)
             checked += 1
 
     game._apply_dealt = apply_dealt  # type: ignore[method-assign]

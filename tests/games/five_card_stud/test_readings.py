@@ -3,11 +3,14 @@ reading a named option (Portaria 104/85/M; docs/rules.md §5, the readings table
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.errors import CroupierError, RuleViolation
@@ -356,3 +359,54 @@ def test_art10_b_4_the_least_reraise_is_an_option(rule: ReraiseMinimum, least: i
     with pytest.raises(RuleViolation, match="Art 10 b 3"):
         game.raise_to(3, least - 1)
     game.raise_to(3, least)
+
+
+def test_art10_a_place_number_is_in_range_for_every_set_of_showing_cards() -> None:
+    """Every best-hand key of one to four showing cards of the 40-card deck, under both rank
+    rules and both readings of gapped flush draws, with a suits tie or any seat's tie, has a
+    place number (no part outside its digits: place_number raises ValueError)."""
+    import itertools
+
+    from croupier.games.five_card_stud.order import place_number
+    from croupier.games.five_card_stud.state import PACK
+    from croupier.rank.showing import MaskPatterns
+
+    codes = [c.code for c in PACK]
+    for ace_low in (True, False):
+        rules = StudOptions(ace_low_straight_flush=ace_low).rank_rules
+        for gapped in (False, True):
+            patterns = MaskPatterns(rules, gapped_flush_draws=gapped)
+            for n in range(1, 5):
+                for cards in itertools.combinations(codes, n):
+                    mask = sum(1 << c for c in cards)
+                    category, ranks, suits = patterns.key(mask, n)
+                    place_number((category, ranks, suits, 0))
+                    place_number((category, ranks, (), -7))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_art10_b_d_place_numbers_compare_as_the_places(rng: random.Random) -> None:
+    """Places of random showing cards (one to four, any reading, any seat) compare, and are
+    equal, exactly as their place numbers do; their first two items as the numbers shifted."""
+    from croupier.games.five_card_stud.order import PLACE_PREFIX_SHIFT, place_number
+    from croupier.games.five_card_stud.state import PACK
+
+    options = StudOptions(
+        showing_order=rng.choice(list(ShowingOrder)),
+        showing_tie=rng.choice(list(ShowingTie)),
+        ace_low_straight_flush=rng.random() < 0.5,
+    )
+    keys = ShowingKeys(options)
+    places = []
+    for _ in range(12):
+        n = rng.randint(1, 4)
+        places.append(keys.key(rng.sample(PACK, n), rng.randint(1, 7)))
+    for a in places:
+        for b in places:
+            x, y = place_number(a), place_number(b)
+            assert (a < b, a == b) == (x < y, x == y), (a, b)
+            assert (a[:2] < b[:2], a[:2] == b[:2]) == (
+                x >> PLACE_PREFIX_SHIFT < y >> PLACE_PREFIX_SHIFT,
+                x >> PLACE_PREFIX_SHIFT == y >> PLACE_PREFIX_SHIFT,
+            ), (a, b)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from croupier.games.five_card_stud.bots import new_table, play_hand
 from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.order import place_number
 from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import StudState
 from croupier.shuffle import SeededShuffler
@@ -41,7 +42,8 @@ def test_art10_e_showdown_order_is_the_reference_s(
     show_key = {
         s: (rng.randrange(kinds), (rng.randrange(2),), (rng.randrange(4),), -s) for s in live
     }
-    table = SimpleNamespace(_hand=SimpleNamespace(live=live, show_key=show_key))
+    numbers = {s: place_number(key) for s, key in show_key.items()}  # what the fold keeps
+    table = SimpleNamespace(_hand=SimpleNamespace(live=live, show_key=numbers))
     assert StudState.showdown_order(table) == _reference(live, show_key)  # type: ignore[arg-type]
 
 
@@ -58,7 +60,8 @@ def test_art10_e_showdown_order_at_every_settlement_of_simulated_hands() -> None
         found = original(self)
         h = self._hand
         if h is not None:
-            assert found == _reference(h.live, h.show_key)
+            places = {s: self.showing_keys.key(h.up[s], s) for s in h.live}
+            assert found == _reference(h.live, places)
             seen += len(h.live) > 1
         return found
 

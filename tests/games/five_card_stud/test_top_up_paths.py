@@ -56,3 +56,31 @@ def test_art6_a_top_up_s_fold_is_the_reference_s(rng: random.Random, amount: int
     table._apply(PlayerToppedUp(seat, amount))
     assert table._stacks == stacks
     assert table._owing == owing
+
+
+def _dealt_in_reference(table: StudState) -> tuple[int, ...]:
+    need, stacks, owing = table._dealt_in_from, table._stacks, table._owing
+    return tuple([s for s in sorted(table._players) if stacks[s] >= need and s not in owing])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_art6_dealt_in_is_the_reference_s_reading(rng: random.Random, clear: bool) -> None:
+    """``dealt_in`` (the table's one tuple of its seats when nobody owes and every stack
+    covers the least capital) is the reference's listcomp over the sorted seats, also once
+    players sit down and leave (the tuple is made again)."""
+    table = _table(rng)
+    if clear:  # the run's every hand: nobody owes, every stack at the least capital or more
+        table._owing = set()
+        for s in table._stacks:
+            table._stacks[s] = max(table._stacks[s], table._dealt_in_from)
+    assert table.dealt_in() == _dealt_in_reference(table)
+    assert table.dealt_in() == _dealt_in_reference(table)  # the tuple kept
+    assert isinstance(table, StudGame)
+    free = [s for s in range(1, 8) if s not in table._players]
+    if free:
+        table.seat_player(free[0], "newcomer", table.options.min_buy_in)
+        assert table.dealt_in() == _dealt_in_reference(table)
+    if table._players:
+        table.leave(min(table._players))
+        assert table.dealt_in() == _dealt_in_reference(table)
