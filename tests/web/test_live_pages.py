@@ -328,7 +328,8 @@ def test_issue19_the_cashiers_desk_and_a_players_limits_through_the_pages(
     page.get_by_role("link", name="Cashier").click()
     page.get_by_label("Player").fill("di")
     page.get_by_label("Amount (smallest units)").fill("500")
-    used = page.locator("#desk-key").input_value()
+    page.wait_for_function("() => document.getElementById('desk-key').value !== ''")
+    used = page.locator("#desk-key").input_value()  # the page's key (its script sets it)
     page.get_by_role("button", name="Record the movement").click()
     page.get_by_text(f"Recorded: deposit of 500 for di; balance {before + 500}.").wait_for()
     # a refusal (here a key that names another movement: the first try was recorded but its
