@@ -118,7 +118,10 @@ def test_no_frame_and_no_page_holds_another_seats_hidden_card(
         # the other's card is hidden from him from its deal to the settlement
         assert secrets.at(dealt[other]), "the test would prove nothing"
         frames = [f for f in shown.frames if f.get("type") in ("events", "view")]
-        assert len(frames) >= 4
+        # enough was received to prove something: frames past the other's deal (how many frames
+        # carried them depends on the timing: under load the events come batched, in as few as
+        # a view, one events frame and a view)
+        assert len(frames) >= 2 and max(f.get("seq", 0) for f in frames) >= dealt[other]
         assert secrets.leaks(frames) == []
         assert not shown.cards & secrets.never_shown()
 
