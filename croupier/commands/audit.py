@@ -7,7 +7,6 @@ Its stack (SQLAlchemy) is imported inside the command only.
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -86,14 +85,11 @@ def parse_moment(text: str | None, option: str) -> str | None:
     offset is given), or None."""
     if text is None:
         return None
-    from croupier.server.entries import format_time
+    from croupier.server.entries import stored_time
 
     try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        return format_time(moment)
-    except (ValueError, OverflowError):  # OverflowError: out of range in UTC
+        return stored_time(text)
+    except ValueError:
         fail(f"{option} {text!r} is not an ISO 8601 date or time (e.g. 2026-11-25T12:00:00Z)")
 
 

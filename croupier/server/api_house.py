@@ -31,7 +31,6 @@ import asyncio
 import io
 import tempfile
 import zipfile
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +41,7 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.server.api import ApiError, Caller, now, require, server_of
 from croupier.server.auth import AuthError, Role
 from croupier.server.cashier import KeyReused, Limits
-from croupier.server.entries import format_time
+from croupier.server.entries import stored_time
 from croupier.server.hub import Hub
 
 __all__ = ["router"]
@@ -292,11 +291,8 @@ def _moment(text: str | None, name: str) -> str | None:
     if text is None:
         return None
     try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        return format_time(moment)
-    except (ValueError, OverflowError):  # out of range in UTC: 0001-01-01T00:00+14:00
+        return stored_time(text)
+    except ValueError:
         raise ApiError(400, "bad-request", f"{name} {text!r} is not an ISO 8601 time") from None
 
 

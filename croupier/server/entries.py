@@ -68,6 +68,24 @@ def link_text(prev_hash: str, entry_text: str) -> str:
     return hashlib.sha256(prev_hash.encode() + entry_text.encode()).hexdigest()
 
 
+def stored_time(text: str) -> str:
+    """:func:`format_time` of an ISO 8601 date or date and time (UTC when it gives no offset);
+    ValueError when it is none, or out of range once in UTC.
+
+    >>> stored_time("2026-11-25")
+    '2026-11-25T00:00:00.000000Z'
+    >>> stored_time("2026-11-25T12:00:00+08:00")
+    '2026-11-25T04:00:00.000000Z'
+    """
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return format_time(moment)
+    except OverflowError:  # out of range in UTC: 0001-01-01T00:00+14:00
+        raise ValueError(f"{text!r} is out of range in UTC") from None
+
+
 def format_time(moment: datetime) -> str:
     """UTC text with microseconds, the one format stored: sorts as text.
 
