@@ -188,11 +188,17 @@ async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) 
             server_of(request).accounts.set_role, name, body.role, by=caller.name, at=now()
         )
     except AuthError as exc:
-        status = 404 if str(exc).startswith("no account") else 400
-        if exc.reason == "holding":  # the house holds his money: refused, not a bad request
-            status = 409
-        raise ApiError(status, exc.reason, str(exc)) from None
+        raise _account_refused(exc) from None
     return {"name": name, "role": body.role}
+
+
+def _account_refused(exc: AuthError) -> ApiError:
+    """An admin's change of an account refused: no such account (404), the house holding his
+    money (409), else a bad request naming it (400)."""
+    status = 404 if str(exc).startswith("no account") else 400
+    if exc.reason == "holding":  # the house holds his money: refused, not a bad request
+        status = 409
+    return ApiError(status, exc.reason, str(exc))
 
 
 @router.post("/api/users/{name}/password", tags=["accounts"])
@@ -208,8 +214,7 @@ async def reset_password(
             server_of(request).accounts.reset_password, name, by=caller.name, at=now()
         )
     except AuthError as exc:
-        status = 404 if str(exc).startswith("no account") else 400
-        raise ApiError(status, exc.reason, str(exc)) from None
+        raise _account_refused(exc) from None
     response.headers["Cache-Control"] = "no-store"  # a password: kept by no cache
     return {
         "name": name,

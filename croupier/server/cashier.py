@@ -168,14 +168,8 @@ class Cashier:
         )
 
     def _check_player(self, name: str) -> None:
-        from sqlalchemy import select
-
         with self.store.reading() as connection:
-            role = connection.execute(
-                select(schema.accounts.c.role).where(schema.accounts.c.name == name)
-            ).scalar_one_or_none()
-        if role != "player":
-            raise RuleViolation("cashier", f"no player account {name!r} (a wallet is a player's)")
+            _check_player_in(connection, name)
 
     def balance(self, name: str) -> int:
         return self.store.balance(wallet(name))
@@ -243,22 +237,12 @@ class Cashier:
         """In the transaction of a movement at the desk: refuse it unless the wallet is a
         player's (his role may have changed since :meth:`_check_player` read it); in the
         transaction of a table's command: refuse a buy-in over the player's daily loss limit."""
-        from sqlalchemy import select
-
         for tx in ledger:
             if tx.kind not in KINDS or not tx.key.startswith(f"{CASHIER}:"):
                 continue
             for account, _ in tx.entries:
-                if not account.startswith("wallet:"):
-                    continue
-                name = account.removeprefix("wallet:")
-                role = connection.execute(
-                    select(schema.accounts.c.role).where(schema.accounts.c.name == name)
-                ).scalar_one_or_none()
-                if role != "player":
-                    raise RuleViolation(
-                        "cashier", f"no player account {name!r} (a wallet is a player's)"
-                    )
+                if account.startswith("wallet:"):
+                    _check_player_in(connection, account.removeprefix("wallet:"))
         debited = {
             account.removeprefix("wallet:")
             for tx in ledger
@@ -294,3 +278,15 @@ def next_reminder(started: datetime, every_minutes: int | None, now: datetime) -
     step = timedelta(minutes=every_minutes)
     done = max(0, int((now - started) / step))
     return started + step * (done + 1)
+
+
+def _check_player_in(connection: Connection, name: str) -> None:
+    """Refuse a movement of ``name``'s wallet unless his account is a player's (read in
+    ``connection``: before the movement, and again in its own transaction)."""
+    from sqlalchemy import select
+
+    role = connection.execute(
+        select(schema.accounts.c.role).where(schema.accounts.c.name == name)
+    ).scalar_one_or_none()
+    if role != "player":
+        raise RuleViolation("cashier", f"no player account {name!r} (a wallet is a player's)")
