@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.server.auth import Principal, Role
 from croupier.server.entries import HOUSE, house_entry
-from croupier.server.hub import Outcome
+from croupier.server.hub import Outcome, Trail
 from croupier.table.actor import Actor
 
 if TYPE_CHECKING:
@@ -150,9 +150,11 @@ async def submit(
 ) -> Outcome:
     """A person's command, authorised (a player for himself, a dealer at his own tables; no
     one else sends table commands), then applied by the hub; a named dealer's accepted command
-    is recorded in the house stream too. ``answer``: called with a player's outcome as soon as
-    it is known (committed), before the table's new entries are pushed (see
-    :meth:`Hub.submit`); a dealer's is known only once the house stream has it."""
+    is recorded in the house stream too, in the same transaction as the table's entries (both
+    written or neither: a crash between two writes left a dealer's void out of the house's
+    trail, and a retry, answered as a duplicate, never wrote it). ``answer``: called with a
+    player's outcome as soon as it is known (committed), before the table's new entries are
+    pushed (see :meth:`Hub.submit`)."""
     roster: DealerRoster = server.roster
     if principal.role not in (Role.PLAYER, Role.DEALER):
         role = principal.role.value
@@ -169,22 +171,35 @@ async def submit(
         if short is not None:
             return Outcome(command_id, False, article="cashier", message=short)
     early = answer if principal.role is Role.PLAYER else None
-    outcome: Outcome = await server.hub.submit(table_id, actor, command, command_id, answer=early)
-    if outcome.accepted and not outcome.duplicate and principal.role is Role.DEALER:
-        kind = command.get("type") if isinstance(command, dict) else None
-        payload = {
+    trail = _dealer_trail(table_id, principal, command) if principal.role is Role.DEALER else None
+    outcome: Outcome = await server.hub.submit(
+        table_id, actor, command, command_id, answer=early, trail=trail
+    )
+    return outcome
+
+
+def _dealer_trail(table_id: str, principal: Principal, command: Any) -> Trail:
+    """The house-stream entry of a dealer's command at ``table_id`` (its own type for a void,
+    a rectified misdeal or a cancelled deal, else ``dealer.command``), made once the seqs it
+    appended are known, written in their transaction (:meth:`Hub.submit`)."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    reason = command.get("reason") if isinstance(command, dict) else None
+
+    def trail(first_seq: int, last_seq: int) -> list[dict[str, Any]]:
+        payload: dict[str, Any] = {
             "table": table_id,
             "command": kind,
-            "first_seq": outcome.first_seq,
-            "last_seq": outcome.last_seq,
+            "first_seq": first_seq,
+            "last_seq": last_seq,
         }
-        if isinstance(command, dict) and isinstance(command.get("reason"), str):
-            payload["reason"] = command["reason"][:200]
+        if isinstance(reason, str):
+            payload["reason"] = reason[:200]
         entry = house_entry(
             AUDITED.get(str(kind), "dealer.command"),
             payload,
             at=datetime.now(UTC),
             actor=f"account:{principal.name}",
         )
-        await asyncio.to_thread(server.store.append, HOUSE, [entry], expected_seq=None)
-    return outcome
+        return [entry]
+
+    return trail

@@ -49,7 +49,7 @@ from typing import Any
 
 from croupier.errors import CroupierError
 from croupier.server import schema
-from croupier.server.entries import NOTIFY_CHANNEL, notify_payload
+from croupier.server.entries import HOUSE, NOTIFY_CHANNEL, notify_payload
 from croupier.server.store import (
     HOUSE_GENESIS,
     NEVER_NEGATIVE,
@@ -76,6 +76,8 @@ class AppendRequest:
     genesis: str | None = None
     command_id: str | None = None
     ledger: Sequence[LedgerTx] = ()
+    #: house-stream entries written in the same transaction (:meth:`EventStore.append`)
+    house: Sequence[Mapping[str, Any]] = ()
 
 
 class _Careful(Exception):
@@ -102,12 +104,14 @@ def _batch_statements() -> SimpleNamespace:
 
 def _ordinary(requests: Sequence[AppendRequest]) -> bool:
     """True when nothing in ``requests`` needs the careful path before the database is read:
-    one append a stream, each expecting a seq, with entries, no ledger key twice, and no debit
-    of an account that may never go below zero (its balance and the guards need checking)."""
+    one append a stream, each expecting a seq, with entries, no ledger key twice, no entry of
+    the house stream's to write with it, and no debit of an account that may never go below
+    zero (its balance and the guards need checking)."""
     streams = {r.stream for r in requests}
     keys = [tx.key for r in requests for tx in r.ledger]
     return (
         len(streams) == len(requests)
+        and not any(r.house for r in requests)
         and len(set(keys)) == len(keys)
         and all(r.expected_seq is not None and r.entries for r in requests)
         and not any(
@@ -245,6 +249,8 @@ def append_batch(
                     command_id=request.command_id,
                     ledger=request.ledger,
                 )
+                if request.house:
+                    store.append_in(connection, HOUSE, request.house, expected_seq=None)
             except DuplicateCommand as duplicate:
                 savepoint.rollback()
                 out.append(duplicate.first)

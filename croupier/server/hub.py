@@ -80,6 +80,8 @@ __all__ = [
 
 log = logging.getLogger("croupier.server")
 T = TypeVar("T")
+#: the house-stream entries recording a command, given the seqs it appended (see Hub.submit)
+Trail = Callable[[int, int], Sequence[Mapping[str, Any]]]
 
 #: client command ids: 1 to this many characters (stored as ``c:<account>:<id>``)
 MAX_CLIENT_COMMAND_ID = 48
@@ -440,9 +442,12 @@ class Hub(FanOut, Watchdog, Reads):
         command_id: str,
         *,
         answer: Callable[[Outcome], None] | None = None,
+        trail: Trail | None = None,
     ) -> Outcome:
         """Apply a person's command (``command_id`` is theirs; it is stored as
         ``c:<name>:<id>`` so two people's ids never collide) and answer after the commit.
+        ``trail(first_seq, last_seq)``: the house-stream entries that record the command, in
+        the same transaction as the table's (a dealer's act: both written or neither).
 
         ``answer(outcome)`` is called in the writer as soon as the outcome is known (after the
         commit), before the table's new entries are pushed to its subscribers and before its
@@ -464,7 +469,7 @@ class Hub(FanOut, Watchdog, Reads):
         stored_id = f"c:{actor.name or 'observer'}:{command_id}"
 
         async def run() -> Outcome:
-            applied = await self._apply(live, actor, command, stored_id)
+            applied = await self._apply(live, actor, command, stored_id, trail)
             outcome = Outcome(**{**applied.__dict__, "command_id": command_id})
             if answer is not None:
                 answer(outcome)
@@ -512,11 +517,14 @@ class Hub(FanOut, Watchdog, Reads):
         await live.queue.put(job)
         return await future
 
-    async def _apply(self, live: LiveTable, actor: Actor, command: Any, cid: str) -> Outcome:
-        """In the writer: apply, commit (refolding and retrying on a conflict), fan out."""
+    async def _apply(
+        self, live: LiveTable, actor: Actor, command: Any, cid: str, trail: Trail | None = None
+    ) -> Outcome:
+        """In the writer: apply, commit (refolding and retrying on a conflict), fan out;
+        ``trail``: see :meth:`submit`."""
         try:
             done = await self._act(
-                live, lambda table: table.apply(actor, command, cid, at=self._at(live))
+                live, lambda table: table.apply(actor, command, cid, at=self._at(live)), trail
             )
         except CroupierError as exc:
             self.counts["commands_refused"] += 1
@@ -530,7 +538,10 @@ class Hub(FanOut, Watchdog, Reads):
         return Outcome(cid, True, applied.first_seq, applied.last_seq, duplicate)
 
     async def _act(
-        self, live: LiveTable, act: Callable[[Table[Any]], Applied | None]
+        self,
+        live: LiveTable,
+        act: Callable[[Table[Any]], Applied | None],
+        trail: Trail | None = None,
     ) -> tuple[Applied, bool] | None:
         """``act(table)`` in the writer, then its commit, refolding and acting again after a
         conflict: (what was applied, whether it was a duplicate answered from the table's
@@ -545,7 +556,7 @@ class Hub(FanOut, Watchdog, Reads):
             if applied is None:
                 return None
             duplicate = applied.last_seq <= live.stored_seq
-            if await self._commit(live, applied, txs_before):
+            if await self._commit(live, applied, txs_before, trail):
                 return applied, duplicate
         return None
 
@@ -558,9 +569,12 @@ class Hub(FanOut, Watchdog, Reads):
     def _at(self, live: LiveTable) -> int:
         return max(self.clock(), live.table.last_at)
 
-    async def _commit(self, live: LiveTable, applied: Applied, txs_before: int) -> bool:
-        """Store ``applied``'s new entries; True once they are committed (or were already),
-        False after a refold (the caller retries)."""
+    async def _commit(
+        self, live: LiveTable, applied: Applied, txs_before: int, trail: Trail | None = None
+    ) -> bool:
+        """Store ``applied``'s new entries (with ``trail``'s house entries for them, in the
+        same transaction); True once they are committed (or were already), False after a
+        refold (the caller retries)."""
         new = [e for e in applied.entries if e.seq > live.stored_seq]
         if not new:
             return True  # answered from the table's memory: committed before
@@ -576,6 +590,7 @@ class Hub(FanOut, Watchdog, Reads):
                 live.row.genesis,
                 applied.command_id,
                 ledger,
+                () if trail is None else trail(applied.first_seq, applied.last_seq),
             )
             if self.settings.group_commit:
                 appended = await self.commits.append(request)

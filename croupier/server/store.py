@@ -59,6 +59,7 @@ import orjson
 from croupier.errors import CroupierError, RuleViolation
 from croupier.server import schema
 from croupier.server.entries import (
+    HOUSE,
     NOTIFY_CHANNEL,
     canonical,
     format_ms,
@@ -377,14 +378,18 @@ class EventStore:
         genesis: str | None = None,
         command_id: str | None = None,
         ledger: Sequence[LedgerTx] = (),
+        house: Sequence[Mapping[str, Any]] = (),
     ) -> Appended:
         """Append ``entries`` after ``expected_seq`` (None: after whatever is there) in one
-        transaction with their ``ledger`` transactions; see the module docstring."""
+        transaction with their ``ledger`` transactions; see the module docstring. ``house``:
+        house-stream entries written in the same transaction (a dealer's command and its line
+        in the house's trail are one fact: both are written or neither); a retried command
+        (answered with what it appended the first time) writes them again not."""
         from sqlalchemy.exc import IntegrityError
 
         try:
             with self.transaction() as connection:
-                return self.append_in(
+                appended = self.append_in(
                     connection,
                     stream,
                     entries,
@@ -393,6 +398,9 @@ class EventStore:
                     command_id=command_id,
                     ledger=ledger,
                 )
+                if house:
+                    self.append_in(connection, HOUSE, house, expected_seq=None)
+                return appended
         except DuplicateCommand as duplicate:
             return duplicate.first
         except IntegrityError:
