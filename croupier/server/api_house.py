@@ -146,19 +146,20 @@ async def set_limits(body: LimitsBody, caller: Caller, request: Request) -> dict
     cashier = server_of(request).cashier
     given = body.model_fields_set
 
-    def change() -> Limits:
-        # a field left out is kept (setting the reminder alone dropped the daily loss limit)
-        kept = cashier.limits(name)
-        limits = Limits(
+    def change(kept: Limits) -> Limits:
+        # a field left out is kept (setting the reminder alone dropped the daily loss limit),
+        # read in the change's own read-and-write (two changes at once both hold)
+        return Limits(
             body.daily_loss_limit if "daily_loss_limit" in given else kept.daily_loss_limit,
             body.session_reminder_minutes
             if "session_reminder_minutes" in given
             else kept.session_reminder_minutes,
         )
-        return cashier.set_limits(name, limits, by=caller.name, at=now())
 
     try:
-        limits = await asyncio.to_thread(change)
+        limits = await asyncio.to_thread(
+            cashier.update_limits, name, change, by=caller.name, at=now()
+        )
     except RuleViolation as exc:
         raise _refused(exc) from None
     return {"name": name, **limits.to_dict()}

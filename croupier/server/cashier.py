@@ -21,7 +21,7 @@ applies at once (no cooling-off period).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,7 @@ from croupier.errors import RuleViolation
 from croupier.server import schema
 from croupier.server.entries import HOUSE, format_time, house_entry, parse_time
 from croupier.server.money import DESK, SEAT_KIND, wallet
-from croupier.server.store import EventStore, LedgerTx
+from croupier.server.store import Conflict, EventStore, LedgerTx
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -43,6 +43,9 @@ __all__ = ["CASHIER", "Cashier", "KeyReused", "Limits", "Movement", "next_remind
 CASHIER = "cashier"
 #: the largest single movement (smallest units)
 MAX_AMOUNT = 10**12
+#: a change of limits read and written again at most this many times when the house stream
+#: moved between its read and its write (:meth:`Cashier.update_limits`)
+LIMITS_ATTEMPTS = 20
 KEY_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
 RG_ARTICLE = "responsible gaming"
 #: how a movement changes the desk and the wallet: kind -> sign of the wallet's entry
@@ -200,16 +203,36 @@ class Cashier:
 
     def set_limits(self, name: str, limits: Limits, *, by: str, at: datetime) -> Limits:
         """Set ``name``'s limits (a ``limit.changed`` event naming who changed them)."""
-        if limits.daily_loss_limit is not None:
-            _positive(limits.daily_loss_limit, "a daily loss limit", MAX_AMOUNT)
-        if limits.session_reminder_minutes is not None:
-            _positive(limits.session_reminder_minutes, "a session reminder", 24 * 60)
+        return self.update_limits(name, lambda _: limits, by=by, at=at)
+
+    def update_limits(
+        self, name: str, change: Callable[[Limits], Limits], *, by: str, at: datetime
+    ) -> Limits:
+        """Change ``name``'s limits to ``change(the limits now)`` (a ``limit.changed`` event
+        naming who changed them and what they were): read and written under the house
+        stream's optimistic concurrency, so two changes at once (one of the daily loss limit,
+        one of the reminder) both hold; a change made between the read and the write is read
+        again and ``change`` applied to it."""
         self._check_player(name)
-        before = self.limits(name)
-        payload = {"name": name, **limits.to_dict(), "before": before.to_dict()}
-        entry = house_entry("limit.changed", payload, at=at, actor=f"account:{by}")
-        self.store.append(HOUSE, [entry], expected_seq=None)
-        return limits
+        for _ in range(LIMITS_ATTEMPTS):
+            with self.store.reading() as connection:
+                seq = self.store.head_in(connection, HOUSE)[0]
+                before = self._limits_in(connection, name)
+            limits = change(before)
+            if limits.daily_loss_limit is not None:
+                _positive(limits.daily_loss_limit, "a daily loss limit", MAX_AMOUNT)
+            if limits.session_reminder_minutes is not None:
+                _positive(limits.session_reminder_minutes, "a session reminder", 24 * 60)
+            payload = {"name": name, **limits.to_dict(), "before": before.to_dict()}
+            entry = house_entry("limit.changed", payload, at=at, actor=f"account:{by}")
+            try:
+                self.store.append(HOUSE, [entry], expected_seq=seq)
+            except Conflict:
+                continue  # the house wrote something meanwhile: read the limits again
+            return limits
+        raise RuleViolation(
+            "cashier", f"the house's record was busy {LIMITS_ATTEMPTS} times: set the limits again"
+        )
 
     def loss_today(self, name: str, at: datetime) -> int:
         with self.store.reading() as connection:

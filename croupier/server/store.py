@@ -592,6 +592,11 @@ class EventStore:
         with self.reading() as connection:
             return self._head_in(connection, stream)
 
+    def head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
+        """:meth:`head` in the caller's transaction (read with what it decides on, then
+        appended with ``expected_seq``: a writer in between is a :class:`Conflict`)."""
+        return self._head_in(connection, stream)
+
     def _command_in(self, connection: Connection, stream: str, command_id: str) -> Appended | None:
         row = connection.execute(
             _statements().command, {"stream": stream, "command_id": command_id}

@@ -110,6 +110,28 @@ def test_issue19_only_players_have_wallets(store: EventStore) -> None:
         Cashier(store).deposit("dee", 10, key="k", by="cy", at=NOW)
 
 
+def test_issue19_two_changes_of_limits_at_once_both_hold(store: EventStore) -> None:
+    """A player sets his reminder while (another request) his daily loss limit is being set:
+    the change written second is read again over the first (it was read, then written whole:
+    the first change was lost)."""
+    Accounts(store, FAST).create("ana", "player", "ana-secret", by=None, at=NOW)
+    cashier = Cashier(store)
+    calls: list[Limits] = []
+
+    def loss_limit(now: Limits) -> Limits:
+        calls.append(now)
+        if len(calls) == 1:  # another request writes between this read and this write
+            cashier.set_limits("ana", Limits(None, 30), by="ana", at=NOW)
+        return Limits(900, now.session_reminder_minutes)
+
+    assert cashier.update_limits("ana", loss_limit, by="ana", at=NOW) == Limits(900, 30)
+    assert calls == [Limits(), Limits(None, 30)]
+    assert cashier.limits("ana") == Limits(900, 30)
+    with pytest.raises(RuleViolation, match="a daily loss limit is a whole number 1 to"):
+        cashier.update_limits("ana", lambda now: Limits(0, 30), by="ana", at=NOW)
+    assert cashier.limits("ana") == Limits(900, 30)  # a refused change wrote nothing
+
+
 @given(
     amount=st.integers(1, 10**9),
     players=st.lists(st.sampled_from(["ana", "bo", "bot-1"]), min_size=1, max_size=3),
