@@ -132,6 +132,18 @@ class Ledger:
         after: dict[str, int] = {}
         for account, amount in tx.entries:
             after[account] = after.get(account, self._balances[account]) + amount
+        if "cashier" in after:
+            # chips cross the cashier between it and players only, or it and the house's
+            # accounts only: the house pays a player's chips from his wallet, anything else from
+            # its bank (croupier.server.money.bridge), so a mixed transaction would leave
+            # whose money it was to a guess
+            players = sum(1 for account in after if account.startswith("player:"))
+            if players and players != len(after) - 1:
+                raise RuleViolation(
+                    "cashier",
+                    f"{tx.id} ({tx.reason}) moves chips between the cashier and players and "
+                    f"other accounts at once: {sorted(after)}",
+                )
         for account, value in after.items():
             if value < 0 and account not in MAY_BE_NEGATIVE:
                 self._refuse(tx, account, value)

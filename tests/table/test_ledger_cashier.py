@@ -98,3 +98,23 @@ def test_a_move_is_posted_as_the_loop_posts_it(moves: list[tuple[str, str, int]]
         first = ledger.transactions[0]
         with pytest.raises(RuleViolation, match="already posted"):
             ledger.post(Tx.move(first.id, "again", "cashier", "house", 1))
+
+
+def test_chips_cross_the_cashier_between_it_and_players_or_it_and_the_house_never_both() -> None:
+    """The house pays a player's chips from his wallet and anything else the cashier moves from
+    its bank (croupier.server.money.bridge): a transaction moving chips from the cashier to a
+    player and to the house at once would leave whose money it was to a guess (the bank paid
+    the player's chips). It is refused, naming it, and changes nothing."""
+    ledger = Ledger()
+    ledger.post(Tx.move("t1", "buy_in", "cashier", "player:ana", 100))
+    ledger.post(Tx("t2", "bet", (("player:ana", -20), ("pot", 15), ("house", 5))))
+    before = dict(ledger.balances)
+    for mixed in (
+        Tx("t3", "mixed", (("cashier", -110), ("player:ana", 100), ("house", 10))),
+        Tx("t3", "mixed", (("cashier", -30), ("player:ana", -20), ("pot", 50))),
+    ):
+        with pytest.raises(RuleViolation, match=r"t3 \(mixed\) moves chips between the cashi"):
+            ledger.post(mixed)
+    assert dict(ledger.balances) == before and [t.id for t in ledger.transactions] == ["t1", "t2"]
+    ledger.post(Tx("t4", "players", (("cashier", -60), ("player:ana", 20), ("player:bo", 40))))
+    ledger.post(Tx("t5", "house", (("cashier", 5), ("house", -2), ("pot", -3))))
