@@ -184,10 +184,20 @@ class RoleBody(BaseModel):
 async def set_role(name: str, body: RoleBody, caller: Caller, request: Request) -> dict[str, Any]:
     """Change an account's role (admins only; recorded as ``role.changed``)."""
     require(caller, Role.ADMIN)
+    server = server_of(request)
+    if body.role != Role.PLAYER.value:
+        # money in a round in play (a pot, stakes) is not in his chips' ledger account yet:
+        # the tables say it (the transaction below checks his wallet and chips)
+        tables = server.hub.at_stake(name)
+        if tables:
+            raise ApiError(
+                409,
+                "holding",
+                f"{name} has money at stake in the round in play at {', '.join(tables)}: only "
+                "a player is paid what a round gives back; change his role between rounds",
+            )
     try:
-        await asyncio.to_thread(
-            server_of(request).accounts.set_role, name, body.role, by=caller.name, at=now()
-        )
+        await asyncio.to_thread(server.accounts.set_role, name, body.role, by=caller.name, at=now())
     except AuthError as exc:
         raise _account_refused(exc) from None
     return {"name": name, "role": body.role}

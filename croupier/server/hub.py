@@ -434,6 +434,12 @@ class Hub(FanOut, Watchdog, Reads):
             raise RuleViolation("tables", f"table {table_id!r} is out of service: {live.fault}")
         return live
 
+    def at_stake(self, player: str) -> list[str]:
+        """The tables (ids, sorted) where ``player`` has money in the round in play that his
+        chips there do not show (:meth:`Table.at_stake`: a pot, stakes on the layout). Read in
+        the event loop, between the writers' steps."""
+        return sorted(tid for tid, live in self.tables.items() if live.table.at_stake(player))
+
     async def submit(
         self,
         table_id: str,

@@ -317,6 +317,11 @@ class ShoeTable(Table[OptionsT], Generic[OptionsT, GameT]):
         what he has on the layout now."""
         return self._by_player()[1]
 
+    def at_stake(self, player: str) -> bool:
+        """Whether ``player`` has stakes on the layout (a player who left stays among
+        :meth:`chips`' players, at 0)."""
+        return bool(self._stakes_of(player))
+
     def _by_player(self) -> tuple[dict[str, list[Stake]], dict[str, int]]:
         """Each player's stakes now (in the game's order) and chips (:meth:`chips`), made in one
         pass over :meth:`_stakes` once per state: an offer, a view and a bot's facts read

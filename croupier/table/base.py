@@ -220,6 +220,15 @@ class Table(abc.ABC, Generic[OptionsT]):
         """*adapter*: each player's chips at the table as the game's own state says (checked
         against the ledger by :meth:`books_agree`)."""
 
+    def at_stake(self, player: str) -> bool:
+        """*adapter* (optional): whether ``player`` has money in the round in play that his
+        :meth:`chips` do not show (in a pot, on the layout): the house may not, say, change
+        his role then (he could not be paid what the round gives back). The default: a round
+        is open and he is among :meth:`chips`' players (a game whose players stay there after
+        leaving, or whose stakes say whose they are, reads it more closely)."""
+        rounds = self._rounds
+        return bool(rounds) and not rounds[-1].closed and player in self.chips()
+
     # -- the shared events -------------------------------------------------------------------
 
     def _apply_table_event(self, event: Event) -> None:

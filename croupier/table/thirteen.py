@@ -272,6 +272,11 @@ class ThirteenTable(Table[ThirteenOptions]):
             self._memo_key, self._memo_values = key, {}
         return self._memo_values
 
+    def at_stake(self, player: str) -> bool:
+        """Whether ``player`` has stakes on the layout (a player who left stays among
+        :meth:`chips`' players, at 0)."""
+        return any(stake.player == player for stake in self._stakes())
+
     def _stakes(self) -> tuple[Any, ...]:
         """The round's stakes (the game's copies, made once a state)."""
         memo = self._memo()

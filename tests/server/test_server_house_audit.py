@@ -17,6 +17,7 @@ a fault found by the audit of 2026-11-30 (docs/operations.md's promises) to its 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,6 +96,34 @@ def test_a_player_holding_money_keeps_his_role(client: TestClient) -> None:
     assert done.status_code == 200, done.text
     # cy (a cashier: no money of his at the house) becomes a player freely
     assert client.post("/api/users/cy/role", headers=admin, json={"role": "player"}).is_success
+
+
+def test_a_player_whose_money_is_in_a_pot_keeps_his_role(client: TestClient) -> None:
+    """Ana sits with the ante alone and antes it: her chips are 0 and her wallet empty, so the
+    ledger shows nothing of hers, but the pot holds her ante and a round is open: demoted, she
+    could not be paid what it gives back (nor leave the table). Refused naming the table until
+    the round is over."""
+    ana = setup_table(client, bots={"bot-1": "default"})
+    admin, cy = bearer(client, **ADMIN), bearer(client, "cy", "cy-secret")
+    sit = {"command_id": "s", "command": {"type": "sit", "buy_in": 10}}  # the toy's ante
+    assert client.post("/api/tables/t1/commands", headers=ana, json=sit).status_code == 200
+    out = {"name": "ana", "amount": 4990, "key": "w"}
+    assert client.post("/api/cashier/withdrawal", headers=cy, json=out).status_code == 200
+    live = _server(client).hub.live("t1")
+    with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
+        ws.receive_json()
+        ws.send_json({"v": 1, "type": "hello", "table": "t1"})
+        deadline = time.monotonic() + 10
+        while client.get("/api/tables/t1", headers=ana).json()["view"]["phase"] != "ante":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        ante = {"command_id": "a", "command": {"type": "ante"}}
+        assert client.post("/api/tables/t1/commands", headers=ana, json=ante).status_code == 200
+        assert live.table.chips()["ana"] == 0 and live.in_round()
+        refused = client.post("/api/users/ana/role", headers=admin, json={"role": "dealer"})
+        assert refused.status_code == 409, refused.text
+        assert "at stake in the round in play at t1" in refused.json()["message"]
+    assert _server(client).accounts.names()["ana"].value == "player"
 
 
 def test_a_limit_left_out_is_kept(client: TestClient) -> None:
