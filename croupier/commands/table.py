@@ -95,7 +95,13 @@ def run(
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Rounds to play.")
+        int,
+        typer.Option(
+            "--rounds",
+            min=1,
+            max=MAX_ROUNDS,
+            help="Rounds to play (Mah-Jong: games, four of which make its round, Art 2).",
+        ),
     ] = 5,
     seed: Annotated[
         str | None,
@@ -159,8 +165,8 @@ def run(
         say = None if as_json else typer.echo
         if say is not None:
             say(
-                f"{info.title} · {info.regulation} · {bots} {kind} bot(s), {rounds} round(s)"
-                + (f", seed {seed!r}" if seed is not None else "")
+                f"{info.title} · {info.regulation} · {bots} {kind} bot(s), {rounds} "
+                f"{info.round_word}(s)" + (f", seed {seed!r}" if seed is not None else "")
             )
         results: list[dict[str, Any]] = []
         before = _money(table)
@@ -171,7 +177,7 @@ def run(
             before = _money(table)
             results.append(result)
             if say is not None:
-                say(_round_line(result, getattr(options, "decimals", 0)))
+                say(_round_line(result, getattr(options, "decimals", 0), info.round_word))
 
         try:
             report = run_table(
@@ -218,8 +224,9 @@ def run(
 
         chips = ", ".join(f"{p} {cash(v)}" for p, v in ledger["players"].items())
         say(
-            f"{report.rounds} rounds, {report.entries} entries, {report.commands} commands, "
-            f"{report.timeouts} timeouts. Ledger balanced: {ledger['balanced']}; books agree: "
+            f"{report.rounds} {info.round_word}s, {report.entries} entries, "
+            f"{report.commands} commands, {report.timeouts} timeouts. "
+            f"Ledger balanced: {ledger['balanced']}; books agree: "
             f"{out['books_agree']}; house {cash(ledger['house'])}, commission "
             f"{cash(ledger['commission'])}; chips: {chips}"
         )
@@ -270,7 +277,7 @@ def _round_result(table: Table[Any], number: int, before: dict[str, int]) -> dic
     }
 
 
-def _round_line(result: dict[str, Any], decimals: int = 0) -> str:
+def _round_line(result: dict[str, Any], decimals: int = 0, word: str = "round") -> str:
     event = dict(result["result"])
     kind = event.pop("type", "?")
     detail = json.dumps(event, ensure_ascii=False, separators=(", ", ": "))
@@ -283,7 +290,8 @@ def _round_line(result: dict[str, Any], decimals: int = 0) -> str:
 
     net = ", ".join(f"{p} {cash(v)}" for p, v in result["net"].items()) or "no money moved"
     return (
-        f"Round {result['round']} (entries {result['first_seq']}-{result['last_seq']}): "
+        f"{word.capitalize()} {result['round']} "
+        f"(entries {result['first_seq']}-{result['last_seq']}): "
         f"{kind} {detail} | {net}; house {cash(result['house'])}, commission "
         f"{cash(result['commission'])}"
     )

@@ -56,6 +56,9 @@ class GameInfo:
     record_replay_path: str = ""
     #: the ``game`` an old record of this game names (Mah-Jong's rounds: ``mahjong-round``)
     record_names: tuple[str, ...] = ()
+    #: what the regulation calls the unit a table's round is (Mah-Jong: a game; four games
+    #: make its round, Art 2), as a table run names them
+    round_word: str = "round"
 
     @property
     def record_replay(self) -> Callable[[Mapping[str, Any], str | None, bool], None]:
@@ -107,6 +110,7 @@ GAMES: dict[str, GameInfo] = {
             _ALL - {"odds"} | {"score"},
             "croupier.commands.play_mahjong:replay_mahjong",
             ("mahjong-round",),
+            "game",
         ),
         GameInfo(
             "football-poker",

@@ -288,3 +288,13 @@ def test_item7_replay_of_a_table_log_of_an_unknown_game_lists_the_games(tmp_path
     log = tmp_path / "x.log"
     log.write_bytes(header_line("poker", "t", {}))
     failed(run("replay", str(log)), 2, "unknown game 'poker'", "thirteen")
+
+
+def test_art2_mahjong_table_run_names_its_games_games_not_rounds() -> None:
+    """Portaria 52/89/M Art 2: four games make a round (of the winds): a table run of Mah-Jong
+    counts games; the other games' runs count rounds."""
+    text = ok("table", "run", "mahjong", "--rounds", "2", "--seed", "zz").output
+    assert "2 game(s)" in text and "\nGame 1 (entries" in text and "\nGame 2 (entries" in text
+    assert "\n2 games, " in text and "round" not in text.lower().replace("(entries", "")
+    stud = ok("table", "run", "five-card-stud", "--rounds", "1", "--seed", "zz").output
+    assert "1 round(s)" in stud and "\nRound 1 (entries" in stud and "\n1 rounds, " in stud
