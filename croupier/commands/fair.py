@@ -321,27 +321,12 @@ def fair_source(
 
 def fair_shuffles(table: Table[Any]) -> list[dict[str, Any]]:
     """Every fair shuffle of ``table`` so far: commitment, client seed, nonce, the entry that
-    committed it and, once revealed, the server seed (seeds are revealed in the order of their
-    commitments; the table's fold checked each against its commitment and the shoe it dealt)."""
-    from croupier.table.events import FairnessCommitted, FairnessRevealed
+    committed it and, once revealed, the server seed (each reveal is of the last commitment;
+    the table's fold checked each against its commitment and the shoe it dealt)."""
+    from croupier.table.events import fair_shuffles as shuffles_of
 
-    found: list[dict[str, Any]] = []
-    waiting: list[dict[str, Any]] = []
-    for entry in table.entries:
-        event = entry.event
-        if isinstance(event, FairnessCommitted):
-            shuffle = {
-                "commitment": event.commitment,
-                "client_seed": event.client_seed,
-                "nonce": event.nonce,
-                "server_seed": None,
-                "committed_seq": entry.seq,
-            }
-            found.append(shuffle)
-            waiting.append(shuffle)
-        elif isinstance(event, FairnessRevealed) and waiting:
-            waiting.pop(0)["server_seed"] = event.server_seed
-    return found
+    keys = ("commitment", "client_seed", "nonce", "server_seed", "committed_seq")
+    return [{key: shuffle[key] for key in keys} for shuffle in shuffles_of(table.entries)]
 
 
 @dataclass

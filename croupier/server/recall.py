@@ -21,7 +21,7 @@ from typing import Any
 from croupier.errors import RecordError
 from croupier.table.actor import Actor
 from croupier.table.base import Table
-from croupier.table.events import FairnessCommitted, FairnessRevealed
+from croupier.table.events import fair_shuffles
 
 __all__ = ["ARTICLES", "article_of", "fairness_of", "inspector_horizon", "recall"]
 
@@ -119,35 +119,16 @@ def article_of(game: str, event: dict[str, Any]) -> str | None:
 def fairness_of(table: Table[Any], first_seq: int, last_seq: int) -> list[dict[str, Any]]:
     """The commitments whose shuffles dealt entries ``first_seq..last_seq``, with their seeds
     once revealed (see the module docstring)."""
-    entries = table.entries
-    commitments: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
-    for entry in entries:
-        event = entry.event
-        if isinstance(event, FairnessCommitted):
-            current = {
-                "commitment": event.commitment,
-                "client_seed": event.client_seed,
-                "nonce": event.nonce,
-                "committed_seq": entry.seq,
-                "server_seed": None,
-                "revealed_seq": None,
-                "verified": None,
-            }
-            commitments.append(current)
-        elif (
-            isinstance(event, FairnessRevealed)
-            and current is not None
-            and current["server_seed"] is None
-        ):
-            current["server_seed"] = event.server_seed
-            current["revealed_seq"] = entry.seq
+    commitments = fair_shuffles(table.entries)
+    for shuffle in commitments:
+        shuffle["verified"] = None
+        if shuffle["server_seed"] is not None:
             try:
-                seed = bytes.fromhex(event.server_seed)
+                seed = bytes.fromhex(shuffle["server_seed"])
             except ValueError:
-                current["verified"] = False
+                shuffle["verified"] = False
             else:
-                current["verified"] = hashlib.sha256(seed).hexdigest() == current["commitment"]
+                shuffle["verified"] = hashlib.sha256(seed).hexdigest() == shuffle["commitment"]
     inside = [c for c in commitments if first_seq <= c["committed_seq"] <= last_seq]
     before = [c for c in commitments if c["committed_seq"] < first_seq]
     return ([before[-1]] if before else []) + inside

@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from croupier.errors import RecordError
 from croupier.protocol import Event
@@ -25,6 +27,7 @@ __all__ = [
     "FairnessCommitted",
     "FairnessRevealed",
     "TableClosed",
+    "fair_shuffles",
 ]
 
 
@@ -98,3 +101,36 @@ TABLE_EVENTS: tuple[type[Event], ...] = (
     FairnessRevealed,
     TableClosed,
 )
+
+
+class _Entry(Protocol):
+    @property
+    def seq(self) -> int: ...
+    @property
+    def event(self) -> Event: ...
+
+
+def fair_shuffles(entries: Iterable[_Entry]) -> list[dict[str, Any]]:
+    """Every provably-fair shuffle of a table's ``entries``: its commitment, client seed and
+    nonce, the entry that committed it (``committed_seq``) and, once revealed, the server seed
+    and the entry that revealed it (``revealed_seq``; None before). A reveal is of the last
+    commitment (:class:`FairnessRevealed`); a second reveal of it, or one before any
+    commitment, is left out (the table's fold refuses both)."""
+    found: list[dict[str, Any]] = []
+    for entry in entries:
+        event = entry.event
+        if isinstance(event, FairnessCommitted):
+            found.append(
+                {
+                    "commitment": event.commitment,
+                    "client_seed": event.client_seed,
+                    "nonce": event.nonce,
+                    "committed_seq": entry.seq,
+                    "server_seed": None,
+                    "revealed_seq": None,
+                }
+            )
+        elif isinstance(event, FairnessRevealed) and found and found[-1]["server_seed"] is None:
+            found[-1]["server_seed"] = event.server_seed
+            found[-1]["revealed_seq"] = entry.seq
+    return found

@@ -44,3 +44,23 @@ def test_promise_a_keyed_fair_table_reveals_its_seed_after_a_restart_mid_round(n
     assert commit(seed) == committed.commitment  # type: ignore[attr-defined]
     again = ProvablyFairShuffler(seed, committed.client_seed, committed.nonce)  # type: ignore[attr-defined]
     assert again.commitment == committed.commitment  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["three-card-baccarat", "five-card-stud", "thirteen"])
+def test_promise_fair_shuffles_pairs_each_reveal_with_its_commitment(name: str) -> None:
+    """``croupier.table.events.fair_shuffles``, read by the CLI's ``table run --fair`` and the
+    inspector's recall: every shuffle's seed, once revealed, hashes to its own commitment, and
+    is revealed after it is committed and before the next commitment."""
+    from croupier.table.events import fair_shuffles
+
+    info = game(name)
+    bots = {f"bot{i}": factory(i) for i, factory in enumerate([next(iter(info.bots.values()))] * 3)}
+    table = info.table(info.options(), table_id="fair-2", source=FairSource("a client seed"))
+    run_table(table, bots, rounds=4)
+    shuffles = fair_shuffles(table.entries)
+    assert len(shuffles) >= 2
+    for shuffle, after in zip(shuffles, [*shuffles[1:], None], strict=True):
+        assert shuffle["server_seed"] is not None, shuffle
+        assert commit(bytes.fromhex(shuffle["server_seed"])) == shuffle["commitment"]
+        assert shuffle["committed_seq"] < shuffle["revealed_seq"]
+        assert after is None or shuffle["revealed_seq"] < after["committed_seq"]
