@@ -12,8 +12,13 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from croupier.money import format_amount
+
 if TYPE_CHECKING:
     from .people import Person
+
+#: the offers' money fields: typed in the house currency (offers.js MONEY_FIELDS)
+MONEY = ("amount", "buy_in")
 
 #: offer types in the order a patient person takes them
 PREFERENCE: Sequence[str] = (
@@ -102,9 +107,13 @@ def act(
     elif not free or (len(free) == 1 and "one_of" in next(iter(free.values()))):
         box.locator("button").first.click()
     else:
+        decimals = int(page.evaluate("() => document.body.dataset.decimals || '0'"))
         for name, domain in free.items():
             if "min" in domain:
-                box.locator(f'input[name="{name}"]').fill(str(domain["min"]))
+                # a money field takes the currency ("20.00"), a count its number
+                least = domain["min"]
+                text = format_amount(least, decimals=decimals) if name in MONEY else str(least)
+                box.locator(f'input[name="{name}"]').fill(text)
         box.locator('button[type="submit"]').click()
     return kind
 

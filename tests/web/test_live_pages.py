@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from croupier.money import format_amount
 from croupier.table import Actor
 from croupier.table.log import read_log, verify_chain
 
@@ -204,7 +205,7 @@ def test_a_dropped_connection_reconnects_and_catches_up(browser: Browser, live: 
         someone.page.goto(f"{live.url}/tables/toy-drop")
         someone.wait_connected()
     for someone in (ana, bo):
-        someone.page.get_by_role("spinbutton", name="Buy in").fill("300")
+        someone.page.get_by_role("textbox", name="Buy in").fill("3.00")  # 300 avos
         someone.page.get_by_role("button", name="Sit", exact=True).click()
     ana.page.get_by_role("button", name="Ante").wait_for(timeout=30_000)
     before = ana.page.evaluate("window.croupierTable.socket.lastSeq")
@@ -325,39 +326,106 @@ def test_the_cashier_page_buys_in_and_cashes_out(browser: Browser, live: LiveSer
 def test_issue19_the_cashiers_desk_and_a_players_limits_through_the_pages(
     browser: Browser, live: LiveServer
 ) -> None:
+    """The desk and the limits take amounts in the house currency (decimals 2: "5.00" is 500
+    avos) and show them so; the API keeps the smallest unit."""
     before = live.server.cashier.balance("di")
     cash = person(browser, live, "cash")
     page = cash.page
     page.get_by_role("link", name="Cashier").click()
     page.get_by_label("Player").fill("di")
-    page.get_by_label("Amount (smallest units)").fill("500")
+    page.get_by_label("Amount", exact=True).fill("5.00")
     page.wait_for_function("() => document.getElementById('desk-key').value !== ''")
     used = page.locator("#desk-key").input_value()  # the page's key (its script sets it)
     page.get_by_role("button", name="Record the movement").click()
-    page.get_by_text(f"Recorded: deposit of 500 for di; balance {before + 500}.").wait_for()
+    page.get_by_text(f"Recorded: deposit of 5.00 for di; balance {cur(before + 500)}.").wait_for()
     # a refusal (here a key that names another movement: the first try was recorded but its
     # answer lost) leaves the desk usable: the next movement goes with a new key
     page.evaluate("(key) => { document.getElementById('desk-key').value = key; }", used)
     page.get_by_label("Player").fill("di")  # the form was emptied after the movement
-    page.get_by_label("Amount (smallest units)").fill("7")
+    page.get_by_label("Amount", exact=True).fill("0.07")
     page.get_by_role("button", name="Record the movement").click()
     page.get_by_text(f"Refused: idempotency key {used!r} was used for another movement").wait_for()
     page.get_by_role("button", name="Record the movement").click()
-    page.get_by_text(f"Recorded: deposit of 7 for di; balance {before + 507}.").wait_for()
+    page.get_by_text(f"Recorded: deposit of 0.07 for di; balance {cur(before + 507)}.").wait_for()
     assert axe_violations(page) == []
     assert not cash.errors, cash.errors
     cash.close()
     di = person(browser, live, "di")
     page = di.page
     page.get_by_role("link", name="Cashier").click()
-    assert page.locator("#wallet-balance").inner_text() == str(before + 507)
-    page.get_by_label("Daily loss limit (empty: none)").fill("777")
+    assert page.locator("#wallet-balance").inner_text() == cur(before + 507)
+    page.get_by_label("Daily loss limit (empty: none)").fill("7.77")
     page.get_by_role("button", name="Set my limits").click()
     page.get_by_text("Your limits are set.").wait_for()
     assert live.server.cashier.limits("di").daily_loss_limit == 777
     assert axe_violations(page) == []
     assert not di.errors, di.errors
     di.close()
+
+
+def cur(units: int) -> str:
+    """An amount of avos as the pages show it (the live server's decimals: 2)."""
+    return format_amount(units, decimals=2)
+
+
+def test_the_desk_takes_the_currency_and_sends_the_exact_smallest_units(
+    browser: Browser, live: LiveServer
+) -> None:
+    """ "100.50" at the desk moves 10050 avos (read back over the API); "1,000.25" 100025; an
+    amount with more decimals than the currency ("1.234") or none ("abc") is refused on the
+    page, named, and nothing moves; the player's page shows the movements in patacas."""
+    live.create_user("mo", "player", "secret-mo-1")
+    api = live.client("cash", PASSWORDS["cash"])
+    before = api.get("/api/wallets/mo")["balance"]
+    cash = person(browser, live, "cash")
+    page = cash.page
+    page.get_by_role("link", name="Cashier").click()
+    page.wait_for_function("() => document.getElementById('desk-key').value !== ''")
+    assert page.locator("body").get_attribute("data-decimals") == "2"
+    for typed in ("1.234", "abc", "-5", "1,0000"):
+        page.get_by_label("Player").fill("mo")
+        page.get_by_label("Amount", exact=True).fill(typed)
+        page.get_by_role("button", name="Record the movement").click()
+        alert = page.locator("#desk-error")
+        alert.get_by_text(typed).wait_for()
+        assert "nothing was sent" in alert.inner_text() and alert.get_attribute("role") == "alert"
+    assert api.get("/api/wallets/mo")["balance"] == before
+    page.get_by_label("Amount", exact=True).fill("100.50")
+    page.get_by_role("button", name="Record the movement").click()
+    page.get_by_text(
+        f"Recorded: deposit of 100.50 for mo; balance {cur(before + 10050)}."
+    ).wait_for()
+    assert page.locator("#desk-error").inner_text() == ""
+    assert api.get("/api/wallets/mo")["balance"] == before + 10050
+    page.get_by_label("Player").fill("mo")
+    page.get_by_label("Amount", exact=True).fill("1,000.25")
+    page.get_by_label("Movement").select_option("withdrawal")
+    page.get_by_role("button", name="Record the movement").click()
+    page.get_by_text("Recorded: withdrawal of 1,000.25 for mo").wait_for()
+    wallet = api.get("/api/wallets/mo")
+    assert wallet["balance"] == before + 10050 - 100025
+    assert [m["amount"] for m in wallet["movements"][:2]] == [-100025, 10050]  # newest first
+    assert not cash.errors, cash.errors
+    cash.close()
+    mo = enter(browser, "mo", "secret-mo-1")
+    mo.login(live.url)
+    page = mo.page
+    page.get_by_role("link", name="Cashier").click()
+    assert page.locator("#wallet-balance").inner_text() == cur(before + 10050 - 100025)
+    amounts = page.get_by_role("region", name="Last movements").locator('td[data-label="Amount"]')
+    assert {"100.50", "−1,000.25"} <= set(amounts.all_inner_texts())
+    page.get_by_label("Daily loss limit (empty: none)").fill("12.345")
+    page.get_by_role("button", name="Set my limits").click()
+    page.locator("#limits-error").get_by_text("12.345").wait_for()
+    assert live.server.cashier.limits("mo").daily_loss_limit is None  # nothing sent
+    page.get_by_label("Daily loss limit (empty: none)").fill("2,500.5")
+    page.get_by_role("button", name="Set my limits").click()
+    page.get_by_text("Your limits are set.").wait_for()
+    assert live.server.cashier.limits("mo").daily_loss_limit == 250050
+    page.reload()
+    assert page.get_by_label("Daily loss limit (empty: none)").input_value() == "2,500.50"
+    assert not mo.errors, mo.errors
+    mo.close()
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

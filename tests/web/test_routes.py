@@ -240,15 +240,17 @@ def test_forms_post_and_wait_for_their_script(client: TestClient) -> None:
         assert 'type="submit" disabled data-needs-js' in page.text
 
 
-def lobby_limits(game: str) -> str:
-    """The lobby's "Limits" cell of a table of ``game`` with its default options."""
+def lobby_limits(game: str, decimals: int | None = None) -> str:
+    """The lobby's "Limits" cell of a table of ``game`` with its default options (in a house
+    of ``decimals``: the table's options name them, the page is given them)."""
     from croupier.server.catalog import Catalog
     from croupier.server.web.routes import templates
 
-    options = Catalog().table_class(game).options_from_dict({}).to_dict()
+    given = {} if decimals is None else {"decimals": decimals}
+    options = Catalog().table_class(game).options_from_dict(given).to_dict()
     row = {"table": "t1", "game": game, "options": options, "players": [], "rounds": 0}
     html = templates.env.get_template("_lobby_tables.html").render(
-        by_game={game: [row]}, titles={}, role="inspector", user=None
+        by_game={game: [row]}, titles={}, role="inspector", user=None, decimals=decimals
     )
     cell = re.search(r'<td data-label="Limits">(.*?)</td>', html, re.S)
     assert cell is not None
@@ -258,11 +260,55 @@ def lobby_limits(game: str) -> str:
 def test_the_lobby_shows_a_tables_flags_as_yes_or_no_never_a_python_boolean() -> None:
     limits = lobby_limits("five-card-stud")
     assert "short all in reopens: no" in limits
-    assert "min buy in: 2000" in limits and "pot money: 20" in limits
+    assert "min buy in: 2,000" in limits and "pot money: 20" in limits
     assert "True" not in limits and "False" not in limits
 
 
 def test_the_lobby_shows_a_banking_tables_bet_limits_first() -> None:
     limits = lobby_limits("three-card-baccarat")
-    assert limits.startswith("bets: 100 to 500000 (other limits for some bets); decks: 1")
+    assert limits.startswith("bets: 100 to 500,000 (other limits for some bets); decks: 1")
     assert "zero is even: yes" in limits and "True" not in limits
+
+
+def test_the_lobby_shows_a_tables_money_in_the_house_currency_and_counts_as_they_are() -> None:
+    """A house of decimals 2: the stud level of 20 patacas is 2,000 avos, shown 20.00; its
+    buy-in 2,000.00; a baccarat bet 1.00 to 5,000.00; seats, decks and seconds as they are."""
+    stud = lobby_limits("five-card-stud", 2)
+    assert "pot money: 20.00" in stud and "min buy in: 2,000.00" in stud
+    assert "top up below: 500.00" in stud
+    assert "seats: 7" in stud and "time limit seconds: 120" in stud and "decimals: 2" in stud
+    baccarat = lobby_limits("three-card-baccarat", 2)
+    assert baccarat.startswith("bets: 1.00 to 5,000.00 (other limits for some bets); decks: 1")
+
+
+def test_the_pages_are_given_the_house_decimals_and_the_cashier_shows_the_currency(
+    client: TestClient,
+) -> None:
+    people = setup(client)
+    admin = people["admin"]
+    made = client.post(
+        "/api/users",
+        headers=admin,
+        json={"name": "cash", "role": "cashier", "password": "cash-secret-1"},
+    )
+    assert made.status_code == 200, made.text
+    cash = login(client, "cash", "cash-secret-1")
+    for kind, amount, key in (("deposit", 1234567, "k1"), ("withdrawal", 5, "k2")):
+        moved = client.post(
+            f"/api/cashier/{kind}", headers=cash, json={"name": "ana", "amount": amount, "key": key}
+        )
+        assert moved.status_code == 200, moved.text
+    assert client.get("/api/wallet", headers=people["ana"]).json()["balance"] == 1234562
+    limit = client.post("/api/limits", headers=people["ana"], json={"daily_loss_limit": 250050})
+    assert limit.status_code == 200, limit.text
+    html = client.get("/cashier", headers=people["ana"]).text
+    assert '<body data-decimals="2">' in html
+    assert '<strong id="wallet-balance" class="num">12,345.62</strong>' in html
+    assert ">12,345.67</td>" in html and ">−0.05</td>" in html  # the movements
+    assert 'value="2,500.50"' in html  # the daily loss limit, as it is typed back
+    assert "smallest units" not in html
+    desk = client.get("/cashier", headers=cash).text
+    assert (
+        '<body data-decimals="2">' in desk and 'id="desk-amount" name="amount" type="text"' in desk
+    )
+    assert '<body data-decimals="2">' in client.get("/login").text

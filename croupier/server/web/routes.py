@@ -21,9 +21,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from pydantic import BaseModel, Field
 
 from croupier.errors import CroupierError
+from croupier.money import format_amount
 from croupier.server.api import ApiError, Caller, lobby, principal_of, refused, server_of
 from croupier.server.auth import Principal, Role
 from croupier.server.recall import inspector_horizon
@@ -48,34 +51,71 @@ MENUS: dict[Role, tuple[tuple[str, str], ...]] = {
 TITLES = {g.name: g.title for g in GAMES.values()}
 
 
-def option_items(options: Mapping[str, Any]) -> list[tuple[str, str]]:
+#: the tables' options that are money (integers of the house's smallest unit): the lobby shows
+#: them in the currency; every other number (seats, decks, seconds, decimals) as it is
+MONEY_OPTIONS = frozenset(
+    {"pot_money", "min_buy_in", "top_up_below", "initial_commission_amount", "min_bet", "buy_in"}
+)
+
+
+def option_items(options: Mapping[str, Any], decimals: int = 0) -> list[tuple[str, str]]:
     """A table's options as the lobby's "Limits" column shows them: (name, text), in order.
 
     The banking tables' bet limits (``limits``: a default minimum and maximum, some bets with
-    their own) come first as ``bets``; a flag reads yes or no; a number or a text as it is;
+    their own) come first as ``bets``; a flag reads yes or no; money (:data:`MONEY_OPTIONS`,
+    the bet limits) in the house currency of ``decimals``; another number or a text as it is;
     anything else (nested options, None) is left out.
 
     >>> option_items({"zero_is_even": True, "limits": {"default": {"minimum": 100}}, "x": None})
     [('bets', '100 to no limit'), ('zero is even', 'yes')]
+    >>> option_items({"limits": {"default": {"minimum": 100, "maximum": 500000}}}, 2)
+    [('bets', '1.00 to 5,000.00')]
+    >>> option_items({"min_buy_in": 200000, "seats": 7}, 2)
+    [('min buy in', '2,000.00'), ('seats', '7')]
     """
     bets: list[tuple[str, str]] = []
     out: list[tuple[str, str]] = []
     for key, value in options.items():
         if isinstance(value, bool):
             out.append((key.replace("_", " "), "yes" if value else "no"))
+        elif isinstance(value, int) and key in MONEY_OPTIONS:
+            out.append((key.replace("_", " "), format_amount(value, decimals=decimals)))
         elif isinstance(value, int | float | str):
             out.append((key.replace("_", " "), str(value)))
         elif key == "limits" and isinstance(value, Mapping):
             default = value.get("default")
             if isinstance(default, Mapping) and "minimum" in default:
                 top = default.get("maximum")
-                text = f"{default['minimum']} to {'no limit' if top is None else top}"
+                least = shown_money(default["minimum"], decimals)
+                text = f"{least} to {'no limit' if top is None else shown_money(top, decimals)}"
                 if value.get("by_bet"):
                     text += " (other limits for some bets)"
                 bets.append(("bets", text))
     return bets + out
 
 
+def shown_money(amount: object, decimals: int = 0) -> str:
+    """An amount of the house's smallest unit as the pages show it, in the currency: 1234567 at
+    decimals 2 is ``12,345.67``, -5 is ``−0.05`` (a minus sign); anything but a whole number as
+    it is (the pages' ``money()`` of ``dom.js``, server-side: the Jinja filter ``money``).
+
+    >>> shown_money(1234567, 2), shown_money(-5, 2), shown_money(1234567), shown_money(None, 2)
+    ('12,345.67', '−0.05', '1,234,567', '')
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        return "" if amount is None else str(amount)
+    text = format_amount(amount, decimals=decimals)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
+@pass_context
+def money_filter(context: Context, amount: object) -> str:
+    """``{{ amount|money }}``: in the house currency of the page's ``decimals`` (0 when none)."""
+    decimals = context.get("decimals", 0)
+    return shown_money(amount, decimals if isinstance(decimals, int) else 0)
+
+
+templates.env.filters["money"] = money_filter
 templates.env.filters["option_items"] = option_items
 REGULATIONS = {g.name: g.regulation for g in GAMES.values()}
 
@@ -131,10 +171,17 @@ def page(
             "csrf": person.csrf,
             "menu": MENUS.get(person.role, ()),
             "path": request.url.path,
+            "decimals": house_decimals(request),
             **context,
         },
         status_code=status_code,
     )
+
+
+def house_decimals(request: Request) -> int:
+    """The house currency's decimals (:attr:`HubSettings.decimals`): the pages show and take
+    every amount in the currency, the API and the WebSocket keep the smallest unit."""
+    return server_of(request).hub.settings.decimals
 
 
 def to_login(request: Request) -> RedirectResponse:
@@ -163,7 +210,13 @@ async def login_page(request: Request, next: str = "/") -> HTMLResponse:
     return templates.TemplateResponse(
         request,
         "login.html",
-        {"user": None, "menu": (), "next": target, "path": "/login"},
+        {
+            "user": None,
+            "menu": (),
+            "next": target,
+            "path": "/login",
+            "decimals": house_decimals(request),
+        },
         headers=SECURITY_HEADERS,
     )
 

@@ -4,7 +4,9 @@
 // field's domain is one of
 //   {"is": value}                  exactly this value (nothing to choose)
 //   {"one_of": [v, ...]}           one button per value (cards and tiles drawn as such)
-//   {"min": a, "max": b}           an amount input bounded to a..b (whole units)
+//   {"min": a, "max": b}           an input bounded to a..b; a money field (``amount``,
+//                                  ``buy_in``: MONEY_FIELDS) is typed and shown in the house
+//                                  currency ("100.50") and sent as whole smallest units (10050)
 //   {"split": [cards], "sizes": [3, 5, 5]}   the cards into tiers (the 13-card setting)
 //   {"text": n}                    free text of 1 to n characters
 // The controls make exactly the commands the offers admit: a person cannot build a command the
@@ -12,6 +14,17 @@
 
 import { cardImg, isCard, isTile, tileImg, cardName, tileName } from "./cards.js";
 import { TierSetter } from "./tiers.js";
+import { count, money, parseAmount } from "./dom.js";
+
+/** the offers' fields that are money (``Between`` domains of the tables' offers: a stake, a
+ * buy-in, a top-up, a raise); every other bounded field is a count (the 13-card game's bet
+ * ``units``, stud's cut ``cards``) */
+export const MONEY_FIELDS = new Set(["amount", "buy_in"]);
+
+/** a bounded field's value shown as a person reads it: money in the currency, else a count */
+export function boundText(name, value) {
+  return MONEY_FIELDS.has(name) ? money(value) : count(value);
+}
 
 export function domainKind(domain) {
   if (domain && typeof domain === "object" && !Array.isArray(domain)) {
@@ -181,29 +194,44 @@ export function offerControl(offer, send, hooks = {}) {
     let input;
     if (kind === "between") {
       input = document.createElement("input");
-      input.type = "number";
-      input.inputMode = "numeric";
-      input.min = String(domain.min);
-      input.max = String(domain.max);
-      input.step = "1";
-      input.value = String(domain.min);
+      const isMoney = MONEY_FIELDS.has(name);
+      if (isMoney) {
+        // text: "1,000.25" is typed as read; the page parses it exactly (parseAmount)
+        input.type = "text";
+        input.inputMode = "decimal";
+        input.autocomplete = "off";
+        input.value = money(domain.min);
+        readers[name] = () => {
+          const parsed = parseAmount(input.value);
+          if (parsed.error) throw new RangeError(parsed.error);
+          return parsed.value;
+        };
+      } else {
+        input.type = "number";
+        input.inputMode = "numeric";
+        input.min = String(domain.min);
+        input.max = String(domain.max);
+        input.step = "1";
+        input.value = String(domain.min);
+        readers[name] = () => Number(input.value);
+      }
       input.required = true;
       const range = document.createElement("span");
       range.className = "range";
       range.id = `${id}-range`;
-      range.textContent = `${domain.min.toLocaleString("en")} to ${domain.max.toLocaleString("en")}`;
+      range.textContent = `${boundText(name, domain.min)} to ${boundText(name, domain.max)}`;
       input.setAttribute("aria-describedby", range.id);
-      readers[name] = () => Number(input.value);
       form.append(label, input, range);
       if (domain.max > domain.min) {
         const quick = document.createElement("span");
         quick.className = "quick";
         for (const [word, v] of [["min", domain.min], ["max", domain.max]]) {
+          const shown = isMoney ? money(v) : String(v);
           const q = button(word, () => {
-            input.value = String(v);
+            input.value = shown;
             input.focus();
           }, { className: "quick-amount" });
-          q.setAttribute("aria-label", `${humanize(name)}: ${word} ${v}`);
+          q.setAttribute("aria-label", `${humanize(name)}: ${word} ${boundText(name, v)}`);
           quick.append(q);
         }
         form.append(quick);
@@ -248,12 +276,21 @@ export function offerControl(offer, send, hooks = {}) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const values = {};
-    for (const [name, read] of Object.entries(readers)) values[name] = read();
+    for (const [name, read] of Object.entries(readers)) {
+      try {
+        values[name] = read();
+      } catch (refusal) {
+        if (!(refusal instanceof RangeError)) throw refusal;
+        // an amount that is not one, or with more decimals than the currency: nothing sent
+        error.textContent = `${humanize(name)}: ${refusal.message}; nothing was sent`;
+        return;
+      }
+    }
     const command = commandOf(offer, values);
     if (!admits(offer, command)) {
       error.textContent = "Out of bounds: " + free
         .filter((f) => f.kind === "between")
-        .map((f) => `${humanize(f.name)} ${f.domain.min} to ${f.domain.max}`)
+        .map((f) => `${humanize(f.name)} ${boundText(f.name, f.domain.min)} to ${boundText(f.name, f.domain.max)}`)
         .join(", ");
       return;
     }

@@ -6,7 +6,7 @@
 // wires it to the server; the browser tests also drive it directly with states made by a
 // real table.
 
-import { byKey, el, kindOf, actorName, humanize } from "./dom.js";
+import { byKey, el, kindOf, actorName, humanize, money } from "./dom.js";
 import { Feed, isSettlement, renderSettlement } from "./feed.js";
 import { layoutFor } from "./layouts/index.js";
 import { renderOffers } from "./offers.js";
@@ -138,7 +138,7 @@ export class TableView {
     if (state.away?.length) present.push(`Away (their time runs): ${state.away.join(", ")}`);
     this.presence.textContent = present.join(" · ");
     this.presence.hidden = !present.length;
-    if (state.chips !== undefined) this.chips.textContent = `Your chips: ${Number(state.chips).toLocaleString("en")}`;
+    if (state.chips !== undefined) this.chips.textContent = `Your chips: ${money(state.chips)}`;
     this.renderTimer();
     // a settlement drawn before the view named its seats: drawn again with their names
     if (this.lastSettlement && this.settlementUnnamed) {

@@ -1,7 +1,7 @@
 // Pieces shared by the game layouts.
 
 import { handRow, cardList } from "../cards.js";
-import { actorName, el, fill, humanize, money, valueNode } from "../dom.js";
+import { actorName, el, fill, humanize, money, signed, valueNode } from "../dom.js";
 
 /** a labelled box on the felt: a seat, a position, the banker */
 export function seatBox(title, { active = false, mine = false, out = false, key = "" } = {}, ...children) {
@@ -56,4 +56,4 @@ export function pot(amount, label = "Pot") {
   return el("div", { class: "pot" }, el("span", { class: "pot-label" }, label), " ", el("strong", { class: "num" }, money(amount)));
 }
 
-export { actorName, el, fill, humanize, money, valueNode };
+export { actorName, el, fill, humanize, money, signed, valueNode };

@@ -5,7 +5,7 @@
 // kongs and the win are the offers' buttons.
 
 import { handRow, tileImg, tileName } from "../cards.js";
-import { el, facts, humanize, seatBox, fill } from "./common.js";
+import { el, facts, humanize, money, seatBox, fill, signed } from "./common.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
@@ -33,14 +33,15 @@ function result(r) {
   if (r.type !== "game_won") return el("div", { class: "mj-result" }, el("strong", {}, "Drawn game: the wall is exhausted"));
   const winner = WIND_NAMES[wind(r.seat)] || r.seat;
   const how = r.discarder === null || r.discarder === undefined ? "self-drawn" : `on ${WIND_NAMES[wind(r.discarder)] || r.discarder}'s discard`;
-  const net = Array.isArray(r.net) ? r.net.map((amount, i) => `${WIND_NAMES[WINDS[i]]} ${amount > 0 ? "+" : ""}${amount}`).join(", ") : "";
+  // the payments and the commission are chips (money); the faan are not
+  const net = Array.isArray(r.net) ? r.net.map((amount, i) => `${WIND_NAMES[WINDS[i]]} ${signed(amount)}`).join(", ") : "";
   return el(
     "div",
     { class: "mj-result", role: "group", "aria-label": "result" },
     el("p", {}, el("strong", {}, `${winner} wins ${how}`), r.faan !== undefined ? `, ${r.faan} faan` : ""),
     r.patterns?.length ? el("p", {}, `Patterns: ${r.patterns.join(", ")}`) : null,
     r.reading ? el("p", {}, `Reading: ${r.reading}`) : null,
-    net ? el("p", {}, `Payments: ${net}${r.commission ? `; commission ${r.commission}` : ""}`) : null,
+    net ? el("p", {}, `Payments: ${net}${r.commission ? `; commission ${money(r.commission)}` : ""}`) : null,
     r.hand ? handRow(r.hand, { kind: "tiles", size: "small", label: "the winner's concealed tiles" }) : null,
   );
 }
@@ -106,7 +107,7 @@ export const mahjong = {
           { active: view.turn === wind, mine, key: `wind-${wind}` },
           facts([
             ["Concealed", info.concealed ?? ""],
-            ["Chips", place?.chips ?? ""],
+            ["Chips", place?.chips === undefined || place?.chips === null ? "" : money(place.chips)],
           ]),
           mine && discard ? el("p", { class: "hint" }, "Your turn: pick a tile of your hand to discard") : null,
           hand,

@@ -2,9 +2,12 @@
 // changes in place: the button becomes the other one and the seated list follows. A cashier's
 // desk (deposits and withdrawals, each with an idempotency key kept until it succeeds or is
 // refused) and a
-// player's limits (daily loss limit, session reminder).
+// player's limits (daily loss limit, session reminder). Amounts are typed and shown in the
+// house currency ("100.50") and sent as whole smallest units (10050): a bad one is refused
+// here, named, and nothing is sent.
 
 import { ApiError, post } from "../api.js";
+import { money, parseAmount } from "../dom.js";
 import { ready } from "../ready.js";
 
 const status = document.getElementById("cashier-status");
@@ -53,10 +56,17 @@ if (desk) {
     event.preventDefault();
     const form = event.target;
     const kind = form.elements.kind.value;
-    const body = { name: form.elements.name.value.trim(), amount: Number(form.elements.amount.value), key: form.elements.key.value };
+    const error = document.getElementById("desk-error");
+    const amount = parseAmount(form.elements.amount.value);
+    error.textContent = amount.error ? `Amount: ${amount.error}; nothing was sent` : "";
+    if (amount.error) {
+      form.elements.amount.focus();
+      return;
+    }
+    const body = { name: form.elements.name.value.trim(), amount: amount.value, key: form.elements.key.value };
     try {
       const done = await post(`/api/cashier/${kind}`, body);
-      say(`${done.duplicate ? "Already recorded" : "Recorded"}: ${kind} of ${done.amount} for ${done.name}; balance ${done.balance}.`);
+      say(`${done.duplicate ? "Already recorded" : "Recorded"}: ${kind} of ${money(done.amount)} for ${done.name}; balance ${money(done.balance)}.`);
       form.reset();
       form.elements.key.value = newKey(); // a new movement, a new key
     } catch (failure) {
@@ -75,9 +85,17 @@ const limits = document.getElementById("limits");
 if (limits) {
   limits.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const value = (name) => (limits.elements[name].value ? Number(limits.elements[name].value) : null);
+    const value = (name) => (limits.elements[name].value.trim() ? Number(limits.elements[name].value) : null);
+    const error = document.getElementById("limits-error");
+    const typed = limits.elements.daily_loss_limit.value.trim();
+    const loss = typed ? parseAmount(typed) : { value: null };
+    error.textContent = loss.error ? `Daily loss limit: ${loss.error}; nothing was sent` : "";
+    if (loss.error) {
+      limits.elements.daily_loss_limit.focus();
+      return;
+    }
     try {
-      await post("/api/limits", { daily_loss_limit: value("daily_loss_limit"), session_reminder_minutes: value("session_reminder_minutes") });
+      await post("/api/limits", { daily_loss_limit: loss.value, session_reminder_minutes: value("session_reminder_minutes") });
       say("Your limits are set.");
     } catch (failure) {
       say(`Refused: ${failure.message}`);
