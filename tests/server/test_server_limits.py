@@ -170,7 +170,9 @@ def test_issue19_the_cashier_page_shows_the_desk_and_the_wallet(client: TestClie
     cy = bearer(client, "cy", "cy-secret")
     mine = client.get("/cashier", headers=ana)
     assert mine.status_code == 200 and "Your wallet" in mine.text
-    assert 'id="wallet-balance" class="num">20000<' in mine.text
+    # 20,000 avos, shown in patacas (the house's decimals: 2); the API keeps the avos
+    assert 'id="wallet-balance" class="num">200.00<' in mine.text
+    assert client.get("/api/wallet", headers=ana).json()["balance"] == 20000
     assert "The desk" not in mine.text
     desk = client.get("/cashier", headers=cy)
     assert desk.status_code == 200 and "The desk" in desk.text and "Your wallet" not in desk.text

@@ -213,11 +213,20 @@ def test_the_table_shows_its_amounts_in_the_currency_and_its_counts_as_they_are(
     # the feed: an amount is money, a seat and a round are counts
     harness.evaluate(
         "(event) => tv.events([{seq: 5, at: 0, actor: 'player:ana', event}])",
-        {"type": "bet_placed", "player": "ana", "place": 3, "round": 12, "amount": 250000},
+        {
+            "type": "bet_placed",
+            "player": "ana",
+            "place": 3,
+            "round": 12,
+            "amount": 250000,
+            "stacks": [[1, 2000], [2, 1500]],
+            "dice": {"dice": [3, 4, 5], "total": 12},
+        },
     )
     item = harness.locator('.feed-item[data-type="bet_placed"]').inner_text()
     assert "2,500.00" in item and "3" in item and "12" in item
-    assert "0.03" not in item and "0.12" not in item
+    assert "1: 20.00" in item and "2: 15.00" in item  # [[seat, amount]]: the seat, the money
+    assert "0.03" not in item and "0.12" not in item and "0.05" not in item
 
 
 def test_the_settlements_show_money_in_the_currency(harness: Page) -> None:

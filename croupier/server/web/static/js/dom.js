@@ -58,15 +58,16 @@ export function count(value) {
 // layout): stakes, chips, pots, payouts, commissions, limits
 const MONEY_KEYS = new Set([
   "amount", "buy_in", "cash_out", "stake", "paid", "net", "nets", "amounts", "chips", "stack",
-  "capital", "pot", "pot_money", "bets", "put_in", "returned", "commission", "initial_commission",
-  "initial_commission_amount", "house", "won", "prize", "owed", "balance", "carried", "staked",
-  "on_layout", "total", "to", "bet", "min_bet", "min_buy_in", "top_up_below", "minimum",
+  "capital", "stacks", "pot", "pot_money", "bets", "put_in", "returned", "odd_to_house", "top_up",
+  "commission", "initial_commission",
+  "initial_commission_amount", "house", "prize", "owed", "balance", "carried", "staked",
+  "on_layout", "to", "bet", "min_bet", "min_buy_in", "top_up_below", "minimum",
   "maximum", "loss_today", "daily_loss_limit",
 ]);
 // fields never money, even inside a money field ({paid: {seat: ..}} is, a place is not)
 const COUNT_KEYS = new Set([
   "seat", "seats", "place", "position", "number", "round", "seq", "count", "hand", "at", "faan",
-  "points", "units", "cards", "deck", "decks", "wind", "winners", "eligible",
+  "points", "units", "cards", "deck", "decks", "wind", "winners", "eligible", "total", "dice",
 ]);
 
 /** is a number under ``key`` money, its parent's being ``parentMoney``? */
