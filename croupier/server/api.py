@@ -10,6 +10,7 @@ cookie (browsers; every POST must carry ``X-CSRF-Token``) or ``Authorization: Be
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -257,8 +258,10 @@ async def lobby(request: Request, caller: Caller) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for table_id in sorted(hub.tables):
         live = hub.tables[table_id]
-        if live.fault is not None:
-            out.append({"table": table_id, "game": live.row.game, "fault": live.fault})
+        if live.fault is not None:  # why, to those who inspect the house; that, to others
+            seen = caller.role in (Role.ADMIN, Role.INSPECTOR)
+            fault = live.fault if seen else live.public_fault
+            out.append({"table": table_id, "game": live.row.game, "fault": fault})
             continue
         actor = await server_of(request).actor_at(caller, table_id)
         out.append(await hub.read(table_id, functools.partial(lobby_row, hub, actor=actor)))
@@ -466,7 +469,15 @@ async def round_log(table_id: str, number: int, caller: Caller, request: Request
 
 @router.get("/healthz", tags=["operations"])
 async def healthz(request: Request) -> JSONResponse:
-    health = server_of(request).health()
+    """The server's health (no login needed: for monitors): its status, the self-check, the
+    last audit and its faults; what a fault is (a table's replay, the audit's first fault may
+    name a card not yet seen) only to an admin's or an inspector's session."""
+    server = server_of(request)
+    detail = False
+    if token_of(request, server)[0] is not None:
+        with contextlib.suppress(ApiError):
+            detail = (await principal_of(request)).role in (Role.ADMIN, Role.INSPECTOR)
+    health = server.health(detail=detail)
     return JSONResponse(health, status_code=200 if health["status"] == "ok" else 503)
 
 

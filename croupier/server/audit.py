@@ -162,10 +162,13 @@ def _house_ledger(store: EventStore) -> str | None:
     (The ledger is read first: a table with a transaction in it was registered before.)"""
     ledger = store.ledger()
     tables = {r.id for r in store.tables()}
+    heads = {s: store.head(s)[0] for s in {s for _, s, _, _ in ledger if s}}  # after the ledger
     running: dict[str, int] = {}
-    for _, stream, _, tx in ledger:
+    for _, stream, seq, tx in ledger:
         if stream != CASHIER and (stream or "").removeprefix("table:") not in tables:
             return f"ledger transaction {tx.key} belongs to no stream the audit checks ({stream})"
+        if stream and (seq is None or not 1 <= seq <= heads[stream]):
+            return f"ledger transaction {tx.key} names {stream} seq {seq}, not in the record"
         if sum(a for _, a in tx.entries) != 0:
             return f"ledger transaction {tx.key} does not sum to zero"
         for account, amount in tx.entries:

@@ -41,13 +41,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, RuleViolation
 from croupier.server import schema
 from croupier.server.entries import HOUSE, NOTIFY_CHANNEL, notify_payload
 from croupier.server.store import (
@@ -64,6 +65,9 @@ from croupier.server.store import (
 )
 
 __all__ = ["AppendRequest", "GroupCommit", "append_batch", "append_fast"]
+
+
+log = logging.getLogger("croupier.server")
 
 
 @dataclass(frozen=True)
@@ -127,14 +131,14 @@ def append_fast(store: EventStore, requests: Sequence[AppendRequest]) -> list[Ap
     """Write ordinary ``requests`` the short way (see the module docstring) in one transaction,
     committed on return: what each appended. None (nothing written, the transaction rolled back)
     when something is out of the ordinary: the caller writes them the careful way."""
-    from sqlalchemy.exc import IntegrityError
+    from sqlalchemy.exc import DataError, IntegrityError
 
     if not requests or not _ordinary(requests):
         return None
     try:
         with store.transaction() as connection:
             return _append_fast_in(store, connection, requests)
-    except (_Careful, CroupierError, IntegrityError):
+    except (_Careful, CroupierError, IntegrityError, DataError):
         return None
 
 
@@ -230,7 +234,7 @@ def append_batch(
     (:func:`append_fast`), else each in a savepoint: for each, what it appended (or what its
     command id appended before) or the error that rolled it back. An error of the transaction
     itself (the commit) propagates."""
-    from sqlalchemy.exc import IntegrityError
+    from sqlalchemy.exc import DataError, IntegrityError
 
     fast = append_fast(store, requests)
     if fast is not None:
@@ -260,6 +264,16 @@ def append_batch(
                     exc
                     if isinstance(exc, CroupierError)
                     else Conflict(request.stream, request.expected_seq or -1, -1)
+                )
+            except DataError as exc:  # a value the database cannot store: this append's alone
+                savepoint.rollback()
+                log.warning(
+                    "stream %s: the database refused a value (%s)", request.stream, exc.orig
+                )
+                out.append(
+                    RuleViolation(
+                        "protocol", "the record cannot store this command (a value it refuses)"
+                    )
                 )
             else:
                 savepoint.commit()

@@ -87,12 +87,19 @@ def _log_down(exc: BaseException) -> None:
         )
 
 
+class RecordUnavailable(Exception):
+    """A table whose record could not be read back (its last commit's outcome unknown, the
+    database out of reach): nothing of it is shown until it is folded again; answered as the
+    database out of reach is (:func:`record_down`)."""
+
+
 def record_down_errors() -> tuple[type[Exception], ...]:
     """SQLAlchemy's errors of a database out of reach (its DBAPI's OperationalError and
-    InterfaceError: connection refused or lost, database restarting, SQLite locked)."""
+    InterfaceError: connection refused or lost, database restarting, SQLite locked), and
+    :class:`RecordUnavailable`."""
     from sqlalchemy.exc import InterfaceError, OperationalError
 
-    return (OperationalError, InterfaceError)
+    return (OperationalError, InterfaceError, RecordUnavailable)
 
 
 #: How long a SQLite writer waits for the lock before failing (ms).

@@ -25,6 +25,8 @@ class FanOut:
     settings: HubSettings
 
     def _fan_out(self, live: LiveTable) -> None:
+        if live.stale:
+            return
         live.unsent = 0
         common = self._common(live)
         #: one frame per actor (and per seq caught up from): connections of the same actor (the
@@ -38,7 +40,6 @@ class FanOut:
         forms: dict[int, dict[str, Any]] = {}
         for subscriber in list(live.subscribers):
             if subscriber.overflowed:
-                live.subscribers.discard(subscriber)
                 continue
             self._catch_up(live, subscriber, common, shared, offers, forms)
 

@@ -4,7 +4,6 @@ shared by every connection of one actor (``croupier.server.hub``, ``croupier.ser
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -52,9 +51,9 @@ class Subscriber:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             self.overflowed = True
-            with contextlib.suppress(asyncio.QueueFull):
+            while not self.queue.empty():
                 self.queue.get_nowait()
-                self.queue.put_nowait({"type": "overflow"})
+            self.queue.put_nowait({"type": "overflow"})
 
 
 class OfferMemo:

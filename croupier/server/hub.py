@@ -54,6 +54,7 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.offers import Bot
 from croupier.server.catalog import Catalog
 from croupier.server.commits import AppendRequest, GroupCommit
+from croupier.server.db import RecordUnavailable
 from croupier.server.entries import HOUSE, house_entry
 from croupier.server.fanout import FanOut
 from croupier.server.frames import PROTOCOL_VERSION, OfferMemo, SharedFrame, Subscriber
@@ -167,6 +168,8 @@ class LiveTable:
     failures: int = 0
     #: the in-memory table may hold entries that are not committed: fold again before use
     stale: bool = False
+    #: why the table is out of service (its record does not fold): for the log, admins and
+    #: inspectors; a replay's refusal may name a card nobody may see yet (:attr:`public_fault`)
     fault: str | None = None
     #: commits not pushed to the subscribers yet (pushed when the writer is idle)
     unsent: int = 0
@@ -187,6 +190,13 @@ class LiveTable:
 
     def humans_seated(self) -> list[str]:
         return [p for p, chips in self.table.chips().items() if chips and p not in self.bots]
+
+    @property
+    def public_fault(self) -> str | None:
+        """:attr:`fault` as anyone may read it: that the table is out of service, not why."""
+        if self.fault is None:
+            return None
+        return f"table {self.row.id} is out of service: its record does not replay (see the log)"
 
     def in_round(self) -> bool:
         """True while the table's last round is open (worked out again only after a change)."""
@@ -270,15 +280,22 @@ class Hub(FanOut, Watchdog, Reads):
         return out
 
     async def _load(self, row: TableRow, bots: Mapping[str, str]) -> LiveTable | None:
-        stored = await self.db(self.store.read, row.stream)
-        live = LiveTable(row, self._empty_table(row), 0)
+        if row.id in self.tables:  # loaded, or being loaded (a discovery and an open at once)
+            return self.tables[row.id]
+        # claimed before any await: a second load of the row meanwhile finds it (two writers of
+        # one table in one process played on two copies); stale, so nothing reads its empty
+        # table as the record until the fold below
+        live = LiveTable(row, self._empty_table(row), 0, stale=True)
         self.tables[row.id] = live
+        stored = await self.db(self.store.read, row.stream)
         try:
             live.table = self._fold(row, stored)
         except CroupierError as exc:
             live.fault = f"cannot fold table {row.id}: {exc}"
             log.error(live.fault)
             return live
+        finally:
+            live.stale = False
         live.stored_seq = live.table.seq
         for name, kind in bots.items():
             live.bots[name] = self._make_bot(row.game, kind, name)
@@ -431,7 +448,7 @@ class Hub(FanOut, Watchdog, Reads):
         if live is None:
             raise RuleViolation("tables", f"no table {table_id!r}")
         if live.fault is not None:
-            raise RuleViolation("tables", f"table {table_id!r} is out of service: {live.fault}")
+            raise RuleViolation("tables", str(live.public_fault))
         return live
 
     def at_stake(self, player: str) -> list[str]:
@@ -460,7 +477,11 @@ class Hub(FanOut, Watchdog, Reads):
         next automatic step: the connection queues the answer at once, without waiting for
         the event loop to resume the caller (issue 21: under load each such hop waited for
         every other table's work in between)."""
-        if not isinstance(command_id, str) or not 1 <= len(command_id) <= MAX_CLIENT_COMMAND_ID:
+        if (
+            not isinstance(command_id, str)
+            or not 1 <= len(command_id) <= MAX_CLIENT_COMMAND_ID
+            or not command_id.isprintable()
+        ):
             return Outcome(
                 str(command_id)[:MAX_CLIENT_COMMAND_ID],
                 False,
@@ -662,7 +683,11 @@ class Hub(FanOut, Watchdog, Reads):
             return
 
         async def run() -> None:
-            head = (await self.db(self.store.head, live.stream))[0]
+            try:
+                head = (await self.db(self.store.head, live.stream))[0]
+            except Exception:
+                live.stale = True
+                raise
             if head > live.stored_seq:
                 await self._refold(live)
 
@@ -689,6 +714,12 @@ class Hub(FanOut, Watchdog, Reads):
         live = self.live(table_id)
 
         async def run() -> None:
+            if subscriber.seq is not None and subscriber.seq > live.stored_seq:
+                head = (await self.db(self.store.head, live.stream))[0]
+                if head > live.stored_seq:
+                    await self._refold(live)
+            if live.stale and not await self._ready(live):
+                raise RecordUnavailable(f"table {table_id!r} cannot be read back now")
             live.subscribers.add(subscriber)
             if person:
                 live.present[person] += 1

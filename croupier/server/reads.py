@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from croupier.errors import RecordError
+from croupier.server.db import RecordUnavailable
 from croupier.table.actor import Actor
 
 if TYPE_CHECKING:
@@ -31,11 +32,15 @@ class Reads:
 
         def view_frame(self, live: LiveTable, actor: Actor) -> dict[str, Any]: ...
 
+        async def _ready(self, live: LiveTable) -> bool: ...
+
     async def read(self, table_id: str, reader: Callable[[LiveTable], T]) -> T:
         """``reader(live)`` run in the table's writer: it sees committed entries only."""
         live = self.live(table_id)
 
         async def run() -> T:
+            if live.stale and not await self._ready(live):
+                raise RecordUnavailable(f"table {table_id!r} cannot be read back now")
             return reader(live)
 
         return await self._job(live, run, wake=False)

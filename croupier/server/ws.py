@@ -160,8 +160,13 @@ class Connection:
         self.closing = False
 
     def send(self, frame: dict[str, Any]) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
+        try:
             self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:  # as a subscriber's overflow: never an answer dropped unsaid
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait({"type": "overflow"})
+            self.closing = True
 
     async def run(self) -> None:
         self.send(
