@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
 from typing import Final
 
 from croupier.frozen import fast_init
@@ -222,10 +221,14 @@ def settle_pots(
     # F(below) with F(x) the sum of min(c, x); the top level's takes the rest, the chips above
     # the highest live stake included (see build_pots). The levels are distinct stakes of
     # seats in the hand, so no two have the same players: build_pots's merge never happens.
+    # (plain loops: a builtin's call, min's or sorted's with its keywords, costs as much as
+    # a dozen steps of a loop)
     amounts: list[int] = []
     below = 0
     for level in levels[:-1]:
-        reached = sum(map(min, values, repeat(level)))
+        reached = 0
+        for c in values:
+            reached += c if c < level else level
         amounts.append(reached - below)
         below = reached
     amounts.append(sum(values) - below)  # no level: one pot of everything, every live seat
@@ -233,33 +236,28 @@ def settle_pots(
         if deduction > amounts[0]:
             raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amounts[0]}")
         amounts[0] -= deduction
-    # the seats by strength, best first, equal strengths in showdown order (a stable sort):
-    # a pot's winners are the first of them it has, and those equal to him (sorted once, for
-    # the first pot with more than one eligible)
-    ranked: list[int] | None = None
     num, den = rate
     kept = den - num
     results: list[PotResult] = []
     for i, amount in enumerate(amounts):
         if i or (stakeless and levels):
             level = levels[i]
-            eligible = tuple([s for s, c in zip(seats, stakes, strict=True) if c >= level])
+            eligible = tuple([s for s in seats if contributions[s] >= level])
         winners: tuple[int, ...]
         if len(eligible) == 1:
             winners = eligible
         else:
-            if ranked is None:
-                ranked = sorted(showdown_order, key=strengths.__getitem__, reverse=True)
+            # the eligible seats of the best strength, in showdown order (award_at's)
             found: list[int] = []
             best = 0
-            for s in ranked:
+            for s in showdown_order:
                 if s in eligible:
                     strength = strengths[s]
-                    if not found:
+                    if not found or strength > best:
                         best = strength
-                    elif strength != best:
-                        break
-                    found.append(s)
+                        found = [s]
+                    elif strength == best:
+                        found.append(s)
             winners = tuple(found)
         owed = amount * kept  # the house's rate off (_net, inline: its whole-unit case)
         net = owed // den
