@@ -12,12 +12,42 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 if TYPE_CHECKING:
     from croupier.protocol import Event
 
-__all__ = ["SHARED_EVENTS", "SHARED_TEXTS", "fast_init", "share_text"]
+__all__ = ["SHARED_EVENTS", "SHARED_TEXTS", "fast_init", "fast_maker", "share_text"]
+
+T = TypeVar("T")
+
+
+def _plain_fields(cls: type[Any]) -> list[str] | None:
+    """The field names of a frozen, slotted dataclass of plain positional fields with the
+    ``__init__`` dataclasses made for it (or :func:`fast_init`'s); None for any other class
+    (a default, a keyword-only field, ``InitVar``, ``init=False``, a ``__post_init__``, an
+    ``__init__`` written by hand)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    fields = dataclasses.fields(cls) if params is not None else ()
+    if (
+        params is None
+        or not params.frozen
+        or not params.init
+        or "__slots__" not in cls.__dict__
+        or getattr(cls.__init__, "__code__", None) is None
+        or cls.__init__.__code__.co_filename != "<string>"  # written by hand
+        or hasattr(cls, "__post_init__")
+        or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
+        or any(
+            not f.init
+            or f.kw_only
+            or f.default is not dataclasses.MISSING
+            or f.default_factory is not dataclasses.MISSING
+            for f in fields
+        )
+    ):
+        return None
+    return [f.name for f in fields]
 
 
 def fast_init(*classes: type[Any]) -> None:
@@ -30,27 +60,9 @@ def fast_init(*classes: type[Any]) -> None:
     (a default, a keyword-only field, ``InitVar``, ``init=False``, a ``__post_init__``, an
     ``__init__`` written by hand) keeps its own ``__init__``."""
     for cls in classes:
-        params = getattr(cls, "__dataclass_params__", None)
-        fields = dataclasses.fields(cls) if params is not None else ()
-        if (
-            params is None
-            or not params.frozen
-            or not params.init
-            or "__slots__" not in cls.__dict__
-            or getattr(cls.__init__, "__code__", None) is None
-            or cls.__init__.__code__.co_filename != "<string>"  # written by hand
-            or hasattr(cls, "__post_init__")
-            or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
-            or any(
-                not f.init
-                or f.kw_only
-                or f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING
-                for f in fields
-            )
-        ):
+        names = _plain_fields(cls)
+        if names is None:
             continue
-        names = [f.name for f in fields]
         namespace: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
         namespace["__name__"] = cls.__module__  # the function's module, as dataclasses gives
         body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
@@ -61,6 +73,42 @@ def fast_init(*classes: type[Any]) -> None:
         init.__doc__ = cls.__init__.__doc__
         init.__annotations__ = dict(cls.__init__.__annotations__)
         cls.__init__ = init
+
+
+def fast_maker(cls: type[T]) -> Callable[..., T]:
+    """A function that makes a value of the frozen, slotted dataclass ``cls`` from its fields
+    in order, as ``cls(...)`` does: the same value of the same class, about twice as fast again
+    as :func:`fast_init`'s ``__init__`` (a settlement's pots and its event, made every hand).
+    The value is made as an instance of a plain class with the same slots on the same base,
+    each field set as an attribute (no descriptor's call), then made a ``cls`` (``__class__``
+    assignment: the two layouts are the same, Python checks it). For a class it cannot serve so
+    (see :func:`fast_init`), ``cls`` itself."""
+    names = _plain_fields(cls)
+    slots = cls.__dict__.get("__slots__")
+    base = cls.__base__
+    if (
+        names is None
+        or base is None
+        or not isinstance(slots, tuple)
+        or getattr(base, "__setattr__", None) is not object.__setattr__  # (a base's own: no)
+    ):
+        return cls
+    twin = type(f"_{cls.__name__}Fields", (base,), {"__slots__": slots})
+    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    namespace["__name__"] = cls.__module__
+    body = "".join(f"    self.{n} = {n}\n" for n in names)
+    source = (
+        f"def make_{cls.__name__}({', '.join(names)}):\n    self = _new(_twin)\n{body}"
+        "    self.__class__ = _cls\n    return self\n"
+    )
+    exec(source, namespace)  # built from field names only
+    make: Callable[..., T] = namespace[f"make_{cls.__name__}"]
+    make.__qualname__ = make.__name__
+    try:  # the layouts Python accepts as one (else the class's own __init__)
+        probe = make(*[None] * len(names))
+    except TypeError:
+        return cls
+    return make if type(probe) is cls else cls
 
 
 #: the canonical ASCII text of events a game makes once and commits many times (the same frozen

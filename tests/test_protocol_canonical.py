@@ -341,6 +341,58 @@ def test_protocol_fast_init_makes_the_same_frozen_values() -> None:
             setattr(made, names[0], 1)
 
 
+def test_protocol_fast_maker_makes_the_same_frozen_values() -> None:
+    """fast_maker's function makes the very value the class makes (its class, fields,
+    equality, hash, text, immutability); a class it cannot serve so is given back itself."""
+    import copy
+    import pickle
+
+    from croupier.frozen import fast_maker
+    from croupier.games.five_card_stud.events import HandSettled
+    from croupier.games.five_card_stud.pots import PotResult
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class WithDefault(Event):
+        TYPE = "with_default"
+        seat: int
+        note: str | None = None
+
+    class Base:
+        __slots__ = ()
+
+        def __setattr__(self, name: str, value: object) -> None:  # pragma: no cover
+            raise AttributeError(name)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class OwnBase(Base):
+        seat: int
+
+    assert fast_maker(WithDefault) is WithDefault
+    assert fast_maker(OwnBase) is OwnBase
+    for cls in (PotResult, HandSettled, *CLASSES):
+        make = fast_maker(cls)
+        if make is cls:
+            continue
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        values = [object() for _ in names]
+        made = make(*values)
+        assert type(made) is cls
+        assert [getattr(made, n) for n in names] == values
+        assert made == cls(*values) and hash(made) == hash(cls(*values))
+        if names:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(made, names[0], 1)
+    pot = fast_maker(PotResult)(40, (1, 2), (2,), 2, ((2, 38),), 0)
+    assert pot == PotResult(40, (1, 2), (2,), 2, ((2, 38),), 0) and repr(pot) == repr(
+        PotResult(40, (1, 2), (2,), 2, ((2, 38),), 0)
+    )
+    assert copy.deepcopy(pot) == pot and pickle.loads(pickle.dumps(pot)) == pot
+    settled = fast_maker(HandSettled)(3, (1, 2), (), (), (pot,), 20, 22, ((1, 100), (2, 138)))
+    assert canonical_json(settled) == canonical_json(
+        HandSettled(3, (1, 2), (), (), (pot,), 20, 22, ((1, 100), (2, 138)))
+    )
+
+
 #: ints about the edges of the encoders' tables: the small ints' texts (0..1023) and the
 #: (seat, card) pairs' (seats 0..15); booleans, which equal 0 and 1 but are written otherwise
 EDGE_INTS = st.one_of(

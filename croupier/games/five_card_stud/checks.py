@@ -15,7 +15,7 @@ from typing import Any, Final, NoReturn, TypeVar
 from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
-from croupier.frozen import share_text
+from croupier.frozen import fast_maker, share_text
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -64,6 +64,8 @@ _ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
 #: the events of decisions made once so far (not shared yet), by (seat, action, chips)
 _ONCE: dict[tuple[int, Act, int], PlayerActed] = {}
 _ACTED_LIMIT: Final = 100_000
+#: ``HandSettled(...)``, the same event made faster (:func:`~croupier.frozen.fast_maker`)
+_hand_settled: Final = fast_maker(HandSettled)
 
 E = TypeVar("E", bound=Event)
 
@@ -271,7 +273,7 @@ class StudChecks(StudState):
             house += r.commission + r.odd_to_house
             for seat, amount in r.paid:
                 stacks[seat] += amount
-        event = HandSettled(
+        event = _hand_settled(
             h.number,
             order,
             tuple(shown),

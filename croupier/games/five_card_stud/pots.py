@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from croupier.frozen import fast_init
+from croupier.frozen import fast_init, fast_maker
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
@@ -61,6 +61,8 @@ class PotResult:
 
 
 fast_init(Pot, PotResult)  # made at every settlement: a faster __init__, the same classes
+#: ``PotResult(...)``, the same value made faster (:func:`~croupier.frozen.fast_maker`)
+_pot_result: Final = fast_maker(PotResult)
 
 
 def uncalled(contributions: Mapping[int, int], live: Collection[int]) -> tuple[int, int] | None:
@@ -275,5 +277,5 @@ def settle_pots(
                 for k in range(odd):
                     shares[k] += 1
             paid = tuple(zip(winners, shares, strict=True))
-        results.append(PotResult(amount, eligible, winners, amount - net, paid, odd_to_house))
+        results.append(_pot_result(amount, eligible, winners, amount - net, paid, odd_to_house))
     return tuple(results)
