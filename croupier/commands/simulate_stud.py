@@ -214,13 +214,13 @@ def _restored_twin(game: StudGame) -> StudGame:
     players and their capital, the deck and its deals, the hands played; Art 6's top-ups owed),
     as a hand history opens: it then follows the next hand's events, every one checked again.
     The twin is of the game's own class."""
-    from croupier.games.five_card_stud.events import SeatRecord
+    from croupier.games.five_card_stud.events import make_seat_record as record
 
     twin = type(game)(game.options)
     players, stacks = game._players, game._stacks  # read only: no copies
     deck, deals = game.deck
     twin.restore(
-        tuple([SeatRecord(s, players[s], stacks[s]) for s in sorted(players)]),
+        tuple([record(s, players[s], stacks[s]) for s in sorted(players)]),
         deck=deck,
         deck_deals=deals,
         hands=game.hands_played,

@@ -15,7 +15,7 @@ from typing import Any, Final, NoReturn, TypeVar
 from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
-from croupier.frozen import fast_maker, share_text
+from croupier.frozen import share_text
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -32,6 +32,8 @@ from croupier.games.five_card_stud.events import (
     TableRestored,
     TimedOut,
     TopUpsDue,
+    make_hand_settled,
+    make_hand_started,
 )
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.pots import settle_pots, uncalled
@@ -64,8 +66,6 @@ _ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
 #: the events of decisions made once so far (not shared yet), by (seat, action, chips)
 _ONCE: dict[tuple[int, Act, int], PlayerActed] = {}
 _ACTED_LIMIT: Final = 100_000
-#: ``HandSettled(...)``, the same event made faster (:func:`~croupier.frozen.fast_maker`)
-_hand_settled: Final = fast_maker(HandSettled)
 
 E = TypeVar("E", bound=Event)
 
@@ -91,7 +91,7 @@ class StudChecks(StudState):
         commission = self._commission
         if self._each:
             commission *= len(seats)
-        return HandStarted(self._hands + 1, seats, self._options.pot_money, commission)
+        return make_hand_started(self._hands + 1, seats, self._options.pot_money, commission)
 
     def _burn_event(self) -> CardBurned:
         h = self._hand
@@ -211,7 +211,7 @@ class StudChecks(StudState):
         the commission: always under ``uncalled_bet = any-round``; by the letter, when it was
         made in the final round (Art 10 d: the fourth is "o último lanço"), or when nobody who
         could have called it folded (the others still in the hand were all in for less)."""
-        if self.options.uncalled_bet is UncalledBet.ANY_ROUND:
+        if self._options.uncalled_bet is UncalledBet.ANY_ROUND:
             return True
         return h.last_bet_round == BETTING_ROUNDS or not h.declined
 
@@ -234,7 +234,9 @@ class StudChecks(StudState):
         )
         if back is not None:
             seat, amount = back
-            amount = min(amount, contrib[seat] - table.pot_money)
+            bets = contrib[seat] - table.pot_money
+            if bets < amount:  # min(amount, bets), without min's call
+                amount = bets
             if amount > 0 and self._uncalled_comes_back(h):
                 contrib = dict(contrib)  # the hand's own stay as they are
                 contrib[seat] -= amount
@@ -250,9 +252,14 @@ class StudChecks(StudState):
             cv, flush, table5 = tables
             for s in order:
                 card = key[s]
-                total = cv[card.code]
-                for c in up[s]:
-                    total += cv[c.code]
+                cards = up[s]
+                if len(cards) == 4:  # a showdown's every hand: four up cards, added at once
+                    a, b, c, d = cards
+                    total = cv[card.code] + cv[a.code] + cv[b.code] + cv[c.code] + cv[d.code]
+                else:
+                    total = cv[card.code]
+                    for c in cards:
+                        total += cv[c.code]
                 strengths[s] = table5[(total & RANK_MASK) + flush[total >> RANK_BITS]]
                 shown.append((s, card))
         results = settle_pots(
@@ -273,7 +280,7 @@ class StudChecks(StudState):
             house += r.commission + r.odd_to_house
             for seat, amount in r.paid:
                 stacks[seat] += amount
-        event = _hand_settled(
+        event = make_hand_settled(
             h.number,
             order,
             tuple(shown),

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.cards import Card
-from croupier.frozen import fast_init
+from croupier.frozen import fast_init, fast_maker
 from croupier.games.five_card_stud.pots import PotResult
 from croupier.protocol import Event
 
@@ -224,3 +225,9 @@ fast_init(
     TimedOut,
     HandSettled,
 )
+#: the events made every hand (or a twin's every restore) by the engine's own code, made faster
+#: still: ``Class(...)``'s very values (:func:`~croupier.frozen.fast_maker`)
+make_seat_record: Final = fast_maker(SeatRecord)
+make_topped_up: Final = fast_maker(PlayerToppedUp)
+make_hand_started: Final = fast_maker(HandStarted)
+make_hand_settled: Final = fast_maker(HandSettled)

@@ -113,6 +113,7 @@ from croupier.games.five_card_stud.events import (
     TableRestored,
     TimedOut,
     TopUpsDue,
+    make_topped_up,
 )
 from croupier.games.five_card_stud.state import PACK, StudPhase, showing
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
@@ -145,7 +146,7 @@ class StudGame(StudChecks):
 
     def top_up(self, seat: int, amount: int) -> PlayerToppedUp:
         """Add capital between hands (Art 6)."""
-        return self._commit(PlayerToppedUp(seat, amount))
+        return self._commit(make_topped_up(seat, amount))
 
     def verify_leave(self, seat: int) -> None:
         self._check(PlayerLeft(seat, self._stacks.get(self._check_seat_number(seat), 0)))

@@ -573,10 +573,12 @@ class StudState(Game[StudOptions]):
         during = self._during_hand
         below, least = self._top_up_below, self._min_buy_in
         stacks, low = self._stacks, h.low
-        for seat, stack in event.stacks:
-            stacks[seat] = stack
-            if during and stack < least and low.get(seat, stack) < below:
-                self._owing.add(seat)
+        pairs = event.stacks
+        stacks.update(pairs)
+        if during:
+            for seat, stack in pairs:
+                if stack < least and low.get(seat, stack) < below:
+                    self._owing.add(seat)
         self._house += event.house
         self._settled = event
         # the up cards the hand ended with (the view between hands): the hand's own, none
@@ -640,7 +642,7 @@ class StudState(Game[StudOptions]):
             return
         able.sort(key=h.show_key.__getitem__, reverse=True)  # a stable sort, as sorted's
         h.speak = able
-        h.to_act = h.speak[0]
+        h.to_act = able[0]
         h.turn_since = at
         self._phase = _BETTING
 
@@ -673,10 +675,11 @@ class StudState(Game[StudOptions]):
         show_key, live = h.show_key, h.live
         best, top = live[0], show_key[live[0]] >> _PREFIX
         for s in live:
-            if show_key[s] >> _PREFIX > top:
-                best, top = s, show_key[s] >> _PREFIX
-        i = live.index(best)
-        return (*live[i + 1 :], *live[:i], best)
+            key = show_key[s] >> _PREFIX
+            if key > top:
+                best, top = s, key
+        i = live.index(best) + 1
+        return tuple(live[i:] + live[:i])
 
 
 def best_showing(
