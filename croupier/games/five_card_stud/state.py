@@ -391,8 +391,7 @@ class StudState(Game[StudOptions]):
         stacks = self._stacks
         low = h.low
         for s in event.seats:
-            stacks[s] -= per_seat
-            low[s] = stacks[s]
+            low[s] = stacks[s] = stacks[s] - per_seat
         if not each:
             h.deduction = event.commission
         self._hand = h
@@ -637,10 +636,17 @@ class StudState(Game[StudOptions]):
         # the seats in the hand with chips left (a stack is never below 0: a seat puts in at
         # most its stack), filtered in one call
         able = list(filter(self._stacks.__getitem__, h.live))
-        if len(able) < 2:
+        n = len(able)
+        if n < 2:
             self._round_over(h, at)
             return
-        able.sort(key=h.show_key.__getitem__, reverse=True)  # a stable sort, as sorted's
+        if n == 2:  # (many a round: two seats) the sort below, without its call
+            first, second = able
+            show_key = h.show_key
+            if show_key[second] > show_key[first]:
+                able.reverse()
+        else:
+            able.sort(key=h.show_key.__getitem__, reverse=True)  # a stable sort, as sorted's
         h.speak = able
         h.to_act = able[0]
         h.turn_since = at

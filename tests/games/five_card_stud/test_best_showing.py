@@ -71,3 +71,56 @@ def test_best_showing_at_every_round_s_end_of_simulated_hands() -> None:
     finally:
         StudState._round_over = original  # type: ignore[method-assign]
     assert seen > 300
+
+
+def test_the_order_a_round_is_spoken_in_is_the_sorted_reference() -> None:
+    """``_begin_round``'s order of the seats that can bet (two seats: compared without a sort)
+    is the reference's, ``sorted(able, key=show_key.__getitem__, reverse=True)`` (a stable sort:
+    ties in seat order), at every round of hands of bots, two seats and more."""
+    seen: dict[int, int] = {}
+    original = StudState._begin_round
+
+    def checked(self: StudState, h, at):  # type: ignore[no-untyped-def]
+        original(self, h, at)
+        able = [s for s in h.live if self._stacks[s]]
+        if len(able) >= 2:
+            assert h.speak == sorted(able, key=h.show_key.__getitem__, reverse=True)
+            assert h.to_act == h.speak[0]
+            seen[len(able)] = seen.get(len(able), 0) + 1
+
+    from croupier.commands.simulate_stud import _make_bot
+
+    table = StudOptions()
+    rng = random.Random("speaking order")
+    bots = {
+        s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)
+    }
+    game = new_table(table, 6)
+    shuffler = SeededShuffler("speaking order")
+    StudState._begin_round = checked  # type: ignore[method-assign]
+    try:
+        for _ in range(300):
+            for seat in list(game.players):
+                if game.must_top_up(seat):
+                    game.top_up(seat, table.min_buy_in - game.stacks[seat])
+            play_hand(game, bots, shuffler, rng)
+    finally:
+        StudState._begin_round = original  # type: ignore[method-assign]
+    assert seen.get(2, 0) > 50 and sum(seen.values()) > 300
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=2, max_size=2))
+def test_two_seats_speak_in_the_sorted_order(keys: list[int]) -> None:
+    """Two seats: the first is the one of the higher key, the lower seat on a tie (as the
+    stable sort's); ties included."""
+    from croupier.games.five_card_stud.events import HandStarted
+    from croupier.games.five_card_stud.hand import HandState
+    from croupier.games.five_card_stud.round import StudGame
+
+    game = StudGame(StudOptions())
+    game._stacks = {2: 100, 5: 100}
+    h = HandState(HandStarted(1, (2, 5), 20, 20))
+    h.show_key = dict(zip((2, 5), keys, strict=True))
+    game._begin_round(h, None)
+    assert h.speak == sorted([2, 5], key=h.show_key.__getitem__, reverse=True)
