@@ -32,8 +32,10 @@ from croupier.games.five_card_stud.events import (
     TableRestored,
     TimedOut,
     TopUpsDue,
+    make_cards_dealt,
     make_hand_settled,
     make_hand_started,
+    make_player_acted,
 )
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.pots import settle_pots, uncalled
@@ -123,7 +125,7 @@ class StudChecks(StudState):
             pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
         else:
             pairs = ((to, h.order[h.pos]),)
-        return CardsDealt(pairs, at)
+        return make_cards_dealt(pairs, at)
 
     def _rectify_event(self, at: int | None) -> MisdealRectified:
         h = self._hand
@@ -146,7 +148,7 @@ class StudChecks(StudState):
             if not is_int(amount):
                 raise RuleViolation("Art 10 b", f"a raise is to a whole amount, got {amount!r}")
             chips = amount - h.round_bet[seat]
-        return PlayerActed(seat, action, chips, at)
+        return make_player_acted(seat, action, chips, at)
 
     def _offered_act(
         self, h: HandState, legal: LegalFields, action: Act, amount: int | None
@@ -189,7 +191,7 @@ class StudChecks(StudState):
             if found is None:  # the first: made, kept for a second use
                 if len(_ONCE) >= _ACTED_LIMIT:
                     _ONCE.clear()
-                found = _ONCE[key] = PlayerActed(seat, action, chips, None)
+                found = _ONCE[key] = make_player_acted(seat, action, chips, None)
             else:  # the second: shared from now on, its text in the digest written once
                 if len(_ACTED) >= _ACTED_LIMIT:
                     _ACTED.clear()
