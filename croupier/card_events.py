@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.cards import Card, format_cards
-from croupier.frozen import fast_init
+from croupier.frozen import fast_init, fast_maker
 from croupier.protocol import Event
 
 __all__ = ["CardBurned", "ShoeShuffled", "order_commitment"]
@@ -44,7 +45,8 @@ class ShoeShuffled(Event):
     @classmethod
     def record(cls, order: Sequence[Card], *, cut: int, cut_card_depth: int | None) -> ShoeShuffled:
         cards = tuple(order)
-        return cls(cards, cut, cut_card_depth, order_commitment(cards))
+        make = _make_shuffled if cls is ShoeShuffled else cls  # (a subclass: its own)
+        return make(cards, cut, cut_card_depth, order_commitment(cards))
 
     def public(self) -> dict[str, object]:
         """What everyone may see: the size, cut, cut card and commitment, never the order."""
@@ -65,3 +67,5 @@ class CardBurned(Event):
 
 
 fast_init(ShoeShuffled, CardBurned)  # made every hand: a faster __init__, the same classes
+#: ``ShoeShuffled(...)``, the same event made faster (:func:`~croupier.frozen.fast_maker`)
+_make_shuffled: Final = fast_maker(ShoeShuffled)

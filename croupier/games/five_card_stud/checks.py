@@ -669,7 +669,7 @@ class StudChecks(StudState):
                     else "there is no bet to call: check or bet"
                 )
                 raise RuleViolation(rule, detail)
-            if chips != min(owe, stack):
+            if chips != (owe if owe <= stack else stack):  # min(owe, stack), without its call
                 raise RuleViolation("Art 10 b 2", f"a call puts in {min(owe, stack)}, not {chips}")
             return
         if action is _BET:
