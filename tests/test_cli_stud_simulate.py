@@ -318,12 +318,51 @@ def test_issue22_check_hand_reads_the_table_as_the_reference_did() -> None:
                 found = outcome(simulate_stud._check_hand, game, event, total, number, initial)
                 reference = outcome(_check_hand_reference, game, event, total, number, initial)
                 assert found == reference
+                if found == "ok":  # the least stack, what the next top-ups are asked by
+                    least = simulate_stud._check_hand(game, event, total, number, initial)
+                    assert least == (min(game._stacks.values()) if game._stacks else None)
                 outcomes.add(found.split(":")[0])
             game._stacks.clear()
             game._stacks.update(stacks)
             game._house = house
     assert outcomes >= {"ok", "chips conserved", "stacks non-negative", "pots paid in full"}
     assert "house take" in outcomes
+
+
+def test_a_run_asks_for_the_top_ups_when_the_last_hand_may_have_left_some(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """run_simulation asks for the top-ups (owing_top_ups) before a hand only when the least
+    stack after the last hand, as _check_hand found it, is below the threshold or a seat owes
+    one (Art 6, both duties): when it does not ask, nobody owes; every hand starts with nobody
+    owing, as when it asked before every hand."""
+    from croupier.games.five_card_stud import bots
+    from croupier.games.five_card_stud.options import StudOptions
+    from croupier.games.five_card_stud.rules import TopUpDuty
+
+    asked: list[int] = []
+    played: list[int] = []
+    top_up = simulate_stud._top_up
+    play = bots.play_hand
+
+    def counted(game: StudGame) -> list[tuple[int, int]]:
+        asked.append(game.hands_played)
+        return top_up(game)
+
+    def checked(game: StudGame, *args: Any, **kwargs: Any) -> Any:
+        assert game.owing_top_ups() == []  # asked or not, nobody owes at a hand's start
+        played.append(game.hands_played)
+        return play(game, *args, **kwargs)
+
+    monkeypatch.setattr(simulate_stud, "_top_up", counted)
+    monkeypatch.setattr(bots, "play_hand", checked)
+    for duty in TopUpDuty:
+        asked.clear()
+        played.clear()
+        options = StudOptions(top_up_duty=duty)
+        sim = simulate_stud.run_simulation(300, 6, "mixed", "top-ups", options=options)
+        assert sim.violation is None and sim.topped_up
+        assert len(played) == 300 and 0 < len(asked) < 300
 
 
 def test_the_young_collections_are_rarer_during_the_run_and_restored_after() -> None:

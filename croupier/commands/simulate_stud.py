@@ -137,10 +137,11 @@ def _check_hand(
     bought: int,
     number: int,
     initial: dict[int, int] | None = None,
-) -> None:
+) -> int | None:
     """The invariants after one hand; InvariantError names the first one broken. ``initial``:
     the initial commission of a hand by the seats dealt in, kept as they are worked out (a
-    run's table deals in the same seats hand after hand)."""
+    run's table deals in the same seats hand after hand). Returns the least stack at the table
+    (None: nobody seated)."""
     # the table's own stacks and take, read as they are (the ``stacks`` property copies them:
     # ~4k instructions of this check's 12k a hand)
     stacks = game._stacks
@@ -151,7 +152,8 @@ def _check_hand(
             f"chips conserved: after hand {number} stacks {sum(chips)} + house "
             f"{house} != bought in {bought}"
         )
-    if chips and min(chips) < 0:  # (min's default keyword costs a parse of it)
+    least = min(chips) if chips else None  # (min's default keyword costs a parse of it)
+    if least is not None and least < 0:
         raise InvariantError(f"stacks non-negative: after hand {number}: {dict(stacks)}")
     # after the top-ups every seat is dealt in: the initial commission is known (Art 8)
     seats = len(stacks)
@@ -173,6 +175,7 @@ def _check_hand(
             f"house take: hand {number}: the house took {settled.house}, not the initial "
             f"commission and commissions {taken}"
         )
+    return least
 
 
 def _initial_commission(table: StudOptions, seats: int) -> int:
@@ -279,6 +282,11 @@ def run_simulation(
     step = max(1, hands // 200)  # the bar moves by half a percent: drawing it costs time too
     house_before = 0
     initial: dict[int, int] = {}  # the initial commission by the seats dealt in (Art 8)
+    # the least stack after the last hand (None: not known), as _check_hand found it: nothing
+    # changes a stack before the next hand's top-ups, so when nobody owes one (Art 6) and it is
+    # at the threshold, the top-ups (owing_top_ups: none) are not asked for again
+    least: int | None = None
+    below = table.top_up_below
     # A hand leaves no cyclic garbage, but its caches (the decisions' shared events and texts)
     # grow a little every hand, so the young collections came every ~70 hands, each walking
     # the young objects and every tenth the middle generation, to find nothing: collect the
@@ -300,9 +308,10 @@ def run_simulation(
                     twin, house_before = _restored_twin(game), game.house
                 else:
                     twin = None
-            for _, amount in _top_up(game):
-                bought += amount
-                result.topped_up += amount
+            if least is None or least < below or game._owing:
+                for _, amount in _top_up(game):
+                    bought += amount
+                    result.topped_up += amount
             settled = play_hand(game, players, shuffler, rng)
             result.hands = n
             if settled.showdown:
@@ -314,7 +323,7 @@ def run_simulation(
                 pot += p.amount
             if pot > result.largest_pot:
                 result.largest_pot, result.largest_pot_hand = pot, n
-            _check_hand(game, settled, bought, n, initial)
+            least = _check_hand(game, settled, bought, n, initial)
             released = game.release_log()
             if twin is not None:
                 try:
