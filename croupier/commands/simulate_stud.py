@@ -202,7 +202,7 @@ def _standing(game: StudGame, house_before: int = 0) -> tuple[object, ...]:
     """What a table replayed from a restore must end as: :func:`_fingerprint` less the events
     before the restore (their count, the house's take before it)."""
     return (
-        dict(game.stacks),
+        dict(game._stacks),  # (the stacks property's copy, copied again: one copy)
         game.house - house_before,
         game.hands_played,
         game.phase,

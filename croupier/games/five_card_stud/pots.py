@@ -212,7 +212,9 @@ def settle_pots(
     seat of ``live`` among them, and ``showdown_order`` every seat of a pot with more than one
     eligible (the seats in the hand, when two or more are)."""
     seats = sorted(live)
-    stakes = list(map(contributions.__getitem__, seats))
+    stakes = []
+    for s in seats:  # (a loop: map's call and the bound method cost more for a few seats)
+        stakes.append(contributions[s])
     levels = sorted(set(stakes))
     eligible = tuple(seats)  # the main pot's: every live seat, unless one put nothing in
     stakeless = levels[0] <= 0 if levels else False

@@ -83,6 +83,21 @@ def rank_tables(
     return found
 
 
+#: the last options' ShowingKeys (read only, made of the options alone): a table's twin, made
+#: of the same options at every restore, shares them (one pair, replaced whole)
+_LAST_KEYS: list[tuple[StudOptions, ShowingKeys]] = []
+
+
+def _showing_keys(options: StudOptions) -> ShowingKeys:
+    """``ShowingKeys(options)``, shared by the tables made of the very same options in turn."""
+    last = _LAST_KEYS[-1] if _LAST_KEYS else None
+    if last is not None and last[0] is options:
+        return last[1]
+    keys = ShowingKeys(options)
+    _LAST_KEYS[:] = [(options, keys)]
+    return keys
+
+
 class StudPhase(StrEnum):
     """Where the table stands between commands."""
 
@@ -152,7 +167,7 @@ class StudState(Game[StudOptions]):
         self._restored = False
         if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
             prime_showing()
-        self._showing = ShowingKeys(self.options)
+        self._showing = _showing_keys(self._options)
         #: the perfect-hash tables of the table's rules (rank_tables), fetched at the first
         #: showdown (None: none yet)
         self._rank_tables: tuple[tuple[int, ...], tuple[int, ...], Sequence[int]] | None = None
