@@ -200,15 +200,16 @@ def _fingerprint(game: StudGame) -> tuple[object, ...]:
 
 def _standing(game: StudGame, house_before: int = 0) -> tuple[object, ...]:
     """What a table replayed from a restore must end as: :func:`_fingerprint` less the events
-    before the restore (their count, the house's take before it)."""
+    before the restore (their count, the house's take before it). Read from the table's own
+    fields, as they are (the properties' values; the standing is compared at once, never kept)."""
     return (
-        dict(game._stacks),  # (the stacks property's copy, copied again: one copy)
-        game.house - house_before,
-        game.hands_played,
-        game.phase,
-        game.deck,
-        game.last_settlement,
-        frozenset(game._owing),
+        game._stacks,
+        game._house - house_before,
+        game._hands,
+        game._phase,
+        (game._deck, game._deck_deals),
+        game._settled,
+        game._owing,
     )
 
 
@@ -219,14 +220,13 @@ def _restored_twin(game: StudGame) -> StudGame:
     The twin is of the game's own class."""
     from croupier.games.five_card_stud.events import make_seat_record as record
 
-    twin = type(game)(game.options)
+    twin = type(game)(game._options)
     players, stacks = game._players, game._stacks  # read only: no copies
-    deck, deals = game.deck
     twin.restore(
         tuple([record(s, players[s], stacks[s]) for s in sorted(players)]),
-        deck=deck,
-        deck_deals=deals,
-        hands=game.hands_played,
+        deck=game._deck,
+        deck_deals=game._deck_deals,
+        hands=game._hands,
     )
     if game._owing:
         twin.top_ups_due(sorted(game._owing))
