@@ -135,9 +135,7 @@ class HandState:
         self.opened = False
         self.current = 0
         self.min_raise = 0
-        #: seat -> its bets in the round of betting (the shared zeros, read only, until the first
-        #: round begins: StudState._begin_round gives every round its own copy)
-        self.round_bet: dict[int, int] = zeros
+        self.round_bet: dict[int, int] = zeros.copy()
         self.checked: set[int] = set()
         self.acted: set[int] = set()
         self.acted_in_round = False
