@@ -17,10 +17,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Final, get_args, get_origin
 
-from croupier.cards import Card
+from croupier.cards import Card, format_cards
 from croupier.tiles import Tile
 
-__all__ = ["encode"]
+__all__ = ["card_notation", "encode", "kept_names", "kept_notation"]
 
 
 #: the field names of each dataclass :func:`encode` met, in order
@@ -96,6 +96,45 @@ _PAIR_SEATS: Final = 16
 _SEAT_CARD_JSON: Final = tuple(
     tuple(f"[{seat},{text}]" for text in _CARD_JSON) for seat in range(_PAIR_SEATS)
 )
+#: each card's notation by code, a dict: a code outside 0..51 is a KeyError, not read from the end
+_NOTATION: Final = {code: str(Card(code)) for code in range(52)}
+#: the last order :func:`card_notation` wrote whose every item is exactly a :class:`Card` of a
+#: code 0..51: ``(cards, notation, items, names)``, the tuple itself (held here, so ``is`` is
+#: its identity), its notation (space separated), its items' JSON text (``"As","Kd",...``, what
+#: an encoder writes between a listed field's brackets) and each card's notation. One tuple
+#: replaced whole: a thread reads one order's or another's, never half of each
+_KEPT: Final[list[tuple[tuple[Any, ...], str, str, list[str]]]] = [((), "", "", [])]
+
+
+def card_notation(cards: tuple[Any, ...]) -> str:
+    """``cards`` in notation, space separated: :func:`~croupier.cards.format_cards`'s text.
+    When every item is exactly a :class:`Card` of a code 0..51 (a shuffle's order) the text is
+    kept with its JSON items (:data:`_KEPT`) for the next reads of this very tuple: its
+    encoding (the streamed digest), :func:`kept_notation` and :func:`kept_names` (a shuffle's
+    commitment and the check of its cards, by the table and its twin)."""
+    try:
+        names = [_NOTATION[c.code] for c in cards if type(c) is Card]
+    except KeyError:  # a card of a code outside 0..51 (never one of the 52): as format_cards
+        names = []
+    if not names or len(names) != len(cards):
+        return format_cards(cards)
+    notation = " ".join(names)
+    _KEPT[0] = (cards, notation, '"' + '","'.join(names) + '"', names)
+    return notation
+
+
+def kept_notation(cards: Any) -> str | None:
+    """The notation :func:`card_notation` kept for this very tuple (None: not kept)."""
+    kept = _KEPT[0]
+    return kept[1] if cards is kept[0] else None
+
+
+def kept_names(cards: Any) -> list[str] | None:
+    """Each card's notation, in order, when :func:`card_notation` kept this very tuple: every
+    item exactly a :class:`Card` of a code 0..51, its notation its code's alone (None: not
+    kept)."""
+    kept = _KEPT[0]
+    return kept[3] if cards is kept[0] else None
 
 
 class _Emitter:
@@ -227,7 +266,14 @@ class _Emitter:
         self.line(2, "return _whole(value)")
         # one item or none (a pot's winner, no bet returned): no comprehension
         self.line(1, f"{count} = len({var})")
-        self.line(1, f"if {count} > 1:")
+        if args[0] is Card:  # the order whose items card_notation kept: their text
+            kept = self.name("k")
+            self.namespace["_kept"] = _KEPT
+            self.line(1, f"if {var} is ({kept} := _kept[0])[0]:")
+            self.line(2, f"{out} = {kept}[2]")
+            self.line(1, f"elif {count} > 1:")
+        else:
+            self.line(1, f"if {count} > 1:")
         self.line(2, f"{out} = _join([{each} for {item} in {var}])")
         self.line(1, f"elif {count}:")
         self.line(2, f"{item} = {var}[0]")

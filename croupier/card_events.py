@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from croupier.canonical import card_notation, kept_notation
 from croupier.cards import Card, format_cards
 from croupier.frozen import fast_init, fast_maker
 from croupier.protocol import Event
@@ -28,7 +29,10 @@ def order_commitment(order: Sequence[Card]) -> str:
     Published before the first card is dealt, it lets anyone check afterwards that the cards
     dealt came from the shoe as shuffled.
     """
-    return hashlib.sha256(format_cards(order).encode()).hexdigest()
+    text = kept_notation(order)  # a shuffle's order as recorded: its text made then
+    if text is None:
+        text = format_cards(order)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +49,10 @@ class ShoeShuffled(Event):
     @classmethod
     def record(cls, order: Sequence[Card], *, cut: int, cut_card_depth: int | None) -> ShoeShuffled:
         cards = tuple(order)
+        # format_cards' text, kept for the order's encoding and its checks (card_notation)
+        commitment = hashlib.sha256(card_notation(cards).encode()).hexdigest()
         make = _make_shuffled if cls is ShoeShuffled else cls  # (a subclass: its own)
-        return make(cards, cut, cut_card_depth, order_commitment(cards))
+        return make(cards, cut, cut_card_depth, commitment)
 
     def public(self) -> dict[str, object]:
         """What everyone may see: the size, cut, cut card and commitment, never the order."""

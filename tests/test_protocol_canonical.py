@@ -507,3 +507,71 @@ def test_share_text_set_up_by_two_threads_at_once() -> None:
     assert errors == []
     assert frozen.SHARED_TEXTS[id(event)] == canonical_json(event)
     assert frozen.SHARED_EVENTS[id(event)] is event
+
+
+class _NotACard:
+    """An item with a card's code that is not a Card (format_cards reads its code all the same)."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    codes=st.lists(st.integers(0, 51), max_size=60),
+    odd=st.one_of(st.none(), st.integers(0, 59)),
+)
+def test_card_notation_is_format_cards_and_keeps_only_an_order_of_cards(
+    codes: list[int], odd: int | None
+) -> None:
+    """card_notation is format_cards' text whatever the items; it keeps an order's text (for
+    its encoding, its commitment and the stud check of its cards) only when every item is
+    exactly a Card, and the kept order's encoding is the generic text (issue 22)."""
+    from croupier.canonical import card_notation, kept_names, kept_notation
+    from croupier.cards import format_cards
+    from croupier.events import ShoeShuffled, order_commitment
+
+    items: list[Any] = [Card(c) for c in codes]
+    if odd is not None and items:
+        items[odd % len(items)] = _NotACard(odd % 52)
+    cards = tuple(items)
+    assert card_notation(cards) == format_cards(cards)
+    every = bool(cards) and all(type(c) is Card for c in cards)
+    assert (kept_notation(cards) is not None) is every
+    assert kept_notation(tuple(items)) is None or not cards  # the very tuple only
+    if every:
+        assert kept_notation(cards) == format_cards(cards)
+        assert kept_names(cards) == [str(c) for c in cards]
+        event = ShoeShuffled(cards, 0, None, order_commitment(cards))
+        assert event.commitment == hashlib.sha256(format_cards(cards).encode()).hexdigest()
+        assert canonical_json(event) == reference(event)
+    recorded = ShoeShuffled.record(cards, cut=3, cut_card_depth=None)  # type: ignore[arg-type]
+    assert recorded.commitment == hashlib.sha256(format_cards(cards).encode()).hexdigest()
+    if every or not cards:
+        assert canonical_json(recorded) == reference(recorded)
+    else:  # an item that is not a card is no record's
+        for write in (canonical_json, reference):
+            with pytest.raises(TypeError):
+                write(recorded)
+
+
+def test_card_notation_of_a_card_of_a_code_outside_the_pack_is_format_cards_own() -> None:
+    """A Card made past its constructor with a code outside 0..51 is never kept: the text (or
+    the error) is format_cards' own."""
+    from croupier.canonical import card_notation, kept_notation
+    from croupier.cards import format_cards
+
+    for code in (-1, -52, 52):
+        odd = object.__new__(Card)
+        object.__setattr__(odd, "code", code)
+        cards = (Card(3), odd)
+        try:
+            expected: str | type[Exception] = format_cards(cards)
+        except IndexError as exc:
+            expected = type(exc)
+        if isinstance(expected, str):
+            assert card_notation(cards) == expected
+        else:
+            with pytest.raises(expected):
+                card_notation(cards)
+        assert kept_notation(cards) is None

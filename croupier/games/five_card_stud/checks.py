@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
+from croupier.canonical import kept_names
 from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
@@ -50,6 +51,7 @@ from croupier.games.five_card_stud.rules import (
 from croupier.games.five_card_stud.state import (
     _APPLIES,
     PACK_CODES,
+    PACK_NOTATION,
     StudPhase,
     StudState,
     rank_tables,
@@ -540,8 +542,16 @@ class StudChecks(StudState):
         if h.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")
         order = event.order
-        # the codes of the cards (a card's hash is a Python call: 40 of them a shuffle)
-        if len(order) != DECK_SIZE or {c.code for c in order if isinstance(c, Card)} != PACK_CODES:
+        # an order as the shuffle recorded it (every item exactly a Card of a code 0..51, its
+        # notation its code's alone): the notation of its cards, kept then, leaves none of the
+        # pack's 40 out (40 cards: each once); else the codes of the cards (a card's hash is a
+        # Python call: 40 of them a shuffle)
+        names = kept_names(order)
+        if len(order) != DECK_SIZE or (
+            {c.code for c in order if isinstance(c, Card)} != PACK_CODES
+            if names is None
+            else PACK_NOTATION.difference(names)
+        ):
             raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
         if event.cut != 0 or event.cut_card_depth is not None:
             raise RuleViolation("Art 2", "players cut the deck after the shuffle (deck_cut)")

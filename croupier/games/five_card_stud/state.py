@@ -63,6 +63,8 @@ DECK: Final = Deck.STUD_40
 PACK: Final = tuple(DECK.cards)
 
 PACK_CODES: Final = frozenset(c.code for c in PACK)
+#: the notation of each card of the pack (a card's notation is its code's alone)
+PACK_NOTATION: Final = frozenset(str(c) for c in PACK)
 
 
 _TABLES: dict[str, tuple[tuple[int, ...], tuple[int, ...], Sequence[int]]] = {}

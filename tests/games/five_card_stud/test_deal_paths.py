@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,6 +21,8 @@ from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
+
+T = TypeVar("T")
 
 
 def test_promise_a_new_hand_state_is_built_as_the_obvious_dicts_and_shares_no_mutable_one() -> None:
@@ -182,3 +186,57 @@ def test_issue22_the_shuffled_order_is_the_tables_own_not_the_callers_list() -> 
         table.cut(1, 10)
     assert game.burn() == reference.burn()
     assert game.deal().cards == reference.deal().cards
+
+
+class _Handing(SeededShuffler):
+    """Hands back the order it is given (whatever it holds), as a shuffler may."""
+
+    def __init__(self, order: tuple[Any, ...]) -> None:
+        super().__init__("handing")
+        self.order = order
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        return list(self.order)
+
+
+def test_issue22_a_shuffle_s_cards_are_checked_alike_from_its_kept_notation() -> None:
+    """A shuffle's order as recorded (every item a Card) is checked by its cards' notation
+    kept when its commitment was written, the others by their codes: the same order is
+    accepted or refused alike (the article and the words), by the table that shuffles and by
+    a twin following it."""
+    from croupier.cards import Card, Deck
+
+    pack = Deck.STUD_40.cards
+    other = next(c for c in Card._by_code if c not in pack)
+    orders: list[tuple[Any, ...]] = [
+        pack,
+        pack[::-1],
+        (*pack[:39], pack[0]),  # one twice, one missing
+        (*pack[:39], other),  # a card of the 52 not in the 40
+        pack[:39],
+        (*pack, pack[0]),
+        (*pack[:39], str(pack[39])),  # not a card
+    ]
+    for order in orders:
+        results = []
+        for way in ("shuffle", "follow", "follow a copy"):
+            game = _two_seats()
+            game.start_hand()
+            twin = StudGame.replay(game.options, game.log)
+            try:
+                if way == "shuffle":
+                    event = game.shuffle(_Handing(order))
+                    twin.follow([event])  # the twin reads the kept notation too
+                elif way == "follow":
+                    game.follow([ShoeShuffled.record(order, cut=0, cut_card_depth=None)])
+                else:
+                    recorded = ShoeShuffled.record(order, cut=0, cut_card_depth=None)
+                    copy = ShoeShuffled(tuple(list(order)), 0, None, recorded.commitment)
+                    game.follow([copy])
+                results.append("accepted")
+            except RuleViolation as exc:
+                results.append(f"{exc.rule}: {exc.detail.split('refused: ')[-1]}")
+            except AttributeError as exc:  # an item that is not a card: no notation, no event
+                results.append(str(exc))
+        assert len(set(results)) == 1, (order, results)
+        assert (results[0] == "accepted") is (sorted(order, key=str) == sorted(pack, key=str))
