@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import base64
+import struct
 import sys
 import threading
 import zlib
@@ -227,114 +228,144 @@ _DATA: Final = (
 
 #: the shipped showing patterns: :func:`dump_showing` of :func:`build_showing`
 _SHOWING: Final = (
-    "eNrtXFmOJDlypTNI3z8isy9QpRNU36DPPaeTvcUYRUCAMMBoNCN5wUmkveLmXMxtC/6tlVLeRf+W1/IqP/x3fYH6JerF"
-    "//pLxEqiLC7YllbeJmp7xVN+LG7v9Wr11cov0a8qslR30VjX1Ku5cnVTQRMoL4+BpU24p9I8JPxfvsjSl17eJmp/xVN+"
-    "vMeQen318uudQyJZvrJ0i6e8Tb56jKFjUF9+2ZehUr7HsHtt0Z/pGHaP144uyx85VBbwzC61c3imXt3j++G3DppA+TkK"
-    "aEimo4DHVP5jVGks4tV66f1N+P3Ln0mq6F+eNxTNtVzWZY05FFHXVzwx6CXnba2vNbpYPG8ky5KlWzyxD7zSa4xx5U5Y"
-    "ct4ERdEl522tLfozHfO2xrytWG93oQK5uera44l1zS5iolau7KcLQrGYo0hDiuUk0JalrZy570+fPfrE4iw522vtMSrT"
-    "Mbcxqo5R/fwgLRBMt8epKt7WS101jaJea85j1WIFTSAKZgFPnego4LkrdVRpLOKjgiqeilHFc1G+Pohe3ccJjXRW8nF6"
-    "ebFFeLHLkqT7S9I1m/YMauZhW7Zliz9F1O0VT7zrO/fMVl9b7Jm39wzJsmTpFk+8uI/iFu+9cc+8c0EFRdF37pmttujP"
-    "dKzfFntmw55xFyqQp79uPZ6gsouYp4175tMFoZi5UaQhxZ4R0AAwi23z6bYDK2Yr2DZb7TEw07FJYmAdA/v5QWLb4GV+"
-    "eaiqkqynbms8MVNfHkfsk40b52sMlVD8PYo0pJjBLw91xVC1d77GUFdgJXla1OhIMSmjFl5G2+dL56SCxub5GoNfY/BY"
-    "9u/cgltdsfLfueHihVe88PJBYgvihd8fpAeCnfSHNxYbMWtc6qbNJOq15W76oR0cNIGyjALeQKKjgHdQqaNKYxGzW1Tx"
-    "hhhVvCPK1wfRBjBLRiOdlcyS0YiX6mdW8VqV5YNoacy2iWjazbbR7MpmzLZfPkkifJLKkqRfI0kP6E+TbugvnU80lEx9"
-    "2Zcdx49E3V/xYD4Xn8+9vnZ0ueh8kgzCpVs8YL/ic3vM7q6v++IdKQicb/H53GvbwacW7749zufOb7i6UIH8ytS9x4PT"
-    "6i5iNXZ9rUcXhHBKskhDwnYWUwfADHtzdNuBFX++cD732ndsg8UbOgbWd35mBxLnc+dXVENVlfzE1X2NBwP3OGLNd30g"
-    "x1AJoUIWaUj4KnqoOJ+7zucyhroCK/ntjBodCR+6rIWX0fn8QI1Z8ReW448juvM7tPiI7nXF4ouO4xfvvO789AwkjujO"
-    "L8tA4oju/ExoFtRIfoXrvsUDhu/BxpncxfLHLBACl88iDQl83oPfMAs6p+8xCxuwkp/3qNGRwLqzFmZBR/UDNWbFQgBn"
-    "YYtZIFvNhlYkMNashQnXcf1AjVmxqNAWFsE0fI+J2WJiyKwWc4G9bphe0XGeY3o3Tu8HCS7A6f0gwQU4vT8HsgZCNqAJ"
-    "V7MWJ5a6+wCTeu3jBFcykaAJxJbNAnloSUcBn9qgs0pjEYsoqJKHMKv4FMaZG4gOncUYNNJZyWIMGsnjkVV8PuI0DETH"
-    "waIOEW11izpodmUzFnXQbO63rOINF9trINpfFoeIaO9YHCKiTWBxCB1tbNji0CvZJAmzyZhTkzlfJvPNTeaITWa7jbwY"
-    "7aawtBzLgb9I1OMVD1bybV581NcBXvwWLyYZY3DpFg+WVcLDEat6iBe/fe4EYZ3f5sVHbQcm7u0zdgQvPsiL1YUKpPRW"
-    "jx4PtoG7iF1wiBePLghhX2SRhgReTKABYAZePLrtwIrFQvDio/YDvPjtMxsD6wd58UCCFx/kxRqqqqToWI81Hmw2jyP2"
-    "2iFePIZKCLsvizQkcFkPFbz4MC8eQ12BlZRJo0ZHAlfKWngZ8+IBNWbFkivHH7z4IC9+mxcfdcXiiw52Eu+8HuTFAwle"
-    "fJAXDyR48UFerFlQIynd1mOLB8vnwcbROMSLxywQwrRlkYaE9/PgwYsP8+IxCxuwkmJz1OhIoLMWZsG8eECNWbFwzVkI"
-    "XnyQF2dDKxJ4cdbChJsXD6gxKymCg+rMikVwzk2wY7b94212fNQNMyw6GGvM8MYZ/iDBjjnDHyTYMWf450CCHXPlfmnO"
-    "1WyK6fXY48Gm/NIbBf89xJC/cs4J4eRmkYaEsyvpGgAznNWvnPMdWEn5P2p0JCxl1sKcmy0PqDEr1hI453vMOcWWbGhF"
-    "wmHJWphzs+YBNWYldQlQnVmxLsE532POKQxk2xsStmDWwtYxfx5QY1ZS4wDVmRVrHG1hEfLnr1yHPdaBvPPbX4Kj7mSf"
-    "3+bpsb471/eDxJeA6/tB4kvA9V0GEl8Cru97IFsgZNl/iIOzI2slSz3MtUm9jsG2f/BDEjSBGEUWSE5NOgqYVcdiZ5XG"
-    "ItZ0UCU5b1Yx641FHYg4rbUhNNJZydoQGkmemFXMFGOVByIeaI2JiPibNSY0u7IZa0xoNplMVjGXiQUeiJiKtSoiYhjW"
-    "qojo5FurQkcbG7ZWhY7yZP10FR+tmNmB6CRZ8yKiU2LNi4i2uzUvItqk1rzQ9c6urHm98rNMwp/l6NRkLpXJnHSTOVkm"
-    "85X+FJnd/EVRAN2kXracy6mPHYZ0vuLRUksUOOvrZI8LRQGS/D+WbvFQ3qbAeMb+Om10XcSCBFFGXCQKnLWdlKEWsZsz"
-    "RIFTplV2oQKpKNazx8PPiLqI/XjaiJpdECLXc5GGREZACRoAMx7Y7LYDK9ZAIQqctZ/cW4vYVwysn7J+JhKiwCnjJoeq"
-    "Kqml1nONh/qkxhG7/rTdModKiHqcizQkKlwaKkSB06LAGOoKrKT6GzU6EhUU18LLWBQYUGNWrCRz/CEKnDIPLhIFzrqe"
-    "lL4XsdV45/WURTCREAVOGfwSCVHglPWOs6BGUpGu5xYPJTkNNg7paUtczgIhSlAu0pAo6mjwEAVOiwJjFjZgJTX0qNGR"
-    "KBq4FmbBosCAGrNiPZ6zEKLAKWuXG1qR+L1zLUy4RYEBNWYltX1QnVmxts+5CVHglBlpkShw1u0ke130MYkZ3k5ZjhIJ"
-    "UeCUYSiREAVOWXkSCVHglIGGc65m0yJQzz0eHhm9UfCr09aVnHNC3Kou0pC4p/Q6EAVOiwJLzvkOrKSpIWp0JK6Ba2HO"
-    "LQoMqDErNkhwzkMUOGXBcEMrEht2Lcy5RYEBNWYlzRagOrNiswXnPESBU3YBt70h0TLgWtg6FgUG1JiVNG6A6sxKGjdA"
-    "rcyKjRtcipAGTmnFi6SBs+7koKTjKx5LvJ9ShBMJaeCUnptISAOnlNZEQho4pW8mEtLAKcWQi66O0gBSzyMeKnF67fj8"
-    "n1bjctEJUXNzkYZE3U0veGDRLRK8c9EPYCUtK1GjI1Edcy0suqWCATVmxfYXLvoRiy5VyQ2tSFSWXAuLbslgQI1ZSSsN"
-    "qM6s2ErDRT9i0aWAuO0NiSqIa2HRLR4MqDEracsB1ZmVtOWAWpkV23K46EcsumRvd7cjUfp2LRwVCwkDasxKWnxAdWYl"
-    "LT6gVmbFFp+2sAjX/Tt3whE7QYLgIgnlrAf3HOmQI2LPHdpzAwkJRXtuICGhaM8NJCQU7bmBhISiPfczkT0QiSjchera"
-    "VqGlnik+gHqdH/mhQsAJmgC4lgsMkQF0FLDMwPKq0ljEliZUGSKAq1gGwBc/EX3ybY1CI52VbI1CI+Pj7Cr+OoNFJaKP"
-    "sS1WRPShtcUKza5sxhYrNDu+dq7izx0+bono62arFhF9uWzVIqJPkK1a6Ghjw7ZqoaPB4l3FPB4cPRGxdFu+iIhd2/JF"
-    "RHzXli8i4pa2fKHrnV3Z8oWuB6NxFXMa8JVExFhsHSMipmHrGBGdflvHiOjM2jpGRMfK1jEM5mDnto69hrAKwsIqv4gk"
-    "x74ROXaAyLFyIsf8ihzvLHL02iAvo9e0nS3XcvEPbvrrFQ/3+1vy8lVfF+XlN+VlkhihSrd4uPn5Dlfs/cvy8lssWxB3"
-    "8Vvy8lXbxVl9iz1fIS9fkpfZhQqkMa9ePR4eFnURZ+WyvJxdEOLpcZGGRHkZQAPAjPJydtuBFVsJIS9ftV+Ul99i9zGw"
-    "fkleTiTk5UvyMoeqKmlJrNcaD4+kxhEn8rK8nEMlxDPqIg2JH3YNFfLylfJyDnUFVtJEGTU6Er8MroWXSXk5ocas2JDJ"
-    "8Ye8fElefktevup68ay/9RmKd14vycuJhLx8SV5OJOTlS/IyZ0GNpLGzXls8JDTYYCCX5eWcBUJkKS7SkCgva/CQl6+U"
-    "l3MWNmAlrahRoyNRXnYtzELKywk1ZsW2Vs5CyMuX5GU3tCJRXnYtTHjKywk1ZiUtsqA6s2KLLOcm5OVL8vJb8vJVt4vy"
-    "8ltf3pjh7ZK8nEjIy5fk5URCXr4kLycS8vIleZlzrmbTaluvPR6W1RsFL70sL+ecEyJ3dZGGRHlZrwN5+Up5Oed8B1bS"
-    "HBw1OhLlZdfCnKe8nFBjVmw05pyHvHxJXnZDKxLlZdfCnKe8nFBjVtK0DKozKzYtc85DXr4kL7vtDYnynmth66S8nFBj"
-    "VtIADaozK2mABrUyKzZAcylCXr4kL78lL191JwclHdJNLPF+SV5OJOTlS/JyIiEvX5KXEwl5+ZK8nEjIy5fkZS66Okoj"
-    "db2OeMgn9drxFbssL+eiEyJ/cpGGREaiF4S8fKW8nIt+ACtp/Y4aHYkHz7Ww6CkvJ9SYFdvIueghL1+Sl93QisTd5FpY"
-    "9JSXE2rMSlrSQXVmxZZ0LnrIy5fkZbe9IXHQroVFT3k5ocaspL0dVGdW0t4OamVWbG/nooe8fElednc7EuVl18JRSXk5"
-    "ocaspFUeVGdW0ioPamVW0ioPamNWbJXnZgiRWSOgqShE5qse3HakQ7CNbXdo2w0kRGZtu4GEyKxtN5AQmbXtBhIis7bd"
-    "z0RCZNaW/8WNqK7Tcl+vMx4yxS/OTcjIl4XmL29EQpQbXKQhUXKglRoAM0oKX96IJ7CSLoGo0ZG4v1wLGzFF54Qas2LH"
-    "ATfiGRtRhi03tCLxU+1a2IgpPifUmJV0L4DqzIrdC9yIZ2xEmYvc9obEr51rYSOmDJ1QY1bSCQGqMyvphAC1Mit2QnAj"
-    "nrERZSlxdzsSeb9rYSOmJJ1QY1bSVQGqMyvpqgC1MivpqgC1MSt2VXAjnrERpbZ7BAcSGZFrgYGkQJ1QY1bSoQGqMyvp"
-    "0AC1Mivp0AC1MSt2aLSFRSRSf3l7nrE9JdB+S8C/6imZ9ltieByNU0djICHg62gMJAR8HY2BhICvozGQEPB1NJZEQsDX"
-    "0XgncgQiWfsPit4cjJ0eS71S3Ab1uj7yNlS9FjQBjNQFhogNOgpYxsY5cZXGInakoMoQmV3FMjP2UCISke1sQSOdlexs"
-    "QSNDmHUVS7M4IIlIeLVDhogEUztk0OzKZuyQQbNDOnQVi4c4G4lIGrTThogkPTttiEhks9MGHW1s2E4bdDREIlexTIRT"
-    "kYhEIDt2iEi8sWOHiOQUO3aISLqwYwdd7+zKjh10PT7MruIvM45DIvoQ2/lDRB9ZO3+I6Gtp5w8RfePs/CGiz5CdPxjM"
-    "wc7t/MFgBnP+qSrmzthhiYgZ20FERIzWDiIi4ph2EBERn7ODiIhYkR1ERMQa7CDC8E4Oxw6i19A9QVj3xMBEjm0tcmxQ"
-    "kWNjiRzLL3IsicgxKX+SHIP4C9owBpHuo+VeboeUxIDvVzwOmqQ2fNfXrTjCBdowSXmdULrF42it6OaOk3pnyP7C76Ag"
-    "RxxRG75rux2Bw2/eHdrw7cB8dKEC6c+qd4/HQQjoIk72nSH47oKQfeYs0pDEdZfgn6UBsa9XfcZX9HYU/UJV+K79tluS"
-    "H9AYVb8dOG8kVOHbcfEYp6qkJ63eazz2kGAQwTzuDHn3OAnZoM8iDUk2bpgNATCzIVpDXYGVdNFFjY4kI6lq4WVSFU6o"
-    "MbN1UeMPVfh2ZPlCVfiu622zFz/s8c7r7WByI6EK344VNxKq8O3Ab8yCGklnX723eKz3YrDB6+4M4vYsELKaxiINSZoL"
-    "Bw9V+E5VOGdhA1bSixg1OpJEX9XCLKQqnFBjZoFRsxCq8O1AaTW0Ikl0US1MeKrCCTVmJT2SoDozf3E1N6EK345AXqgK"
-    "33W7zfgpy8QMb7eDjo2EKnw7pthIqMK3A4SNhCp8O7YXc65m02tZ7z0eTzDeKNj+nYG5nnNCplmkIckdydeBKnynKpxz"
-    "vgMr6Q6NGh1J7jvVwpynKpxQY1bsNOWchyp8O/hVDa1I8kmpFuY8VeGEGrOSrlVQnVmxa5VzHqrw7ZBStb0hyfWhWtg6"
-    "qQon1JiVdMCC6sxKOmBBrcyKHbBcilCFbwdULlSF77rfMnQvFBZjiffbMZRGQhW+HSJpJFTh2/GORkIVvh2qaCRU4dsx"
-    "hVh0dZRO2nof8chkyNeOD+6dEYBedEIy1alIQ5JNjS8IVfhOVTgX/QBW0vsbNTqSbFCqhUVPVTihxqzYR8xFD1X4dpSd"
-    "GlqRZFhRLSx6qsIJNWYlPcmgOrNiTzIXPVTh27FrantDkv6uWlj0VIUTasxK+ptBdWYl/c2gVmbF/mYueqjCt8O21N2O"
-    "JC1NtXBUUhVOqDEr6ZUG1ZmV9EqDWpmV9EqD2pgVe6W5GUIVvh1GtFAVvutxS/5dqBHEtjtuRw4ZCVX4dmCQkVCFb0f5"
-    "GAlV+HaAjpFQhW9H0hgJVfh2gAs2orpOz3W9z3j0tebchLB1Z/yJNyIhfShVpCHpi8ZXhip8pyq8eCOewEq6xKNGR9IX"
-    "QLWwEVMVTqgxK3accyOGKnw7xkMNrUjaqKqFjZiqcEKNWUn3OqjOrNi9zo0YqvDtyAm1vSHp9KgWNmKqwgk1ZiWd8KA6"
-    "s5JOeFArs2InPDdiqMK3gwbU3Y6kOVItbMRUhRNqzEq66kF1ZiVd9aBWZiVd9aA2ZsWuem7EUIVve7A1ggNJPmzVAgNJ"
-    "VTihxqykQx9UZ1bSoQ9qZVbSoQ9qY1bSoQ9qZ1bs0OcODW34tkNzoTZ811MyLejQUON0nLd9mEZCG77tojQS2vBtf6OR"
-    "0IZvuwqNhDZ826dnJLTh2642I6EN3/Z34bxoMOn0r/cVj7xPnMBQf+/0P/m8EJLLSUUakpxOnIQL5yVV4rfPywWsZDRB"
-    "1OhI8iOpFs5LasUJNWbFMQc8L1ecF/t41NCKJC+PauG8pGacUGNWMjIBVGdWHJnA83LFebHnRG1vSPKdqBbOS6rHCTVm"
-    "JeMXQHVmJeMXQK3MiuMXeF6uOC92Gqi7HUluA9XCeUklOaHGrGSUA6jOrGSUA6iVWckoB1Abs+IoB56XK86LLdgawYEk"
-    "G7Zq4bykrpxQY1YyFgJUZ1YyFgLUyqxkLASojVnJWAhQO7PiWAielyvOi62ZGtSJJHumaoH5ps6cUGNWMmICVGdWMmIC"
-    "1MqsZMQEqI1ZyYgJUDuz4oiJtrCIDs23j9EVx8hWpIVq/V0vHWrQoVjHob58qBMJtd6HOpFQ632oEwm13oc6kVDrfagT"
-    "CbXehzqRUOt9qH8aOQOxXo9jruE5qmKp99Cqg3rdv6nVtYR+G2OvHrsLfDTpoKOAVWn9RIZVGos4UgNVPpqxqlg1lola"
-    "iDRhR3Ogkc5KjuZAIx+1VVWst+rjLkRqqiM+iEgFdcQHml3ZjCM+0OxHD1QVK4JU+4xI73NUCBHpdI4KISLlzFEh6Ghj"
-    "w44KQUcf5UdVrP1Q+TAiZceRI0SkyDhyhIg0EkeOEJEe4cgRdL2zK0eOoOuPCK4qlsEpcRuRyO3oEiISpx1dQkRysaNL"
-    "iEiadXQJEQmcji7BYA527ugSDOYjhqmK5TBKXUYkdjkChYhEKkegEJFs5AgUIpJoHIFCREKHI1CISAhwBAqGd3I4jkDB"
-    "8D5fPVXxZ48fOSP6yjlKhYi+YI5SIaJPkaNUiOgD4igVIuLxjlIhIp7rKBUiYniOUsGALw7QUSqvj00sCNvEFGoK8nMO"
-    "SX5OFMnPSSD52a8kP3uI5GcVSX5mjeRnTK2sGhNDzt5bXj4g/9m7//bDcnkyAI0fcMu1QGj+dXY05F9nS/uIIp9fwEoO"
-    "BDR+aSrBjND8M1JB/hmpPoiAxo8z9YUiNP/yUpB/ealPBqH5Z5WCpp9VxtD9s0qFJ0SRzw/G5D0HNH6YJac3oflXV4L8"
-    "qyt5YAGN3zLJcUpo/qGSIP9QSf5OQvOvkARNv0IS5F8hydUGaPySRx4yQvPPdAT5ZzpybBGaf4MjaPoNjiD/Bkf+KELz"
-    "D2wETT+wETT9wCYm3j+wkTEsinzC82WrATTC4GViITTHuAtyjLv0fUAjclxqOqE5LFyQw8KlXROaY74FTTHfghzzLcUO"
-    "0Iiblj5GaA6KFuSgaKlRhOaIZ0FTxLMgRzxL+yE0hzMLmsKZBU3hzIIcziwxG9AIAJZ0TGiO7hXk6F4JtYTm0F1BU+iu"
-    "IIfuShYlNMflCpricgVNcbmCHJcrEZLQHHQraAq6FTQF3Qqagm5jVzroVkFwUeQTBKdgM0Aj2EyRZITmSDJBjiRTfBag"
-    "EZ+l4CtCc/CVIAdfKbKK0BxZJWiKrBLkyCpFJwEa0UkKPSI0hx4JcuiR4ooIzXFFgqa4IkGOK1LQEKE5aEjQFDQkaAoa"
-    "EuSgIYXZABphNoqhITTH0AhyDI0CZAjNATKCpgAZQQ6QUfQLoTn6RdAU/SJoin4R5OgXhbYQmkNbBE2hLYKm0BZBU2iL"
-    "IIe2KPQD0Aj9UFwHoTmuQ5DjOhS0QWgO2hA0BW0IctCGIjIIzREZgqaIDEFTRIYgR2Qo3ILQHG4haAq3EDSFWwiawi0E"
-    "OdxCsRSE5lgKQVMshaAplkLQFEshaIqleO8ZSyHfYDAN+wblg4sqHx+cHGyEZgebIDvY5LYCNNxW8kkRmn1SguyTksOJ"
-    "0OxwEjQ5nATZ4SSnDaDhtJFHhtDskRFkj4zcLYRmd4ugyd0iyO4W+VIIzb4UQZMvRdDkSxFkX4q8D4CG90GuBUKza0GQ"
-    "XQvyGxCa/QaCJr+BIPsN5BQgNDsFBE1OAUGTU0CQnQKy+BOaLf6CJou/oMniL2iy+AuyxV8WcUDDIi5zN6HZ3C3I5m7Z"
-    "sgnNtmxBky1bkG3ZMlQTmg3VgiZDtaDJUC3IhmpZoQnNVmhBkxVa0GSFFjRZoQXZCi0TM6HZxCxoMjELmkzMgiYTs6DJ"
-    "xCzIJmYZXAENg6usqYRma6ogW1NlKiU0m0oFTaZSQTaVyg5KaLaDCprsoIImO6gg20Fl5CQ0GzkFTUZOQZORU9Bk5BRk"
-    "I6csmIRmC6agyYIpaLJgCposmIImC6YgWzBlniQ0mycFTeZJQZN5UtBknhQ0mScFTebJ+GrIPPm3537L537L537L537L"
-    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L"
-    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L"
-    "537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L537L/x/3W/YQFOp8x2VgHdjvl1wCa8B+"
-    "u+WS2GuZr7nsle39Q666jMY4kL//rkvUxHD/m8suWey1zLddRlPs9N/zxstog3P2T7zyEl1isv/+Oy9Z87XMl172xvl/"
-    "Lr78X7j4Mkjunn/Tmy8xfOzEf8jVl2zstcx3X+KaG3bw3H/53H/5r3T/ZexMntznAsz/6gJMzA4Yw//UDZhs/7XMV2Dq"
-    "OzbdgtkLsd9vwgyMC7cSew+sUSqDt/Hrg70oqd3PZZjPZZjPZZj/hy7D3CV2PZdh/mtchrlLjPwnXoa5S9acLsMEVGnO"
-    "/E8hd2DX"
+    "eNrtfXXQZbfttmVJh9v6JmW8mzJvytykzMzMzMycMjMzM0PKzMzMzMztzwK/q53vnXfeTTrfXzcz+1hr655jkKVHPs7s"
+    "VymlBJgaQkZsMob6LsgJaB9mwoaAiLUuC6CiyZCJmj4giWo2qDKajOGZGJ7ZxXcB78PM2FDey/Iu1vdycrm20hYi62sE"
+    "ob611ilIf+S3AlD7U5+HClrj9Zm5vReQ5ZX63trI0n/rA8tr9F1Q6+tr9F2iU0ev9Rj6j6H/GPrZxTFCtw9zhw1lvJ2M"
+    "sdPxdsnl2kpbiJ2Ot/PxdjLezsYrvxWQ8XYy3k7Hq08w7HgLsdMuCupzOClIDTkSgPSQqoz6TJZnss6JvIs7mxN5jYDK"
+    "JDLJ2PWNqpO7ro0XsJOh6nhrpzqZZxt7J8PTMUKtl3nudJ6rTF5fddj7LzqynNb/TrqrfRb9uqqqg2GeMcwzhvnEMCdd"
+    "XBfo92HusaGsUS/r0usa9cnl2kpbiL2uUe9r1Msa9bZG8lsBmc9e1qjXNdInGPa8hdjrGvW+Rr2skTRUoIbUizkq6jNl"
+    "jXpbI3kX97ZG8hoBlWWNel0jfaNh320h9jpNfefv7ZKC1FBD6jt9b+fv7eS9psMNawWjIUFWW6oyaR866UOnayr97Hpb"
+    "U+ln19uaShcFVGaRWdZLe6v6ue/bGgH2sjy6RnUie7ErW69elkTXBWq92FWvdlVl8vqqwz7noiN2ZXPeyxTrPIu+2JXq"
+    "VP3O50p0xP5trnqZGp0fldnmQX5bd4DqY7ArDHaFwX4w2ACGdemiTcKwD/OADcU+B7HJQe1zSC7XVtpCHNQ+B7fPQexz"
+    "MPuU3wrImg5in4Papz7BcOAtxEHtc3D7HMQ+paECNaRB7XNw+xQdAbFPeRcPZp/yGgGVxT4HtU99o+HQbSEOap+D2+cg"
+    "9ikNFaghDWqfg9un6JDrcMNawRiQDLUPYp+D2af0sxvMPqWf3WD2KV0UUFnsc1D71N4aDv0W4qDLPPTe5z4pSA01pKHX"
+    "Pvfe5176bDrcsFZobxuSofa5lz6bftewtnYYkAzJIr7IrP3vpf+92raMtx/MtmW8/WC2LePtB7NtGaqAyp3Indiqjlp/"
+    "m4eh2SfgIKap9lmNaJC9abY6iDmqTUKtl7056N6sMnl91WG3N9GRvWn2Noh5qY2JvuxN1an6nduJ6MjeNDsZxCzUNlRm"
+    "swH5rexN1a+/7X29REd8ka3XIMuja6Qy21qo3Nk8y3OqN9LfYtibGPYmhj2IYR9hsG0MNtPFPQ7jPswjNpT9PsoeH3W/"
+    "j8nl2kpbiKPu99H3+yj7fbT9Lr8VEHsbZb+Put/1CYYjbyGOut9H3++j7HdpqEANadT9Pvp+Fx0B2e/yLh5tv8trBFSW"
+    "/T7qftc3Go7dFuKo+330/T7KfpeGCtSQRt3vo+930SHX4Ya1gjEgGWofZL+Ptt+ln91o+1362Y2236WLAirLfh91v2tv"
+    "Dcd+C3HU/T76fh9lv0tDBWpIo+730fe76JDrcMNaob1tSIbaZ9nvrt81rK0dBqSAbKj9l/0+2n6X8faj7XcZbz/afpfx"
+    "9qPtdxmqgMqy30fd7zpqw3HYQhzV3MfBxz4kBamhhjQOOvbBxz7I2E2HG9YKHXVDMtSxDzJ20+8a1lYddUMKyIY69kHG"
+    "br/tG9bWHgNSQDYky1ZE7nQeBpmHQf2GzOEwmt+QORxG8xsyh8NofkPmcBjNb8j0Cajci9zL3teZ1OfkcWz7HXCUra77"
+    "vW7KUfyn7f1Rtrfucaj14j9H9Z9VJq+vOuz7V3TEf9r+HWW76p4VffGfqlP1O993oiP+0/bdKNtM95rKbHtKfiv+U/Xr"
+    "b3u3f9ER/2n2P4q5q82rzGbbKndmt/Ic8Z/62/qcwW1JdCQGmS2NYjpqPyqz2YnKndmAyr2tqTyzRiF9Dgb/icF/YvCT"
+    "GHwdBv+DYV9jsPMu+mSY9mGesKH450l88qT+eUou11baQpzUP0/unyfxz5P5Z/mtgOyRSfzzpP5Zn2A48RbipP55cv88"
+    "iX+WhgrUkCb1z5P7Z9EREP8s7+LJ/LO8RkBl8c+T+md9o+HUbSFO6p8n98+T+GdpqEANaVL/PLl/Fh1yHW5YKxgDkqH2"
+    "QfzzZP5Z+tlN5p+ln91k/lm6KKCy+OdJ/bP21nDqtxAn9c+T++dJ/LM0VKCGNKl/ntw/iw65DjesFdrbhmSofRb/7Ppd"
+    "w9raYUAKyIbaf/HPk/lnGW8/mX+W8faT+WcZbz+Zf5ahCqgs/nlS/6yjNpyGLcRJ/fPk/nkS/ywNFaghTeqfJ/fPokOu"
+    "ww1rhY66IRnq2MU/u37XsLbqqBtSQDbUsYt/9t/2DWtrjwEpIAfsDHUexD9P5p9lDofJ/LPM4TCZf5Y5HCbzzzKHw2T+"
+    "WaZPQGXxz5P6Z51Jw2ncQpzUlUyjz+eYFKSGGtI06nyOPp+jzKfpcMNaoTPZkAx1PkeZT9PvGtZWncmGFJANdT5HmU/7"
+    "bd+wtupMNqSAHLAz1PkcZT7tOUPD2jpgQArIATtDshMwkXud21HmdlSfL2s0TubzZY3GyXy+rNE4mc+XNRon8/myRuNk"
+    "Pl+WR0DlQeRBfLWulD4zT1Pzz4CTuGb1z9WJThJPzVdP4o7VJ0Otl3g6aTytMnl91WH3t6Ij8dT87STuVX2s6Es8VZ2q"
+    "37mfFB2Jp+YnJ3GL6htVZvOB8luJp6pff9u7vxIdiafmryZxT+qjVGbzRSp35mfkORJP9bf1OYPvfdGReGp7f5Ktrvtd"
+    "ZbZ9rXJne1bl3vagPFPiqT6nPnN0+xcd4Txm/5OYu9q8ymy2rXJndqtyb3ao8mC2JM+vrEefiSGeYoinGOImhtiHIR5h"
+    "8PMY/B6GPdvFeA3zPswzNpTYPUu8njV2z8nl2kpbiLPG7tlj9yyxe7bYLb8VkP0+S+yeNXbrEwxn3kKcNXbPHrtnid3S"
+    "UIEa0qyxe/bYLToCErvlXTxb7JbXCKgssXvW2K1vNJy7LcRZY/fssXuW2C0NFaghzRq7Z4/dokOuww1rBWNAMtQ+SOye"
+    "LXZLP7vZYrf0s5stdksXBVSW2D1r7NbeGs79FuKssXv22D1L7JaGCtSQZo3ds8du0SHX4Ya1QnvbkAy1zxK7Xb9rWFs7"
+    "DEgB2VD7L7F7ttgt4+1ni90y3n622C3j7WeL3TJUAZUlds8au3XUhvOwhThr7J49ds8Su6WhAjWkWWP37LFbdMh1uGGt"
+    "0FE3JEMdu8Ru1+8a1lYddUMKyIY6dond/tu+YW3tMSAF5ICdoc6DxO7ZYrfM4TBb7JY5HGaL3TKHw2yxW+ZwmC12y/QJ"
+    "qCyxe9bYrTNpOI9biLPG7tlj9yyxWxoqUEOaNXbPHrtFh1yHG9YKncmGZKjzKbHb9buGtVVnsiEFZEOdT4nd/tu+YW3V"
+    "mWxIATlgZ6jzKbHbnzM0rK0DBqSAHLAL2Bvq3Ersni12yxqNs8VuWaNxttgtazTOFrtljcbZYres0Thb7JblEVBZYves"
+    "sVtXynCethBnDQPz5Os1JQWpoYY0T7pek6/XJOtlOtywVuhKNSRDXa9J1sv0u4a1VVeqIQVkQ12vSdbLfts3rK26Ug0p"
+    "IAfsDHW9Jlkve87QsLbqSjWkgBywC9gb6npNsl72zLFhbR0xIAXkgF3A3pDsS5nIg67dJGs3KTcQe5hm4wZiD9Ns3EDs"
+    "YZqNG4g9TLNxA7GHaTZuIPYwzcYNxBQEVB5FHiWOq1Xo8/M8t9gNOEvY1thdA+wsvM7i+CyhWuM11HrhdbPyuiqT11cd"
+    "9lgsOsLrLBbPEno1/oq+8DrVqfqdx1DREV5nMXSWkKlxU2W2+Ci/FV6n+vW3vccy0RFeZ7FsltCl8UtltjilcmcxSJ4j"
+    "vE5/W58zeFwQHeF1FhdmCQMaC1Rm8/kqd+bPVe7NP8szhdfpc+ozR/eNoiO8znzjLK5Q/aHKbH5P5c58msq9+SiVB/Mz"
+    "8nzhdfrM+vzJ97LoCM+3vTzL1tX9qzLbPlW5sz2ocm97SuXB9oXKo9mzvKsyfX0+Bl6Hgddh4G8YOBgGXoSBb2CIvxhi"
+    "Bwa/1EUOCcs+zAs2FD65CIdclE8uyeXaSluIi/LJxfnkInxyMT4pvxUQn7YIn1yUT+oTDBfeQlyUTy7OJxfhk9JQgRxJ"
+    "P+8nqnRy0WcKn1yMT8q7eDE+Ka8RUFn45KJ8Ut9ouHRbiIvyycX55CJ8UhoqUENalE8uzidFh1yHG9YKxoBkqH0QPrkY"
+    "n5R+dovxSelntxiflC4KqCx8clE+qb01XPotxEX55OJ8chE+KQ0VqCEtyicX55OiQ67DDWuF9rYhGWqfhU+6ftewtnYY"
+    "kAKyofZf+ORifFLG2y/GJ2W8/WJ8UsbbL8YnZagCKgufXJRP6qgNl2ELcVE+uTifXIRPSkMFakiL8snF+aTokOtww1qh"
+    "o25Ihjp24ZOu3zWsrTrqhhSQDXXswif9t33D2tpjQArIATtDnQfhk4vxSZnDYTE+KXM4LMYnZQ6HxfikzOGwGJ+U6RNQ"
+    "WfjkonxSZ9JwGbcQF+WTi/PJRfikNFSghrQon1ycT4oOuQ43rBU6kw3JUOdT+KTrdw1rq85kQwrIhjqfwif9t33D2qoz"
+    "2ZACcsDOUOdT+KQ/Z2hYWwcMSAE5YBewN9S5FT65GJ+UNRoX45OyRuNifFLWaFyMT8oajYvxSVmjcTE+KcsjoLLwyUX5"
+    "pK6U4TJtIS7KJxfnk4vwSWmoQA1pUT65OJ8UHXIdblgrdKUakqGul/BJ1+8a1lZdqYYUkA11vYRP+m/7hrVVV6ohBeSA"
+    "naGul/BJf87QsLbqSjWkgBywC9gb6noJn/Rnjg1r64gBKSAH7AL2AQdDXTvhk4vxSbGHaTE+KfYwLcYnxR6mxfik2MO0"
+    "GJ8Ue5gW45NiD9NifFJMQUBl4ZOL8km1CsNl3kJclC4ss9vGnBSkhhrSMqttzG4bs9iG6XDDWqFW0ZAM1TZmsQ3T7xrW"
+    "VrWKhhSQDdU2ZrEN+23fsLaqVTSkgBywM1TbmMU27DlDw9qqVtGQAnLALmBvqLYxi23YM8eGtVWtoiEF5IBdwD7gYKi2"
+    "MYtt2POnhrV1woAUkAN2AfuAgyHZDSuRR7WTWexkVu4qdjgvxl3FDufFuKvY4bwYdxU7nBfjrmKH82LcVexwXoy7ih3O"
+    "i3FXMUEBlSeRJ+GWao36rrwsjU8CLkIllU9W0rdIjmPcchH6qBwSar3kOIvmOFUmr6867PxQdCTHMX64CB1UTij6kuOo"
+    "TtXvnNeJjuQ4xusWoXHK5VRm42zyW8lxVL/+tnd+JTqS4xi/WoROKadSmY07qdwZL5LnSI6jv63PGZyriI7kOMZVFqEm"
+    "yk9UZuMhKnfGMVTujTPIMyXH0efUZ44er0VHchyL14uEZ43RKrPFYpU7i7Mq9xY3VR4s9snzJcfRZ9bnTx5fREdyHIsv"
+    "i4QTjSkqs8UOlTuLCyr35udVHsxXqzyaj5V3SY6jz6/vmt1fiY7k2uavFnFP6qNUZvNFKnfmZ1TuzW+oPNjeV3m0Pavy"
+    "ZPtL3luzbX0XhhwHQ46DIZfBkI9gyBEwcG8MXBQDj8IQozH45C68tw/3kzncg+VwN5XDHdQ+3EHlcC+Rw11BDncCOdwJ"
+    "5HA3j8MdPA538DjcteNw164Pd+043I/icGeJw90kDneTONwR4nAXiMNdIA53fjjc+eFw54fDfRsO92o43KvhcH+Gw/0Z"
+    "DvdnONyT4XBPhsM9mT7ck+Fw34DDHQAO3/o5fOvn8M2dw7d1Dt/WOXxD5/ANncM3dA7frzl8p+bwnZrD92gO36M5fI/m"
+    "8N2Zw3dnDt+dOXx35vCdl8P3XA7fczl8t+Xw3ZbDd1sO32c5fJ/l8H2Ww/dZDt9hOXyH5fAdlsN32D58h+XwXYnDtx4O"
+    "33Q4fNPh8G2FwzcUDt9QOHwr4fCthMO3Eg7fKTh8j+DwPYLDdwcO3x04fHfg8H2Bw/cFDt8XOHxf4HCez+HcnsO5PYfz"
+    "eQ7n8xzO5zmcw3M4h+dwDs/hHJ7DeTuH83YO5+0czts5nLdzONPmcHbN4eyawxk1hzNqDmfUHM6iOZxFcziL5nAWzeHM"
+    "mcOZM4czZw5nzhzOnDmcLXM4W+ZwtszhbJnD2fIQzpb7cE7F4eyIwxkRhzMiDmc1HM5kOJzJcDh74XD2wuHshcO5B4fz"
+    "DQ7nGxzOMTicY3A4x+BwXsHhvILDeQWH8woO5wMczgE4nANwyPc55Psc8n0OeT2HvJ5DXs8hr+eQv3PI3znk7xzydw75"
+    "O4ccmUMuzCEX5pDzcsh5OeS8HHJbDrkth9yWQ27LIYflkMNyyGE55LAcclgOuSqHXJVDrsohV+WQq3LIVTnkgBxyPQ65"
+    "HoecjkNOxyGn45C7ccjdOORuHHI3DjkahxyNQ47GIUfjkKNxyMU45GIccjEOuRiHXIxDLsYh5+KQc3HIuTjkXBxyLg45"
+    "1xByrr5mt5hBeV2VWeTeZRK5cxnBeB1n1ZcZqbLqDy6LvoxWZQTjY4yqL1tN3ILIo8uiL6atMoLxGSbVFz4jrkPkyWXR"
+    "l/irMoLFVvnfBLV+kP9pSPVnl0VffKPKCObr9PHu6+qcib74uirrbzuXSefEZdT5qa6J9bdih4N2x9Zl0O743IqcbW6P"
+    "FGpWkv239nKvl4d5mczhpuLl2su9Xqbs7V6uvUzo9V4m8tJfWLxce7m3dWTl7V6uvUwHeb2X6eD9O168XLeB7PF6L9Mh"
+    "+w+wtIEeuv2Ai5drL/e2iQBv93LtZcpe72XNivabuOLluk3kyuu9TAftP8GlTfSe7Se8eLluCwBe72XK+y9MaQu02n6h"
+    "Slsw2HnhipdrL/e2BQVv93LtZcpe72XC/Q2geLluBrHyei/TQfsbSmkGs2d7wylerpshgdd7mfL+Blaaoa22N7jSDA92"
+    "NsDi5boZJHi9lynvb6ilGexqe8MtzYBhZ0MuzaBhd4ZdvFx7ubcZPHi7l2svq3mBmxG4uey3QYqX67ZhVl7vZZ2+/TZS"
+    "aRtqz/Ybq3i5bhsNvN7Lus/224ClbcTV9huytI0JO2/Q4uW6bVjwei+rHe+3kUvb0KvtN3ZpGxx23uilbXjY3cYvXq6b"
+    "IwCv97Lifg6iNEex2t5hlOY4YGcHUpojgd05lNIcCxyYgylerr3c2xwPeLuXay/raIr3svjb93NUxct1c1wrr/ey2ud+"
+    "Dq00x7ZnewdXvFw3hwde72U1t/0cYWkOcbW9YyzNQcLOjrJ4uW6OE7zey/qY/RxqaY51tb2DLc3Rws4OtzTHC7tzwMXL"
+    "dXPI4PVe1vXaz1GX5rBX2zvu0hw47OzIS3PosDvHXpqDhwNz9MXLdXP84PVe1vHtFxBKCwyr7QNEaYECdg4YpQUO2F0A"
+    "KS2QwIEFlNICCxy1AFO8XHu5twUe8HYv116KNwL3MuDeIwaq4uW6Ba6V13spqxYDWmmBbc/2Aa54uW4BD7zeSwkXMRCW"
+    "FhBX2wfG0gIk7Bwoi5frFjjB670UNxADammBdbV9gC0t0MLOAbe0wAu7C8DFy3ULyOD1XspwY6AuLWCvtg/cpQVw2DmQ"
+    "lxbQYXeBvbQADwcW6IuX6xb4weu9lHgSCUFpxGC1PUEojSjAzoShNOIAuyMQpREJODBCURqxgKNGMIqX60Y4wOu9FIhE"
+    "pDRCstqemJRGUGBnolIaYYHdEZfSCAwcGJEpjdDAUSM2pREcOHpEp/1Ze7m3ESDwNi/XXsrgiw+ieGciYSperhuBWnm9"
+    "l+InI7EqjWDt2Z5oFS/XjXiB13spuy0SstKI2Wp7glYaUYOdCVvxct0IHHi9l+InI7ErjeCttid6pRE+2Jn4lUYAYXdE"
+    "sHi5bsQQvN5L8ZORMJZGHFfbE8jSiCTsTChLI5awO4JZGtGEAyOcxct1I6Dg9V7KckZiWhpBXW1PVEsjrLAzcS2NwMLu"
+    "iGxphBYOjNiWRnDhqBHd4uW6EV/wei9lv0ZCXBoxXm1PkEsjyrAzYS6NOMPuCHRpRBoOjFCXRqzhqBHs0og2HD3C3Xxk"
+    "+yPPW/s8r32eIzEvjaCvtifqpRF22Jm4l0bgYXdEvjRCDwdG7Esj+HDUiH5phB+OHvFvMUie879IBEpYq61nwr4/xct1"
+    "q8te76UG0ZBQFC/XLcFYeb2Xakwh8SgtAdmzfSJSvFy3xAS83ktlkyFhKS1xWW2fwJSWyMDOCU3xct0SHPB6L9U7h8Sn"
+    "tARotX0iVFpCBDsnRqUlSLC7RKl4uW6JE3i9l5r2hISqtMRqtX2CVVqiBTsnXKUlXrC7BKy0RAwOLCErXq5bggZe76XS"
+    "lZC4lZbArbZP5EpL6GDnxK60BA92l+iVlvDBgSV+pSWAcNQSweLluiWG4PVeqrmHhLG0xHG1fQJZWiIJOyeUpSWWsLsE"
+    "s7REEw4s4Swt8YSjloCWlojC0UtIS4hlJfjG9kd5f0hcS0tgV9snsqUltLBzYltaggu7S3RLS3jhwBLf0hJgOGqJcGkJ"
+    "MRy9xLjlUlsx52gmyiVyj7wvhrU12/rjCXVpifVq+wS7tEQbdk64S0u8YXcJeGmJOBxYQl5aYg5HLUEvLVGHo5ewt5x3"
+    "ixsczQS+5c5bHONoJvTFjbKsWnbmLL2x6NWqkWePbu7lmhda+d99l5W2a1Ztl/ouAC+LlZbGFk8Ti6eBxdPA4ulV8fSp"
+    "ePpUPD0qnh4VT4+KpxvF04ni6UTxdKF4ulA8XSieDhRPB4qnA8XTgeI0pHiYLx7Gi4fx4uGxePgrHv6Kh7fi4a14eCse"
+    "LoqHg+LhoLi7L+7ui7v74m8u7s6Lu/Pi7ry4Wyzu9oq7veJurbhbK+7Wio+guNsq7raKu63iIyvuloq7peJuqbhbarPW"
+    "etee2n5d/Jyj+LlG8XON4ucYxc8xip9jFD9vKH6+UPx8ofh5QvHzhOLnCfveYOcHxc8Pip8fFM/vi+fzxfP54vl78fy9"
+    "eP6+r6eWrxfP14vn6/tGYPl58fy8eH5ePD8vnjcXz5OL58nF8+LieXHxvHjfjFgeXDwPLp4H75spy3uL573F897iee++"
+    "mbQ8t+zbWmrYxfPc4nmuJ8HgZAE8mIEHJfDTGfBTDPDTCfCsHTwbB8+uwdkuOCsEZ3vgLAic3YCzFdi34saPPbqCR0lw"
+    "YwZfPPDJBP+LPa/480q0HOOjxflocT66z6KMfxbnn8X5p58wOocAe6+dZK3870rMivO+4rxvn4UazyvO84rzvH2Wa7yu"
+    "OK8rzuv8JDJYtvG44BJ14/vJpJ+8gfezeD+L97N4P4v3s3g/S9gxW2tb2gncar+dZLyoOC8qzov85DLsNONBwWWrQ/GT"
+    "TO9n3JHGe4JrVwfjJ5t+Euhlcf1c4xUlTl3q05DGNKU5LekY6ZjpWLp6B6WD07HTcdJx0/HS8dMJ0gnTidKJ00nSSdPJ"
+    "agzfkw5JJ0+nSKdMp0qnTqdJp02nS6dPZ0hnTGdKZ645wqHpLOms6Wzp7Okc6ZzpXOnc6TzpvOl86fzpAumC6bB0eLpQ"
+    "unC6SLpouli6eLpEumS6VLp0uky6bLpcuny6QrpiulK6crpKumq6Wrp6uka6ZrpWuna6Trpuul66frpBumG6Ubpxukm6"
+    "abpZunm6RbplulW6dbpNum26Xbp9ukO6Y7pTunO6S7prulu6e7pHume6V7p3uk+6b7pfun96QHpgelB6cHpIOiI9ND0s"
+    "PTw9Ij0yPSo9Oj0mPTY9Lj0+PSE9MT0pPTk9JT01PS09PT0jPTM9Kz07PSc9Nz0vPT+9IL0wvSi9OL0kvTS9LL08vSK9"
+    "Mr0qvTq9Jr02vS69Pr0hvTG9Kb05vSW9Nb0tvT29Ix2Z3pneld6d3pPem96X3p8+kD6YPpQ+nD6SPpo+lj6ePpE+mT6V"
+    "Pp0+kz6bPpc+n76Qvpi+lL6cvpK+mr6Wvp6+kb6ZvpW+nb6Tvpu+l76ffpB+mH6Ufpx+kn6afpZ+nn6Rfpl+lX6dfpN+"
+    "m36Xfp/+kP6Y/pT+nP6S/pr+lv6e/pH+mf6V/p3+k/6ruyMDAgFDBz0MMMIEMyxwDDgmHKua4goOgoPh2HAcOC4cD44P"
+    "J4ATwongxHASOCmcrFLfPXAInBxOAaeEU8Gp4TRwWjgdnB7OAGeEM8GZYS8cCmeBs8LZ4OxwDjgnnAvODeeB88L54Pxw"
+    "AbggHAaHw4XgwnARuChcDC4Ol4BLwqXg0nAZuCxcDi4PV4ArwpXgynAVuCpcDa4O14BrwrXg2nAduC5cD64PN4Abwo3g"
+    "xnATuCncDG4Ot4Bbwq3g1nAbuC3cDm4Pd4A7wp3gznAXuCvcDe4O94B7wr3g3nAfuC/cD+4PD4AHwoPgwfAQOAIeCg+D"
+    "h8Mj4JHwKHg0PAYeC4+Dx8MT4InwJHgyPAWeCk+Dp8Mz4JnwLHg2PAeeC8+D58ML4IXwIngxvAReCi+Dl8Mr4JXwKng1"
+    "vAZeC6+D18Mb4I3wJngzvAXeCm+Dt8M74Eh4J7wL3g3vgffC++D98AH4IHwIPgwfgY/Cx+Dj8An4JHwKPg2fgc/C5+Dz"
+    "8AX4InwJvgxfga/C1+Dr8A34JnwLvg3fge/C9+D78AP4IfwIfgw/gZ/Cz+Dn8Av4JfwKfg2/gd/C7+D38Af4I/wJ/gx/"
+    "gb/C3+Dv8A/4J/wL/g3/gf9K7plzxkyZc5f7POQxT3nOSz5GPmY+Vi55lQ/KB+dj5+Pk4+bj5ePnE+QT5hPlE+eT5JPm"
+    "k+V13pMPySfPp8inzKfKp86nyafNp8unz2fIZ8xnymfOe/Oh+Sz5rPls+ez5HPmc+Vz53Pk8+bz5fPn8+QL5gvmwfHi+"
+    "UL5wvki+aL5Yvni+RL5kvlS+dL5Mvmy+XL58vkK+Yr5SvnK+Sr5qvlq+er5Gvma+Vr52vk6+br5evn6+Qb5hvlG+cb5J"
+    "vmm+Wb55vkW+Zb5VvnW+Tb5tvl2+fb5DvmO+U75zvku+a75bvnu+R75nvle+d75Pvm++X75/fkB+YH5QfnB+SD4iPzQ/"
+    "LD88PyI/Mj8qPzo/Jj82Py4/Pj8hPzE/KT85PyU/NT8tPz0/Iz8zPys/Oz8nPzc/Lz8/vyC/ML8ovzi/JL80vyy/PL8i"
+    "vzK/Kr86vya/Nr8uvz6/Ib8xvym/Ob8lvzW/Lb89vyMfmd+Z35Xfnd+T35vfl9+fP5A/mD+UP5w/kj+aP5Y/nj+RP5k/"
+    "lT+dP5M/mz+XP5+/kL+Yv5S/nL+Sv5q/lr+ev5G/mb+Vv52/k7+bv5e/n3+Qf5h/lH+cf5J/mn+Wf55/kX+Zf5V/nX+T"
+    "f5t/l3+f/5D/mP+U/5z/kv+a/5b/nv+R/5n/lf+d/5P/m+UfdMnyb7QgY4c9DjjihDMueAw8Jh4LC67wIDwYj43HwePi"
+    "8fD4eAI8IZ4IT4wnwZPiyXCNe/AQPDmeAk+Jp8JT42nwtHg6PD2eAc+IZ8Iz4148FM+CZ8Wz4dnxHHhOPBeeG8+D58Xz"
+    "4fnxAnhBPAwPxwvhhfEieFG8GF4cL4GXxEvhpfEyeFm8HF4er4BXxCvhlfEqeFW8Gl4dr4HXxGvhtfE6eF28Hl4fb4A3"
+    "xBvhjfEmeFO8Gd4cb4G3xFvhrfE2eFu8Hd4e74B3xDvhnfEueFe8G94d74H3xHvhvfE+eF+8H94fH4APxAfhg/EheAQ+"
+    "FB+GD8dH4CPxUfhofAw+Fh+Hj8cn4BPxSfhkfAo+FZ+GT8dn4DPxWfhsfA4+F5+Hz8cX4AvxRfhifAm+FF+GL8dX4Cvx"
+    "VfhqfA2+Fl+Hr8c34BvxTfhmfAu+Fd+Gb8d34JH4TnwXvhvfg+/F9+H78QP4QfwQfhg/gh/Fj+HH8RP4SfwUfho/g5/F"
+    "z+Hn8Qv4RfwSfhm/gl/Fr+HX8Rv4TfwWfhu/g9/F7+H38Qf4Q/wR/hh/gj/Fn+HP8Rf4S/wV/hp/g7/F3+Hv8Q/4R/wT"
+    "/hn/gn/Fv+Hf8R/4T/wX/hv/g/+tgR8oE8q/ckMd9TTQSBPNtNAx6Jh0LCq0ooPoYDo2HYeOS8ej49MJ6IR0IjoxnYRO"
+    "SiejNe2hQ+jkdAo6JZ2KTk2nodPS6ej0dAY6I52Jzkx76VA6C52VzkZnp3PQOelcdG46D52XzkfnpwvQBekwOpwuRBem"
+    "i9BF6WJ0cboEXZIuRZemy9Bl6XJ0eboCXZGuRFemq9BV6Wp0dboGXZOuRdem69B16Xp0fboB3ZBuRDemm9BN6WZ0c7oF"
+    "3ZJuRbem29Bt6XZ0e7oD3ZHuRHemu9Bd6W50d7oH3ZPuRfem+9B96X50f3oAPZAeRA+mh9AR9FB6GD2cHkGPpEfRo+kx"
+    "9Fh6HD2enkBPpCfRk+kp9FR6Gj2dnkHPpGfRs+k59Fx6Hj2fXkAvpBfRi+kl9FJ6Gb2cXkGvpFfRq+k19Fp6Hb2e3kBv"
+    "pDfRm+kt9FZ6G72d3kGbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sb"
+    "e/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sbe/Sb"
+    "e/Sbe/Sbe/Sbe/T/u3v0R9I76V30bnoP2T3695Lco38f/QnfTx+g//ce/QfDPfoP6T36D9NHdnmP/qPb3KP/mN+j/zh9"
+    "4n9yj/6TO96j/9TWPfpP02fos/Q5+jx94f/TPfov7voe/ZfCPfov01fo/wChvPck"
 )
 
 #: a showing pattern: ``((category, key), the distinct ranks in order of significance)``
@@ -404,9 +435,9 @@ def load(data: str = _DATA) -> tuple[tuple[Key, ...], HashTables]:
     raw = zlib.decompress(base64.b64decode(data))
     header, at = _read(raw, 0, 8, "I")
     n_keys, width, n_cards, n_flush, size, n_slots, flush_base, size3_base = header
-    digits = raw[at : at + n_keys * width]
+    # each key: its ``width`` digits (bytes), as a tuple
+    keys = tuple(struct.iter_unpack(f"{width}B", raw[at : at + n_keys * width]))
     at += n_keys * width
-    keys = tuple([tuple(digits[i : i + width]) for i in range(0, n_keys * width, width)])
     card_value, at = _read(raw, at, n_cards, "I")
     flush_offset, at = _read(raw, at, n_flush, "I")
     slots, at = _read(raw, at, n_slots, "I")
@@ -450,39 +481,47 @@ def build_showing() -> dict[bool, dict[int, Entry]]:
     return out
 
 
+#: a showing pattern's record in :data:`_SHOWING`: its category, its key's length and ranks
+#: (five at most, zeros after), its order's length and ranks (four at most, zeros after)
+_PATTERN: Final = struct.Struct("<BB5sB4s")
+
+
 def dump_showing(entries: dict[bool, dict[int, Entry]]) -> str:
-    """The text of :data:`_SHOWING`: for each reading, its count, then each entry as its key
-    (8 bytes, little-endian), its category, its key's and its order's lengths and values."""
-    raw = bytearray()
+    """The text of :data:`_SHOWING`: the distinct patterns of both readings (their count, then
+    each one's :data:`_PATTERN` record, in the order they first come), then for each reading its
+    count, its keys (8 bytes each, little-endian) and each key's pattern (its index among the
+    patterns, 2 bytes)."""
+    index: dict[Entry, int] = {}
+    for gapped in _READINGS:
+        for entry in entries[gapped].values():
+            index.setdefault(entry, len(index))
+    raw = bytearray(len(index).to_bytes(4, "little"))
+    for (category, ranks), order in index:
+        raw += _PATTERN.pack(category, len(ranks), bytes(ranks), len(order), bytes(order))
     for gapped in _READINGS:
         found = entries[gapped]
         raw += len(found).to_bytes(4, "little")
-        for key, ((category, ranks), order) in found.items():
-            raw += key.to_bytes(8, "little")
-            raw += bytes([category, len(ranks), *ranks, len(order), *order])
+        raw += b"".join(key.to_bytes(8, "little") for key in found)
+        raw += b"".join(index[entry].to_bytes(2, "little") for entry in found.values())
     return base64.b64encode(zlib.compress(bytes(raw), 9)).decode("ascii")
 
 
 def load_showing(data: str = _SHOWING) -> dict[bool, dict[int, Entry]]:
-    """The shipped showing patterns (the same values as :func:`build_showing`)."""
+    """The shipped showing patterns (the same values as :func:`build_showing`; a pattern both
+    readings give is one value, as :class:`~croupier.rank.showing.MaskPatterns` shares it)."""
     raw = zlib.decompress(base64.b64decode(data))
-    at = 0
+    count = int.from_bytes(raw[:4], "little")
+    at = 4 + count * _PATTERN.size
+    patterns = [
+        ((category, tuple(ranks[:n_ranks])), tuple(order[:n_order]))
+        for category, n_ranks, ranks, n_order, order in _PATTERN.iter_unpack(raw[4:at])
+    ]
     out: dict[bool, dict[int, Entry]] = {}
     for gapped in _READINGS:
         count = int.from_bytes(raw[at : at + 4], "little")
-        at += 4
-        found: dict[int, Entry] = {}
-        for _ in range(count):
-            key = int.from_bytes(raw[at : at + 8], "little")
-            category, size = raw[at + 8], raw[at + 9]
-            at += 10
-            ranks = tuple(raw[at : at + size])
-            at += size
-            size = raw[at]
-            order = tuple(raw[at + 1 : at + 1 + size])
-            at += 1 + size
-            found[key] = ((category, ranks), order)
-        out[gapped] = found
+        keys, at = _read(raw, at + 4, count, "Q")
+        which, at = _read(raw, at, count, "H")
+        out[gapped] = dict(zip(keys, map(patterns.__getitem__, which), strict=True))
     return out
 
 
@@ -501,6 +540,9 @@ def prime_showing() -> None:
 
             for gapped, entries in load_showing().items():
                 table = MaskPatterns(STUD40, gapped_flush_draws=gapped)._found
+                if not table:
+                    table.update(entries)  # what the loop below does to an empty table
+                    continue
                 for key, entry in entries.items():
                     table.setdefault(key, entry)
             _SHOWN.append(True)
