@@ -173,7 +173,7 @@ def test_a_remote_commit_is_not_lost_when_its_refresh_fails_once(database_url: s
             outcome = await a.submit("t1", Actor.player("p0"), {"type": "sit", "buy_in": 100}, "s")
             assert outcome.accepted
             real_head = store_b.head
-            failed = []
+            failed: list[str] = []
 
             def head_once(stream: str) -> Any:
                 if not failed:
@@ -211,8 +211,8 @@ def test_a_full_outbox_never_drops_an_answer_silently() -> None:
         server = SimpleNamespace(settings=SimpleNamespace(hub=SimpleNamespace(subscriber_queue=3)))
         principal = SimpleNamespace(name="ana", role=Role.PLAYER)
         connection = Connection.__new__(Connection)
-        connection.server = server
-        connection.principal = principal
+        connection.server = server  # type: ignore[assignment]
+        connection.principal = principal  # type: ignore[assignment]
         connection.outbox = asyncio.Queue(3)
         connection.subscriptions = {}
         connection.closing = False
