@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.server.auth import Principal, Role
 from croupier.server.entries import HOUSE, house_entry
-from croupier.server.hub import Outcome, Trail
+from croupier.server.hub import Outcome
+from croupier.server.live import Trail
 from croupier.table.actor import Actor
 
 if TYPE_CHECKING:

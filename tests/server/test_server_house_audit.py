@@ -103,10 +103,12 @@ def test_a_player_whose_money_is_in_a_pot_keeps_his_role(client: TestClient) -> 
     ledger shows nothing of hers, but the pot holds her ante and a round is open: demoted, she
     could not be paid what it gives back (nor leave the table). Refused naming the table until
     the round is over."""
-    ana = setup_table(client, bots={"bot-1": "default"})
+    ana = setup_table(client)  # no bot: bo, seated, is waited on, so the round stays open
     admin, cy = bearer(client, **ADMIN), bearer(client, "cy", "cy-secret")
+    bo = bearer(client, "bo", "bo-secret!")
     sit = {"command_id": "s", "command": {"type": "sit", "buy_in": 10}}  # the toy's ante
-    assert client.post("/api/tables/t1/commands", headers=ana, json=sit).status_code == 200
+    for person in (ana, bo):
+        assert client.post("/api/tables/t1/commands", headers=person, json=sit).status_code == 200
     out = {"name": "ana", "amount": 4990, "key": "w"}
     assert client.post("/api/cashier/withdrawal", headers=cy, json=out).status_code == 200
     live = _server(client).hub.live("t1")
