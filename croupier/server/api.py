@@ -30,6 +30,7 @@ from croupier.server.auth import (
     Role,
     SessionKind,
 )
+from croupier.server.db import record_down_errors
 from croupier.server.hub import Hub, LiveTable, Outcome
 from croupier.server.recall import recall
 from croupier.server.runtime import Server
@@ -475,7 +476,8 @@ async def healthz(request: Request) -> JSONResponse:
     server = server_of(request)
     detail = False
     if token_of(request, server)[0] is not None:
-        with contextlib.suppress(ApiError):
+        # a bad session, or the database out of reach: the report without the detail
+        with contextlib.suppress(ApiError, *record_down_errors()):
             detail = (await principal_of(request)).role in (Role.ADMIN, Role.INSPECTOR)
     health = server.health(detail=detail)
     return JSONResponse(health, status_code=200 if health["status"] == "ok" else 503)

@@ -127,6 +127,8 @@ class Hub(FanOut, Watchdog, Reads):
         self.settings = settings or HubSettings()
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        #: the tables being loaded (:meth:`_load`): what a second load of one of them waits for
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._executor = ThreadPoolExecutor(self.settings.db_threads, "croupier-db")
         self.commits = GroupCommit(store, self._executor)
         self._closing = False
@@ -182,22 +184,36 @@ class Hub(FanOut, Watchdog, Reads):
         return out
 
     async def _load(self, row: TableRow, bots: Mapping[str, str]) -> LiveTable | None:
-        if row.id in self.tables:  # loaded, or being loaded (a discovery and an open at once)
+        if row.id in self.tables:
             return self.tables[row.id]
-        # claimed before any await: a second load of the row meanwhile finds it (two writers of
-        # one table in one process played on two copies); stale, so nothing reads its empty
-        # table as the record until the fold below
-        live = LiveTable(row, self._empty_table(row), 0, stale=True)
-        self.tables[row.id] = live
+        # a load of the row already under way (a discovery and an open at once): its table, not
+        # a second one (two writers of one table in one process played on two copies); the
+        # table is in self.tables only once folded, so nothing reads or queues for it before
+        loading = self._loading.get(row.id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        loading = self._loading[row.id] = asyncio.get_running_loop().create_future()
+        try:
+            live = await self._load_now(row, bots)
+        except BaseException:
+            loading.set_result(None)  # a second loader tries again later (a discovery)
+            raise
+        else:
+            loading.set_result(live)
+        finally:
+            del self._loading[row.id]
+        return live
+
+    async def _load_now(self, row: TableRow, bots: Mapping[str, str]) -> LiveTable:
         stored = await self.db(self.store.read, row.stream)
+        live = LiveTable(row, self._empty_table(row), 0)
+        self.tables[row.id] = live
         try:
             live.table = self._fold(row, stored)
         except CroupierError as exc:
             live.fault = f"cannot fold table {row.id}: {exc}"
             log.error(live.fault)
             return live
-        finally:
-            live.stale = False
         live.stored_seq = live.table.seq
         for name, kind in bots.items():
             live.bots[name] = self._make_bot(row.game, kind, name)
@@ -340,7 +356,8 @@ class Hub(FanOut, Watchdog, Reads):
         row = await self.db(self.store.table, table_id)
         assert row is not None
         live = await self._load(row, bot_kinds)
-        assert live is not None
+        if live is None:  # a discovery's load of it, awaited, failed: written, not yet served
+            raise RecordUnavailable(f"table {table_id!r} is opened but cannot be read back now")
         return live
 
     # -- commands ---------------------------------------------------------------------------
@@ -388,7 +405,7 @@ class Hub(FanOut, Watchdog, Reads):
                 str(command_id)[:MAX_CLIENT_COMMAND_ID],
                 False,
                 article="protocol",
-                message=f"a command_id is 1 to {MAX_CLIENT_COMMAND_ID} characters",
+                message=f"a command_id is 1 to {MAX_CLIENT_COMMAND_ID} printable characters",
                 field="command_id",
             )
         try:

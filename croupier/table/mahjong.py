@@ -468,7 +468,8 @@ class MahjongTable(Table[MahjongOptions]):
         if place is None:
             if None in self._places and game is None:
                 low, high = self.options.least_buy_in, self.options.most_chips
-                return (Offer(Sit, {"buy_in": Between(low, high)}, f"sit with {low}..{high}"),)
+                # (the bounds are the field's: a page shows them in the house currency)
+                return (Offer(Sit, {"buy_in": Between(low, high)}, "sit with a buy-in"),)
             return ()
         if game is None:
             offers = [Offer(Leave, {}, "leave, cashing out")]

@@ -424,6 +424,17 @@ def test_the_desk_takes_the_currency_and_sends_the_exact_smallest_units(
     assert live.server.cashier.limits("mo").daily_loss_limit == 250050
     page.reload()
     assert page.get_by_label("Daily loss limit (empty: none)").input_value() == "2,500.50"
+    # the reminder set meanwhile elsewhere (another page, the API): this page sends only the
+    # field its owner changed, so it does not write its stale reminder back over it
+    from datetime import UTC, datetime
+
+    from croupier.server.cashier import Limits
+
+    live.server.cashier.set_limits("mo", Limits(250050, 45), by="mo", at=datetime.now(UTC))
+    page.get_by_label("Daily loss limit (empty: none)").fill("3,000")
+    page.get_by_role("button", name="Set my limits").click()
+    page.get_by_text("Your limits are set.").wait_for()
+    assert live.server.cashier.limits("mo") == Limits(300000, 45)
     assert not mo.errors, mo.errors
     mo.close()
 

@@ -54,7 +54,15 @@ TITLES = {g.name: g.title for g in GAMES.values()}
 #: the tables' options that are money (integers of the house's smallest unit): the lobby shows
 #: them in the currency; every other number (seats, decks, seconds, decimals) as it is
 MONEY_OPTIONS = frozenset(
-    {"pot_money", "min_buy_in", "top_up_below", "initial_commission_amount", "min_bet", "buy_in"}
+    {
+        "pot_money",
+        "min_buy_in",
+        "top_up_below",
+        "initial_commission_amount",
+        "min_bet",
+        "buy_in",
+        "unit",
+    }
 )
 
 

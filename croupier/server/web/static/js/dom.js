@@ -61,12 +61,13 @@ const MONEY_KEYS = new Set([
   "capital", "stacks", "pot", "pot_money", "bets", "put_in", "returned", "odd_to_house", "top_up",
   "commission", "initial_commission",
   "initial_commission_amount", "house", "prize", "owed", "balance", "carried", "staked",
-  "on_layout", "to", "bet", "min_bet", "min_buy_in", "top_up_below", "minimum",
+  "on_layout", "bet", "min_bet", "min_buy_in", "top_up_below", "minimum",
   "maximum", "loss_today", "daily_loss_limit",
 ]);
 // fields never money, even inside a money field ({paid: {seat: ..}} is, a place is not)
 const COUNT_KEYS = new Set([
   "seat", "seats", "place", "position", "number", "round", "seq", "count", "hand", "at", "faan",
+  "to", // the place or seat a card reached (card_dealt, deal_card), never money
   "points", "units", "cards", "deck", "decks", "wind", "winners", "eligible", "total", "dice",
 ]);
 

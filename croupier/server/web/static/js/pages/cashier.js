@@ -83,6 +83,13 @@ if (desk) {
 
 const limits = document.getElementById("limits");
 if (limits) {
+  // what the page was given: only a field changed from it is sent (a field left out keeps its
+  // value, so a change made meanwhile elsewhere, of the other limit, is not written back over)
+  // (the HTML's values: a field may have been typed in before this script ran)
+  const given = {
+    daily_loss_limit: limits.elements.daily_loss_limit.defaultValue.trim(),
+    session_reminder_minutes: limits.elements.session_reminder_minutes.defaultValue.trim(),
+  };
   limits.addEventListener("submit", async (event) => {
     event.preventDefault();
     const value = (name) => (limits.elements[name].value.trim() ? Number(limits.elements[name].value) : null);
@@ -94,8 +101,18 @@ if (limits) {
       limits.elements.daily_loss_limit.focus();
       return;
     }
+    const body = {};
+    if (typed !== given.daily_loss_limit) body.daily_loss_limit = loss.value;
+    const minutes = limits.elements.session_reminder_minutes.value.trim();
+    if (minutes !== given.session_reminder_minutes) body.session_reminder_minutes = value("session_reminder_minutes");
+    if (!Object.keys(body).length) {
+      say("Your limits are set. (They were these already: nothing was sent.)");
+      return;
+    }
     try {
-      await post("/api/limits", { daily_loss_limit: loss.value, session_reminder_minutes: value("session_reminder_minutes") });
+      await post("/api/limits", body);
+      given.daily_loss_limit = typed;
+      given.session_reminder_minutes = minutes;
       say("Your limits are set.");
     } catch (failure) {
       say(`Refused: ${failure.message}`);
