@@ -4,6 +4,7 @@ clearly with the connection kept."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -72,6 +73,15 @@ def setup_table(client: TestClient, bots: dict[str, str] | None = None) -> dict[
         )
         assert paid.status_code == 200, paid.text
     return bearer(client, "ana", "ana-secret")
+
+
+def wait_phase(client: TestClient, headers: dict[str, str], phase: str, table: str = "t1") -> None:
+    """Wait (10 s at most) until ``table``'s view, as ``headers``' session sees it, is in
+    ``phase`` (a toy table's round opens once a seated person is connected)."""
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/tables/{table}", headers=headers).json()["view"]["phase"] != phase:
+        assert time.monotonic() < deadline, f"table {table} never reached {phase!r}"
+        time.sleep(0.01)
 
 
 def receive_until(ws: WebSocketTestSession, kind: str) -> list[dict[str, Any]]:

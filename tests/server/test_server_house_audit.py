@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_server_api import ADMIN, bearer, settings, setup_table
+from test_server_api import ADMIN, bearer, settings, setup_table, wait_phase
 from toy_server import CATALOG
 
 from croupier.server.app import create_app
@@ -115,10 +115,7 @@ def test_a_player_whose_money_is_in_a_pot_keeps_his_role(client: TestClient) -> 
     with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
         ws.receive_json()
         ws.send_json({"v": 1, "type": "hello", "table": "t1"})
-        deadline = time.monotonic() + 10
-        while client.get("/api/tables/t1", headers=ana).json()["view"]["phase"] != "ante":
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        wait_phase(client, ana, "ante")
         ante = {"command_id": "a", "command": {"type": "ante"}}
         assert client.post("/api/tables/t1/commands", headers=ana, json=ante).status_code == 200
         assert live.table.chips()["ana"] == 0 and live.in_round()
@@ -156,7 +153,6 @@ def test_an_inspectors_export_holds_no_card_of_a_round_in_play(
     round is finished."""
     import io
     import json
-    import time
     import zipfile
 
     admin = bearer(client, **ADMIN)
@@ -335,7 +331,6 @@ def test_the_recall_pages_round_export_holds_no_live_shoe(database_url: str) -> 
     shoe game the shoe outlives the round: that log held the live shoe's whole order (every
     card still to be dealt from it). Refused until the shoe is done, as the inspector's own
     view withholds it."""
-    import time
     from dataclasses import replace
 
     with TestClient(

@@ -5,11 +5,10 @@ once; the audit verifies the whole record afterwards."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from starlette.testclient import TestClient
-from test_server_api import ADMIN, bearer, settings
+from test_server_api import ADMIN, bearer, settings, wait_phase
 
 from croupier.server.app import create_app
 from croupier.server.audit import verify
@@ -43,10 +42,7 @@ def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
         with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
             ws.receive_json()
             ws.send_json({"v": 1, "type": "hello", "table": "t1"})
-            deadline = time.monotonic() + 10
-            while client.get("/api/tables/t1", headers=dee).json()["view"]["phase"] != "ante":
-                assert time.monotonic() < deadline
-                time.sleep(0.01)
+            wait_phase(client, dee, "ante")
         void = {"command_id": "v1", "command": {"type": "void", "reason": "a dropped card"}}
         voided = client.post("/api/tables/t1/commands", headers=dee, json=void)
         assert voided.status_code == 200, voided.text
@@ -93,10 +89,7 @@ def test_issue19_a_dealers_act_and_its_line_in_the_house_trail_are_one_transacti
         with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
             ws.receive_json()
             ws.send_json({"v": 1, "type": "hello", "table": "t1"})
-            deadline = time.monotonic() + 10
-            while client.get("/api/tables/t1", headers=dee).json()["view"]["phase"] != "ante":
-                assert time.monotonic() < deadline
-                time.sleep(0.01)
+            wait_phase(client, dee, "ante")
         server = client.app.state.server  # type: ignore[attr-defined]
         store = server.store
         stream = server.hub.live("t1").stream
