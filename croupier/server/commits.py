@@ -50,7 +50,7 @@ from typing import Any
 
 from croupier.errors import CroupierError, RuleViolation
 from croupier.server import schema
-from croupier.server.entries import HOUSE, NOTIFY_CHANNEL, notify_payload
+from croupier.server.entries import NOTIFY_CHANNEL, notify_payload
 from croupier.server.store import (
     HOUSE_GENESIS,
     NEVER_NEGATIVE,
@@ -252,9 +252,8 @@ def append_batch(
                     genesis=request.genesis,
                     command_id=request.command_id,
                     ledger=request.ledger,
+                    house=request.house,
                 )
-                if request.house:
-                    store.append_in(connection, HOUSE, request.house, expected_seq=None)
             except DuplicateCommand as duplicate:
                 savepoint.rollback()
                 out.append(duplicate.first)

@@ -389,7 +389,7 @@ class EventStore:
 
         try:
             with self.transaction() as connection:
-                appended = self.append_in(
+                return self.append_in(
                     connection,
                     stream,
                     entries,
@@ -397,10 +397,8 @@ class EventStore:
                     genesis=genesis,
                     command_id=command_id,
                     ledger=ledger,
+                    house=house,
                 )
-                if house:
-                    self.append_in(connection, HOUSE, house, expected_seq=None)
-                return appended
         except DuplicateCommand as duplicate:
             return duplicate.first
         except IntegrityError:
@@ -423,12 +421,15 @@ class EventStore:
         genesis: str | None = None,
         command_id: str | None = None,
         ledger: Sequence[LedgerTx] = (),
+        house: Sequence[Mapping[str, Any]] = (),
     ) -> Appended:
         """:meth:`append` inside the caller's write transaction (e.g. with an account change).
 
         ``entries`` are table-log entries (``at``, ``actor``, ``command_id``, ``event``, maybe
         ``command`` and ``seq``; a given ``seq`` must be the next one). ``genesis`` is the hash
-        the stream's first entry chains from (default: the house's). Raises :class:`Conflict`,
+        the stream's first entry chains from (default: the house's). ``house``: house-stream
+        entries appended after them (a retried command, a :class:`DuplicateCommand`, writes
+        none). Raises :class:`Conflict`,
         :class:`DuplicateCommand` or :class:`LedgerError`, each of which must roll the caller's
         transaction back (it holds positions it must give back).
         """
@@ -446,7 +447,7 @@ class EventStore:
             if found is not None:
                 raise DuplicateCommand(found)
         # 3. The concurrency check.
-        head_seq, head_hash = self._head_in(connection, stream)
+        head_seq, head_hash = self.head_in(connection, stream)
         if expected_seq is not None and head_seq != expected_seq:
             raise Conflict(stream, expected_seq, head_seq)
         if head_seq == 0:
@@ -486,6 +487,8 @@ class EventStore:
                     "payload": notify_payload(self.origin, last_seq, stream),
                 },
             )
+        if house:
+            self.append_in(connection, HOUSE, house, expected_seq=None)
         return Appended(stream, head_seq + 1, last_seq, stored_events(rows))
 
     def _post_in(
@@ -583,19 +586,16 @@ class EventStore:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def _head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
+    def head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
+        """:meth:`head` in the caller's transaction (read with what it decides on, then
+        appended with ``expected_seq``: a writer in between is a :class:`Conflict`)."""
         row = connection.execute(_statements().head, {"stream": stream}).first()
         return (0, "") if row is None else (int(row.seq), str(row.hash))
 
     def head(self, stream: str) -> tuple[int, str]:
         """The last seq of ``stream`` and its hash ((0, "") for an empty stream)."""
         with self.reading() as connection:
-            return self._head_in(connection, stream)
-
-    def head_in(self, connection: Connection, stream: str) -> tuple[int, str]:
-        """:meth:`head` in the caller's transaction (read with what it decides on, then
-        appended with ``expected_seq``: a writer in between is a :class:`Conflict`)."""
-        return self._head_in(connection, stream)
+            return self.head_in(connection, stream)
 
     def _command_in(self, connection: Connection, stream: str, command_id: str) -> Appended | None:
         row = connection.execute(
