@@ -12,7 +12,7 @@ import orjson
 from croupier.offers import Offer
 from croupier.table.actor import Actor
 
-__all__ = ["PROTOCOL_VERSION", "SharedFrame", "Subscriber"]
+__all__ = ["PROTOCOL_VERSION", "SharedFrame", "Subscriber", "put_or_overflow"]
 
 #: the version field of every WebSocket frame (``croupier.server.ws``)
 PROTOCOL_VERSION = 1
@@ -45,15 +45,23 @@ class Subscriber:
         self.overflowed = False
 
     def push(self, frame: dict[str, Any]) -> None:
-        if self.overflowed:
-            return
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait({"type": "overflow"})
+        if not self.overflowed:
+            self.overflowed = not put_or_overflow(self.queue, frame)
+
+
+def put_or_overflow(queue: asyncio.Queue[dict[str, Any]], frame: dict[str, Any]) -> bool:
+    """Queue ``frame`` for a connection's writer: True; or, the queue full (a client too slow to
+    read), empty it whole and queue the ``overflow`` marker alone: False. Whole, never the
+    oldest frame alone: what the client got before the marker is then a gapless run of entries,
+    and its last seq one it got whole (its reconnect asks for what follows it)."""
+    try:
+        queue.put_nowait(frame)
+    except asyncio.QueueFull:
+        while not queue.empty():
+            queue.get_nowait()
+        queue.put_nowait({"type": "overflow"})
+        return False
+    return True
 
 
 class OfferMemo:

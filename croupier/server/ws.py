@@ -49,6 +49,7 @@ from croupier.errors import CroupierError
 from croupier.server import access
 from croupier.server.auth import Principal, SessionKind
 from croupier.server.db import RECORD_DOWN, record_down
+from croupier.server.frames import put_or_overflow
 from croupier.server.hub import PROTOCOL_VERSION, Outcome, SharedFrame, Subscriber
 from croupier.server.runtime import Server, actor_of
 
@@ -160,12 +161,7 @@ class Connection:
         self.closing = False
 
     def send(self, frame: dict[str, Any]) -> None:
-        try:
-            self.outbox.put_nowait(frame)
-        except asyncio.QueueFull:  # as a subscriber's overflow: never an answer dropped unsaid
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.outbox.put_nowait({"type": "overflow"})
+        if not put_or_overflow(self.outbox, frame):  # never an answer dropped unsaid
             self.closing = True
 
     async def run(self) -> None:
