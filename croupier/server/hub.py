@@ -602,15 +602,21 @@ class Hub(FanOut, Watchdog, Reads):
             return
 
         async def run() -> None:
-            try:
-                head = (await self.db(self.store.head, live.stream))[0]
-            except Exception:
-                live.stale = True
-                raise
-            if head > live.stored_seq:
-                await self._refold(live)
+            await self._fold_if_behind(live)
 
         await live.queue.put(run)
+
+    async def _fold_if_behind(self, live: LiveTable) -> None:
+        """In the writer: fold ``live`` again when the record holds more than this process
+        folded (another process's commits). A head that cannot be read marks the table stale:
+        it is folded before its next use, not left behind."""
+        try:
+            head = (await self.db(self.store.head, live.stream))[0]
+        except Exception:
+            live.stale = True
+            raise
+        if head > live.stored_seq:
+            await self._refold(live)
 
     async def discover(self) -> None:
         """Load the tables another process opened since (one discovery at a time)."""
@@ -634,9 +640,7 @@ class Hub(FanOut, Watchdog, Reads):
 
         async def run() -> None:
             if subscriber.seq is not None and subscriber.seq > live.stored_seq:
-                head = (await self.db(self.store.head, live.stream))[0]
-                if head > live.stored_seq:
-                    await self._refold(live)
+                await self._fold_if_behind(live)  # the client saw more: this process is behind?
             if live.stale and not await self._ready(live):
                 raise RecordUnavailable(f"table {table_id!r} cannot be read back now")
             live.subscribers.add(subscriber)
