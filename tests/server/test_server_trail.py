@@ -15,6 +15,19 @@ from croupier.server.audit import verify
 from croupier.server.entries import HOUSE
 
 
+def _sit_and_open_a_round(
+    client: TestClient, player: dict[str, str], dealer: dict[str, str]
+) -> None:
+    """The player sits at toy table t1 with 300 and connects: a round opens (its ante phase,
+    as the dealer's view shows it)."""
+    sit = {"command_id": "s", "command": {"type": "sit", "buy_in": 300}}
+    assert client.post("/api/tables/t1/commands", headers=player, json=sit).status_code == 200
+    with client.websocket_connect("/ws", headers=player) as ws:  # there: a round opens
+        ws.receive_json()
+        ws.send_json({"v": 1, "type": "hello", "table": "t1"})
+        wait_phase(client, dealer, "ante")
+
+
 def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
     database_url: str,
 ) -> None:
@@ -37,12 +50,7 @@ def test_issue19_every_act_of_the_house_is_an_event_of_the_chained_record(
         again = client.post("/api/cashier/deposit", headers=cy, json=deposit).json()
         assert not first["duplicate"] and again["duplicate"] and again["balance"] == 1000
         client.post("/api/limits", headers=ana, json={"daily_loss_limit": 900})
-        sit = {"command_id": "s", "command": {"type": "sit", "buy_in": 300}}
-        assert client.post("/api/tables/t1/commands", headers=ana, json=sit).status_code == 200
-        with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
-            ws.receive_json()
-            ws.send_json({"v": 1, "type": "hello", "table": "t1"})
-            wait_phase(client, dee, "ante")
+        _sit_and_open_a_round(client, ana, dee)
         void = {"command_id": "v1", "command": {"type": "void", "reason": "a dropped card"}}
         voided = client.post("/api/tables/t1/commands", headers=dee, json=void)
         assert voided.status_code == 200, voided.text
@@ -84,12 +92,7 @@ def test_issue19_a_dealers_act_and_its_line_in_the_house_trail_are_one_transacti
         ana, dee, cy = (bearer(client, n, f"{n}-secret") for n in ("ana", "dee", "cy"))
         deposit = {"name": "ana", "amount": 500, "key": "d1"}
         assert client.post("/api/cashier/deposit", headers=cy, json=deposit).is_success
-        sit = {"command_id": "s", "command": {"type": "sit", "buy_in": 300}}
-        assert client.post("/api/tables/t1/commands", headers=ana, json=sit).status_code == 200
-        with client.websocket_connect("/ws", headers=ana) as ws:  # ana there: a round opens
-            ws.receive_json()
-            ws.send_json({"v": 1, "type": "hello", "table": "t1"})
-            wait_phase(client, dee, "ante")
+        _sit_and_open_a_round(client, ana, dee)
         server = client.app.state.server  # type: ignore[attr-defined]
         store = server.store
         stream = server.hub.live("t1").stream

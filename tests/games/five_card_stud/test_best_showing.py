@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.games.five_card_stud.bots import new_table, play_hand
+from croupier.games.five_card_stud.bots import run_table
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.state import StudState, best_showing
 from croupier.shuffle import SeededShuffler
@@ -59,15 +59,10 @@ def test_best_showing_at_every_round_s_end_of_simulated_hands() -> None:
     bots = {
         s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)
     }
-    game = new_table(table, 6)
     shuffler = SeededShuffler("best showing")
     StudState._round_over = checked  # type: ignore[method-assign]
     try:
-        for _ in range(300):
-            for seat in list(game.players):
-                if game.must_top_up(seat):
-                    game.top_up(seat, table.min_buy_in - game.stacks[seat])
-            play_hand(game, bots, shuffler, rng)
+        run_table(table, bots, shuffler, rng, 300)  # the top-ups of Art 6 before each
     finally:
         StudState._round_over = original  # type: ignore[method-assign]
     assert seen > 300
@@ -95,15 +90,10 @@ def test_the_order_a_round_is_spoken_in_is_the_sorted_reference() -> None:
     bots = {
         s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in) for s in range(1, 7)
     }
-    game = new_table(table, 6)
     shuffler = SeededShuffler("speaking order")
     StudState._begin_round = checked  # type: ignore[method-assign]
     try:
-        for _ in range(300):
-            for seat in list(game.players):
-                if game.must_top_up(seat):
-                    game.top_up(seat, table.min_buy_in - game.stacks[seat])
-            play_hand(game, bots, shuffler, rng)
+        run_table(table, bots, shuffler, rng, 300)  # the top-ups of Art 6 before each
     finally:
         StudState._begin_round = original  # type: ignore[method-assign]
     assert seen.get(2, 0) > 50 and sum(seen.values()) > 300

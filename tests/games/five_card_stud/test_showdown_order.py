@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.games.five_card_stud.bots import new_table, play_hand
+from croupier.games.five_card_stud.bots import run_table
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import place_number
 from croupier.games.five_card_stud.rules import ShowingTie
@@ -73,13 +73,8 @@ def test_art10_e_showdown_order_at_every_settlement_of_simulated_hands() -> None
                 s: _make_bot(("random", "strength")[s % 2], rng, cap=table.min_buy_in)
                 for s in range(1, 7)
             }
-            game = new_table(table, 6)
             shuffler = SeededShuffler("showdown order")
-            for _ in range(200):
-                for seat in list(game.players):
-                    if game.must_top_up(seat):
-                        game.top_up(seat, table.min_buy_in - game.stacks[seat])
-                play_hand(game, bots, shuffler, rng)
+            run_table(table, bots, shuffler, rng, 200)  # the top-ups of Art 6 before each
     finally:
         StudState.showdown_order = original  # type: ignore[method-assign]
     assert seen > 100
