@@ -47,6 +47,10 @@ class ServerSettings:
     #: an open WebSocket's session is checked again before each hello and command and every
     #: this many seconds (0: only then): a logout, a password reset or a role change ends it
     session_check_s: float = 30.0
+    #: a dealer's open WebSocket reads his tables again every this many seconds (0: never): a
+    #: dealer taken off a table he watches gets the public's view of it from then on (no more
+    #: of the dealers' forms), one given a table his dealer's view
+    roster_check_s: float = 2.0
     cookie_name: str = "croupier_session"
     #: send cookies with ``Secure`` (behind HTTPS)
     secure_cookies: bool = False

@@ -47,7 +47,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.errors import CroupierError
 from croupier.server import access
-from croupier.server.auth import Principal, SessionKind
+from croupier.server.auth import Principal, Role, SessionKind
 from croupier.server.db import RECORD_DOWN, record_down
 from croupier.server.frames import put_or_overflow
 from croupier.server.hub import PROTOCOL_VERSION, Outcome, SharedFrame, Subscriber
@@ -159,6 +159,8 @@ class Connection:
         self.subscriptions: dict[str, Subscriber] = {}
         #: the reader ended the connection: the writer sends what is queued, then closes
         self.closing = False
+        #: one (re)subscription at a time: the reader's hello and the roster watch's
+        self._subscribing = asyncio.Lock()
 
     def send(self, frame: dict[str, Any]) -> None:
         if not put_or_overflow(self.outbox, frame):  # never an answer dropped unsaid
@@ -176,13 +178,18 @@ class Connection:
         writer = asyncio.create_task(self._writer())
         reminder = asyncio.create_task(self._reminders()) if self.actor.is_player else None
         watch = asyncio.create_task(self._session_watch())
+        roster = (
+            asyncio.create_task(self._roster_watch())
+            if self.principal.role is Role.DEALER
+            else None
+        )
         try:
             await self._reader()
             if self.closing:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 5)
         finally:
-            for task in (writer, reminder, watch):
+            for task in (writer, reminder, watch, roster):
                 if task is None:
                     continue
                 task.cancel()
@@ -231,6 +238,28 @@ class Connection:
             except Exception as exc:  # the database out of reach: checked again next time
                 if not record_down(exc):
                     raise
+
+    async def _roster_watch(self) -> None:
+        """A dealer's tables read again every ``roster_check_s``: a table he watches whose
+        dealers he has left (or joined) since he subscribed is subscribed again as the actor he
+        is there now, with a whole view: a dealer taken off a table stops getting the dealers'
+        forms of its events (the 13-card banker's hand, say) and his offers, at once and not only
+        at his next hello (his commands were refused from the change on: each is authorised
+        again)."""
+        every = self.server.settings.roster_check_s
+        if every <= 0:
+            return
+        while not self.closing:
+            await asyncio.sleep(every)
+            for table_id, subscriber in list(self.subscriptions.items()):
+                try:
+                    actor = await self.server.actor_at(self.principal, table_id)
+                except Exception as exc:  # the database out of reach: read again next time
+                    if not record_down(exc):
+                        raise
+                    break
+                if actor != subscriber.actor and self.subscriptions.get(table_id) is subscriber:
+                    await self.hello(table_id, None)
 
     async def _reminders(self) -> None:
         """Issue 19, responsible gaming: a ``reminder`` frame every so many minutes of the
@@ -370,15 +399,16 @@ class Connection:
         ):
             self.send(_error("bad-field", "'since' is the last seq seen (an integer >= 0)"))
             return
-        self.bye(table_id)
-        actor = await self.server.actor_at(self.principal, table_id)  # a dealer: his tables only
-        subscriber = Subscriber(actor, since, self.outbox)
-        try:
-            await self.server.hub.subscribe(table_id, subscriber, self.person)
-        except CroupierError as exc:
-            self.send(_error("no-table", str(exc)))
-            return
-        self.subscriptions[table_id] = subscriber
+        async with self._subscribing:
+            self.bye(table_id)
+            actor = await self.server.actor_at(self.principal, table_id)  # a dealer: his tables
+            subscriber = Subscriber(actor, since, self.outbox)
+            try:
+                await self.server.hub.subscribe(table_id, subscriber, self.person)
+            except CroupierError as exc:
+                self.send(_error("no-table", str(exc)))
+                return
+            self.subscriptions[table_id] = subscriber
 
     def bye(self, table_id: str) -> None:
         subscriber = self.subscriptions.pop(table_id, None)

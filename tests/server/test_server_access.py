@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketTestSession
 from test_server_api import ADMIN, bearer, settings
 
 from croupier.server.app import create_app
@@ -30,7 +30,8 @@ EVERYONE = ("ana", "bo", "dee", "dan", "cy", "ida", "admin")
 
 @pytest.fixture
 def house(database_url: str) -> Iterator[tuple[TestClient, dict[str, dict[str, str]]]]:
-    with TestClient(create_app(settings(database_url), announce=lambda _: None)) as client:
+    app = create_app(settings(database_url, roster_check_s=0.1), announce=lambda _: None)
+    with TestClient(app) as client:
         admin = bearer(client, **ADMIN)
         for name, role in PEOPLE.items():
             made = client.post(
@@ -234,3 +235,41 @@ def test_issue19_websocket_commands_by_role_and_table(
         json={"command_id": "v2", "command": {"type": "void", "reason": "x"}},
     )
     assert off.status_code == 403 and off.json()["article"] == "authorisation"
+
+
+def next_view(ws: WebSocketTestSession, seconds: float = 10.0) -> dict[str, Any]:
+    """The next ``view`` frame on ``ws``, within ``seconds`` (a ping each turn: its pong ends
+    a turn's reading, so the wait never blocks on a socket that has nothing to send)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ws.send_json({"v": 1, "type": "ping"})
+        frame: dict[str, Any] = ws.receive_json()
+        while frame["type"] != "pong":
+            if frame["type"] == "view":
+                return frame
+            frame = ws.receive_json()
+        time.sleep(0.05)
+    raise AssertionError(f"no view frame in {seconds} s")
+
+
+def test_a_dealer_taken_off_a_table_he_watches_gets_the_publics_view_of_it(
+    house: tuple[TestClient, dict[str, dict[str, str]]],
+) -> None:
+    """Issue 19: a dealer sees a table as its dealer only while he runs it. Taken off t1 while
+    his socket watches it, dee is subscribed again as the public within ``roster_check_s``: a
+    whole view without what only its dealers see (the toy's ``dealer``; a real game's dealers'
+    forms of its events); given t1 again, the dealer's view again. (Before, the socket kept
+    the dealer's view, and got the dealers' forms of the events, until its next hello.)"""
+    client, heads = house
+    admin = heads["admin"]
+    with client.websocket_connect("/ws", headers=heads["dee"]) as ws:
+        assert ws.receive_json()["type"] == "welcome"
+        ws.send_json({"v": 1, "type": "hello", "table": "t1"})
+        assert next_view(ws)["view"]["dealer"] == "dee"
+        off = {"name": "dee", "assigned": False}
+        assert client.post("/api/tables/t1/dealers", headers=admin, json=off).status_code == 200
+        assert "dealer" not in next_view(ws)["view"]
+        assert "dealer" not in client.get("/api/tables/t1", headers=heads["dee"]).json()["view"]
+        on = {"name": "dee", "assigned": True}
+        assert client.post("/api/tables/t1/dealers", headers=admin, json=on).status_code == 200
+        assert next_view(ws)["view"]["dealer"] == "dee"

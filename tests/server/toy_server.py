@@ -7,14 +7,16 @@ Two additions on top, as every real adapter has them:
   after the epoch. A table served across restarts folds its deadlines from its entries
   (``Entry.at``); this subclass does;
 * a dealer's ``void`` (with a reason) ends the round in play and gives every ante back, for
-  ``croupier table void``.
+  ``croupier table void``;
+* a dealer's view of his table names him (``"dealer"``): the toy's stand-in for what a real
+  game shows only its dealers (the 13-card banker's hand he sets, say).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from table.toy import ANTE_MS, FirstOfferBot, Opened, ToyOptions, ToyTable
 
@@ -49,6 +51,12 @@ class ServedToyTable(ToyTable):
         if actor.role.value == "dealer" and actor != Actor.HOUSE and self.phase != "idle":
             return (*offers, Offer(Void, {"reason": Text(80)}))
         return offers
+
+    def view(self, actor: Actor) -> dict[str, Any]:
+        seen = super().view(actor)
+        if actor.role.value == "dealer" and actor != Actor.HOUSE:
+            seen["dealer"] = actor.name
+        return seen
 
     def _execute(self, actor: Actor, command: Command, at: int) -> list[Event]:
         if isinstance(command, Void):
