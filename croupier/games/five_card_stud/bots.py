@@ -49,7 +49,7 @@ from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame, StudPhase
 from croupier.games.five_card_stud.rules import MAX_SEATS
 from croupier.games.five_card_stud.state import rank_tables
-from croupier.games.five_card_stud.view import LegalFields, legal_fields
+from croupier.games.five_card_stud.view import LegalFields
 from croupier.protocol import Command
 from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
 from croupier.rank.showing import (
@@ -504,6 +504,8 @@ def play_hand(
     log = game._log
     h = game._hand  # the hand in play: the same object until the settlement
     assert h is not None
+    # what legal_fields reads of the table beyond the hand, the same objects all the hand
+    stacks, least, may_raise = game._stacks, game._least_bet, game._options.checked_may_raise
     seen: Observation | None = None
     while True:
         phase = game._phase
@@ -511,8 +513,23 @@ def play_hand(
             turn = h.to_act
             assert turn is not None
             # legal_of(game) (betting, turn on turn) as its fields' plain tuple: the bots of
-            # this module and the offer's check read it so; a Legal is made for other bots only
-            legal = legal_fields(game, h, turn)
+            # this module and the offer's check read it so; a Legal is made for other bots only.
+            # legal_fields(game, h, turn) without its call (tests/games/five_card_stud/
+            # test_play_chain.py holds the two equal on every turn)
+            stack = stacks[turn]
+            legal: LegalFields
+            if not h.opened:
+                opening = (least if least < stack else stack, stack)
+                legal = (turn, True, h.round > 1, None, opening, None)
+            else:
+                bet = h.round_bet[turn]
+                owe = h.current - bet
+                raise_to = None
+                if stack > owe and turn not in h.acted and (turn not in h.checked or may_raise):
+                    top = bet + stack
+                    low = h.current + h.min_raise
+                    raise_to = (low if low < top else top, top)
+                legal = (turn, True, False, owe if owe < stack else stack, None, raise_to)
             bot = bots[turn]
             # (a StrengthBot first: its decisions are the more of a mixed table's)
             if type(bot) is StrengthBot:
