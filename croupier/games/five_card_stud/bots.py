@@ -357,47 +357,15 @@ class StrengthBot:
         self._live: Sequence[int] | None = None
 
     def _read(self, obs: Observation) -> None:
-        """Its own level and the board's on a new street (a new hand, round or seat)."""
-        seat = self._seat = obs.seat
-        self._hand, self._round = obs.hand, obs.round
-        if type(obs) is Observation:
-            # the table's sets of its cards as they stand (Observation.own, read in place) and
-            # the board's levels from the table's patterns of the up cards (_ranked_on)
-            h = obs._hand
-            self._live = h.live
-            last, round_, ranked = _LAST_BOARD[0]
-            self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
-            counts, n = h.counts[seat], len(h.up[seat])
-            key = h.key.get(seat)
-            if key is not None:
-                counts, n = counts + _RANK_COUNT[key.code], n + 1
-        else:  # a view: its cards read one by one below
-            self._live = None
-            n, key = 5, None
-            self._ranked = _ranked_of(obs.patterns())
-        if n < 4:  # the level is the rank counts' (_MINE), no suit read
-            mine = _MINE.get(counts)
-            if mine is None:
-                mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-                category, ranks = (_KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n))[0]
-                mine = _MINE[counts] = (category, ranks[0] if ranks else 0)
-            self._mine, self._five = mine, False
-        elif n == 4:
-            mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-            category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
-            self._mine, self._five = (category, ranks[0] if ranks else 0), False
-        elif key is not None:  # five cards of the table's (a made hand)
-            # _own_level of the table's list of its up cards and its key card, in place
-            cv, flush, table = rank_tables(STUD40)
-            total = cv[key.code]
-            for c in h.up[seat]:
-                total += cv[c.code]
-            strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-            self._mine, self._five = (_five_levels()[strength], strength), True
-        else:  # a view's cards read one by one
-            up, key = obs.up, obs.key
-            self._mine = _own_level(up, key)
-            self._five = len(up) + (key is not None) == 5
+        """Its own level and the board's on a new street (a new hand, round or seat) of a
+        view (not an :class:`Observation`, whose street :meth:`decide_on` reads in place):
+        its cards read one by one."""
+        self._seat, self._hand, self._round = obs.seat, obs.hand, obs.round
+        self._live = None
+        self._ranked = _ranked_of(obs.patterns())
+        up, key = obs.up, obs.key
+        self._mine = _own_level(up, key)
+        self._five = len(up) + (key is not None) == 5
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -409,9 +377,43 @@ class StrengthBot:
         ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
         own ``legal`` is not read)."""
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
-            self._read(obs)
+            if type(obs) is not Observation:
+                self._read(obs)
+            else:
+                # a new street of the table: its own level and the board's, read once (here,
+                # not in a method of its own: most of its decisions are a street's first), from
+                # the table's sets of its cards as they stand (Observation.own, read in place)
+                # and the board's levels from the table's patterns of the up cards (_ranked_on)
+                seat = self._seat = obs.seat
+                h = obs._hand
+                self._hand, self._round, self._live = obs.hand, obs.round, h.live
+                last, round_, ranked = _LAST_BOARD[0]
+                self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
+                counts, n = h.counts[seat], len(h.up[seat])
+                key = h.key.get(seat)
+                if key is not None:
+                    counts, n = counts + _RANK_COUNT[key.code], n + 1
+                if n < 4:  # the level is the rank counts' (_MINE), no suit read
+                    found = _MINE.get(counts)
+                    if found is None:
+                        mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                        entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
+                        category, ranks = entry[0]
+                        found = _MINE[counts] = (category, ranks[0] if ranks else 0)
+                    self._mine, self._five = found, False
+                elif n == 4 or key is None:
+                    mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+                    self._mine, self._five = (category, ranks[0] if ranks else 0), False
+                else:  # five cards (a made hand): _own_level of its cards, read in place
+                    cv, flush, table = rank_tables(STUD40)
+                    total = cv[key.code]
+                    for c in h.up[seat]:
+                        total += cv[c.code]
+                    strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+                    self._mine, self._five = (_five_levels()[strength], strength), True
         mine, my_top = self._mine
-        # the table's own list of the seats in the hand, kept from an Observation (_read)
+        # the table's own list of the seats in the hand, kept from an Observation
         in_hand = self._live
         if in_hand is None:
             in_hand = obs.in_hand
