@@ -254,13 +254,11 @@ def _five_levels() -> list[int]:
 _SEAT_BITS: Final = 4
 _SEAT_MASK: Final = (1 << _SEAT_BITS) - 1
 assert MAX_SEATS <= _SEAT_MASK
-#: the last board read and its seats' packed levels, best first, as one read: the bots of one
-#: table read the same board in turn, so the levels are worked out once a street for all of
-#: them (one tuple, read and replaced whole, so bots of tables in other threads never mix two
-#: boards). Its key: the hand in play and its round of betting (a table's
-#: :class:`Observation`: the up cards stand through a round of betting), or a view's board (its
-#: patterns) and None.
-_LAST_BOARD: list[tuple[object, object, Sequence[int]]] = [(None, None, ())]
+#: the last view's board read (its patterns) and its seats' packed levels, best first, as one
+#: read: the bots of one table read the same board in turn, so the levels are worked out once a
+#: street for all of them (one pair, read and replaced whole, so bots of tables in other threads
+#: never mix two boards; a table's :class:`Observation` keeps them on the hand: _ranked_on)
+_LAST_BOARD: list[tuple[object, Sequence[int]]] = [(None, ())]
 
 
 def _level(category: int, ranks: tuple[int, ...], top: int) -> tuple[int, int]:
@@ -283,11 +281,11 @@ def _levels_of(
 def _ranked_of(board: Mapping[int, tuple[ShowingPattern, int]]) -> Sequence[int]:
     """The packed level of every seat on ``board`` (a view's patterns), best first (memoised on
     the board object: a view's next bot of the street reads the same board)."""
-    last, _, ranked = _LAST_BOARD[0]
+    last, ranked = _LAST_BOARD[0]
     if board is not last:
         levels = _levels_of(board)
         ranked = sorted([(f << 4 | top) << 4 | s for s, (f, top) in levels.items()], reverse=True)
-        _LAST_BOARD[0] = (board, None, ranked)
+        _LAST_BOARD[0] = (board, ranked)
     return ranked
 
 
@@ -316,10 +314,11 @@ def _ranked_on(h: HandState) -> Sequence[int]:
     from the patterns the table's fold keeps of each seat's up cards (``h.entries``: every seat
     in a round of betting has its up cards) and its highest up rank (from ``h.masks``:
     :meth:`Observation.patterns`), by their rank counts (:data:`_BOARD_LEVELS`), memoised on the
-    hand and its round of betting (a seat that leaves the hand never comes back to it); the
-    tests compare it with the board's patterns."""
-    last, round_, ranked = _LAST_BOARD[0]
-    if last is not h or round_ != h.round:
+    hand (``h.ranked``: its fold drops it when cards come, as it drops the board; the up cards
+    stand through a round of betting, and a seat that leaves the hand never comes back to it);
+    the tests compare it with the board's patterns."""
+    ranked = h.ranked
+    if ranked is None:
         known, counts = _BOARD_LEVELS.get, h.counts
         ranked = []
         for s in h.live:
@@ -328,7 +327,7 @@ def _ranked_on(h: HandState) -> Sequence[int]:
                 shifted = _board_level(h, s)
             ranked.append(shifted | s)
         ranked.sort(reverse=True)
-        _LAST_BOARD[0] = (h, h.round, ranked)
+        h.ranked = ranked
     return ranked
 
 
@@ -387,8 +386,8 @@ class StrengthBot:
                 seat = self._seat = obs.seat
                 h = obs._hand
                 self._hand, self._round, self._live = obs.hand, obs.round, h.live
-                last, round_, ranked = _LAST_BOARD[0]
-                self._ranked = ranked if last is h and round_ == h.round else _ranked_on(h)
+                ranked = h.ranked
+                self._ranked = _ranked_on(h) if ranked is None else ranked
                 counts, n = h.counts[seat], len(h.up[seat])
                 key = h.key.get(seat)
                 if key is not None:

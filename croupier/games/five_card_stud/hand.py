@@ -71,6 +71,7 @@ class HandState:
         "patterns",
         "pos",
         "queue",
+        "ranked",
         "round",
         "round_bet",
         "seats",
@@ -119,6 +120,9 @@ class HandState:
         self.board: dict[int, tuple[ShowingKey, int]] | None = None
         #: the same without the suits (:meth:`ShowingKeys.pattern`), when first asked for
         self.patterns: dict[int, tuple[ShowingPattern, int]] | None = None
+        #: the bots' levels of the seats in the hand, packed and best first
+        #: (:func:`~croupier.games.five_card_stud.bots._ranked_on`), when first asked for
+        self.ranked: list[int] | None = None
         self.key: dict[int, Card] = {}
         self.live: list[int] = list(seats)
         self.folded: set[int] = set()

@@ -170,6 +170,11 @@ class StudState(Game[StudOptions]):
         if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
             prime_showing()
         self._showing = _showing_keys(self._options)
+        #: the lookups of its rank patterns the fold makes at every dealing, bound once (the
+        #: same table all the table's life): MaskPatterns.known's get, and of_counts
+        patterns = self._showing.patterns
+        self._known_entry = patterns.known.get
+        self._of_counts = patterns.of_counts
         #: the perfect-hash tables of the table's rules (rank_tables), fetched at the first
         #: showdown (None: none yet)
         self._rank_tables: tuple[tuple[int, ...], tuple[int, ...], Sequence[int]] | None = None
@@ -424,8 +429,7 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         showing = self._showing
-        patterns = showing.patterns
-        of_counts, known = patterns.of_counts, patterns.known.get
+        of_counts, known = self._of_counts, self._known_entry
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
         cards = event.cards
@@ -434,7 +438,7 @@ class StudState(Game[StudOptions]):
         # reached another seat is held for its own, Art 11 e), taken off the queue at once
         due = queue[:k]
         del queue[:k]
-        h.board = h.patterns = None  # up cards come: the board is read again when asked
+        h.board = h.patterns = h.ranked = None  # up cards come: the board is read again when asked
         if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
             key = h.key
             for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)

@@ -533,12 +533,15 @@ class _ThreeReadings:
     def decide(self, obs: Observation) -> Decision:
         assert obs.legal is not None
         # the board's levels best first, each (formation, top rank, seat): the seats in the
-        # hand (_ranked_on), every seat with up cards (_ranked_of), packed as ints
+        # hand (_ranked_on: as the street's first read found them, kept on the hand, so a seat
+        # that left since may be among them; the bot reads the seats still in), every seat
+        # with up cards (_ranked_of), packed as ints
         levels = _levels_of(obs.patterns())
         by_levels = sorted(((*level, s) for s, level in levels.items()), reverse=True)
-        assert [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_on(obs._hand)] == [
-            x for x in by_levels if x[2] in obs.in_hand
-        ]
+        in_hand = [x for x in by_levels if x[2] in obs.in_hand]
+        ranked = [(p >> 8, p >> 4 & 15, p & 15) for p in _ranked_on(obs._hand)]
+        assert [x for x in ranked if x[2] in obs.in_hand] == in_hand
+        assert set(ranked) <= set(by_levels)
         # the seat's view as the table serves it (the game's view, and whose it is)
         view = {**self.game.view(obs.seat), "you": {"seat": obs.seat}}
         seen = _Seen(view, obs.legal)
