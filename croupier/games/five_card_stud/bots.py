@@ -375,60 +375,64 @@ class StrengthBot:
         """:meth:`decide` with what the seat may do given beside the observation (its
         ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
         own ``legal`` is not read)."""
-        if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
-            if type(obs) is not Observation:
-                self._read(obs)
-            else:
-                # a new street of the table: its own level and the board's, read once (here,
-                # not in a method of its own: most of its decisions are a street's first), from
-                # the table's sets of its cards as they stand (Observation.own, read in place)
-                # and the board's levels from the table's patterns of the up cards (_ranked_on)
-                seat = self._seat = obs.seat
-                h = obs._hand
-                self._hand, self._round, self._live = obs.hand, obs.round, h.live
-                ranked = h.ranked
-                self._ranked = _ranked_on(h) if ranked is None else ranked
-                counts, n = h.counts[seat], len(h.up[seat])
-                key = h.key.get(seat)
-                if key is not None:
-                    counts, n = counts + _RANK_COUNT[key.code], n + 1
-                if n < 4:  # the level is the rank counts' (_MINE), no suit read
-                    found = _MINE.get(counts)
-                    if found is None:
-                        mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-                        entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
-                        category, ranks = entry[0]
-                        found = _MINE[counts] = (category, ranks[0] if ranks else 0)
-                    self._mine, self._five = found, False
-                elif n == 4 or key is None:
+        seat = obs.seat
+        ranked: Sequence[int]
+        in_hand: Sequence[int]
+        if obs.round == self._round and obs.hand == self._hand and seat == self._seat:
+            # the street read already: its levels kept, and the table's own list of the seats
+            # in the hand, kept from an Observation (a view's: read at each decision)
+            ranked, level, five = self._ranked, self._mine, self._five
+            live = self._live
+            in_hand = obs.in_hand if live is None else live
+        elif type(obs) is not Observation:
+            self._read(obs)
+            ranked, level, five, in_hand = self._ranked, self._mine, self._five, obs.in_hand
+        else:
+            # a new street of the table: its own level and the board's, read once (here, not
+            # in a method of its own: most of its decisions are a street's first), from the
+            # table's sets of its cards as they stand (Observation.own, read in place) and the
+            # board's levels from the table's patterns of the up cards (_ranked_on)
+            self._seat = seat
+            h = obs._hand
+            in_hand = self._live = h.live
+            self._hand, self._round = obs.hand, obs.round
+            ranked = h.ranked or _ranked_on(h)
+            self._ranked = ranked
+            counts, n = h.counts[seat], len(h.up[seat])
+            key = h.key.get(seat)
+            if key is not None:
+                counts, n = counts + _RANK_COUNT[key.code], n + 1
+            five = False
+            if n < 4:  # the level is the rank counts' (_MINE), no suit read
+                found = _MINE.get(counts)
+                if found is None:
                     mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-                    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
-                    self._mine, self._five = (category, ranks[0] if ranks else 0), False
-                else:  # five cards (a made hand): _own_level of its cards, read in place
-                    cv, flush, table = rank_tables(STUD40)
-                    total = cv[key.code]
-                    for c in h.up[seat]:
-                        total += cv[c.code]
-                    strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-                    self._mine, self._five = (_five_levels()[strength], strength), True
-        mine, my_top = self._mine
-        # the table's own list of the seats in the hand, kept from an Observation
-        in_hand = self._live
-        if in_hand is None:
-            in_hand = obs.in_hand
-        me = self._seat
+                    entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
+                    category, ranks = entry[0]
+                    found = _MINE[counts] = (category, ranks[0] if ranks else 0)
+                level = found
+            elif n == 4 or key is None:
+                mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+                level = (category, ranks[0] if ranks else 0)
+            else:  # five cards (a made hand): _own_level of its cards, read in place
+                cv, flush, table = rank_tables(STUD40)
+                total = cv[key.code]
+                for c in h.up[seat]:
+                    total += cv[c.code]
+                strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
+                level, five = (_five_levels()[strength], strength), True
+            self._mine, self._five = level, five
+        mine, my_top = level
         best = 0
-        for packed in self._ranked:  # the first other seat in the hand: the best
+        for packed in ranked:  # the first other seat in the hand: the best
             s = packed & _SEAT_MASK
-            if s != me and s in in_hand:
+            if s != seat and s in in_hand:
                 best = packed >> _SEAT_BITS  # formation << 4 | top rank
                 break
         theirs, their_top = best >> 4, best & 15
-        if self._five:
-            # five cards: a made hand against what shows; compare formations only
-            edge = mine - theirs
-        else:
-            edge = (mine - theirs) * 2 + (1 if my_top > their_top else 0)
+        # five cards: a made hand against what shows; compare formations only
+        edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
         _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         # the pot is read only when a bet is sized or a call priced
