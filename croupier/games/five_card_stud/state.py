@@ -580,8 +580,10 @@ class StudState(Game[StudOptions]):
                     return
         else:
             acted, round_bet, current = h.acted, h.round_bet, h.current
+            # (whether it owes a decision first: the seats passed over are mostly those that
+            # have, when a round ends, and that test spares the scan of the list of the live)
             for s in h.after[seat]:
-                if s in live and stacks[s] and (s not in acted or round_bet[s] < current):
+                if (s not in acted or round_bet[s] < current) and stacks[s] and s in live:
                     h.to_act = s
                     h.turn_since = at
                     return
