@@ -68,8 +68,9 @@ def test_simulate_stud_as_json_imports_no_other_command_nor_rich() -> None:
     """``simulate five-card-stud --json`` (issue 22's benchmark) tells the game by its registry
     name: it imports neither ``play_stud`` nor ``play_mahjong``, nor the stud screen (its bots
     and top-ups are :mod:`croupier.commands.simulate_stud`'s), nor the table interface's offers
-    (which its bots do not read), nor the banking games' events (the stud game's card events
-    are :mod:`croupier.card_events`), and prints no bar, so no Rich."""
+    (which its bots do not read), nor the stud commands (which its bots do not send), nor the
+    banking games' events (the stud game's card events are :mod:`croupier.card_events`), and
+    prints no bar, so no Rich."""
     code = (
         "import sys\n"
         "sys.argv = ['croupier', 'simulate', 'five-card-stud', '--hands', '1', '--seats', '6',"
@@ -81,7 +82,7 @@ def test_simulate_stud_as_json_imports_no_other_command_nor_rich() -> None:
         "    assert not exc.code, exc.code\n"
         "names = ('croupier.commands.play_stud', 'croupier.commands.play_mahjong',"
         " 'croupier.commands.play', 'croupier.commands.stud_screen', 'croupier.offers',"
-        " 'croupier.events', 'rich')\n"
+        " 'croupier.games.five_card_stud.commands', 'croupier.events', 'rich')\n"
         "print(sorted(m for m in sys.modules if m in names), file=sys.stderr)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
