@@ -519,53 +519,54 @@ class StudState(Game[StudOptions]):
         action = event.action
         stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
         h.acted_in_round = True
-        if action is _FOLD:
+        # the chips first, whatever the action (a fold or a check puts in none: _check_acted),
+        # then the action, a call first (half the decisions of a run are calls)
+        chips = event.chips
+        round_bet = h.round_bet
+        if chips:
+            stack = stacks[seat] - chips
+            stacks[seat] = stack
+            h.contrib[seat] += chips
+            round_bet[seat] += chips
+            # the least capital of the hand (Art 6): a seat in the hand has it now, as its
+            # capital only falls from the pot money on (top-ups are between hands, a refund
+            # goes to a dead hand), so the new capital is the least; the tests hold low to
+            # the capital of every seat in the hand after every event
+            h.low[seat] = stack
+        if action is _CALL:
+            h.acted.add(seat)
+        elif action is _CHECK:
+            h.checked.add(seat)
+        elif action is _FOLD:
             if h.opened:
                 h.declined = True
             self._fold_out(h, seat)
             if self._phase is not _BETTING:  # one left in the hand: nobody speaks next
                 return
-        elif action is _CHECK:
-            h.checked.add(seat)
-        else:
-            chips = event.chips
-            round_bet = h.round_bet
-            if chips:
-                stack = stacks[seat] - chips
-                stacks[seat] = stack
-                h.contrib[seat] += chips
-                round_bet[seat] += chips
-                # the least capital of the hand (Art 6): a seat in the hand has it now, as its
-                # capital only falls from the pot money on (top-ups are between hands, a refund
-                # goes to a dead hand), so the new capital is the least; the tests hold low to
-                # the capital of every seat in the hand after every event
-                h.low[seat] = stack
-            if action is _CALL:
-                h.acted.add(seat)
-            elif action is _BET:
-                h.opened = True
-                h.current = round_bet[seat]
-                least = self._least_bet
-                h.min_raise = chips if chips > least else least
+        elif action is _BET:
+            h.opened = True
+            h.current = round_bet[seat]
+            least = self._least_bet
+            h.min_raise = chips if chips > least else least
+            h.acted = {seat}
+            h.last_bet_round = h.round
+            h.declined = False
+        else:  # RAISE
+            increment = round_bet[seat] - h.current
+            h.current = round_bet[seat]
+            h.last_bet_round = h.round
+            h.declined = False
+            if increment >= h.min_raise:
+                rule = self._options.reraise_minimum
+                if rule is ReraiseMinimum.PREVIOUS_RAISE:
+                    h.min_raise = increment
+                elif rule is ReraiseMinimum.ANY:
+                    h.min_raise = 1
                 h.acted = {seat}
-                h.last_bet_round = h.round
-                h.declined = False
-            else:  # RAISE
-                increment = round_bet[seat] - h.current
-                h.current = round_bet[seat]
-                h.last_bet_round = h.round
-                h.declined = False
-                if increment >= h.min_raise:
-                    rule = self._options.reraise_minimum
-                    if rule is ReraiseMinimum.PREVIOUS_RAISE:
-                        h.min_raise = increment
-                    elif rule is ReraiseMinimum.ANY:
-                        h.min_raise = 1
-                    h.acted = {seat}
-                elif self._options.short_all_in_reopens:
-                    h.acted = {seat}
-                else:
-                    h.acted.add(seat)
+            elif self._options.short_all_in_reopens:
+                h.acted = {seat}
+            else:
+                h.acted.add(seat)
         # a decision is made in a round of betting (checked: _check_acted; or offered: legal_of)
         # and only a fold ends it; the next to speak: before a bet by showing strength, after it
         # from the bettor on (the first that can still act: in the hand, chips left, and not
@@ -579,7 +580,7 @@ class StudState(Game[StudOptions]):
                     h.turn_since = at
                     return
         else:
-            acted, round_bet, current = h.acted, h.round_bet, h.current
+            acted, current = h.acted, h.current
             # (whether it owes a decision first: the seats passed over are mostly those that
             # have, when a round ends, and that test spares the scan of the list of the live)
             for s in h.after[seat]:
