@@ -45,7 +45,6 @@ from croupier.games.five_card_stud.rules import (
     DECK_SIZE,
     MAX_CUTTERS,
     MIN_CUT,
-    TopUpDuty,
     UncalledBet,
 )
 from croupier.games.five_card_stud.state import (
@@ -83,6 +82,7 @@ _DEALING: Final = StudPhase.DEALING
 _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _IDLE: Final = StudPhase.IDLE
+_CUT: Final = StudPhase.CUT
 
 
 class StudChecks(StudState):
@@ -332,22 +332,23 @@ class StudChecks(StudState):
         event of this game goes the protocol's way, which names it."""
         start = self.event_count
         log = self._log
-        i = start
+        steps = _STEPS
         items: Sequence[Any] = events if isinstance(events, list | tuple) else list(events)
         for event in items:
-            step = _STEPS.get(type(event))
+            step = steps.get(type(event))
             if step is None:
-                super().follow(items[i - start :])
+                super().follow(items[self._released + len(log) - start :])
                 return
             try:
                 step[0](self, event)
                 step[1](self, event)
             except RuleViolation as exc:
+                # the event's index in the whole log: the events before it are all logged
+                i = self._released + len(log)
                 raise RuleViolation(
                     exc.rule, f"event {i} ({event.TYPE}) refused: {exc.detail}"
                 ) from None
             log.append(event)
-            i += 1
 
     def _check_settled(self, event: HandSettled) -> None:
         pending = self._pending
@@ -370,13 +371,13 @@ class StudChecks(StudState):
         check_void(event, self.GAME, self._void_event(event.reason, event.by).lines)
 
     def _check_burned(self, event: CardBurned) -> None:
-        expected = self._burn_event()
+        h = self._hand
+        # the card due, no event made of it (else _burn_event refuses: no card is due, Art 2)
+        due = h.order[h.pos] if h is not None and self._phase is _CUT else self._burn_event().card
         # the very card due (cards are interned) is the event due: the dataclass's comparison
         # only when it is not
-        if event.card is not expected.card and event != expected:
-            raise RuleViolation(
-                "Art 2", f"the first card is {self._burn_event().card}, not {event.card}"
-            )
+        if event.card is not due and event != CardBurned(due):
+            raise RuleViolation("Art 2", f"the first card is {due}, not {event.card}")
 
     def _check_rectified(self, event: MisdealRectified) -> None:
         self._check_time(event.at)
@@ -458,9 +459,12 @@ class StudChecks(StudState):
         return seat
 
     def _check_top_ups_due(self, event: TopUpsDue) -> None:
-        if self.event_count != 1 or not self._restored:
+        """Right after a restore (a run's twin, when seats owe a top-up): a seated player's
+        whole-number seat is taken as it is, anything else is checked as :meth:`_check_seated`
+        says (the same refusals)."""
+        if self._released + len(self._log) != 1 or not self._restored:  # event_count, inline
             raise RuleViolation("records", "top-ups due are recorded only right after a restore")
-        if self.options.top_up_duty is not TopUpDuty.DURING_HAND:
+        if not self._during_hand:  # top_up_duty is DURING_HAND, read once
             raise RuleViolation(
                 "Art 6",
                 "at this table only a capital below the threshold after a hand is topped up",
@@ -468,9 +472,11 @@ class StudChecks(StudState):
         seats = event.seats
         if not seats or len(set(seats)) != len(seats) or list(seats) != sorted(seats):
             raise RecordError("seats", f"the seats due are distinct, in order, got {seats!r}")
+        players, stacks, least = self._players, self._stacks, self._min_buy_in
         for seat in seats:
-            self._check_seated(seat)
-            if self._stacks[seat] >= self.options.min_buy_in:
+            if type(seat) is not int or seat not in players:
+                self._check_seated(seat)
+            if stacks[seat] >= least:
                 raise RuleViolation(
                     "Art 6",
                     f"seat {seat} holds {self._stacks[seat]}, at least the least capital "
@@ -478,7 +484,7 @@ class StudChecks(StudState):
                 )
 
     def _check_restored(self, event: TableRestored) -> None:
-        if self.event_count:
+        if self._released or self._log:  # event_count, inline
             raise RuleViolation("records", "a table is restored only at the start of a log")
         seen: set[str] = set()
         seats: set[int] = set()
@@ -582,11 +588,11 @@ class StudChecks(StudState):
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         if not event.cards or len(event.cards) > len(h.queue):
             raise RuleViolation("Art 10", f"{len(h.queue)} cards are due, not {len(event.cards)}")
-        pos = h.pos
+        pos, order, queue = h.pos, h.order, h.queue
         for i, (seat, card) in enumerate(event.cards):
-            if card is not h.order[pos + i]:
-                raise RuleViolation("Art 10", f"the next card is {h.order[pos + i]}, not {card}")
-            if type(seat) is not int or seat != h.queue[i]:
+            if card is not order[pos + i]:
+                raise RuleViolation("Art 10", f"the next card is {order[pos + i]}, not {card}")
+            if type(seat) is not int or seat != queue[i]:
                 self._check_seat_number(seat)
 
     def _check_exposed(self, event: KeyCardExposed) -> None:
@@ -652,7 +658,6 @@ class StudChecks(StudState):
         if type(chips) is not int:
             raise RecordError("chips", f"chips must be a whole amount, got {chips!r}")
         stack = self._stacks[seat]
-        owe = h.current - h.round_bet[seat]
         if chips > stack:
             raise RuleViolation(
                 "Art 11 a", f"seat {seat} has {stack} on the table, cannot put in {chips}"
@@ -670,6 +675,7 @@ class StudChecks(StudState):
                         "Art 10 c iii", "nobody checks after a bet: call, raise or fold"
                     )
             return
+        owe = h.current - h.round_bet[seat]  # (read by a call and a raise only)
         if action is _CALL:
             if not h.opened:
                 rule = "Art 10 b" if h.round == 1 else "Art 10 c"
@@ -726,6 +732,9 @@ _CHECKS: Final[dict[type[Event], Callable[[StudChecks, Any], None]]] = {
     MisdealRectified: StudChecks._check_rectified,
     HouseVoid: StudChecks._check_voided,
     PlayerToppedUp: StudChecks._check_topped_up,
+    # a twin's every restore (not _check_table's tests of the event's type first)
+    TableRestored: StudChecks._check_restored,
+    TopUpsDue: StudChecks._check_top_ups_due,
 }
 #: each event type's check and fold step, in one lookup (:meth:`StudChecks._commit`)
 _STEPS: Final[

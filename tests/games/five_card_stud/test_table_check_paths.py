@@ -134,3 +134,59 @@ def test_restore_refusals_are_the_general_checks(
 ) -> None:
     records = [SeatRecord(*s) for s in seats]
     assert _refusal(StudGame(StudOptions()).verify_restore, records, **counts) == expected
+
+
+def _restored(options: StudOptions | None = None) -> StudGame:
+    game = StudGame(options or StudOptions())
+    game.restore(
+        [SeatRecord(1, "a", 100), SeatRecord(2, "b", 300), SeatRecord(4, "c", 2000)],
+        deck=1,
+        deck_deals=2,
+        hands=3,
+    )
+    return game
+
+
+_NOTHING_DUE = (
+    "RuleViolation: Art 6: seat 4 holds 2000, at least the least capital 2000: nothing to top up"
+)
+
+
+@pytest.mark.parametrize(
+    ("seats", "expected"),
+    [
+        ((1,), "ok"),
+        ((1, 2), "ok"),
+        ((Two.TWO,), "ok"),
+        ((4,), _NOTHING_DUE),
+        ((1, 4), _NOTHING_DUE),
+        ((3,), "RuleViolation: Art 3: nobody sits at seat 3"),
+        ((True,), "RuleViolation: Art 3: the seats are 1 to 7, got True"),
+        ((0,), "RuleViolation: Art 3: the seats are 1 to 7, got 0"),
+        ((8,), "RuleViolation: Art 3: the seats are 1 to 7, got 8"),
+        (("1",), "RuleViolation: Art 3: the seats are 1 to 7, got '1'"),
+        ((1.0,), "RuleViolation: Art 3: the seats are 1 to 7, got 1.0"),
+        ((1, 1), "RecordError: the seats due are distinct, in order, got (1, 1)"),
+        ((2, 1), "RecordError: the seats due are distinct, in order, got (2, 1)"),
+        ((), "RecordError: the seats due are distinct, in order, got ()"),
+    ],
+)
+def test_top_ups_due_refusals_are_the_general_checks(seats: tuple[Any, ...], expected: str) -> None:
+    """A restore's top-ups due (a run's twin): a seated player's int seat is taken as it is,
+    anything else goes through ``_check_seated``, with its refusals."""
+    assert _refusal(_restored().verify_top_ups_due, seats) == expected
+
+
+def test_top_ups_due_only_right_after_a_restore_at_a_during_hand_table() -> None:
+    from croupier.games.five_card_stud.rules import TopUpDuty
+
+    not_now = "RuleViolation: records: top-ups due are recorded only right after a restore"
+    game = _restored()
+    game.top_ups_due([1])
+    assert _refusal(game.verify_top_ups_due, (2,)) == not_now
+    assert _refusal(_table().verify_top_ups_due, (1,)) == not_now
+    after_hand = _restored(StudOptions(top_up_duty=TopUpDuty.AFTER_HAND))
+    assert _refusal(after_hand.verify_top_ups_due, (1,)) == (
+        "RuleViolation: Art 6: at this table only a capital below the threshold after a hand "
+        "is topped up"
+    )
