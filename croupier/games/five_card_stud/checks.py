@@ -49,6 +49,7 @@ from croupier.games.five_card_stud.rules import (
 )
 from croupier.games.five_card_stud.state import (
     _APPLIES,
+    PACK,
     PACK_CODES,
     PACK_NOTATION,
     StudPhase,
@@ -69,6 +70,9 @@ _ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
 #: the events of decisions made once so far (not shared yet), by (seat, action, chips)
 _ONCE: dict[tuple[int, Act, int], PlayerActed] = {}
 _ACTED_LIMIT: Final = 100_000
+#: the order of the last shuffle found to be the whole pack by its kept names (every item
+#: exactly an interned Card): the tuple itself (``is`` is its identity; replaced whole)
+_WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
 
 E = TypeVar("E", bound=Event)
 
@@ -551,14 +555,18 @@ class StudChecks(StudState):
         # an order as the shuffle recorded it (every item exactly a Card of a code 0..51, its
         # notation its code's alone): the notation of its cards, kept then, leaves none of the
         # pack's 40 out (40 cards: each once); else the codes of the cards (a card's hash is a
-        # Python call: 40 of them a shuffle)
-        names = kept_names(order)
-        if len(order) != DECK_SIZE or (
-            {c.code for c in order if isinstance(c, Card)} != PACK_CODES
-            if names is None
-            else PACK_NOTATION.difference(names)
-        ):
-            raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
+        # Python call: 40 of them a shuffle). The very order last found so is the whole pack
+        # for good (a tuple of interned cards): a twin checking the table's shuffle again
+        if order is not _WHOLE_PACK[0]:
+            names = kept_names(order)
+            if len(order) != DECK_SIZE or (
+                {c.code for c in order if isinstance(c, Card)} != PACK_CODES
+                if names is None
+                else PACK_NOTATION.difference(names)
+            ):
+                raise RuleViolation("Art 1 a", "a shuffle is an order of the whole 40-card deck")
+            if names is not None:
+                _WHOLE_PACK[0] = order
         if event.cut != 0 or event.cut_card_depth is not None:
             raise RuleViolation("Art 2", "players cut the deck after the shuffle (deck_cut)")
         if event is not self._recorded and event.commitment != order_commitment(event.order):

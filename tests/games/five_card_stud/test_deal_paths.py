@@ -18,7 +18,7 @@ from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import place_number
 from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.rules import ShowingTie
-from croupier.games.five_card_stud.state import StudPhase, StudState
+from croupier.games.five_card_stud.state import PACK, StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
 from croupier.shuffle import SeededShuffler
 
@@ -240,3 +240,51 @@ def test_issue22_a_shuffle_s_cards_are_checked_alike_from_its_kept_notation() ->
                 results.append(str(exc))
         assert len(set(results)) == 1, (order, results)
         assert (results[0] == "accepted") is (sorted(order, key=str) == sorted(pack, key=str))
+
+
+def test_issue22_an_order_found_whole_is_the_whole_pack_when_checked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order of the last shuffle found to be the whole pack by its kept names is not
+    compared with the pack again (a run's twin checking the table's shuffle): it starts as the
+    pack itself, is replaced only by an order the check accepted, and any other order is
+    checked by its cards as before (the same refusals)."""
+    from croupier.games.five_card_stud import checks
+
+    whole = [PACK]
+    monkeypatch.setattr(checks, "_WHOLE_PACK", whole)
+    game = _two_seats()
+    game.start_hand()
+    twin = StudGame.replay(game.options, game.log)
+    reference = StudGame.replay(game.options, game.log)
+    twin.follow([ShoeShuffled(PACK, 0, None, order_commitment(PACK))])  # the pack: whole
+    event = game.shuffle(SeededShuffler("whole"))
+    assert whole[0] is event.order
+    whole[0] = PACK
+    reference.follow([event])  # checked by its cards: accepted, and kept
+    assert whole[0] is event.order
+    for bad in ((*event.order[:39], event.order[0]), event.order[:39], (*event.order, PACK[0])):
+        refused = ShoeShuffled.record(bad, cut=0, cut_card_depth=None)
+        with pytest.raises(RuleViolation) as info:
+            StudGame.replay(game.options, [*game.log[:-1], refused])
+        assert info.value.rule == "Art 1 a"
+        assert whole[0] is event.order  # a refused order is never kept
+    cut = ShoeShuffled(event.order, 5, None, event.commitment)  # the kept order, other fields
+    with pytest.raises(RuleViolation) as info:
+        StudGame.replay(game.options, [*game.log[:-1], cut])
+    assert info.value.rule == "Art 2"
+
+
+def test_issue22_the_pack_s_notation_is_the_kept_names_own_strings() -> None:
+    """PACK_NOTATION holds each card's notation (the reference: ``str`` of each card), as the
+    very strings an order's kept names are (the shuffle check finds them by identity)."""
+    from croupier.canonical import card_notation, kept_names
+    from croupier.games.five_card_stud.state import PACK_NOTATION
+
+    assert frozenset(str(c) for c in PACK) == PACK_NOTATION
+    order = PACK[::-1]
+    card_notation(order)
+    names = kept_names(order)
+    assert names is not None
+    own = {id(s) for s in PACK_NOTATION}
+    assert all(id(name) in own for name in names)
