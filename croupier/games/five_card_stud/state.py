@@ -97,19 +97,44 @@ def rank_tables(
     return found
 
 
-#: the last options' ShowingKeys (read only, made of the options alone): a table's twin, made
-#: of the same options at every restore, shares them (one pair, replaced whole)
-_LAST_KEYS: list[tuple[StudOptions, ShowingKeys]] = []
+#: what a table reads of its options once (:meth:`StudState.__init__`, in its order): whether
+#: its rules are the shipped ones, its ShowingKeys, then the values the fold reads every hand
+_Read = tuple[
+    bool, ShowingKeys, int, int | None, tuple[int, int], bool, int, int, int, int, int, bool
+]
+#: the last options and what a table reads of them (read only, made of the options alone, which
+#: are frozen): a table's twin, made of the same options at every restore, shares it (one pair,
+#: replaced whole; ~10k instructions of a restore's properties)
+_LAST_READ: list[tuple[StudOptions, _Read]] = []
 
 
-def _showing_keys(options: StudOptions) -> ShowingKeys:
-    """``ShowingKeys(options)``, shared by the tables made of the very same options in turn."""
-    last = _LAST_KEYS[-1] if _LAST_KEYS else None
-    if last is not None and last[0] is options:
+def _read_options(table: StudOptions) -> _Read:
+    """What a table of the options ``table`` reads of them, shared by the tables made of the
+    very same options in turn."""
+    last = _LAST_READ[-1] if _LAST_READ else None
+    if last is not None and last[0] is table:
         return last[1]
-    keys = ShowingKeys(options)
-    _LAST_KEYS[:] = [(options, keys)]
-    return keys
+    shipped = table.rank_rules is STUD40
+    if shipped:  # the shipped patterns, before the keys read them (checked by a test)
+        prime_showing()
+    rate = table.house_rate
+    read: _Read = (
+        shipped,
+        ShowingKeys(table),
+        table.least_bet,
+        table.time_limit_ms,
+        (rate.numerator, rate.denominator),
+        table.initial_commission is InitialCommission.EACH,
+        table.commission_per_hand,
+        table.top_up_below,
+        table.min_buy_in,
+        table.max_deals_per_deck,
+        # Art 6: the least capital a seat is dealt in with
+        max(table.top_up_below, table.each_pays),
+        table.top_up_duty is TopUpDuty.DURING_HAND,
+    )
+    _LAST_READ[:] = [(table, read)]
+    return read
 
 
 class StudPhase(StrEnum):
@@ -179,9 +204,24 @@ class StudState(Game[StudOptions]):
         self._owing: set[int] = set()
         #: the log opened with a restore (a hand history)
         self._restored = False
-        if self._options.rank_rules is STUD40:  # the shipped patterns (checked by a test)
+        # the showing keys, and the options the fold reads at every action (frozen: read once;
+        # _dealt_in_from: Art 6, the least capital a seat is dealt in with)
+        (
+            shipped,
+            self._showing,
+            self._least_bet,
+            self._time_limit_ms,
+            self._rate,
+            self._each,
+            self._commission,
+            self._top_up_below,
+            self._min_buy_in,
+            self._max_deals,
+            self._dealt_in_from,
+            self._during_hand,
+        ) = _read_options(self._options)
+        if shipped:  # the shipped patterns (checked by a test)
             prime_showing()
-        self._showing = _showing_keys(self._options)
         #: the lookups of its rank patterns the fold makes at every dealing, bound once (the
         #: same table all the table's life): MaskPatterns.known's get, and of_counts
         patterns = self._showing.patterns
@@ -199,20 +239,6 @@ class StudState(Game[StudOptions]):
         #: the hand's start that start_hand is committing (made from the table as it stands)
         self._starting: HandStarted | None = None
         self._last_up: Mapping[int, Sequence[Card]] = {}
-        #: the options the fold reads at every action (frozen: read once)
-        self._least_bet = self._options.least_bet
-        self._time_limit_ms = self._options.time_limit_ms
-        rate = self._options.house_rate
-        self._rate = (rate.numerator, rate.denominator)
-        table = self._options
-        self._each = table.initial_commission is InitialCommission.EACH
-        self._commission = table.commission_per_hand
-        self._top_up_below = table.top_up_below
-        self._min_buy_in = table.min_buy_in
-        self._max_deals = table.max_deals_per_deck
-        #: Art 6: the least capital a seat is dealt in with
-        self._dealt_in_from = max(table.top_up_below, table.each_pays)
-        self._during_hand = table.top_up_duty is TopUpDuty.DURING_HAND
 
     @classmethod
     def options_from_dict(cls, data: Mapping[str, Any]) -> StudOptions:

@@ -288,3 +288,44 @@ def test_issue22_the_pack_s_notation_is_the_kept_names_own_strings() -> None:
     assert names is not None
     own = {id(s) for s in PACK_NOTATION}
     assert all(id(name) in own for name in names)
+
+
+def test_issue22_a_table_reads_its_options_as_the_options_say() -> None:
+    """What a table reads of its options once (shared by the tables of the very same options in
+    turn: a run's twin at every restore) is what the options give, read afresh (the reference:
+    each property), for the first table of the options and the next."""
+    from fractions import Fraction
+
+    from croupier.games.five_card_stud.rules import InitialCommission, TopUpDuty
+
+    tables = [
+        StudOptions(),
+        StudOptions(
+            initial_commission=InitialCommission.EACH,
+            min_bet=50,
+            time_limit_seconds=None,
+            top_up_duty=TopUpDuty.AFTER_HAND,
+            house_rate=Fraction(1, 20),
+            max_deals_per_deck=3,
+            pot_money=100,
+            min_buy_in=5000,
+            top_up_below=1000,
+        ),
+        StudOptions(ace_low_straight_flush=False, initial_commission=InitialCommission.NONE),
+    ]
+    for table in [*tables, tables[0]]:
+        for _ in range(2):
+            game = StudGame(table)
+            rate = table.house_rate
+            assert game._least_bet == table.least_bet
+            assert game._time_limit_ms == table.time_limit_ms
+            assert game._rate == (rate.numerator, rate.denominator)
+            assert game._each is (table.initial_commission is InitialCommission.EACH)
+            assert game._commission == table.commission_per_hand
+            assert game._top_up_below == table.top_up_below
+            assert game._min_buy_in == table.min_buy_in
+            assert game._max_deals == table.max_deals_per_deck
+            assert game._dealt_in_from == max(table.top_up_below, table.each_pays)
+            assert game._during_hand is (table.top_up_duty is TopUpDuty.DURING_HAND)
+            assert game.showing_keys.rules is table.rank_rules
+            assert game.showing_keys.order is table.showing_order
