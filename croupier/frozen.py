@@ -6,6 +6,8 @@
   parameters and the same values.
 * :func:`share_text`: the canonical text of an event a game makes once and commits many times
   (the same frozen value), kept for the streamed digest of :class:`croupier.protocol.Game`.
+* :func:`keep_text`: the canonical text of an event made once, as its maker wrote it, kept
+  there the same way until the digest has read it (a batch of the oldest dropped at a time).
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 if TYPE_CHECKING:
     from croupier.protocol import Event
 
-__all__ = ["SHARED_EVENTS", "SHARED_TEXTS", "fast_init", "fast_maker", "share_text"]
+__all__ = [
+    "SHARED_EVENTS",
+    "SHARED_TEXTS",
+    "fast_init",
+    "fast_maker",
+    "keep_text",
+    "share_text",
+]
 
 T = TypeVar("T")
 
@@ -120,6 +129,12 @@ SHARED_TEXTS: dict[int, str] = {}
 #: needed. Filled before the text and cleared after it: a text found always has its event kept
 SHARED_EVENTS: dict[int, Any] = {}
 _SHARED_LIMIT: Final = 100_000
+#: the ids :func:`keep_text` put in :data:`SHARED_TEXTS`, oldest first: the oldest dropped as
+#: another comes past :data:`_KEPT_LIMIT` (an event made once is digested within its hand; held
+#: longer, its objects would be walked by the garbage collector's older generations, ~3% of a
+#: simulation's instructions with a thousand deals kept)
+_KEPT_IDS: list[int] = []
+_KEPT_LIMIT: Final = 32
 #: the protocol's encoders made, by class, and its maker of a class's ASCII encoder, as one pair
 #: (set once, whole: a thread never sees one without the other)
 _ENCODING: list[
@@ -139,6 +154,7 @@ def share_text(event: Event) -> None:
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
         SHARED_TEXTS.clear()
         SHARED_EVENTS.clear()
+        _KEPT_IDS.clear()  # (their ids gone with them: none left to drop another's)
     # canonical_json(event): its class's ASCII encoder, looked up by the class alone
     kind = type(event)
     made, make = _ENCODING[0]
@@ -146,3 +162,20 @@ def share_text(event: Event) -> None:
     text = encoder(event)
     SHARED_EVENTS[id(event)] = event
     SHARED_TEXTS[id(event)] = text
+
+
+def keep_text(event: Event, text: str) -> None:
+    """Keep ``text`` as ``event``'s canonical ASCII text for the streamed digest (looked up as a
+    shared event's is), for an event made once whose maker wrote its text from values it knows
+    (a deal's cards and seats: five-card stud's ``StudChecks._deal_event``): the text must be
+    :func:`~croupier.protocol.canonical_json`'s, to the byte (its maker's test holds the two
+    equal). Kept with its event (its id its own) until :data:`_KEPT_LIMIT` more are kept (then
+    the event not digested yet is written by its class's encoder: the same text)."""
+    if len(_KEPT_IDS) >= _KEPT_LIMIT:
+        old = _KEPT_IDS.pop(0)
+        SHARED_TEXTS.pop(old, None)  # the text first, then its event: a text found has its event
+        SHARED_EVENTS.pop(old, None)
+    key = id(event)
+    SHARED_EVENTS[key] = event
+    SHARED_TEXTS[key] = text
+    _KEPT_IDS.append(key)

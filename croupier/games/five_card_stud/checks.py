@@ -16,7 +16,7 @@ from croupier.canonical import kept_names
 from croupier.card_events import CardBurned, ShoeShuffled, order_commitment
 from croupier.cards import Card
 from croupier.errors import RecordError, RuleViolation
-from croupier.frozen import share_text
+from croupier.frozen import keep_text, share_text
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -73,6 +73,14 @@ _ACTED_LIMIT: Final = 100_000
 #: the order of the last shuffle found to be the whole pack by its kept names (every item
 #: exactly an interned Card): the tuple itself (``is`` is its identity; replaced whole)
 _WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
+#: the text of a deal without a time (:meth:`StudChecks._deal_event`), by the seats dealt to in
+#: order: the object's text with a ``%s`` for each card's notation (made once for each order of
+#: seats: the first dealing's and each next one's, a table's few)
+_DEAL_TEXTS: dict[tuple[int, ...], str] = {}
+_DEAL_TEXTS_LIMIT: Final = 4096
+#: the last hand's seats found every one exactly an ``int`` (a bool is equal to 1 but written
+#: ``true``): the deals' seats are theirs (the queue holds the hand's seats)
+_EXACT_SEATS: list[tuple[int, ...]] = [()]
 
 E = TypeVar("E", bound=Event)
 
@@ -87,6 +95,25 @@ _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _IDLE: Final = StudPhase.IDLE
 _CUT: Final = StudPhase.CUT
+
+
+def _exact_seats(seats: tuple[int, ...]) -> bool:
+    """Whether every seat of ``seats`` is exactly an ``int`` (then kept as the last found so)."""
+    if all(type(s) is int for s in seats):
+        _EXACT_SEATS[0] = seats
+        return True
+    return False
+
+
+def _deal_text(seats: tuple[int, ...]) -> str:
+    """The canonical text of a deal without a time to ``seats`` (exactly ints), in order, with a
+    ``%s`` for each card's notation: ``{"at":null,"cards":[[1,"%s"],...],"type":"cards_dealt"}``
+    (tests/games/five_card_stud/test_deal_text.py holds it equal to the reference)."""
+    if len(_DEAL_TEXTS) >= _DEAL_TEXTS_LIMIT:
+        _DEAL_TEXTS.clear()
+    cards = ",".join([f'[{s},"%s"]' for s in seats])
+    text = _DEAL_TEXTS[seats] = f'{{"at":null,"cards":[{cards}],"type":"cards_dealt"}}'
+    return text
 
 
 class StudChecks(StudState):
@@ -129,9 +156,18 @@ class StudChecks(StudState):
             pos = h.pos
             due_seats = queue if n == due else queue[:n]
             pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
-        else:
-            pairs = ((to, h.order[h.pos]),)
-        return make_cards_dealt(pairs, at)
+            event = make_cards_dealt(pairs, at)
+            # its text for the digest written as the table makes it (keep_text): the names the
+            # shuffle kept of its cards (every one exactly a Card of code 0..51) put in the text
+            # made once for these seats, when the hand's seats are all exactly ints
+            if at is None and (names := kept_names(h.order)) is not None and pos + n <= len(names):
+                seats = h.seats
+                if seats is _EXACT_SEATS[0] or _exact_seats(seats):
+                    key = tuple(due_seats)
+                    text = _DEAL_TEXTS.get(key) or _deal_text(key)
+                    keep_text(event, text % tuple(names[pos : pos + n]))
+            return event
+        return make_cards_dealt(((to, h.order[h.pos]),), at)
 
     def _rectify_event(self, at: int | None) -> MisdealRectified:
         h = self._hand
