@@ -78,6 +78,9 @@ _WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
 #: seats: the first dealing's and each next one's, a table's few)
 _DEAL_TEXTS: dict[tuple[int, ...], str] = {}
 _DEAL_TEXTS_LIMIT: Final = 4096
+#: the text of a hand's start (:meth:`StudGame.start_hand`), by its seats: the object's text with
+#: a ``%d`` for the commission, the number and the pot money
+_START_TEXTS: dict[tuple[int, ...], str] = {}
 #: the last hand's seats found every one exactly an ``int`` (a bool is equal to 1 but written
 #: ``true``): the deals' seats are theirs (the queue holds the hand's seats)
 _EXACT_SEATS: list[tuple[int, ...]] = [()]
@@ -113,6 +116,21 @@ def _deal_text(seats: tuple[int, ...]) -> str:
         _DEAL_TEXTS.clear()
     cards = ",".join([f'[{s},"%s"]' for s in seats])
     text = _DEAL_TEXTS[seats] = f'{{"at":null,"cards":[{cards}],"type":"cards_dealt"}}'
+    return text
+
+
+def _start_text(seats: tuple[int, ...]) -> str:
+    """The canonical text of a hand's start to ``seats`` (exactly ints) with a ``%d`` for the
+    commission, the number and the pot money (exactly ints):
+    ``{"commission":%d,"number":%d,"pot_money":%d,"seats":[1,2],"type":"hand_started"}``."""
+    if len(_START_TEXTS) >= _DEAL_TEXTS_LIMIT:
+        _START_TEXTS.clear()
+    listed = ",".join([str(s) for s in seats])
+    text = _START_TEXTS[seats] = (
+        '{"commission":%d,"number":%d,"pot_money":%d,"seats":['
+        + listed
+        + '],"type":"hand_started"}'
+    )
     return text
 
 

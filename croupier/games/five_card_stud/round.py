@@ -95,7 +95,14 @@ from typing import Any
 
 from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
-from croupier.games.five_card_stud.checks import StudChecks
+from croupier.frozen import keep_text
+from croupier.games.five_card_stud.checks import (
+    _EXACT_SEATS,
+    _START_TEXTS,
+    StudChecks,
+    _exact_seats,
+    _start_text,
+)
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -210,9 +217,26 @@ class StudGame(StudChecks):
         """Collect the pot money and the initial commission: a new hand (Art 7, 8)."""
         event = self._starting = self._start_event()
         try:
-            return self._commit(event)
+            self._commit(event)
         finally:
             self._starting = None
+        # its text for the digest written as the table made it (keep_text), when its seats and
+        # its ints are exactly ints (a bool is equal to 1 but written true)
+        seats, number, pot, commission = (
+            event.seats,
+            event.number,
+            event.pot_money,
+            event.commission,
+        )
+        if (
+            (seats is _EXACT_SEATS[0] or _exact_seats(seats))
+            and type(number) is int
+            and type(pot) is int
+            and type(commission) is int
+        ):
+            text = _START_TEXTS.get(seats) or _start_text(seats)
+            keep_text(event, text % (commission, number, pot))
+        return event
 
     def verify_shuffle(self, shuffler: Shuffler | None = None) -> None:
         """Whether the deck may be shuffled now (whatever ``shuffler`` will draw)."""

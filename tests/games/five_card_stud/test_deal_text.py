@@ -98,3 +98,20 @@ def test_issue22_kept_texts_are_dropped_oldest_first_with_their_events(
     game._log.extend(events)
     record = json.dumps(game.to_record(), sort_keys=True, separators=(",", ":"))
     assert game.digest() == hashlib.sha256(record.encode()).hexdigest()
+
+
+def test_issue22_a_hand_s_start_keeps_its_canonical_text_when_its_ints_are_exactly_ints() -> None:
+    """start_hand keeps the text of the hand's start (the reference's, for any seats); a table
+    whose seat is ``True`` (restored so, equal to 1) keeps none."""
+    for seats in (2, 5, 7):
+        game = new_table(StudOptions(), seats)
+        started = game.start_hand()
+        assert SHARED_TEXTS[id(started)] == _reference(started) == canonical_json(started)
+    for seats_of in [(1,), (3, 1, 1000), (2, 4, 6, 7)]:
+        made = checks._start_text(seats_of) % (40, 12345, 20)
+        event = HandStarted(12345, seats_of, 20, 40)
+        assert made == _reference(event)
+    game = new_table(StudOptions(), 3)
+    checks._EXACT_SEATS[0] = ()
+    odd = (True, *game._start_event().seats[1:])
+    assert not checks._exact_seats(odd) and checks._EXACT_SEATS[0] == ()
