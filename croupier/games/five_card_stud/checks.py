@@ -56,6 +56,7 @@ from croupier.games.five_card_stud.state import (
     StudState,
     rank_tables,
 )
+from croupier.games.five_card_stud.texts import DEAL_TEXTS, EXACT_SEATS, deal_text, exact_seats
 from croupier.games.five_card_stud.view import LegalFields
 from croupier.games.void import HouseVoid, check_void, refuse_fixed
 from croupier.protocol import Event
@@ -73,18 +74,6 @@ _ACTED_LIMIT: Final = 100_000
 #: the order of the last shuffle found to be the whole pack by its kept names (every item
 #: exactly an interned Card): the tuple itself (``is`` is its identity; replaced whole)
 _WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
-#: the text of a deal without a time (:meth:`StudChecks._deal_event`), by the seats dealt to in
-#: order: the object's text with a ``%s`` for each card's notation (made once for each order of
-#: seats: the first dealing's and each next one's, a table's few)
-_DEAL_TEXTS: dict[tuple[int, ...], str] = {}
-_DEAL_TEXTS_LIMIT: Final = 4096
-#: the text of a hand's start (:meth:`StudGame.start_hand`), by its seats: the object's text with
-#: a ``%d`` for the commission, the number and the pot money
-_START_TEXTS: dict[tuple[int, ...], str] = {}
-#: the last hand's seats found every one exactly an ``int`` (a bool is equal to 1 but written
-#: ``true``): the deals' seats are theirs (the queue holds the hand's seats)
-_EXACT_SEATS: list[tuple[int, ...]] = [()]
-
 E = TypeVar("E", bound=Event)
 
 _ACT_NAMES: Final = frozenset(a.value for a in Act)
@@ -98,40 +87,6 @@ _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _IDLE: Final = StudPhase.IDLE
 _CUT: Final = StudPhase.CUT
-
-
-def _exact_seats(seats: tuple[int, ...]) -> bool:
-    """Whether every seat of ``seats`` is exactly an ``int`` (then kept as the last found so)."""
-    if all(type(s) is int for s in seats):
-        _EXACT_SEATS[0] = seats
-        return True
-    return False
-
-
-def _deal_text(seats: tuple[int, ...]) -> str:
-    """The canonical text of a deal without a time to ``seats`` (exactly ints), in order, with a
-    ``%s`` for each card's notation: ``{"at":null,"cards":[[1,"%s"],...],"type":"cards_dealt"}``
-    (tests/games/five_card_stud/test_deal_text.py holds it equal to the reference)."""
-    if len(_DEAL_TEXTS) >= _DEAL_TEXTS_LIMIT:
-        _DEAL_TEXTS.clear()
-    cards = ",".join([f'[{s},"%s"]' for s in seats])
-    text = _DEAL_TEXTS[seats] = f'{{"at":null,"cards":[{cards}],"type":"cards_dealt"}}'
-    return text
-
-
-def _start_text(seats: tuple[int, ...]) -> str:
-    """The canonical text of a hand's start to ``seats`` (exactly ints) with a ``%d`` for the
-    commission, the number and the pot money (exactly ints):
-    ``{"commission":%d,"number":%d,"pot_money":%d,"seats":[1,2],"type":"hand_started"}``."""
-    if len(_START_TEXTS) >= _DEAL_TEXTS_LIMIT:
-        _START_TEXTS.clear()
-    listed = ",".join([str(s) for s in seats])
-    text = _START_TEXTS[seats] = (
-        '{"commission":%d,"number":%d,"pot_money":%d,"seats":['
-        + listed
-        + '],"type":"hand_started"}'
-    )
-    return text
 
 
 class StudChecks(StudState):
@@ -180,9 +135,9 @@ class StudChecks(StudState):
             # made once for these seats, when the hand's seats are all exactly ints
             if at is None and (names := kept_names(h.order)) is not None and pos + n <= len(names):
                 seats = h.seats
-                if seats is _EXACT_SEATS[0] or _exact_seats(seats):
+                if seats is EXACT_SEATS[0] or exact_seats(seats):
                     key = tuple(due_seats)
-                    text = _DEAL_TEXTS.get(key) or _deal_text(key)
+                    text = DEAL_TEXTS.get(key) or deal_text(key)
                     keep_text(event, text % tuple(names[pos : pos + n]))
             return event
         return make_cards_dealt(((to, h.order[h.pos]),), at)

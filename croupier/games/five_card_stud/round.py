@@ -96,13 +96,7 @@ from typing import Any
 from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
 from croupier.frozen import keep_text
-from croupier.games.five_card_stud.checks import (
-    _EXACT_SEATS,
-    _START_TEXTS,
-    StudChecks,
-    _exact_seats,
-    _start_text,
-)
+from croupier.games.five_card_stud.checks import StudChecks
 from croupier.games.five_card_stud.events import (
     Act,
     CardsDealt,
@@ -123,6 +117,7 @@ from croupier.games.five_card_stud.events import (
     make_topped_up,
 )
 from croupier.games.five_card_stud.state import PACK, StudPhase, showing
+from croupier.games.five_card_stud.texts import EXACT_SEATS, START_TEXTS, exact_seats, start_text
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
 from croupier.games.void import HouseVoid
 from croupier.shuffle import Shuffler
@@ -229,12 +224,12 @@ class StudGame(StudChecks):
             event.commission,
         )
         if (
-            (seats is _EXACT_SEATS[0] or _exact_seats(seats))
+            (seats is EXACT_SEATS[0] or exact_seats(seats))
             and type(number) is int
             and type(pot) is int
             and type(commission) is int
         ):
-            text = _START_TEXTS.get(seats) or _start_text(seats)
+            text = START_TEXTS.get(seats) or start_text(seats)
             keep_text(event, text % (commission, number, pot))
         return event
 

@@ -12,7 +12,7 @@ import pytest
 
 from croupier import frozen
 from croupier.frozen import SHARED_EVENTS, SHARED_TEXTS, keep_text
-from croupier.games.five_card_stud import checks
+from croupier.games.five_card_stud import texts
 from croupier.games.five_card_stud.bots import RandomBot, StrengthBot, new_table, run_table
 from croupier.games.five_card_stud.events import Act, CardsDealt, HandStarted, PlayerActed
 from croupier.games.five_card_stud.options import StudOptions
@@ -49,7 +49,7 @@ def test_issue22_a_deal_s_kept_text_is_its_canonical_text(seats: int) -> None:
 def test_issue22_the_deal_text_s_template_for_any_seats_is_the_reference_s() -> None:
     names = ["As", "Td", "2c", "9h", "Ks", "Qd", "3s", "8c", "Jh", "4d", "7s", "6h", "5c", "Ac"]
     for seats in [(1,), (3, 1), (1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7), (12, 1000)]:
-        made = checks._deal_text(seats) % tuple(names[: len(seats)])
+        made = texts.deal_text(seats) % tuple(names[: len(seats)])
         pairs = [[s, n] for s, n in zip(seats, names, strict=False)]
         reference = {"at": None, "cards": pairs, "type": "cards_dealt"}
         assert made == json.dumps(reference, sort_keys=True, separators=(",", ":"))
@@ -108,10 +108,10 @@ def test_issue22_a_hand_s_start_keeps_its_canonical_text_when_its_ints_are_exact
         started = game.start_hand()
         assert SHARED_TEXTS[id(started)] == _reference(started) == canonical_json(started)
     for seats_of in [(1,), (3, 1, 1000), (2, 4, 6, 7)]:
-        made = checks._start_text(seats_of) % (40, 12345, 20)
+        made = texts.start_text(seats_of) % (40, 12345, 20)
         event = HandStarted(12345, seats_of, 20, 40)
         assert made == _reference(event)
     game = new_table(StudOptions(), 3)
-    checks._EXACT_SEATS[0] = ()
+    texts.EXACT_SEATS[0] = ()
     odd = (True, *game._start_event().seats[1:])
-    assert not checks._exact_seats(odd) and checks._EXACT_SEATS[0] == ()
+    assert not texts.exact_seats(odd) and texts.EXACT_SEATS[0] == ()
