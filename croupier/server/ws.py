@@ -242,10 +242,10 @@ class Connection:
     async def _roster_watch(self) -> None:
         """A dealer's tables read again every ``roster_check_s``: a table he watches whose
         dealers he has left (or joined) since he subscribed is subscribed again as the actor he
-        is there now, with a whole view: a dealer taken off a table stops getting the dealers'
-        forms of its events (the 13-card banker's hand, say) and his offers, at once and not only
-        at his next hello (his commands were refused from the change on: each is authorised
-        again)."""
+        is there now, with a whole view (:meth:`_resubscribe`): a dealer taken off a table stops
+        getting the dealers' forms of its events (the 13-card banker's hand, say), at once and
+        not only at his next hello (his commands were refused from the change on: each is
+        authorised again)."""
         every = self.server.settings.roster_check_s
         if every <= 0:
             return
@@ -253,13 +253,46 @@ class Connection:
             await asyncio.sleep(every)
             for table_id, subscriber in list(self.subscriptions.items()):
                 try:
-                    actor = await self.server.actor_at(self.principal, table_id)
-                except Exception as exc:  # the database out of reach: read again next time
+                    await self._resubscribe(table_id, subscriber)
+                except Exception as exc:  # the database out of reach: told, as a hello is
                     if not record_down(exc):
                         raise
+                    self.send(_error("unavailable", RECORD_DOWN))  # the client comes back
                     break
-                if actor != subscriber.actor and self.subscriptions.get(table_id) is subscriber:
-                    await self.hello(table_id, None)
+
+    async def _resubscribe(self, table_id: str, subscriber: Subscriber) -> None:
+        """``subscriber`` of ``table_id`` replaced by one of the actor the dealer is there now,
+        if that changed (not concurrently with the reader's hello: one at a time). The old one
+        ends before the roster's answer is acted on, so a dealer taken off a table gets nothing
+        more as its dealer, whatever happens next: the new one is recorded before it is
+        subscribed, so a ``bye`` or the socket's close meanwhile ends it too (a subscription the
+        hub makes after that is ended at once), and a subscription that fails (the table closed,
+        the database out of reach) leaves the table unwatched, the client told."""
+        async with self._subscribing:
+            if self.subscriptions.get(table_id) is not subscriber:
+                return  # left, or subscribed again, meanwhile
+            actor = await self.server.actor_at(self.principal, table_id)
+            if actor == subscriber.actor or self.subscriptions.get(table_id) is not subscriber:
+                return
+            self.bye(table_id)
+            fresh = Subscriber(actor, None, self.outbox)
+            self.subscriptions[table_id] = fresh
+            hub, person = self.server.hub, self.person
+            subscribing = asyncio.ensure_future(hub.subscribe(table_id, fresh, person))
+            try:
+                await asyncio.shield(subscribing)
+            except asyncio.CancelledError:  # the socket closing: what the hub makes, ended
+                subscribing.add_done_callback(lambda _: hub.unsubscribe(table_id, fresh, person))
+                raise
+            except BaseException as exc:
+                if self.subscriptions.get(table_id) is fresh:
+                    del self.subscriptions[table_id]
+                if not isinstance(exc, CroupierError):
+                    raise
+                self.send(_error("no-table", str(exc)))
+                return
+            if self.subscriptions.get(table_id) is not fresh:  # left meanwhile: ended
+                hub.unsubscribe(table_id, fresh, person)
 
     async def _reminders(self) -> None:
         """Issue 19, responsible gaming: a ``reminder`` frame every so many minutes of the
