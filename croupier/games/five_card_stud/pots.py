@@ -209,18 +209,33 @@ def settle_pots(
     odd_chip) for p in build_pots(contributions, live, deduction))`` (the same results, the
     same ValueError), in one pass with no :class:`Pot` made (a settlement's hot path; the tests
     compare the two). As a settlement calls it: ``contributions`` whole amounts >= 0 with every
-    seat of ``live`` among them, and ``showdown_order`` every seat of a pot with more than one
-    eligible (the seats in the hand, when two or more are)."""
-    seats = sorted(live)
+    seat of ``live`` among them, ``live`` in seat order (the hand's), and ``showdown_order``
+    every seat of a pot with more than one eligible (the seats in the hand, when two or more
+    are)."""
+    num, den = rate
+    kept = den - num
+    values = contributions.values()
+    if len(live) == 1:
+        # a hand won by a fold: one pot of every chip, the last seat's (build_pots's pot of
+        # the one level, or of none when his chips all came back)
+        eligible: tuple[int, ...] = (live[0],)
+        amount = sum(values)
+        if deduction:
+            if deduction > amount:
+                raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amount}")
+            amount -= deduction
+        owed = amount * kept  # the house's rate off (_net, inline: its whole-unit case)
+        net = owed // den
+        if owed % den and rounding is not _HOUSE:
+            net = _net(amount, rate, rounding)
+        return (_pot_result(amount, eligible, eligible, amount - net, ((live[0], net),), 0),)
     stakes = []
-    for s in seats:  # (a loop: map's call and the bound method cost more for a few seats)
+    for s in live:  # (a loop: map's call and the bound method cost more for a few seats)
         stakes.append(contributions[s])
     levels = sorted(set(stakes))
-    eligible = tuple(seats)  # the main pot's: every live seat, unless one put nothing in
-    stakeless = levels[0] <= 0 if levels else False
+    stakeless = levels[0] <= 0  # a seat in the hand with nothing in: in no pot
     if stakeless:
         levels = [level for level in levels if level > 0]
-    values = contributions.values()
     # each level's pot: what each put in between the level below and this one, F(level) -
     # F(below) with F(x) the sum of min(c, x); the top level's takes the rest, the chips above
     # the highest live stake included (see build_pots). The levels are distinct stakes of
@@ -240,30 +255,47 @@ def settle_pots(
         if deduction > amounts[0]:
             raise ValueError(f"a deduction of {deduction} exceeds the main pot of {amounts[0]}")
         amounts[0] -= deduction
-    num, den = rate
-    kept = den - num
+    # the pots' eligible seats shrink pot by pot (a pot's are those of the one below with a
+    # stake of its level), so the best of a pot's are the best of the pot's below when one of
+    # those is among them: the showdown is read once, for the main pot, and again only for a
+    # pot none of them reached (award_at's winners: the eligible seats of the best strength,
+    # in showdown order)
+    eligible = tuple(live)
+    found: list[tuple[int, int]] = []  # (seat, stake) of the best of the pot below
     results: list[PotResult] = []
+    level = 0
     for i, amount in enumerate(amounts):
-        if i or (stakeless and levels):
+        if levels:
             level = levels[i]
-            eligible = tuple([s for s in seats if contributions[s] >= level])
+        if i or (stakeless and levels):  # (the main pot's: every seat in the hand)
+            staked: list[int] = []
+            for s in eligible:
+                if contributions[s] >= level:
+                    staked.append(s)
+            eligible = tuple(staked)
         winners: tuple[int, ...]
         if len(eligible) == 1:
             winners = eligible
         else:
-            # the eligible seats of the best strength, in showdown order (award_at's)
-            found: list[int] = []
-            best = 0
-            for s in showdown_order:
-                if s in eligible:
-                    strength = strengths[s]
-                    if not found or strength > best:
-                        best = strength
-                        found = [s]
-                    elif strength == best:
-                        found.append(s)
-            winners = tuple(found)
-        owed = amount * kept  # the house's rate off (_net, inline: its whole-unit case)
+            best: list[int] = []
+            for s, stake in found:
+                if stake >= level:
+                    best.append(s)
+            if not best:
+                top = 0
+                for s in showdown_order:
+                    stake = contributions[s]
+                    if stake >= level:
+                        strength = strengths[s]
+                        if not best or strength > top:
+                            top = strength
+                            best = [s]
+                            found = [(s, stake)]
+                        elif strength == top:
+                            best.append(s)
+                            found.append((s, stake))
+            winners = tuple(best)
+        owed = amount * kept
         net = owed // den
         if owed % den and rounding is not _HOUSE:
             net = _net(amount, rate, rounding)
