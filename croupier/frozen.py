@@ -7,7 +7,7 @@
 * :func:`share_text`: the canonical text of an event a game makes once and commits many times
   (the same frozen value), kept for the streamed digest of :class:`croupier.protocol.Game`.
 * :func:`keep_text`: the canonical text of an event made once, as its maker wrote it, kept
-  there the same way until the digest has read it (a batch of the oldest dropped at a time).
+  there the same way until the digest has read it (the last few only: the oldest dropped).
 """
 
 from __future__ import annotations
@@ -167,10 +167,11 @@ def share_text(event: Event) -> None:
 def keep_text(event: Event, text: str) -> None:
     """Keep ``text`` as ``event``'s canonical ASCII text for the streamed digest (looked up as a
     shared event's is), for an event made once whose maker wrote its text from values it knows
-    (a deal's cards and seats: five-card stud's ``StudChecks._deal_event``): the text must be
-    :func:`~croupier.protocol.canonical_json`'s, to the byte (its maker's test holds the two
-    equal). Kept with its event (its id its own) until :data:`_KEPT_LIMIT` more are kept (then
-    the event not digested yet is written by its class's encoder: the same text)."""
+    (a stud deal's cards and seats, a hand's start: ``games/five_card_stud/texts.py``): the
+    text must be :func:`~croupier.protocol.canonical_json`'s, to the byte (its maker's test
+    holds the two equal). Kept with its event (its id its own) until :data:`_KEPT_LIMIT` more
+    are kept (then the event not digested yet is written by its class's encoder: the same
+    text)."""
     if len(_KEPT_IDS) >= _KEPT_LIMIT:
         old = _KEPT_IDS.pop(0)
         SHARED_TEXTS.pop(old, None)  # the text first, then its event: a text found has its event

@@ -97,11 +97,9 @@ def rank_tables(
     return found
 
 
-#: what a table reads of its options once (:meth:`StudState.__init__`, in its order): whether
-#: its rules are the shipped ones, its ShowingKeys, then the values the fold reads every hand
-_Read = tuple[
-    bool, ShowingKeys, int, int | None, tuple[int, int], bool, int, int, int, int, int, bool
-]
+#: what a table reads of its options once (:meth:`StudState.__init__`, in its order): its
+#: ShowingKeys, then the values the fold reads every hand
+_Read = tuple[ShowingKeys, int, int | None, tuple[int, int], bool, int, int, int, int, int, bool]
 #: the last options and what a table reads of them (read only, made of the options alone, which
 #: are frozen): a table's twin, made of the same options at every restore, shares it (one pair,
 #: replaced whole; ~10k instructions of a restore's properties)
@@ -114,12 +112,10 @@ def _read_options(table: StudOptions) -> _Read:
     last = _LAST_READ[-1] if _LAST_READ else None
     if last is not None and last[0] is table:
         return last[1]
-    shipped = table.rank_rules is STUD40
-    if shipped:  # the shipped patterns, before the keys read them (checked by a test)
-        prime_showing()
+    if table.rank_rules is STUD40:  # the shipped patterns (once a process), before the keys
+        prime_showing()  # read them (checked by a test)
     rate = table.house_rate
     read: _Read = (
-        shipped,
         ShowingKeys(table),
         table.least_bet,
         table.time_limit_ms,
@@ -207,7 +203,6 @@ class StudState(Game[StudOptions]):
         # the showing keys, and the options the fold reads at every action (frozen: read once;
         # _dealt_in_from: Art 6, the least capital a seat is dealt in with)
         (
-            shipped,
             self._showing,
             self._least_bet,
             self._time_limit_ms,
@@ -219,9 +214,7 @@ class StudState(Game[StudOptions]):
             self._max_deals,
             self._dealt_in_from,
             self._during_hand,
-        ) = _read_options(self._options)
-        if shipped:  # the shipped patterns (checked by a test)
-            prime_showing()
+        ) = _read_options(self._options)  # the shipped patterns primed first
         #: the lookups of its rank patterns the fold makes at every dealing, bound once (the
         #: same table all the table's life): MaskPatterns.known's get, and of_counts
         patterns = self._showing.patterns
