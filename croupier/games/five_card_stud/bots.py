@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from croupier.cards import Card, parse_cards
+from croupier.games.five_card_stud import checks
+from croupier.games.five_card_stud.checks import acted_event
 from croupier.games.five_card_stud.events import Act, HandSettled
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
@@ -495,7 +497,8 @@ def play_hand(
     # the table's own queue and deck order give them (_deal_event; _check_dealt compares an
     # event with those, for a record)
     betting, dealing = _BETTING, _DEALING
-    offered, apply_acted = game._offered_act, game._apply_acted
+    # the shared events of decisions (read a hand: the tests replace the memo)
+    apply_acted, known = game._apply_acted, checks._ACTED.get
     deal_event, apply_dealt = game._deal_event, game._apply_dealt
     log = game._log
     h = game._hand  # the hand in play: the same object until the settlement
@@ -509,23 +512,26 @@ def play_hand(
             turn = h.to_act
             assert turn is not None
             # legal_of(game) (betting, turn on turn) as its fields' plain tuple: the bots of
-            # this module and the offer's check read it so; a Legal is made for other bots only.
-            # legal_fields(game, h, turn) without its call (tests/games/five_card_stud/
-            # test_play_chain.py holds the two equal on every turn)
+            # this module read it so; a Legal is made for other bots only. legal_fields(game,
+            # h, turn) without its call, its fields kept for the offer's check below
+            # (tests/games/five_card_stud/test_play_chain.py holds the two equal on every turn)
             stack = stacks[turn]
-            legal: LegalFields
+            call: int | None
+            bet: tuple[int, int] | None
+            raise_to: tuple[int, int] | None
             if not h.opened:
-                opening = (least if least < stack else stack, stack)
-                legal = (turn, True, h.round > 1, None, opening, None)
+                check, call, raise_to = h.round > 1, None, None
+                bet = (least if least < stack else stack, stack)
             else:
-                bet = h.round_bet[turn]
-                owe = h.current - bet
-                raise_to = None
+                put = h.round_bet[turn]
+                owe = h.current - put
+                check, bet, raise_to = False, None, None
                 if stack > owe and turn not in h.acted and (turn not in h.checked or may_raise):
-                    top = bet + stack
+                    top = put + stack
                     low = h.current + h.min_raise
                     raise_to = (low if low < top else top, top)
-                legal = (turn, True, False, owe if owe < stack else stack, None, raise_to)
+                call = owe if owe < stack else stack
+            legal: LegalFields = (turn, True, check, call, bet, raise_to)
             bot = bots[turn]
             # (a StrengthBot first: its decisions are the more of a mixed table's)
             if type(bot) is StrengthBot:
@@ -541,10 +547,28 @@ def play_hand(
                 action, amount = bot.choose(legal)
             else:
                 action, amount = bot.decide(Observation(game, h, turn, Legal(*legal)))
-            acted = offered(h, legal, action, amount)
-            if acted is None:  # not offered, or the action's name: the command reads it
+            # the chips of a decision the fields offer, as game._offered_act reads them (here,
+            # not in its call: on the fields made above; the tests hold the two the same for
+            # any decision); None: not offered (or the action's name), act() reads it
+            chips: int | None = None
+            if action is _CALL:  # first: half the decisions of a run are calls
+                if amount is None:
+                    chips = call
+            elif action is _FOLD:
+                if amount is None:
+                    chips = 0
+            elif action is _CHECK:
+                if amount is None and check:
+                    chips = 0
+            elif action is _BET or action is _RAISE:
+                span = bet if action is _BET else raise_to
+                if span is not None and type(amount) is int and span[0] <= amount <= span[1]:
+                    chips = amount if action is _BET else amount - h.round_bet[turn]
+            if chips is None:
                 game.act(turn, action, amount)
-            else:
+            else:  # its event, the one _offered_act gives (shared: acted_event)
+                key = (turn, action, chips)
+                acted = known(key) or acted_event(key)
                 apply_acted(acted)
                 log.append(acted)
         elif phase is dealing:

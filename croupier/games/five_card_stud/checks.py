@@ -71,6 +71,28 @@ _ACTED: dict[tuple[int, Act, int], PlayerActed] = {}
 #: the events of decisions made once so far (not shared yet), by (seat, action, chips)
 _ONCE: dict[tuple[int, Act, int], PlayerActed] = {}
 _ACTED_LIMIT: Final = 100_000
+
+
+def acted_event(key: tuple[int, Act, int]) -> PlayerActed:
+    """The event of the decision ``key`` (seat, action, chips) with no time, not in
+    :data:`_ACTED`. An event is a frozen value: equal decisions share one (most are a fold, a
+    check or a call of the least bet), made once; its text is kept for the digest from its
+    second use on (a third of the decisions made are never made again: a bet or a raise of an
+    odd amount, a call of one; their text is written once either way, by the digest)."""
+    found = _ONCE.pop(key, None)
+    if found is None:  # the first: made, kept for a second use
+        if len(_ONCE) >= _ACTED_LIMIT:
+            _ONCE.clear()
+        seat, action, chips = key
+        found = _ONCE[key] = make_player_acted(seat, action, chips, None)
+    else:  # the second: shared from now on, its text in the digest written once
+        if len(_ACTED) >= _ACTED_LIMIT:
+            _ACTED.clear()
+        _ACTED[key] = found
+        share_text(found)
+    return found
+
+
 #: the order of the last shuffle found to be the whole pack by its kept names (every item
 #: exactly an interned Card): the tuple itself (``is`` is its identity; replaced whole)
 _WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
@@ -175,7 +197,8 @@ class StudChecks(StudState):
         offers is exactly what :meth:`_check_acted` accepts
         (tests/games/five_card_stud/test_round_properties.py checks both ways on random tables),
         so the event needs no second check: a bot's decision on the engine's own offer
-        (:func:`~croupier.games.five_card_stud.bots.play_hand`). An action that is not an
+        (:func:`~croupier.games.five_card_stud.bots.play_hand` checks it so, on its own fields
+        of the offer, not by this call: the tests hold the two the same). An action that is not an
         :class:`Act` (its name, say) is never offered: each is told by its identity."""
         # the fields by index (a Legal's named fields in its order: seat, fold, check, call,
         # bet, raise_to): an index of a plain tuple is one specialised step, a named field a
@@ -200,19 +223,7 @@ class StudChecks(StudState):
         # use on (a third of the decisions made are never made again: a bet or a raise of an
         # odd amount, a call of one; their text is written once either way, by the digest)
         key = (seat, action, chips)
-        found = _ACTED.get(key)
-        if found is None:
-            found = _ONCE.pop(key, None)
-            if found is None:  # the first: made, kept for a second use
-                if len(_ONCE) >= _ACTED_LIMIT:
-                    _ONCE.clear()
-                found = _ONCE[key] = make_player_acted(seat, action, chips, None)
-            else:  # the second: shared from now on, its text in the digest written once
-                if len(_ACTED) >= _ACTED_LIMIT:
-                    _ACTED.clear()
-                _ACTED[key] = found
-                share_text(found)
-        return found
+        return _ACTED.get(key) or acted_event(key)
 
     @staticmethod
     def _action(action: object) -> Act:

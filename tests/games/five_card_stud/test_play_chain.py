@@ -18,7 +18,7 @@ from croupier.games.five_card_stud.bots import (
     new_table,
     run_table,
 )
-from croupier.games.five_card_stud.events import Act
+from croupier.games.five_card_stud.events import Act, PlayerActed
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.view import (
@@ -122,3 +122,70 @@ def test_issue22_the_plain_legal_is_the_named_ones_fields_for_bots_and_offers(
     }
     run_table(options, bots, SeededShuffler(seed), rng, 40, game=game)
     assert len(seen) > 500
+
+
+#: what a stray bot notes of a decision: ``_offered_act``'s event, the log's length, the seat
+_Note = tuple[PlayerActed | None, int, int]
+
+
+class _Stray:
+    """A bot of another class that now and then answers a decision of its own (offered or
+    not: any action, its name too, amounts around the bounds), each time noting the event
+    ``_offered_act`` gives for it (None: not offered) and where the table's log stood."""
+
+    def __init__(self, bot: Bot, game: StudGame, rng: random.Random, notes: list[_Note]) -> None:
+        self.bot, self.game, self.rng, self.notes = bot, game, rng, notes
+
+    def decide(self, obs: Observation) -> Decision:
+        legal = obs.legal
+        assert legal is not None
+        decision = self.bot.decide(obs)
+        if self.rng.random() < 0.3:
+            amounts: list[object] = [None, 0, True, -1]
+            for span in (legal.bet, legal.raise_to):
+                if span is not None:
+                    amounts += [span[0] - 1, span[0], span[1], span[1] + 1]
+            decision = (self.rng.choice([*Act, "call", "fold"]), self.rng.choice(amounts))  # type: ignore[assignment]
+        action, amount = decision
+        event = self.game._offered_act(obs._hand, legal, action, amount)
+        self.notes.append((event, len(self.game._log), obs.seat))
+        return decision
+
+
+@pytest.mark.parametrize(("options", "seed"), _TABLES)
+def test_issue22_the_play_loop_checks_a_decision_as_offered_act_does(
+    options: StudOptions, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play_hand`` checks a decision against the offer itself (not by ``_offered_act``'s
+    call): a decision ``_offered_act`` offers is folded as its very event, unchecked; any
+    other goes to ``act`` (which reads an action's name, refuses the rest: then the bot's own
+    decision is played, so the hand goes on)."""
+    rng = random.Random(seed)
+    game = new_table(options, 6)
+    notes: list[_Note] = []
+    acts: list[tuple[int, int]] = []  # (the log's length, the seat) of each decision act() got
+    real_act = game.act
+
+    def act(seat: int, action: Act, amount: int | None = None) -> None:
+        acts.append((len(game._log), seat))
+        if game.can_act(seat, action, amount):
+            real_act(seat, action, amount)
+        else:
+            real_act(seat, *bots[seat].bot.decide(game.observation(seat)))
+
+    monkeypatch.setattr(game, "act", act)
+    players: dict[int, Bot] = {
+        s: StrengthBot(rng, cap=2000) if s % 2 else RandomBot(rng, cap=2000) for s in range(1, 7)
+    }
+    bots = {s: _Stray(bot, game, rng, notes) for s, bot in players.items()}
+    run_table(options, bots, SeededShuffler(seed), rng, 40, game=game)
+    routed = set(acts)
+    offered = unoffered = 0
+    for event, at, seat in notes:
+        if event is None:
+            assert (at, seat) in routed
+            unoffered += 1
+        else:
+            assert (at, seat) not in routed and game._log[at] is event
+            offered += 1
+    assert len(acts) == unoffered and offered > 300 and unoffered > 30
