@@ -23,7 +23,7 @@ class _Seating:
     most the 120 sets of two to seven seats): read only, copied where a hand writes (a copy of
     a dict is several times cheaper than building it again)."""
 
-    __slots__ = ("after", "posted", "seats", "zeros")
+    __slots__ = ("after", "afters", "posted", "seats", "zeros")
 
     def __init__(self, seats: tuple[int, ...]) -> None:
         #: the seats it was made for (whole numbers): the very tuple a table deals in again
@@ -31,9 +31,22 @@ class _Seating:
         self.seats = seats
         #: seat -> the seats after it in ``seats``, round to the one before it
         self.after = {s: seats[i + 1 :] + seats[:i] for i, s in enumerate(seats)}
+        #: the seats still in a hand, in order -> :attr:`after` of those seats only
+        self.afters: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {seats: self.after}
         self.zeros = dict.fromkeys(seats, 0)  #: seat -> 0
         #: pot money -> seat -> it (what each seat dealt in has put in)
         self.posted: dict[int, dict[int, int]] = {}
+
+    def after_in(self, live: list[int]) -> dict[int, tuple[int, ...]]:
+        """Seat (each dealt in) -> the seats of ``live`` (the seats still in a hand) after it,
+        round to the one before it (memoised: a seating's hands fold to a few sets of seats)."""
+        key = tuple(live)
+        found = self.afters.get(key)
+        if found is None:
+            found = self.afters[key] = {
+                s: tuple(x for x in after if x in live) for s, after in self.after.items()
+            }
+        return found
 
 
 _SEATINGS: dict[tuple[int, ...], _Seating] = {}
@@ -74,6 +87,7 @@ class HandState:
         "ranked",
         "round",
         "round_bet",
+        "seating",
         "seats",
         "show_key",
         "shuffle",
@@ -95,8 +109,10 @@ class HandState:
             seating = _SEATINGS.get(seats) or _SEATINGS.setdefault(seats, _Seating(seats))
         else:  # the memos go by value (20.0, True are 20, 1 as keys): none shared
             seating = _Seating(seats)
-        #: seat -> the seats after it, counterclockwise, round to the one before it (read only:
-        #: shared by the hands dealt to the same seats)
+        self.seating = seating
+        #: seat (each dealt in) -> the seats still in the hand after it, counterclockwise, round
+        #: to the one before it (read only: shared by the hands dealt to the same seats; the
+        #: fold takes the seating's next one when a seat leaves the hand)
         self.after: Mapping[int, tuple[int, ...]] = seating.after
         #: seat -> 0 for every seat dealt in (read only, shared: the fold copies it)
         zeros = self.zeros = seating.zeros

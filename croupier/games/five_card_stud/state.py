@@ -528,6 +528,7 @@ class StudState(Game[StudOptions]):
         seat = event.seat
         h.dead.add(seat)
         h.live.remove(seat)
+        h.after = h.seating.after_in(h.live)
         refund = h.contrib[seat]
         h.contrib[seat] = 0
         self._stacks[seat] += refund
@@ -602,9 +603,8 @@ class StudState(Game[StudOptions]):
         # and only a fold ends it; the next to speak: before a bet by showing strength, after it
         # from the bettor on (the first that can still act: in the hand, chips left, and not
         # checked before a bet, or not acted on the bet to call); none: the round is over
-        live = h.live
         if not h.opened:
-            checked = h.checked
+            checked, live = h.checked, h.live
             for s in h.speak:
                 if s not in checked and s in live and stacks[s]:
                     h.to_act = s
@@ -612,10 +612,11 @@ class StudState(Game[StudOptions]):
                     return
         else:
             acted, current = h.acted, h.current
-            # (whether it owes a decision first: the seats passed over are mostly those that
-            # have, when a round ends, and that test spares the scan of the list of the live)
+            # (h.after: the seats still in the hand, its fold keeps it so; whether a seat owes
+            # a decision first: the seats passed over are mostly those that have, when a round
+            # ends)
             for s in h.after[seat]:
-                if (s not in acted or round_bet[s] < current) and stacks[s] and s in live:
+                if (s not in acted or round_bet[s] < current) and stacks[s]:
                     h.to_act = s
                     h.turn_since = at
                     return
@@ -672,10 +673,13 @@ class StudState(Game[StudOptions]):
 
     def _fold_out(self, h: HandState, seat: int) -> None:
         h.folded.add(seat)
-        h.live.remove(seat)
-        if len(h.live) == 1:
+        live = h.live
+        live.remove(seat)
+        if len(live) == 1:
             h.to_act = None
             self._phase = _SHOWDOWN
+        else:
+            h.after = h.seating.after_in(live)
 
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
