@@ -498,7 +498,7 @@ def play_hand(
     # event with those, for a record)
     betting, dealing = _BETTING, _DEALING
     # the shared events of decisions (read a hand: the tests replace the memo)
-    apply_acted, known = game._apply_acted, checks._ACTED.get
+    fold_acted, known = game._fold_acted, checks._ACTED.get
     deal_event, apply_dealt = game._deal_event, game._apply_dealt
     log = game._log
     h = game._hand  # the hand in play: the same object until the settlement
@@ -569,7 +569,7 @@ def play_hand(
             else:  # its event, the one _offered_act gives (shared: acted_event)
                 key = (turn, action, chips)
                 acted = known(key) or acted_event(key)
-                apply_acted(acted)
+                fold_acted(h, turn, action, chips, None)  # _apply_acted(acted), on its fields
                 log.append(acted)
         elif phase is dealing:
             dealt = deal_event(None, None, None)

@@ -547,13 +547,15 @@ class StudState(Game[StudOptions]):
             self._clock = at
         h = self._hand
         assert h is not None
-        seat = event.seat
-        action = event.action
+        self._fold_acted(h, event.seat, event.action, event.chips, at)
+
+    def _fold_acted(self, h: HandState, seat: int, action: Act, chips: int, at: int | None) -> None:
+        """:meth:`_apply_acted` of the event of these fields in the hand ``h`` in play, its
+        time (if any) on the clock already: the play loop's, which has the fields."""
         stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
         h.acted_in_round = True
         # the chips first, whatever the action (a fold or a check puts in none: _check_acted),
         # then the action, a call first (half the decisions of a run are calls)
-        chips = event.chips
         round_bet = h.round_bet
         if chips:
             stack = stacks[seat] - chips
