@@ -727,9 +727,9 @@ class StudState(Game[StudOptions]):
             self._phase = _SHOWDOWN
             return
         h.street += 1
-        live = h.live
-        i = live.index(best_showing(live, speak, self._stacks, h.show_key))  # it deals first
-        h.queue = live[i:] + live[:i]
+        # the best showing deals first, then the seats in the hand after it (h.after's)
+        first = best_showing(h.live, speak, self._stacks, h.show_key)
+        h.queue = [first, *h.after[first]]
         self._phase = _DEALING
         h.turn_since = at
 

@@ -3,8 +3,9 @@ still in the hand (each seat -> those after it, round), the seating's memo of th
 seat folds or is dead (its key card exposed), so the search for the next to speak reads no
 list of the seats in the hand. These tests hold ``after`` to the seating's every seat filtered
 by the seats in the hand after every event (while two are), and the next to speak to the
-search over every seat dealt in (the seats out of the hand passed over), with key cards
-exposed now and then."""
+search over every seat dealt in (the seats out of the hand passed over), and the next
+dealing's order to the seats in the hand from the best showing, with key cards exposed now
+and then."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def test_issue22_the_next_to_speak_is_found_among_the_seats_in_the_hand(seed: in
     game = new_table(options, players, buy_in=options.min_buy_in + rng.randrange(0, 400))
     bots = {s: (StrengthBot if s % 2 else RandomBot)(rng, cap=2000) for s in game.players}
     shuffler = SeededShuffler(f"after:{seed}")
-    exposed = searched = 0
+    exposed = searched = dealt = 0
     for _ in range(40):
         for s in list(game.players):
             if game.must_top_up(s):
@@ -73,6 +74,10 @@ def test_issue22_the_next_to_speak_is_found_among_the_seats_in_the_hand(seed: in
                     searched += 1
                 elif h.opened and len(h.live) > 1:  # the round is over: nobody owes
                     assert _next_by_every_seat(game, turn) is None
+                if game._phase is StudPhase.DEALING:  # from the best showing, round the hand
+                    i = h.live.index(h.queue[0])
+                    assert h.queue == h.live[i:] + h.live[:i]
+                    dealt += 1
         _after_holds(game)
         game.settle()
-    assert exposed and searched > 100
+    assert exposed and searched > 100 and dealt > 50
