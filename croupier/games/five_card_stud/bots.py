@@ -368,27 +368,34 @@ class StrengthBot:
         """:meth:`decide` with what the seat may do given beside the observation (its
         ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
         own ``legal`` is not read)."""
-        seat = obs.seat
+        if type(obs) is Observation:  # the table's own: its hand read in place
+            return self.decide_in(obs._hand, obs.seat, legal)
+        # a view: its street read when new (its cards one by one), then answered as on the
+        # table's hand, the view standing for it: of a hand whose street is read already,
+        # decide_in reads only what a view has too (number, round, live, pot: _Seen's)
+        if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
+            self._read(obs)
+        return self.decide_in(cast(HandState, obs), obs.seat, legal)
+
+    def decide_in(self, h: HandState, seat: int, legal: LegalFields) -> Decision:
+        """:meth:`decide_on` the hand ``h`` in play at a table, for its seat ``seat`` on turn
+        (the play loop's: no observation made, the hand's fields read in place)."""
         ranked: Sequence[int]
         in_hand: Sequence[int]
-        if obs.round == self._round and obs.hand == self._hand and seat == self._seat:
+        if h.round == self._round and h.number == self._hand and seat == self._seat:
             # the street read already: its levels kept, and the table's own list of the seats
-            # in the hand, kept from an Observation (a view's: read at each decision)
+            # in the hand, kept from a hand (a view's: read at each decision)
             ranked, level, five = self._ranked, self._mine, self._five
             live = self._live
-            in_hand = obs.in_hand if live is None else live
-        elif type(obs) is not Observation:
-            self._read(obs)
-            ranked, level, five, in_hand = self._ranked, self._mine, self._five, obs.in_hand
+            in_hand = h.live if live is None else live
         else:
             # a new street of the table: its own level and the board's, read once (here, not
             # in a method of its own: most of its decisions are a street's first), from the
             # table's sets of its cards as they stand (Observation.own, read in place) and the
             # board's levels from the table's patterns of the up cards (_ranked_on)
             self._seat = seat
-            h = obs._hand
             in_hand = self._live = h.live
-            self._hand, self._round = obs.hand, obs.round
+            self._hand, self._round = h.number, h.round
             ranked = h.ranked or _ranked_on(h)
             self._ranked = ranked
             counts, n = h.counts[seat], len(h.up[seat])
@@ -432,19 +439,19 @@ class StrengthBot:
         if strong:
             cap = self.cap
             if bet is not None:
-                return _BET, _size(bet, obs.pot, cap)
+                return _BET, _size(bet, h.pot, cap)
             if (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
-                return _RAISE, _size(raise_to, obs.pot, cap)
+                return _RAISE, _size(raise_to, h.pot, cap)
             return _CHECKS if call is None else _CALLS
         if check:
             return _CHECKS
-        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(obs.pot, 1))):
+        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(h.pot, 1))):
             return _CALLS
-        if bet is not None and obs.round == 1 and edge >= 0:
+        if bet is not None and h.round == 1 and edge >= 0:
             return _BET, bet[0]  # the opener's duty: open small with a fair card
         return _FOLDS
 
@@ -505,7 +512,6 @@ def play_hand(
     assert h is not None
     # what legal_fields reads of the table beyond the hand, the same objects all the hand
     stacks, least, may_raise = game._stacks, game._least_bet, game._options.checked_may_raise
-    seen: Observation | None = None
     while True:
         phase = game._phase
         if phase is betting:
@@ -534,15 +540,8 @@ def play_hand(
             legal: LegalFields = (turn, True, check, call, bet, raise_to)
             bot = bots[turn]
             # (a StrengthBot first: its decisions are the more of a mixed table's)
-            if type(bot) is StrengthBot:
-                # a StrengthBot keeps nothing of an observation once it has answered: the hand's
-                # one observation, brought to the turn (the seat, the round), what the seat may
-                # do given beside it (its own legal left None: nobody else reads it)
-                if seen is None:
-                    seen = Observation(game, h, turn, None)
-                else:
-                    seen.seat, seen.round = turn, h.round
-                action, amount = bot.decide_on(seen, legal)
+            if type(bot) is StrengthBot:  # it reads the hand in place: no observation made
+                action, amount = bot.decide_in(h, turn, legal)
             elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
                 action, amount = bot.choose(legal)
             else:
@@ -671,7 +670,18 @@ class _Seen:
     :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
     read from their text only when asked for)."""
 
-    __slots__ = ("_hand", "_up", "hand", "in_hand", "legal", "pot", "round", "seat")
+    __slots__ = (
+        "_hand",
+        "_up",
+        "hand",
+        "in_hand",
+        "legal",
+        "live",
+        "number",
+        "pot",
+        "round",
+        "seat",
+    )
 
     def __init__(self, view: Mapping[str, Any], legal: Legal) -> None:
         hand = view["hand"]
@@ -681,6 +691,8 @@ class _Seen:
         self.round: int = hand["round"]
         self.pot: int = hand["pot"]
         self.in_hand: tuple[int, ...] = tuple(hand["in_hand"])
+        # what StrengthBot.decide_in reads of a hand, by the hand's names
+        self.number, self.live = self.hand, self.in_hand
         self._up: Mapping[str, str] = hand["up"]
         self.legal: Legal | None = legal
 

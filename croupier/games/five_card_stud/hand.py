@@ -172,3 +172,8 @@ class HandState:
         self.declined = False
         #: seat -> the least capital it had during the hand (Art 6), set as stacks fall
         self.low: dict[int, int] = {}
+
+    @property
+    def pot(self) -> int:
+        """The pot: what the seats dealt in have put in, less the house's deduction."""
+        return sum(self.contrib.values()) - self.deduction
