@@ -70,6 +70,8 @@ __all__ = [
 
 #: an action and its amount (BET: the bet; RAISE: the round total after it; else None)
 Decision = tuple[Act, int | None]
+#: the least and the most of a bet or raise a seat may make (None: it may make none)
+Span = tuple[int, int] | None
 
 _FOLD: Final = Act.FOLD
 _CHECK: Final = Act.CHECK
@@ -114,10 +116,15 @@ class RandomBot:
 
     def choose(self, legal: LegalFields) -> Decision:
         """:meth:`decide` on what the seat may do (all the bot reads of an observation): a
-        :class:`Legal` or its fields' plain tuple (the play loop's)."""
+        :class:`Legal` or its fields' plain tuple."""
+        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
+        return self.choose_on(check, call, bet, raise_to)
+
+    def choose_on(self, check: bool, call: int | None, bet: Span, raise_to: Span) -> Decision:
+        """:meth:`choose` on the fields it reads of what the seat may do, as they are (the play
+        loop's: no tuple of them made)."""
         rng = self.rng
         cap = self.cap
-        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         options: list[Decision] = [_CHECKS] if check else []
         if call is not None:
             options.append(_CALLS)
@@ -368,18 +375,22 @@ class StrengthBot:
         """:meth:`decide` with what the seat may do given beside the observation (its
         ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
         own ``legal`` is not read)."""
+        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         if type(obs) is Observation:  # the table's own: its hand read in place
-            return self.decide_in(obs._hand, obs.seat, legal)
+            return self.decide_in(obs._hand, obs.seat, check, call, bet, raise_to)
         # a view: its street read when new (its cards one by one), then answered as on the
         # table's hand, the view standing for it: of a hand whose street is read already,
         # decide_in reads only what a view has too (number, round, live, pot: _Seen's)
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
-        return self.decide_in(cast(HandState, obs), obs.seat, legal)
+        return self.decide_in(cast(HandState, obs), obs.seat, check, call, bet, raise_to)
 
-    def decide_in(self, h: HandState, seat: int, legal: LegalFields) -> Decision:
-        """:meth:`decide_on` the hand ``h`` in play at a table, for its seat ``seat`` on turn
-        (the play loop's: no observation made, the hand's fields read in place)."""
+    def decide_in(
+        self, h: HandState, seat: int, check: bool, call: int | None, bet: Span, raise_to: Span
+    ) -> Decision:
+        """:meth:`decide_on` the hand ``h`` in play at a table, for its seat ``seat`` on turn,
+        on the fields it reads of what the seat may do (the play loop's: no observation made,
+        the hand's fields read in place, no tuple of what the seat may do)."""
         ranked: Sequence[int]
         in_hand: Sequence[int]
         if h.round == self._round and h.number == self._hand and seat == self._seat:
@@ -434,7 +445,6 @@ class StrengthBot:
         # five cards: a made hand against what shows; compare formations only
         edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
         strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
-        _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         # the pot is read only when a bet is sized or a call priced
         if strong:
             cap = self.cap
@@ -517,14 +527,15 @@ def play_hand(
         if phase is betting:
             turn = h.to_act
             assert turn is not None
-            # legal_of(game) (betting, turn on turn) as its fields' plain tuple: the bots of
-            # this module read it so; a Legal is made for other bots only. legal_fields(game,
-            # h, turn) without its call, its fields kept for the offer's check below
-            # (tests/games/five_card_stud/test_play_chain.py holds the two equal on every turn)
+            # legal_of(game) (betting, turn on turn) as its fields, each in its own name: the
+            # bots of this module read them so; a Legal is made for other bots only.
+            # legal_fields(game, h, turn) without its call nor its tuple, the fields kept for
+            # the offer's check below (tests/games/five_card_stud/test_play_chain.py holds the
+            # two equal on every turn)
             stack = stacks[turn]
             call: int | None
-            bet: tuple[int, int] | None
-            raise_to: tuple[int, int] | None
+            bet: Span
+            raise_to: Span
             if not h.opened:
                 check, call, raise_to = h.round > 1, None, None
                 bet = (least if least < stack else stack, stack)
@@ -537,15 +548,16 @@ def play_hand(
                     low = h.current + h.min_raise
                     raise_to = (low if low < top else top, top)
                 call = owe if owe < stack else stack
-            legal: LegalFields = (turn, True, check, call, bet, raise_to)
             bot = bots[turn]
-            # (a StrengthBot first: its decisions are the more of a mixed table's)
+            # (a StrengthBot first: its decisions are the more of a mixed table's; the module's
+            # bots read the fields as they are, other bots a Legal of them in an Observation)
             if type(bot) is StrengthBot:  # it reads the hand in place: no observation made
-                action, amount = bot.decide_in(h, turn, legal)
+                action, amount = bot.decide_in(h, turn, check, call, bet, raise_to)
             elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
-                action, amount = bot.choose(legal)
+                action, amount = bot.choose_on(check, call, bet, raise_to)
             else:
-                action, amount = bot.decide(Observation(game, h, turn, Legal(*legal)))
+                legal = Legal(turn, True, check, call, bet, raise_to)
+                action, amount = bot.decide(Observation(game, h, turn, legal))
             # the chips of a decision the fields offer, as game._offered_act reads them (here,
             # not in its call: on the fields made above; the tests hold the two the same for
             # any decision); None: not offered (or the action's name), act() reads it
