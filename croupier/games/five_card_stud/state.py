@@ -571,12 +571,17 @@ class StudState(Game[StudOptions]):
             h.acted.add(seat)
         elif action is _CHECK:
             h.checked.add(seat)
-        elif action is _FOLD:
+        elif action is _FOLD:  # (a decision is made in a round of betting: checked, offered)
             if h.opened:
                 h.declined = True
-            self._fold_out(h, seat)
-            if self._phase is not _BETTING:  # one left in the hand: nobody speaks next
+            h.folded.add(seat)
+            live = h.live
+            live.remove(seat)
+            if len(live) == 1:  # one left in the hand: the showdown, nobody speaks next
+                h.to_act = None
+                self._phase = _SHOWDOWN
                 return
+            h.after = h.seating.after_in(live)  # the seats still in the hand, after each
         elif action is _BET:
             h.opened = True
             h.current = round_bet[seat]
@@ -672,16 +677,6 @@ class StudState(Game[StudOptions]):
         self._phase = StudPhase.IDLE
 
     # -- turn logic --------------------------------------------------------------------------------
-
-    def _fold_out(self, h: HandState, seat: int) -> None:
-        h.folded.add(seat)
-        live = h.live
-        live.remove(seat)
-        if len(live) == 1:
-            h.to_act = None
-            self._phase = _SHOWDOWN
-        else:
-            h.after = h.seating.after_in(live)
 
     def _begin_round(self, h: HandState, at: int | None) -> None:
         """A new round of betting once every card of the dealing is out and none misdealt (or
