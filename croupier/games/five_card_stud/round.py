@@ -117,7 +117,13 @@ from croupier.games.five_card_stud.events import (
     make_topped_up,
 )
 from croupier.games.five_card_stud.state import PACK, StudPhase, showing
-from croupier.games.five_card_stud.texts import EXACT_SEATS, START_TEXTS, exact_seats, start_text
+from croupier.games.five_card_stud.texts import (
+    EXACT_SEATS,
+    START_TEXTS,
+    exact_seats,
+    settled_text,
+    start_text,
+)
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
 from croupier.games.void import HouseVoid
 from croupier.shuffle import Shuffler
@@ -387,7 +393,16 @@ class StudGame(StudChecks):
 
     def settle(self) -> HandSettled:
         """Show down in the order of Art 10 e and pay the pots (Art 4, 9, 11 a)."""
-        return self._commit(self._settle_event())
+        h = self._hand  # (the hand is dropped as the settlement is applied)
+        event = self._commit(self._settle_event())
+        # its text for the digest written here (keep_text), by what the table knows of it: its
+        # seats are the hand's (all exactly ints, checked once a hand), every other int and card
+        # looked at (settled_text); not in _settle_event, which a twin calls to compare
+        if h is not None and (h.seats is EXACT_SEATS[0] or exact_seats(h.seats)):
+            text = settled_text(event)
+            if text is not None:
+                keep_text(event, text)
+        return event
 
     def verify_house_void(self, reason: str, by: str) -> None:
         self._check(self._void_event(reason, by))

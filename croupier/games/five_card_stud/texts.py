@@ -5,19 +5,31 @@ does not encode the event again. Only where every value is exactly what the temp
 seat exactly an ``int``: a bool equals 1 but is written ``true``); elsewhere nothing is kept and
 the digest encodes the event as always. tests/games/five_card_stud/test_deal_text.py holds every
 text equal to the reference (``canonical_json``).
+
+A hand's settlement (:func:`settled_text`) has no template (its pots, showdown and capitals vary
+in number): it is written by f-strings from the event the table made, every value written
+looked at (tests/games/five_card_stud/test_settle_text.py).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+from croupier.canonical import _CARD_JSON
+from croupier.cards import Card
+
+if TYPE_CHECKING:
+    from croupier.games.five_card_stud.events import HandSettled
 
 __all__ = [
     "DEAL_TEXTS",
     "EXACT_SEATS",
+    "SEAT_TEXTS",
     "START_TEXTS",
     "TEXTS_LIMIT",
     "deal_text",
     "exact_seats",
+    "settled_text",
     "start_text",
 ]
 
@@ -66,3 +78,80 @@ def start_text(seats: tuple[int, ...]) -> str:
         + '],"type":"hand_started"}'
     )
     return text
+
+
+#: the text of a list of seats (exactly ints) between its brackets, by the seats in order: a
+#: settlement's showdown order and each pot's eligible seats and winners (a table's few hundred)
+SEAT_TEXTS: dict[tuple[int, ...], str] = {}
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    if len(SEAT_TEXTS) >= TEXTS_LIMIT:
+        SEAT_TEXTS.clear()
+    text = SEAT_TEXTS[seats] = ",".join([str(s) for s in seats])
+    return text
+
+
+def _pairs(pairs: tuple[tuple[int, int], ...]) -> str | None:
+    """``1,20],[3,40`` for ``((1, 20), (3, 40))`` (the text between the outer brackets' inner
+    ones) when every amount is exactly an int (the seats: the hand's), else None."""
+    texts = [f"{s},{a}" for s, a in pairs if type(a) is int]
+    return "],[".join(texts) if len(texts) == len(pairs) else None
+
+
+def settled_text(event: HandSettled) -> str | None:
+    """The canonical text of a settlement the table made (:meth:`StudChecks._settle_event`: its
+    tuples, its pots :class:`PotResult`) for a hand whose seats are all exactly ints (its
+    showdown, shown, eligible, winners, paid and returned seats are the hand's), or None when
+    a value written is not exactly what the text writes: an int not exactly an ``int`` (a bool
+    equals 1 but is written ``true``), a shown card not exactly a :class:`Card`, a capital's
+    seat not exactly an int. Written by f-strings, an int as ``str`` writes it (``%``'s
+    formatting costs several times more). tests/games/five_card_stud/test_settle_text.py holds
+    it equal to the reference."""
+    house, commission, number = event.house, event.initial_commission, event.number
+    if type(house) is not int or type(commission) is not int or type(number) is not int:
+        return None
+    pots = []
+    for r in event.pots:
+        amount, cut, odd, paid = r.amount, r.commission, r.odd_to_house, r.paid
+        if type(amount) is not int or type(cut) is not int or type(odd) is not int:
+            return None
+        if len(paid) == 1:  # one winner (most pots): no comprehension
+            ((seat, net),) = paid
+            if type(net) is not int:
+                return None
+            won: str | None = f"{seat},{net}"
+        elif not paid or (won := _pairs(paid)) is None:  # (a pot always has a winner)
+            return None
+        eligible, winners = r.eligible, r.winners
+        pots.append(
+            f'{{"amount":{amount},"commission":{cut},"eligible":['
+            f"{SEAT_TEXTS.get(eligible) or _seats(eligible)}"
+            f'],"odd_to_house":{odd},"paid":[[{won}]],"winners":['
+            f"{SEAT_TEXTS.get(winners) or _seats(winners)}]}}"
+        )
+    returned = event.returned
+    back = ""
+    if returned:
+        if (pair := _pairs(returned)) is None:
+            return None
+        back = f"[{pair}]"
+    order, shown = event.showdown, event.shown
+    cards = showdown = ""
+    if shown:
+        held = [f"[{s},{_CARD_JSON[c.code]}]" for s, c in shown if type(c) is Card]
+        if len(held) != len(shown):
+            return None
+        cards = ",".join(held)
+    if order:
+        showdown = SEAT_TEXTS.get(order) or _seats(order)
+    stacks = event.stacks
+    # a capital's seat may be one not dealt in (seated, sitting out): both ints looked at
+    held = [f"{s},{a}" for s, a in stacks if type(s) is int and type(a) is int]
+    if not held or len(held) != len(stacks):  # (a hand has seats: never none)
+        return None
+    return (
+        f'{{"house":{house},"initial_commission":{commission},"number":{number},"pots":['
+        f'{",".join(pots)}],"returned":[{back}],"showdown":[{showdown}],"shown":[{cards}],'
+        f'"stacks":[[{"],[".join(held)}]],"type":"hand_settled"}}'
+    )
