@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from croupier.canonical import _CARD_JSON
+from croupier.canonical import _PAIR_SEATS, _SEAT_CARD_JSON
 from croupier.cards import Card
 
 if TYPE_CHECKING:
@@ -92,10 +92,17 @@ def _seats(seats: tuple[int, ...]) -> str:
     return text
 
 
+#: a seat's text, by seat (1..15: a table's seats are 1..7), and a ``[seat,card]`` pair's by seat
+#: and card code: a seat met elsewhere (never) raises KeyError, and the text is left to the
+#: encoder (a lookup, not a number written: an int's text costs several hundred instructions)
+_SEAT_TEXT: Final = {s: str(s) for s in range(1, _PAIR_SEATS)}
+_SHOWN: Final = {s: _SEAT_CARD_JSON[s] for s in range(1, _PAIR_SEATS)}
+
+
 def _pairs(pairs: tuple[tuple[int, int], ...]) -> str | None:
     """``1,20],[3,40`` for ``((1, 20), (3, 40))`` (the text between the outer brackets' inner
     ones) when every amount is exactly an int (the seats: the hand's), else None."""
-    texts = [f"{s},{a}" for s, a in pairs if type(a) is int]
+    texts = [f"{_SEAT_TEXT[s]},{a}" for s, a in pairs if type(a) is int]
     return "],[".join(texts) if len(texts) == len(pairs) else None
 
 
@@ -106,52 +113,56 @@ def settled_text(event: HandSettled) -> str | None:
     a value written is not exactly what the text writes: an int not exactly an ``int`` (a bool
     equals 1 but is written ``true``), a shown card not exactly a :class:`Card`, a capital's
     seat not exactly an int. Written by f-strings, an int as ``str`` writes it (``%``'s
-    formatting costs several times more). tests/games/five_card_stud/test_settle_text.py holds
-    it equal to the reference."""
-    house, commission, number = event.house, event.initial_commission, event.number
-    if type(house) is not int or type(commission) is not int or type(number) is not int:
-        return None
-    pots = []
-    for r in event.pots:
-        amount, cut, odd, paid = r.amount, r.commission, r.odd_to_house, r.paid
-        if type(amount) is not int or type(cut) is not int or type(odd) is not int:
+    formatting costs several times more), a seat's text looked up (:data:`_SEAT_TEXT`).
+    tests/games/five_card_stud/test_settle_text.py holds it equal to the reference."""
+    try:  # (a seat not 1..15, never: KeyError)
+        house, commission, number = event.house, event.initial_commission, event.number
+        if type(house) is not int or type(commission) is not int or type(number) is not int:
             return None
-        if len(paid) == 1:  # one winner (most pots): no comprehension
-            ((seat, net),) = paid
-            if type(net) is not int:
+        pots = []
+        for r in event.pots:
+            amount, cut, odd, paid = r.amount, r.commission, r.odd_to_house, r.paid
+            if type(amount) is not int or type(cut) is not int or type(odd) is not int:
                 return None
-            won: str | None = f"{seat},{net}"
-        elif not paid or (won := _pairs(paid)) is None:  # (a pot always has a winner)
+            if len(paid) == 1:  # one winner (most pots): no comprehension
+                ((seat, net),) = paid
+                if type(net) is not int:
+                    return None
+                won: str | None = f"{_SEAT_TEXT[seat]},{net}"
+            elif not paid or (won := _pairs(paid)) is None:  # (a pot always has a winner)
+                return None
+            eligible, winners = r.eligible, r.winners
+            # (an odd unit to the house is rare: its 0 is a text already, not an int written)
+            pots.append(
+                f'{{"amount":{amount},"commission":{cut},"eligible":['
+                f"{SEAT_TEXTS.get(eligible) or _seats(eligible)}"
+                f'],"odd_to_house":{odd or "0"},"paid":[[{won}]],"winners":['
+                f"{SEAT_TEXTS.get(winners) or _seats(winners)}]}}"
+            )
+        returned = event.returned
+        back = ""
+        if returned:
+            if (pair := _pairs(returned)) is None:
+                return None
+            back = f"[{pair}]"
+        order, shown = event.showdown, event.shown
+        cards = showdown = ""
+        if shown:
+            held = [_SHOWN[s][c.code] for s, c in shown if type(c) is Card]
+            if len(held) != len(shown):
+                return None
+            cards = ",".join(held)
+        if order:
+            showdown = SEAT_TEXTS.get(order) or _seats(order)
+        stacks = event.stacks
+        # a capital's seat may be one not dealt in (seated, sitting out): both ints looked at
+        held = [f"{_SEAT_TEXT[s]},{a}" for s, a in stacks if type(s) is int and type(a) is int]
+        if not held or len(held) != len(stacks):  # (a hand has seats: never none)
             return None
-        eligible, winners = r.eligible, r.winners
-        pots.append(
-            f'{{"amount":{amount},"commission":{cut},"eligible":['
-            f"{SEAT_TEXTS.get(eligible) or _seats(eligible)}"
-            f'],"odd_to_house":{odd},"paid":[[{won}]],"winners":['
-            f"{SEAT_TEXTS.get(winners) or _seats(winners)}]}}"
+        return (
+            f'{{"house":{house},"initial_commission":{commission},"number":{number},"pots":['
+            f'{",".join(pots)}],"returned":[{back}],"showdown":[{showdown}],"shown":[{cards}],'
+            f'"stacks":[[{"],[".join(held)}]],"type":"hand_settled"}}'
         )
-    returned = event.returned
-    back = ""
-    if returned:
-        if (pair := _pairs(returned)) is None:
-            return None
-        back = f"[{pair}]"
-    order, shown = event.showdown, event.shown
-    cards = showdown = ""
-    if shown:
-        held = [f"[{s},{_CARD_JSON[c.code]}]" for s, c in shown if type(c) is Card]
-        if len(held) != len(shown):
-            return None
-        cards = ",".join(held)
-    if order:
-        showdown = SEAT_TEXTS.get(order) or _seats(order)
-    stacks = event.stacks
-    # a capital's seat may be one not dealt in (seated, sitting out): both ints looked at
-    held = [f"{s},{a}" for s, a in stacks if type(s) is int and type(a) is int]
-    if not held or len(held) != len(stacks):  # (a hand has seats: never none)
+    except KeyError:
         return None
-    return (
-        f'{{"house":{house},"initial_commission":{commission},"number":{number},"pots":['
-        f'{",".join(pots)}],"returned":[{back}],"showdown":[{showdown}],"shown":[{cards}],'
-        f'"stacks":[[{"],[".join(held)}]],"type":"hand_settled"}}'
-    )
