@@ -134,7 +134,16 @@ class ShowingKeys:
     :func:`~croupier.rank.showing.showing_rank` is the reference (the tests compare the two on
     random cards)."""
 
-    __slots__ = ("gapped", "newest", "newest_places", "order", "patterns", "rules", "seat_ties")
+    __slots__ = (
+        "gapped",
+        "newest",
+        "newest_places",
+        "order",
+        "patterns",
+        "rules",
+        "seat_ties",
+        "singles",
+    )
 
     def __init__(self, options: StudOptions) -> None:
         self.order = options.showing_order
@@ -150,6 +159,23 @@ class ShowingKeys:
         self.newest_places = _NEWEST_NUMBERS if self.newest and not self.seat_ties else None
         #: the rank patterns of card sets under this table's rules
         self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
+        #: what a seat's first up card makes of its up cards, by the card's code: :meth:`single`
+        #: (None: not asked for yet; the fold reads it without a call)
+        self.singles: list[tuple[int, int, tuple[ShowingPattern, tuple[int, ...]], int] | None]
+        self.singles = [None] * 52
+
+    def single(self, code: int) -> tuple[int, int, tuple[ShowingPattern, tuple[int, ...]], int]:
+        """One up card of code ``code`` alone: its bit set, its rank counts, its :meth:`entry`
+        and its place number (Art 10 b: its rank, then its suit, in every reading), kept in
+        :attr:`singles` (the fold's first dealing reads them so)."""
+        mask, counts = 1 << code, 1 << ((code >> 2) << 2)
+        found = self.singles[code] = (
+            mask,
+            counts,
+            self.patterns.of_counts(counts, mask, 1),
+            SINGLE_NUMBERS[code],
+        )
+        return found
 
     def rank(self, up: Sequence[Card]) -> ShowingRank:
         """The showing rank of ``up`` at this table (what the screen names)."""

@@ -38,7 +38,6 @@ from croupier.games.five_card_stud.events import (
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import PLACE_PREFIX_SHIFT as _PREFIX
-from croupier.games.five_card_stud.order import SINGLE_NUMBERS as _SINGLE_NUMBERS
 from croupier.games.five_card_stud.order import ShowingKeys, place_number, showing
 from croupier.games.five_card_stud.prebuilt import prime_ranking, prime_showing
 from croupier.games.five_card_stud.rules import (
@@ -471,21 +470,20 @@ class StudState(Game[StudOptions]):
         del queue[:k]
         h.board = h.patterns = h.ranked = None  # up cards come: the board is read again when asked
         if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
-            key = h.key
+            key, singles = h.key, showing.singles
             for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
                 up = ups[intended]
                 if up:
                     key[intended] = card
-                else:  # one up card: its place is the card's own (Art 10 b), in every reading
+                else:  # one up card: its bit set, counts, entry and place are the card's own
                     up.append(card)
                     code = card.code
-                    mask = masks[intended] | (1 << code)
-                    masks[intended] = mask
-                    counts = counts_of[intended] + (1 << (code & _RANK_SHIFT))
-                    counts_of[intended] = counts
-                    entry = known(counts)
-                    entries[intended] = of_counts(counts, mask, 1) if entry is None else entry
-                    show_key[intended] = _SINGLE_NUMBERS[code]
+                    (
+                        masks[intended],
+                        counts_of[intended],
+                        entries[intended],
+                        show_key[intended],
+                    ) = singles[code] or showing.single(code)
                 if seat != intended:
                     h.misdealt.append((card, seat, intended))
         else:

@@ -168,6 +168,23 @@ def test_issue22_one_up_cards_place_is_read_from_its_table_in_every_reading() ->
             assert SINGLE_PLACES[card.code] == keys.key([card], 5), card
 
 
+def test_issue22_a_first_up_card_s_single_is_the_card_s_own_reading() -> None:
+    """What the fold's first dealing reads of a seat's first up card (``ShowingKeys.single``:
+    its bit set, rank counts, entry and place number) is what the card alone gives the
+    reference's way, in every reading, asked for again too."""
+    from croupier.games.five_card_stud.order import place_number
+
+    for options in (StudOptions(), BEST, StudOptions(showing_tie=ShowingTie.SEAT)):
+        keys = ShowingKeys(options)
+        for card in PACK:
+            mask = 1 << card.code
+            reference = (mask, 1 << (4 * (card.code >> 2)), keys.entry(mask, 1))
+            place = place_number(keys.key([card], 5))
+            assert keys.singles[card.code] is None
+            assert keys.single(card.code) == (*reference, place), card
+            assert keys.singles[card.code] == (*reference, place), card
+
+
 # -- item 2 (Art 9) is in test_round.py: test_art9_* ----------------------------------------------
 
 # -- item 3: Art 10 c i 2 against c iii ------------------------------------------------------------
