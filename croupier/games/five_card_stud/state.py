@@ -465,9 +465,14 @@ class StudState(Game[StudOptions]):
         cards = event.cards
         k = len(cards)
         # the seats the cards are for, in the dealing order (the queue's first k: a card that
-        # reached another seat is held for its own, Art 11 e), taken off the queue at once
-        due = queue[:k]
-        del queue[:k]
+        # reached another seat is held for its own, Art 11 e), taken off the queue at once: the
+        # whole queue itself when every card due comes (a dealing at once), an empty one left
+        if k == len(queue):
+            due, queue = queue, []
+            h.queue = queue
+        else:
+            due = queue[:k]
+            del queue[:k]
         h.board = h.patterns = h.ranked = None  # up cards come: the board is read again when asked
         if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
             key, singles = h.key, showing.singles
