@@ -156,6 +156,10 @@ _PAIR: Final = int(ShowingCategory.PAIR)
 #: a card code's bits of its rank, shifted: ``code & _RANK_SHIFT`` is ``rank << 2``, the first
 #: bit of the rank's nibble in the showing bit sets and counts
 _RANK_SHIFT: Final = ~3
+#: by card code: its bit in a bit set of codes (``1 << code``), and its rank's unit in rank
+#: counts (``1 << (code & _RANK_SHIFT)``): read, not made (most are ints of two digits)
+_CODE_BITS: Final = tuple(1 << code for code in range(52))
+_RANK_UNITS: Final = tuple(1 << (code & _RANK_SHIFT) for code in range(52))
 
 
 class StudState(Game[StudOptions]):
@@ -500,13 +504,13 @@ class StudState(Game[StudOptions]):
             # below a pair the newest card decides: place's table, read without a call (None:
             # this table reads every place with place)
             newest_places = showing.newest_places
+            bits, units = _CODE_BITS, _RANK_UNITS
             for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
                 ups[intended].append(card)
                 code = card.code
-                mask = masks[intended] | (1 << code)
+                mask = masks[intended] | bits[code]
                 masks[intended] = mask
-                shift = code & _RANK_SHIFT  # rank << 2: its nibble (code = rank * 4 + suit)
-                counts = counts_of[intended] + (1 << shift)
+                counts = counts_of[intended] + units[code]
                 counts_of[intended] = counts
                 # below four cards the counts are the entry's key: found without a call
                 entry = known(counts) if n < 4 else None
@@ -514,6 +518,7 @@ class StudState(Game[StudOptions]):
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
                 if newest_places is not None and entry[0][0] <= _PAIR:
+                    shift = code & _RANK_SHIFT  # rank << 2: its nibble (code = rank * 4 + suit)
                     show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
                 else:
                     show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))

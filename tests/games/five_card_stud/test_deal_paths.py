@@ -91,6 +91,12 @@ def test_promise_the_fold_places_showing_cards_as_showing_keys_key_does(
         for seat, key in h.show_key.items():
             up = h.up[seat]
             assert key == place_number(keys.key(up, seat)), (seat, up)
+            # the bit set, the rank counts and the entry the fold keeps as each card comes
+            # (the first from ShowingKeys.singles, the next from the tables by card code)
+            mask = sum(1 << c.code for c in up)
+            assert h.masks[seat] == mask, (seat, up)
+            assert h.counts[seat] == sum(1 << 4 * (c.code >> 2) for c in up), (seat, up)
+            assert h.entries[seat] == keys.entry(mask, len(up)), (seat, up)
             checked += 1
 
     game._apply_dealt = apply_dealt  # type: ignore[method-assign]
