@@ -51,9 +51,7 @@ from croupier.games.five_card_stud.rules import (
 from croupier.games.void import ARTICLES, HouseVoid, refund_line
 from croupier.protocol import Event, Game
 from croupier.rank.model import STUD40, RankRules
-from croupier.rank.showing import (
-    ShowingCategory,
-)
+from croupier.rank.showing import _OTHER_SUITS, _SUITED, ShowingCategory
 from croupier.records import is_int
 
 __all__ = ["HandState", "ShowingKeys", "StudPhase", "StudState", "rank_tables", "showing"]
@@ -504,7 +502,7 @@ class StudState(Game[StudOptions]):
             # below a pair the newest card decides: place's table, read without a call (None:
             # this table reads every place with place)
             newest_places = showing.newest_places
-            bits, units = _CODE_BITS, _RANK_UNITS
+            bits, units, other_suits = _CODE_BITS, _RANK_UNITS, _OTHER_SUITS
             for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
                 ups[intended].append(card)
                 code = card.code
@@ -512,8 +510,13 @@ class StudState(Game[StudOptions]):
                 masks[intended] = mask
                 counts = counts_of[intended] + units[code]
                 counts_of[intended] = counts
-                # below four cards the counts are the entry's key: found without a call
-                entry = known(counts) if n < 4 else None
+                # below four cards the counts are the entry's key, four are keyed with the flag
+                # of one suit when no card of another suit than the newest's shows (of_counts'
+                # key): found without a call
+                if n < 4:
+                    entry = known(counts)
+                else:
+                    entry = known(counts if mask & other_suits[code & 3] else counts | _SUITED)
                 if entry is None:
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry

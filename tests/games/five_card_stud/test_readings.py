@@ -243,6 +243,30 @@ def test_art10_d_a_gapped_suited_four_is_a_possible_royal_flush_by_the_letter() 
     assert checked_round(game)[0] == 1  # the possible royal flush before four fives
 
 
+@pytest.mark.parametrize(
+    "options", [StudOptions(), BEST, StudOptions(consecutive=Consecutive.EVERY_SEQUENCE)]
+)
+def test_issue22_the_fold_keys_four_suited_up_cards_as_of_counts_does(
+    options: StudOptions,
+) -> None:
+    """The fold reads the entry of four up cards from the table itself, keyed with the flag of
+    one suit when no card of another suit than the newest's shows: of_counts' entry (the
+    cards' reference), four suited (seat 1) or not (seat 2)."""
+    game = dealt(ROYAL_GAP, options)
+    patterns = game.showing_keys.patterns
+    # the same ranks not suited known first: a key without the flag would find them
+    patterns.entry(sum(1 << c.code for c in parse_cards("Ah Qs Js Ts")), 4)
+    for _ in range(3):
+        checked_round(game)
+        game.deal()
+    h = game._hand
+    assert h is not None
+    for seat in (1, 2):
+        mask, counts = h.masks[seat], h.counts[seat]
+        assert h.entries[seat] == patterns.of_counts(counts, mask, 4) == patterns.entry(mask, 4)
+    assert h.entries[1][0][0] >= ShowingCategory.POSSIBLE_FLUSH  # (suited: a flush draw)
+
+
 def test_art10_d_option_every_sequence_needs_consecutive_ranks() -> None:
     game = dealt(ROYAL_GAP, StudOptions(consecutive=Consecutive.EVERY_SEQUENCE))
     for _ in range(3):
