@@ -780,7 +780,15 @@ def best_showing(
             for s in speak:
                 if s in live:
                     return s
-    return max(live, key=show_key.__getitem__)
+    # max(live, key=show_key.__getitem__) in one loop (max's keyword costs a parse of it): the
+    # first seat of a strictly greater key, as max keeps
+    best = live[0]
+    top = show_key[best]
+    for s in live:
+        key = show_key[s]
+        if key > top:
+            best, top = s, key
+    return best
 
 
 #: the fold step of each hand event (the table's own events: ``_apply_table``)
