@@ -138,18 +138,22 @@ class StudChecks(StudState):
         if h is None or self._phase is not _DEALING or not h.queue:
             raise RuleViolation("Art 10", f"no card is due: the table is at {self._phase}")
         queue = h.queue
-        due = len(queue)
-        n = due if count is None else count
-        if to is not None:
-            n = 1
-        if not 1 <= n <= due:
-            raise RuleViolation("Art 10", f"{due} cards are due, not {n}")
+        if count is None and to is None:  # every card due (a dealing at once: most deals)
+            n = len(queue)
+            due_seats = queue
+        else:
+            due = len(queue)
+            n = due if count is None else count
+            if to is not None:
+                n = 1
+            if not 1 <= n <= due:
+                raise RuleViolation("Art 10", f"{due} cards are due, not {n}")
+            due_seats = queue if n == due else queue[:n]
         if to is None:
             # the deck always holds the cards due (at most 7 seats x 5 cards and the burned
             # card of 40): the seats and the cards run together (zip's keyword, strict, costs
             # a dict a call)
             pos = h.pos
-            due_seats = queue if n == due else queue[:n]
             pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
             event = make_cards_dealt(pairs, at)
             # its text for the digest written as the table makes it (keep_text): the names the
