@@ -310,7 +310,8 @@ def showing_pattern(
 #: each rank is a nibble, whose bits are its suits)
 _ODD_BITS: Final = 0x5555_5555_5555_5555
 _BIT_PAIRS: Final = 0x3333_3333_3333_3333
-#: the bits of every card but those of one suit, by suit code
+#: the bits of every card but those of one suit, by suit code (this and the flag below: the
+#: stud fold keys four up cards with them too, games/five_card_stud/state.py's _apply_dealt)
 _OTHER_SUITS: Final = tuple(
     sum(1 << (4 * r + t) for r in range(16) for t in range(4) if t != s) for s in range(4)
 )
