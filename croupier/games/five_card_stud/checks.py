@@ -157,9 +157,10 @@ class StudChecks(StudState):
             pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
             event = make_cards_dealt(pairs, at)
             # its text for the digest written as the table makes it (keep_text): the names the
-            # shuffle kept of its cards (every one exactly a Card of code 0..51) put in the text
-            # made once for these seats, when the hand's seats are all exactly ints
-            if at is None and (names := kept_names(h.order)) is not None and pos + n <= len(names):
+            # shuffle kept of its cards (every one exactly a Card of code 0..51; the hand reads
+            # them once a shuffle) put in the text made once for these seats, when the hand's
+            # seats are all exactly ints
+            if at is None and (names := h.names) is not None and pos + n <= len(names):
                 seats = h.seats
                 if seats is EXACT_SEATS[0] or exact_seats(seats):
                     key = tuple(due_seats)

@@ -78,6 +78,7 @@ class HandState:
         "masks",
         "min_raise",
         "misdealt",
+        "names",
         "number",
         "opened",
         "order",
@@ -122,6 +123,9 @@ class HandState:
         #: the deck as shuffled and cut, top first (read only: the shuffle's own tuple until a
         #: cut makes another)
         self.order: tuple[Card, ...] = ()
+        #: the notation of each card of ``order`` as the shuffle kept it
+        #: (:func:`~croupier.canonical.kept_names`: the deals' texts read them), None: not kept
+        self.names: list[str] | None = None
         self.pos = 0
         self.cutters: list[int] = []
         self.up: dict[int, list[Card]] = {s: [] for s in seats}

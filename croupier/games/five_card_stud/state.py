@@ -384,6 +384,7 @@ class StudState(Game[StudOptions]):
         assert h is not None
         h.shuffle = event
         h.order, h.pos = tuple(event.order), 0  # the event's tuple itself, never a caller's list
+        h.names = kept_names(h.order)  # read once a shuffle, not once a deal
         self._phase = StudPhase.CUT
 
     def _apply_cut(self, event: DeckCut) -> None:
@@ -391,6 +392,7 @@ class StudState(Game[StudOptions]):
         assert h is not None
         h.cutters.append(event.seat)
         h.order = h.order[event.cards :] + h.order[: event.cards]
+        h.names = kept_names(h.order)  # (a new order: none kept)
 
     def _apply_burned(self, event: CardBurned) -> None:
         h = self._hand

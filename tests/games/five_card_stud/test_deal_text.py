@@ -115,3 +115,25 @@ def test_issue22_a_hand_s_start_keeps_its_canonical_text_when_its_ints_are_exact
     texts.EXACT_SEATS[0] = ()
     odd = (True, *game._start_event().seats[1:])
     assert not texts.exact_seats(odd) and texts.EXACT_SEATS[0] == ()
+
+
+def test_issue22_a_hand_reads_its_shuffle_s_kept_names_once_and_none_after_a_cut() -> None:
+    """The hand keeps the names the shuffle kept of its order (the deals' texts read them, not
+    kept_names at every deal); a cut's order has none kept: its deal keeps no text, and the
+    digest is the record's all the same."""
+    from croupier.canonical import kept_names
+
+    game = new_table(StudOptions(), 3)
+    game.start_hand()
+    game.shuffle(SeededShuffler("names"))
+    h = game._hand
+    assert h is not None and h.names is not None and h.names is kept_names(h.order)
+    game.cut(1, 10)
+    assert h.names is None and kept_names(h.order) is None
+    game.burn()
+    dealt = game.deal()
+    assert id(dealt) not in SHARED_TEXTS
+    twin = StudGame(StudOptions())
+    twin.follow(game.release_log())
+    twin.release_log()
+    assert twin.digest() == game.digest()
