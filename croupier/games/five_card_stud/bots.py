@@ -331,6 +331,16 @@ def _ranked_on(h: HandState) -> Sequence[int]:
     return ranked
 
 
+class _ViewHand:
+    """What :meth:`StrengthBot.decide_in` reads of a hand whose street it has read already (its
+    number, round of betting, seats in the hand and pot), by a hand's names, from a view."""
+
+    __slots__ = ("live", "number", "pot", "round")
+
+    def __init__(self, number: int, round: int, live: Sequence[int], pot: int) -> None:
+        self.number, self.round, self.live, self.pot = number, round, live, pot
+
+
 class StrengthBot:
     """Bets its edge over the best hand it can see against it; calls when close and cheap.
 
@@ -378,12 +388,13 @@ class StrengthBot:
         _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
         if type(obs) is Observation:  # the table's own: its hand read in place
             return self.decide_in(obs._hand, obs.seat, check, call, bet, raise_to)
-        # a view: its street read when new (its cards one by one), then answered as on the
-        # table's hand, the view standing for it: of a hand whose street is read already,
-        # decide_in reads only what a view has too (number, round, live, pot: _Seen's)
+        # anything else read as a view (an Observation's fields, whatever its class): its
+        # street read when new (its cards one by one), then answered as on the table's hand,
+        # what decide_in reads of a hand whose street is read already taken from the view
         if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
             self._read(obs)
-        return self.decide_in(cast(HandState, obs), obs.seat, check, call, bet, raise_to)
+        seen = cast(HandState, _ViewHand(obs.hand, obs.round, obs.in_hand, obs.pot))
+        return self.decide_in(seen, obs.seat, check, call, bet, raise_to)
 
     def decide_in(
         self, h: HandState, seat: int, check: bool, call: int | None, bet: Span, raise_to: Span
@@ -682,18 +693,7 @@ class _Seen:
     :class:`~croupier.games.five_card_stud.view.Observation` that the bots read (the cards are
     read from their text only when asked for)."""
 
-    __slots__ = (
-        "_hand",
-        "_up",
-        "hand",
-        "in_hand",
-        "legal",
-        "live",
-        "number",
-        "pot",
-        "round",
-        "seat",
-    )
+    __slots__ = ("_hand", "_up", "hand", "in_hand", "legal", "pot", "round", "seat")
 
     def __init__(self, view: Mapping[str, Any], legal: Legal) -> None:
         hand = view["hand"]
@@ -703,8 +703,6 @@ class _Seen:
         self.round: int = hand["round"]
         self.pot: int = hand["pot"]
         self.in_hand: tuple[int, ...] = tuple(hand["in_hand"])
-        # what StrengthBot.decide_in reads of a hand, by the hand's names
-        self.number, self.live = self.hand, self.in_hand
         self._up: Mapping[str, str] = hand["up"]
         self.legal: Legal | None = legal
 

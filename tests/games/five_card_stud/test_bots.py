@@ -49,6 +49,7 @@ from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import ShowingKeys
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
 from croupier.games.five_card_stud.rules import Consecutive, InitialCommission
+from croupier.games.five_card_stud.state import StudPhase
 from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
@@ -660,3 +661,60 @@ def test_issue22_a_view_bots_board_memo_is_one_pair_across_threads(
         t.join(20)
     for k in (1, 0, 1):
         assert dict(bots_module._Seen(view(ups[k]), None).patterns()) == expected[k]  # type: ignore[arg-type]
+
+
+class _OwnObservation(Observation):
+    """A caller's own class of observation (not exactly the table's)."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_strength_bot_decides_on_any_observation_as_on_the_tables_own(seed: int) -> None:
+    """StrengthBot.decide's promise: a function of its rng and the observation's fields,
+    whatever the observation's class (an Observation subclass, or a caller's own object with
+    its fields): the same decisions, street after street, as on the table's own Observation
+    (review of issue 22's ninth round: a subclass read as a hand raised AttributeError)."""
+    table = StudOptions()
+    for kind in ("own", "duck"):
+        game = new_table(table, 4)
+        shuffler, rng = SeededShuffler(f"obs:{seed}"), random.Random(seed)
+        mine, theirs = StrengthBot(random.Random(seed)), StrengthBot(random.Random(seed))
+        for _ in range(8):
+            if game.needs_new_deck:
+                game.new_deck()
+            for seat in list(game.players):
+                if game.must_top_up(seat):
+                    game.top_up(seat, table.min_buy_in - game.stacks[seat])
+            game.start_hand()
+            game.shuffle(shuffler)
+            game.burn()
+            while game.phase is not StudPhase.SHOWDOWN:
+                if game.phase is StudPhase.DEALING:
+                    game.deal()
+                    continue
+                turn = game.to_act
+                assert turn is not None
+                obs = game.observation(turn)
+                h = game._hand
+                assert h is not None and obs.legal is not None
+                other: Any = (
+                    _OwnObservation(game, h, turn, obs.legal)
+                    if kind == "own"
+                    else SimpleNamespace(
+                        seat=obs.seat,
+                        hand=obs.hand,
+                        round=obs.round,
+                        pot=obs.pot,
+                        in_hand=obs.in_hand,
+                        up=obs.up,
+                        key=obs.key,
+                        legal=obs.legal,
+                        patterns=obs.patterns,
+                    )
+                )
+                expected = mine.decide(obs)
+                assert theirs.decide(other) == expected, (kind, turn)
+                game.act(turn, *expected)
+                rng.random()
+            game.settle()
