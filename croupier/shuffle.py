@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
+from operator import length_hint as _left
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from croupier.errors import MaterialError, VerificationError
@@ -105,9 +106,9 @@ class LiveShuffler(Shuffler):
 #: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
 #: the bounds a byte covers
 _BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
-#: a shuffle's steps by its size (at most 256): ``(i, the mask of its bound)`` from ``i = n - 1``
-#: down to 1, made once a size
-_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+#: a shuffle's steps by its size (at most 256): each ``i`` from ``n - 1`` down to 1 and the mask
+#: of its bound, in two tuples (read side by side), made once a size
+_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 #: the bytes of the stream :meth:`_HmacStreamShuffler.shuffle` has at hand before it starts (a
 #: deck of 52 reads ~70 on average): read with no bound check, more only after a rare run of
 #: rejections
@@ -179,18 +180,26 @@ class _HmacStreamShuffler(Shuffler):
             buf, pos = self._buf, 0
         steps = _STEPS.get(n)
         if steps is None:
-            steps = _STEPS[n] = tuple((i, _BYTE_MASKS[i]) for i in range(n - 1, 0, -1))
-        try:  # the stream's bytes read with no bound check: past the end raises IndexError
-            for i, mask in steps:
-                j = buf[pos] & mask
-                pos += 1
+            bounds = range(n - 1, 0, -1)
+            steps = _STEPS[n] = (tuple(bounds), tuple(_BYTE_MASKS[i] for i in bounds))
+        places, masks = steps
+        # the stream's bytes read by an iterator, each step's first byte zipped with the step
+        # (no index kept: ~5 bytecodes a step), a rejection's next byte from the same iterator;
+        # zip reads the steps first, so it stops at the last step without reading a byte more
+        stream = buf[pos:]
+        read = iter(stream)
+        i = n  # the last step done: 1 once all are (past the end: a step left undone)
+        try:
+            for i, mask, byte in zip(places, masks, read, strict=False):
+                j = byte & mask
                 while j > i:  # at or above the bound i + 1: read again
-                    j = buf[pos] & mask
-                    pos += 1
+                    j = next(read) & mask
                 out[i], out[j] = out[j], out[i]
-        except IndexError:  # the bytes ran out (rejections): again, refilling as it reads
+        except StopIteration:  # the bytes ran out (rejections): again, refilling as it reads
             return self._shuffle_from(list(items))
-        self._pos = pos
+        if i > 1:  # the bytes ran out at a step's first byte: the same
+            return self._shuffle_from(list(items))
+        self._pos = pos + len(stream) - _left(read)
         return out
 
     def _shuffle_from(self, out: list[T]) -> list[T]:

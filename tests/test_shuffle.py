@@ -482,3 +482,16 @@ def test_a_seeded_block_is_the_keys_hmac_of_its_counter(
     assert fast._block(counter) == expected
     assert fast._block(counter) == expected  # the keyed object itself is never written
     assert pickle.loads(pickle.dumps(fast))._block(counter) == expected
+
+
+@pytest.mark.parametrize("size", [2, 3, 17, 40, 52])
+def test_decks_running_out_of_bytes_at_every_point_match_reference(size: int) -> None:
+    """Decks read back to back with no bytes made ahead: the stream's bytes run out at a
+    step's first byte and within a rejection's reads, deck after deck (each then shuffled
+    again from where it began): the reference's orders, and the stream read as far."""
+    fast, ref = SeededShuffler(b"run out"), reference_seeded(b"run out")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shuffle_module, "_AHEAD", 0)
+        for _ in range(300):
+            assert fast.shuffle(range(size)) == ref.shuffle(range(size))
+        assert fast.randbelow(1 << 40) == ref.randbelow(1 << 40)
