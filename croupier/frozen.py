@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 if TYPE_CHECKING:
@@ -129,12 +131,17 @@ SHARED_TEXTS: dict[int, str] = {}
 #: needed. Filled before the text and cleared after it: a text found always has its event kept
 SHARED_EVENTS: dict[int, Any] = {}
 _SHARED_LIMIT: Final = 100_000
-#: the ids :func:`keep_text` put in :data:`SHARED_TEXTS`, oldest first: the oldest dropped as
-#: another comes past :data:`_KEPT_LIMIT` (an event made once is digested within its hand; held
-#: longer, its objects would be walked by the garbage collector's older generations, ~3% of a
-#: simulation's instructions with a thousand deals kept)
+#: the ids :func:`keep_text` put in :data:`SHARED_TEXTS`, oldest first: the oldest
+#: :data:`_KEPT_DROP` dropped at once as another comes past :data:`_KEPT_LIMIT`, so 32 to 48
+#: are kept (an event made once is digested within its hand; held longer, its objects would be
+#: walked by the garbage collector's older generations, ~3% of a simulation's instructions with
+#: a thousand deals kept). Dropped by the batch, not one a keep: ~20 bytecodes less a keep
 _KEPT_IDS: list[int] = []
-_KEPT_LIMIT: Final = 32
+_KEPT_LIMIT: Final = 48
+_KEPT_DROP: Final = 16
+#: held to take ids out of :data:`_KEPT_IDS` (a drop, a clear): two threads past the limit at
+#: once take each its own batch, none lost (its text and event left kept for good)
+_DROPPING: Final = threading.Lock()
 #: the protocol's encoders made, by class, and its maker of a class's ASCII encoder, as one pair
 #: (set once, whole: a thread never sees one without the other)
 _ENCODING: list[
@@ -152,9 +159,10 @@ def share_text(event: Event) -> None:
 
         _ENCODING.append((_ASCII, _ascii_encoder))
     if len(SHARED_TEXTS) >= _SHARED_LIMIT:
-        SHARED_TEXTS.clear()
-        SHARED_EVENTS.clear()
-        _KEPT_IDS.clear()  # (their ids gone with them: none left to drop another's)
+        with _DROPPING:
+            SHARED_TEXTS.clear()
+            SHARED_EVENTS.clear()
+            _KEPT_IDS.clear()  # (their ids gone with them: none left to drop another's)
     # canonical_json(event): its class's ASCII encoder, looked up by the class alone
     kind = type(event)
     made, make = _ENCODING[0]
@@ -169,14 +177,24 @@ def keep_text(event: Event, text: str) -> None:
     shared event's is), for an event made once whose maker wrote its text from values it knows
     (a stud deal's cards and seats, a hand's start: ``games/five_card_stud/texts.py``): the
     text must be :func:`~croupier.protocol.canonical_json`'s, to the byte (its maker's test
-    holds the two equal). Kept with its event (its id its own) until :data:`_KEPT_LIMIT` more
-    are kept (then the event not digested yet is written by its class's encoder: the same
-    text)."""
-    if len(_KEPT_IDS) >= _KEPT_LIMIT:
-        old = _KEPT_IDS.pop(0)
-        SHARED_TEXTS.pop(old, None)  # the text first, then its event: a text found has its event
-        SHARED_EVENTS.pop(old, None)
+    holds the two equal). Kept with its event (its id its own) until at least
+    :data:`_KEPT_LIMIT` - :data:`_KEPT_DROP` more are kept (then the event not digested yet is
+    written by its class's encoder: the same text)."""
     key = id(event)
     SHARED_EVENTS[key] = event
     SHARED_TEXTS[key] = text
     _KEPT_IDS.append(key)
+    if len(_KEPT_IDS) > _KEPT_LIMIT:
+        _drop_kept()
+
+
+def _drop_kept() -> None:
+    """Drop the oldest :data:`_KEPT_DROP` texts :func:`keep_text` kept, with their events."""
+    with _DROPPING:  # the batch taken whole by one thread (the ids kept since: after it)
+        if len(_KEPT_IDS) <= _KEPT_LIMIT:  # another thread's drop came first
+            return
+        old = _KEPT_IDS[:_KEPT_DROP]
+        del _KEPT_IDS[:_KEPT_DROP]
+    # the texts first, then their events: a text found has its event (an id twice: one pop)
+    list(map(SHARED_TEXTS.pop, old, repeat(None)))
+    list(map(SHARED_EVENTS.pop, old, repeat(None)))

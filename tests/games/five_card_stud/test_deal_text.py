@@ -85,6 +85,7 @@ def test_issue22_kept_texts_are_dropped_oldest_first_with_their_events(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(frozen, "_KEPT_LIMIT", 3)
+    monkeypatch.setattr(frozen, "_KEPT_DROP", 2)  # past 3: the oldest 2 at once
     monkeypatch.setattr(frozen, "_KEPT_IDS", [])
     events = [PlayerActed(s, Act.BET, 7, None) for s in range(1, 6)]
     for e in events:
