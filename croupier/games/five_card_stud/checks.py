@@ -362,15 +362,26 @@ class StudChecks(StudState):
         start = self.event_count
         log = self._log
         steps = _STEPS
+        acted, check_act, fold_acted = PlayerActed, self._check_act, self._fold_acted
         items: Sequence[Any] = events if isinstance(events, list | tuple) else list(events)
         for event in items:
-            step = steps.get(type(event))
-            if step is None:
-                super().follow(items[self._released + len(log) - start :])
-                return
+            kind = type(event)
             try:
-                step[0](self, event)
-                step[1](self, event)
+                if kind is acted:
+                    # (most events of a hand) its fields read once, for the check and the fold:
+                    # _check_acted, then _apply_acted's body
+                    h, at = self._hand, event.at
+                    seat, action, chips = event.seat, event.action, event.chips
+                    check_act(h, seat, action, chips, at)
+                    if at is not None:
+                        self._clock = at
+                    fold_acted(h, seat, action, chips, at)  # type: ignore[arg-type]
+                else:
+                    step = steps.get(kind)
+                    if step is None:
+                        break
+                    step[0](self, event)
+                    step[1](self, event)
             except RuleViolation as exc:
                 # the event's index in the whole log: the events before it are all logged
                 i = self._released + len(log)
@@ -378,6 +389,9 @@ class StudChecks(StudState):
                     exc.rule, f"event {i} ({event.TYPE}) refused: {exc.detail}"
                 ) from None
             log.append(event)
+        else:
+            return
+        super().follow(items[self._released + len(log) - start :])
 
     def _check_settled(self, event: HandSettled) -> None:
         pending = self._pending
@@ -666,12 +680,17 @@ class StudChecks(StudState):
                 )
 
     def _check_acted(self, event: PlayerActed) -> None:
-        h = self._hand
-        if event.at is not None:
-            self._check_time(event.at)
+        self._check_act(self._hand, event.seat, event.action, event.chips, event.at)
+
+    def _check_act(
+        self, h: HandState | None, seat: int, action: Act, chips: int, at: int | None
+    ) -> None:
+        """:meth:`_check_acted` of the event of these fields, ``h`` the hand in play (None:
+        none): :meth:`follow` reads a decision's fields once, for its check and its fold."""
+        if at is not None:
+            self._check_time(at)
         if h is None or self._phase is not _BETTING:
             raise RuleViolation("Art 11 c", f"nobody may bet now: the table is at {self._phase}")
-        seat = event.seat
         if type(seat) is not int or seat != h.to_act:
             raise RuleViolation(
                 "Art 11 c", f"seat {seat} acts out of turn: seat {h.to_act} is to act"
@@ -679,15 +698,13 @@ class StudChecks(StudState):
         limit = self._time_limit_ms
         if (
             limit is not None
-            and event.at is not None
+            and at is not None
             and h.turn_since is not None
-            and event.at - h.turn_since > limit
+            and at - h.turn_since > limit
         ):
             raise RuleViolation(
                 "Art 11 b", f"seat {seat}'s time is up: the hand is folded (time_out)"
             )
-        action = event.action
-        chips = event.chips
         if type(chips) is not int:
             raise RecordError("chips", f"chips must be a whole amount, got {chips!r}")
         stack = self._stacks[seat]
