@@ -11,6 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from croupier.errors import CroupierError
 from croupier.games.five_card_stud.events import PlayerToppedUp
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame
@@ -84,3 +85,30 @@ def test_art6_dealt_in_is_the_reference_s_reading(rng: random.Random, clear: boo
     if table._players:
         table.leave(min(table._players))
         assert table.dealt_in() == _dealt_in_reference(table)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(0, 2**32))
+def test_art6_a_run_s_top_ups_are_owing_top_ups_s(seed: int) -> None:
+    """A run's top-ups before a hand (``simulate_stud._top_up``: the owing seats read in a
+    loop of its own) are the reference's: each seat ``owing_top_ups`` names, in its order,
+    brought to the least capital, the table as the reference's top-ups leave it."""
+    from croupier.commands.simulate_stud import _top_up
+
+    table, reference = _table(random.Random(seed)), _table(random.Random(seed))
+    expected: list[tuple[int, int]] | str = []
+    try:
+        for seat in reference.owing_top_ups():
+            amount = reference.options.min_buy_in - reference.stacks[seat]
+            reference.top_up(seat, amount)  # type: ignore[attr-defined]
+            expected.append((seat, amount))  # type: ignore[union-attr]
+    except CroupierError as exc:  # an owing seat above the least capital: no top-up of it
+        expected = str(exc)
+    try:
+        found: list[tuple[int, int]] | str = _top_up(table)  # type: ignore[arg-type]
+    except CroupierError as exc:
+        found = str(exc)
+    assert found == expected
+    assert table._stacks == reference._stacks
+    assert table._owing == reference._owing
+    assert table.log == reference.log
