@@ -411,11 +411,18 @@ class StudState(Game[StudOptions]):
         if not h.queue:
             self._begin_round(h, event.at)
 
+    def _apply_topped_up(self, event: PlayerToppedUp) -> None:
+        # a step of its own (a run tops up most hands), each field and the stack read once
+        seat = event.seat
+        stacks = self._stacks
+        stack = stacks[seat] + event.amount
+        stacks[seat] = stack
+        if stack >= self._min_buy_in:
+            self._owing.discard(seat)
+
     def _apply_table(self, event: Event) -> None:
-        if isinstance(event, PlayerToppedUp):  # first: a run tops up most hands
-            self._stacks[event.seat] += event.amount
-            if self._stacks[event.seat] >= self._min_buy_in:
-                self._owing.discard(event.seat)
+        if isinstance(event, PlayerToppedUp):
+            self._apply_topped_up(event)
         elif isinstance(event, DeckOpened):
             self._deck = event.number
             self._deck_deals = 0
@@ -803,6 +810,7 @@ _APPLIES: Final[dict[type[Event], Callable[[StudState, Any], None]]] = {
     DeckCut: StudState._apply_cut,
     CardBurned: StudState._apply_burned,
     HandSettled: StudState._apply_settled,
+    PlayerToppedUp: StudState._apply_topped_up,
     KeyCardExposed: StudState._apply_exposed,
     MisdealRectified: StudState._apply_rectified,
     HouseVoid: StudState._apply_voided,
