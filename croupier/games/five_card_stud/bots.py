@@ -125,11 +125,11 @@ class RandomBot:
         loop's: no tuple of them made)."""
         rng = self.rng
         cap = self.cap
-        options: list[Decision] = [_CHECKS] if check else []
-        if call is not None:
-            options.append(_CALLS)
-        # each span with its top brought down to the cap (a raise whose least is above it
-        # is not made), its amount the least half the time, else drawn as randint draws it (_above)
+        # the kinds on offer counted, no list made (the drawn one read in the order check,
+        # call, bet, raise); each span's top brought down to the cap (a raise whose least is
+        # above it not made), its amount the least half the time, else drawn as randint draws it
+        n = (1 if check else 0) + (call is not None)
+        bet_to, raise_at = None, 0
         if bet is not None:
             low, high = bet
             if cap is None or low <= cap:
@@ -137,7 +137,7 @@ class RandomBot:
                     high = cap
                 if high > low and rng.random() >= 0.5:
                     low = _above(rng, low, high)
-                options.append((_BET, low))
+                bet_to, n = low, n + 1
         if raise_to is not None:
             low, high = raise_to
             if cap is None or low <= cap:
@@ -145,18 +145,25 @@ class RandomBot:
                     high = cap
                 if high > low and rng.random() >= 0.5:
                     low = _above(rng, low, high)
-                options.append((_RAISE, low))
-        n = len(options)
+                raise_at, n = low, n + 1
         if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
         if type(rng) is not _RANDOM:
-            return options[rng.randrange(n)]
-        # rng.randrange(n) as random.Random takes it (see _above), without its calls
-        k = _BIT_LENGTH[n]  # n.bit_length() of the few kinds of action, without the call
-        r = rng.getrandbits(k)
-        while r >= n:
+            r = rng.randrange(n)
+        else:  # rng.randrange(n) as random.Random takes it (see _above), without its calls
+            k = _BIT_LENGTH[n]  # n.bit_length() of the few kinds of action, without the call
             r = rng.getrandbits(k)
-        return options[r]
+            while r >= n:
+                r = rng.getrandbits(k)
+        if check:
+            if not r:
+                return _CHECKS
+            r -= 1
+        if call is not None:
+            if not r:
+                return _CALLS
+            r -= 1
+        return (_BET, bet_to) if bet_to is not None and not r else (_RAISE, raise_at)
 
 
 def _above(rng: random.Random, low: int, high: int) -> int:
