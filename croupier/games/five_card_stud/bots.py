@@ -213,12 +213,12 @@ def _own_level(up: Sequence[Card], key: Card | None) -> tuple[int, int]:
     n = len(up)
     if key is not None:
         if n == 4:
-            cv, flush, table = rank_tables(STUD40)
+            cv, flush, table, levels = _made()
             total = cv[key.code]
             for c in up:
                 total += cv[c.code]
             strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-            return _five_levels()[strength], strength
+            return levels[strength], strength
         n += 1
     mask = counts = 0
     if key is not None:
@@ -244,15 +244,17 @@ _FIVE_TO_SHOWING = {
     Category.STRAIGHT_FLUSH: 9,
     Category.ROYAL_FLUSH: 10,
 }
-#: the showing level of every five-card strength of Art 5 (index: the strength), made once
-_FIVE_LEVELS: list[int] = []
+#: the five-card tables of Art 5 (rank_tables) and the showing level of every strength (index:
+#: the strength), fetched and made once, read at once (no call: _MADE[0] once there)
+_MADE: list[tuple[tuple[int, ...], tuple[int, ...], Sequence[int], list[int]]] = []
 
 
-def _five_levels() -> list[int]:
-    if not _FIVE_LEVELS:
+def _made() -> tuple[tuple[int, ...], tuple[int, ...], Sequence[int], list[int]]:
+    if not _MADE:
         by_category = {int(c): level for c, level in _FIVE_TO_SHOWING.items()}
-        _FIVE_LEVELS.extend([0, *(by_category[k[0]] for k in STUD40.all_keys())])
-    return _FIVE_LEVELS
+        levels = [0, *(by_category[k[0]] for k in STUD40.all_keys())]
+        _MADE.append((*rank_tables(STUD40), levels))
+    return _MADE[0]
 
 
 #: a seat's level packed with the seat, as one int: ``(formation << 4 | top rank) << 4 | seat``
@@ -445,26 +447,25 @@ class StrengthBot:
                 category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
                 level = (category, ranks[0] if ranks else 0)
             else:  # five cards (a made hand): _own_level of its cards, read in place
-                cv, flush, table = rank_tables(STUD40)
+                cv, flush, table, levels = _MADE[0] if _MADE else _made()
                 total = cv[key.code]
                 for c in h.up[seat]:
                     total += cv[c.code]
                 strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-                level, five = (_five_levels()[strength], strength), True
+                level, five = (levels[strength], strength), True
             self._mine, self._five = level, five
         mine, my_top = level
         best = 0
         for packed in ranked:  # the first other seat in the hand: the best
-            s = packed & _SEAT_MASK
+            s = packed & 15  # _SEAT_MASK, _SEAT_BITS: constants, no name read
             if s != seat and s in in_hand:
-                best = packed >> _SEAT_BITS  # formation << 4 | top rank
+                best = packed >> 4  # formation << 4 | top rank
                 break
         theirs, their_top = best >> 4, best & 15
         # five cards: a made hand against what shows; compare formations only
         edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
-        strong = edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression)
         # the pot is read only when a bet is sized or a call priced
-        if strong:
+        if edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression):  # strong
             cap = self.cap
             if bet is not None:
                 return _BET, _size(bet, h.pot, cap)
@@ -477,7 +478,8 @@ class StrengthBot:
             return _CHECKS if call is None else _CALLS
         if check:
             return _CHECKS
-        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= max(h.pot, 1))):
+        # (pot or 1): max(pot, 1) without the call, a pot never below 0
+        if call is not None and (edge >= 0 or (edge >= -1 and call * 4 <= (h.pot or 1))):
             return _CALLS
         if bet is not None and h.round == 1 and edge >= 0:
             return _BET, bet[0]  # the opener's duty: open small with a fair card
