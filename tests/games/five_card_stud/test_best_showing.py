@@ -75,10 +75,14 @@ def test_the_order_a_round_is_spoken_in_is_the_sorted_reference() -> None:
     seen: dict[int, int] = {}
     original = StudState._begin_round
 
+    paths = {True: 0, False: 0}  # whether no capital of the hand was 0 (the copy of live)
+
     def checked(self: StudState, h, at):  # type: ignore[no-untyped-def]
+        whole = all(h.low.values())
         original(self, h, at)
         able = [s for s in h.live if self._stacks[s]]
         if len(able) >= 2:
+            paths[whole] += 1
             assert h.speak == sorted(able, key=h.show_key.__getitem__, reverse=True)
             assert h.to_act == h.speak[0]
             seen[len(able)] = seen.get(len(able), 0) + 1
@@ -97,6 +101,7 @@ def test_the_order_a_round_is_spoken_in_is_the_sorted_reference() -> None:
     finally:
         StudState._begin_round = original  # type: ignore[method-assign]
     assert seen.get(2, 0) > 50 and sum(seen.values()) > 300
+    assert paths[True] > 100 and paths[False] > 100  # both ways to the seats able to bet
 
 
 @settings(max_examples=300, deadline=None)
@@ -114,3 +119,35 @@ def test_two_seats_speak_in_the_sorted_order(keys: list[int]) -> None:
     h.show_key = dict(zip((2, 5), keys, strict=True))
     game._begin_round(h, None)
     assert h.speak == sorted([2, 5], key=h.show_key.__getitem__, reverse=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 7), st.integers(1, 3))
+def test_the_seats_able_to_bet_with_or_without_a_capital_at_0(
+    rng: random.Random, seats: int, key_kinds: int
+) -> None:
+    """``_begin_round`` takes the whole hand as the seats able to bet when no capital of the
+    hand (``low``) is 0, else the seats of the hand with chips: the reference's order either
+    way, on hands made at random (keys of few kinds: ties; stacks at 0 in the hand, and
+    capitals at 0 of seats out of it, folded or dead)."""
+    from croupier.games.five_card_stud.events import HandStarted
+    from croupier.games.five_card_stud.hand import HandState
+    from croupier.games.five_card_stud.round import StudGame, StudPhase
+
+    dealt = tuple(sorted(rng.sample(range(1, 8), seats)))
+    live = [s for s in dealt if rng.random() < 0.8] or list(dealt[:1])
+    game = StudGame(StudOptions())
+    game._stacks = {s: rng.choice([0, 5, 10]) for s in dealt}
+    h = HandState(HandStarted(1, dealt, 20, 20))
+    h.live = live
+    h.show_key = {s: rng.randrange(key_kinds) for s in dealt}
+    # a seat in the hand: its capital is its stack; out of it: any
+    h.low = {s: game._stacks[s] if s in live else rng.choice([0, 5]) for s in dealt}
+    h.street = 2
+    game._begin_round(h, None)
+    able = [s for s in live if game._stacks[s]]
+    if len(able) >= 2:
+        assert h.speak == sorted(able, key=h.show_key.__getitem__, reverse=True)
+        assert h.to_act == h.speak[0]
+    else:
+        assert game.phase is not StudPhase.BETTING
