@@ -718,3 +718,11 @@ def test_strength_bot_decides_on_any_observation_as_on_the_tables_own(seed: int)
                 game.act(turn, *expected)
                 rng.random()
             game.settle()
+
+
+def test_a_packed_level_s_seat_takes_the_four_bits_decide_in_reads_as_literals() -> None:
+    """StrengthBot.decide_in unpacks a board level with the literals 15 and 4 (no module name
+    read a decision): they must stay _SEAT_MASK and _SEAT_BITS, which seats up to 15 fit."""
+    from croupier.games.five_card_stud import bots
+
+    assert bots._SEAT_BITS == 4 and bots._SEAT_MASK == 15
