@@ -120,18 +120,12 @@ def _make_bot(kind: str, rng: random.Random, cap: int | None = None) -> Bot:
 def _top_up(game: StudGame) -> list[tuple[int, int]]:
     """Art 6: everyone below the threshold brought up to the least capital."""
     done: list[tuple[int, int]] = []
-    # the seated players who must, in seat order: owing_top_ups' reading without its first
-    # test, the least stack's (a run asks only when some may owe, by the least it knows), in a
-    # plain loop (a comprehension's call costs more for a table's few seats); the table's own
-    # stacks, as they are: a seat's stack is read before its own top-up only
-    stacks, owing, below = game._stacks, game._owing, game._top_up_below
-    due = []
-    for seat, stack in stacks.items():
-        if stack < below or seat in owing:
-            due.append(seat)
+    # the seated players who must, in seat order (owing_top_ups less its first test: a run asks
+    # only when some may owe, by the least it knows); the table's own stacks, as they are: a
+    # seat's stack is read before its own top-up only
+    stacks = game._stacks
+    due = game._owing_seats()
     if due:
-        if len(due) > 1:
-            due.sort()  # (stacks kept in any seat order)
         least = game._min_buy_in
         for seat in due:
             amount = least - stacks[seat]

@@ -567,7 +567,7 @@ class StudChecks(StudState):
     def _check_started(self, event: HandStarted) -> None:
         if self._phase is not StudPhase.IDLE:
             raise RuleViolation("Art 10", f"hand {self.hand_number} is still in play")
-        if self._deck == 0 or self._deck_deals >= self._max_deals:  # needs_new_deck, inline
+        if self.needs_new_deck:
             raise RuleViolation(
                 "Art 2",
                 f"deck {self._deck} has served {self._deck_deals} deals (at most "

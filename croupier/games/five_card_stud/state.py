@@ -326,7 +326,13 @@ class StudState(Game[StudOptions]):
         stacks, owing, below = self._stacks, self._owing, self._top_up_below
         if not owing and (not stacks or min(stacks.values()) >= below):
             return []  # nobody owes and every capital is at the threshold (most hands)
-        found = [s for s, stack in stacks.items() if stack < below or s in owing]
+        return self._owing_seats()
+
+    def _owing_seats(self) -> list[int]:
+        """:meth:`owing_top_ups` without its first test (a caller that knows some may owe: a
+        simulation, by the least stack it found after the last hand)."""
+        below, owing = self._top_up_below, self._owing
+        found = [s for s, stack in self._stacks.items() if stack < below or s in owing]
         return sorted(found) if len(found) > 1 else found  # (stacks kept in any seat order)
 
     @property
