@@ -251,9 +251,10 @@ _MADE: list[tuple[tuple[int, ...], tuple[int, ...], Sequence[int], list[int]]] =
 
 def _made() -> tuple[tuple[int, ...], tuple[int, ...], Sequence[int], list[int]]:
     if not _MADE:
+        tables = rank_tables(STUD40)  # first: it primes STUD40 with the shipped keys
         by_category = {int(c): level for c, level in _FIVE_TO_SHOWING.items()}
         levels = [0, *(by_category[k[0]] for k in STUD40.all_keys())]
-        _MADE.append((*rank_tables(STUD40), levels))
+        _MADE.append((*tables, levels))
     return _MADE[0]
 
 

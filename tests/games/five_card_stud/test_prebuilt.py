@@ -52,3 +52,24 @@ def test_a_stud_table_reads_the_shipped_showing_patterns() -> None:
     for gapped, entries in prebuilt.load_showing().items():
         table = MaskPatterns(STUD40, gapped_flush_draws=gapped)._found
         assert {k: table[k] for k in entries} == entries
+
+
+def test_a_run_of_bots_builds_no_stud40_table_the_package_ships() -> None:
+    # in a fresh process, a table and its bots (the strength bot's five-card tables, _made) read
+    # the shipped keys and tables: nothing is worked out from the reference (2,244 reference_key
+    # calls, a sixth of the simulate command's start when the bots asked for the keys first)
+    import subprocess
+    import sys
+
+    code = (
+        "from croupier.games.five_card_stud.bots import _made\n"
+        "_made()\n"  # the first strength bot's first decision, before any other table read
+        "from croupier.commands.simulate_stud import run_simulation as run\n"
+        "run(3, 6, 'mixed', '0')\n"  # the command: seed 0
+        "from croupier.rank.model import STUD40\n"
+        "print(sorted(STUD40._cache))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    cached = out.stdout.strip()
+    assert "'keys'" in cached and "'tables'" in cached
+    assert "pattern_keys" not in cached, cached
