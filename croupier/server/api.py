@@ -31,7 +31,7 @@ from croupier.server.auth import (
     SessionKind,
 )
 from croupier.server.db import record_down_errors
-from croupier.server.hub import Hub, LiveTable, Outcome
+from croupier.server.hub import SEAT_KEY, Hub, LiveTable, Outcome
 from croupier.server.recall import recall
 from croupier.server.runtime import Server
 from croupier.table.actor import Actor
@@ -360,9 +360,20 @@ def outcome_json(outcome: Outcome, table_id: str) -> dict[str, Any]:
     return outcome.frame(table_id)
 
 
+class SeatBody(BaseModel):
+    """A join's or a leave's optional ``key``: a retry with the same key is answered as the
+    first was (``duplicate``), never applied twice nor refused as seated already or not seated
+    (letters, digits, '.', '_', ':' or '-', 1 to 40)."""
+
+    key: str | None = Field(default=None, pattern=f"^{SEAT_KEY.pattern}$")  # the whole key
+
+
 @router.post("/api/tables/{table_id}/join", tags=["seats"])
-async def join(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
-    """Take the next free place with the table's default buy-in (players only)."""
+async def join(
+    table_id: str, caller: Caller, request: Request, body: SeatBody | None = None
+) -> dict[str, Any]:
+    """Take the next free place with the table's default buy-in (players only); ``key``: see
+    :class:`SeatBody`."""
     require(caller, Role.PLAYER)
     server = server_of(request)
     hub = server.hub
@@ -375,22 +386,26 @@ async def join(table_id: str, caller: Caller, request: Request) -> dict[str, Any
             "cashier",
         )
     try:
-        outcome = await hub.join(table_id, caller.name)
+        outcome = await hub.join(table_id, caller.name, None if body is None else body.key)
     except CroupierError as exc:
         raise refused(exc) from None
     return outcome_json(outcome, table_id)
 
 
 @router.post("/api/tables/{table_id}/leave", tags=["seats"])
-async def leave(table_id: str, caller: Caller, request: Request) -> dict[str, Any]:
-    """Leave the table, cashing out (the game's ``leave`` command; between rounds)."""
+async def leave(
+    table_id: str, caller: Caller, request: Request, body: SeatBody | None = None
+) -> dict[str, Any]:
+    """Leave the table, cashing out (the game's ``leave`` command; between rounds); ``key``: see
+    :class:`SeatBody` (without one, a retry is a new command: refused as not seated)."""
     require(caller, Role.PLAYER)
+    key = None if body is None else body.key
     outcome = await access.submit(
         server_of(request),
         caller,
         table_id,
         {"type": "leave"},
-        f"leave-{int(now().timestamp() * 1e3)}",
+        f"leave-{int(now().timestamp() * 1e3)}" if key is None else f"leave:{key}",
     )
     return outcome_json(outcome, table_id)
 

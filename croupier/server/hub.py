@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -84,6 +85,9 @@ T = TypeVar("T")
 
 #: client command ids: 1 to this many characters (stored as ``c:<account>:<id>``)
 MAX_CLIENT_COMMAND_ID = 48
+#: a client's key of a join or a leave (``POST /api/tables/T/join`` and ``/leave``): a retry
+#: with the same key is answered as the first was
+SEAT_KEY = re.compile(r"[A-Za-z0-9._:-]{1,40}")
 #: a refold-and-retry loop gives up after this many conflicts in a row
 MAX_RETRIES = 8
 #: commits of one table pushed to its subscribers together at most (while its writer is busy)
@@ -423,20 +427,38 @@ class Hub(FanOut, Watchdog, Reads):
 
         return await self._job(live, run)
 
-    async def join(self, table_id: str, player: str) -> Outcome:
-        """Seat ``player`` with the table's default buy-in (``Table.join_commands``)."""
+    async def join(self, table_id: str, player: str, key: str | None = None) -> Outcome:
+        """Seat ``player`` with the table's default buy-in (``Table.join_commands``). ``key``:
+        the client's key of this join (:data:`SEAT_KEY`): its commands are recorded under it,
+        so a retry is answered as the join was (``duplicate``), not refused as seated already,
+        and nothing is applied twice (a restart included: the ids are in the record)."""
         live = self.live(table_id)
         actor = Actor.player(player)
+        keyed = None if key is None else f"join:{player}:{key}"
 
         async def run() -> Outcome:
-            commands = live.table.join_commands(player)
+            if not await self._ready(live):  # folded from the store first: its answers too
+                return Outcome(
+                    "join",
+                    False,
+                    article="protocol",
+                    message="the table cannot take commands now; retry",
+                )
+            table = live.table
+            done = None if keyed is None else table.answered(f"{keyed}:0")
+            if done is not None:  # this join, retried: its commands' seqs, none applied again
+                latest, i = done, 1
+                while (more := table.answered(f"{keyed}:{i}")) is not None:
+                    latest, i = more, i + 1
+                return Outcome("join", True, done.first_seq, latest.last_seq, duplicate=True)
+            commands = table.join_commands(player)
             if not commands:
                 return Outcome(
                     "join", False, article="tables", message="seated already, or no free place"
                 )
             first = last = 0
             for i, command in enumerate(commands):
-                cid = f"join:{live.table.seq}:{player}:{i}"
+                cid = f"{keyed}:{i}" if keyed else f"join:{live.table.seq}:{player}:{i}"
                 outcome = await self._apply(live, actor, command.to_dict(), cid)
                 if not outcome.accepted:
                     return Outcome(**{**outcome.__dict__, "command_id": "join"})

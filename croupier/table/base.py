@@ -413,6 +413,11 @@ class Table(abc.ABC, Generic[OptionsT]):
             f"(open: {', '.join(open_now) or 'nothing'})",
         )
 
+    def answered(self, command_id: str) -> Applied | None:
+        """The result :meth:`apply` gave the command ``command_id`` (None: no command of that id
+        in this table's memory): what a retry of it is answered with."""
+        return self._results.get(command_id)
+
     def timeout(self, actor: Actor, *, at: int) -> Applied:
         """Apply the rule's default for ``actor``, whose deadline has passed at ``at``; refused
         before the deadline, or when ``actor`` is not waited on. Recorded as the house's, under
