@@ -545,64 +545,66 @@ def play_hand(
     stacks, least, may_raise = game._stacks, game._least_bet, game._options.checked_may_raise
     while True:
         phase = game._phase
-        if phase is betting:
-            turn = h.to_act
-            assert turn is not None
-            # legal_of(game) (betting, turn on turn) as its fields, each in its own name: the
-            # bots of this module read them so; a Legal is made for other bots only.
-            # legal_fields(game, h, turn) without its call nor its tuple, the fields kept for
-            # the offer's check below (tests/games/five_card_stud/test_play_chain.py holds the
-            # two equal on every turn)
-            stack = stacks[turn]
-            call: int | None
-            bet: Span
-            raise_to: Span
-            if not h.opened:
-                check, call, raise_to = h.round > 1, None, None
-                bet = (least if least < stack else stack, stack)
-            else:
-                put = h.round_bet[turn]
-                owe = h.current - put
-                check, bet, raise_to = False, None, None
-                if stack > owe and turn not in h.acted and (turn not in h.checked or may_raise):
-                    top = put + stack
-                    low = h.current + h.min_raise
-                    raise_to = (low if low < top else top, top)
-                call = owe if owe < stack else stack
-            bot = bots[turn]
-            # (a StrengthBot first: its decisions are the more of a mixed table's; the module's
-            # bots read the fields as they are, other bots a Legal of them in an Observation)
-            if type(bot) is StrengthBot:  # it reads the hand in place: no observation made
-                action, amount = bot.decide_in(h, turn, check, call, bet, raise_to)
-            elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
-                action, amount = bot.choose_on(check, call, bet, raise_to)
-            else:
-                legal = Legal(turn, True, check, call, bet, raise_to)
-                action, amount = bot.decide(Observation(game, h, turn, legal))
-            # the chips of a decision the fields offer, as game._offered_act reads them (here,
-            # not in its call: on the fields made above; the tests hold the two the same for
-            # any decision); None: not offered (or the action's name), act() reads it
-            chips: int | None = None
-            if action is _CALL:  # first: half the decisions of a run are calls
-                if amount is None:
-                    chips = call
-            elif action is _FOLD:
-                if amount is None:
-                    chips = 0
-            elif action is _CHECK:
-                if amount is None and check:
-                    chips = 0
-            elif action is _BET or action is _RAISE:
-                span = bet if action is _BET else raise_to
-                if span is not None and type(amount) is int and span[0] <= amount <= span[1]:
-                    chips = amount if action is _BET else amount - h.round_bet[turn]
-            if chips is None:
-                game.act(turn, action, amount)
-            else:  # its event, the one _offered_act gives (shared: acted_event)
-                key = (turn, action, chips)
-                acted = known(key) or acted_event(key)
-                fold_acted(h, turn, action, chips, None)  # _apply_acted(acted), on its fields
-                log.append(acted)
+        if phase is betting:  # the round's turns: the fold gives the next (None: it is over)
+            turn: int | None = h.to_act
+            while turn is not None:
+                # legal_of(game) (betting, turn on turn) as its fields, each in its own name: the
+                # bots of this module read them so; a Legal is made for other bots only.
+                # legal_fields(game, h, turn) without its call nor its tuple, the fields kept for
+                # the offer's check below (tests/games/five_card_stud/test_play_chain.py holds the
+                # two equal on every turn)
+                stack = stacks[turn]
+                call: int | None
+                bet: Span
+                raise_to: Span
+                if not h.opened:
+                    check, call, raise_to = h.round > 1, None, None
+                    bet = (least if least < stack else stack, stack)
+                else:
+                    put = h.round_bet[turn]
+                    owe = h.current - put
+                    check, bet, raise_to = False, None, None
+                    if stack > owe and turn not in h.acted and (turn not in h.checked or may_raise):
+                        top = put + stack
+                        low = h.current + h.min_raise
+                        raise_to = (low if low < top else top, top)
+                    call = owe if owe < stack else stack
+                bot = bots[turn]
+                # (a StrengthBot first: its decisions are the more of a mixed table's; the module's
+                # bots read the fields as they are, other bots a Legal of them in an Observation)
+                if type(bot) is StrengthBot:  # it reads the hand in place: no observation made
+                    action, amount = bot.decide_in(h, turn, check, call, bet, raise_to)
+                elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do
+                    action, amount = bot.choose_on(check, call, bet, raise_to)
+                else:
+                    legal = Legal(turn, True, check, call, bet, raise_to)
+                    action, amount = bot.decide(Observation(game, h, turn, legal))
+                # the chips of a decision the fields offer, as game._offered_act reads them (here,
+                # not in its call: on the fields made above; the tests hold the two the same for
+                # any decision); None: not offered (or the action's name), act() reads it
+                chips: int | None = None
+                if action is _CALL:  # first: half the decisions of a run are calls
+                    if amount is None:
+                        chips = call
+                elif action is _FOLD:
+                    if amount is None:
+                        chips = 0
+                elif action is _CHECK:
+                    if amount is None and check:
+                        chips = 0
+                elif action is _BET or action is _RAISE:
+                    span = bet if action is _BET else raise_to
+                    if span is not None and type(amount) is int and span[0] <= amount <= span[1]:
+                        chips = amount if action is _BET else amount - h.round_bet[turn]
+                if chips is None:
+                    game.act(turn, action, amount)
+                    turn = h.to_act if game._phase is betting else None
+                else:  # its event, the one _offered_act gives (shared: acted_event)
+                    key = (turn, action, chips)
+                    acted = known(key) or acted_event(key)
+                    # _apply_acted(acted), on its fields
+                    turn = fold_acted(h, turn, action, chips, None)
+                    log.append(acted)
         elif phase is dealing:
             dealt = deal_event(None, None, None)
             apply_dealt(dealt)

@@ -575,9 +575,12 @@ class StudState(Game[StudOptions]):
         assert h is not None
         self._fold_acted(h, event.seat, event.action, event.chips, at)
 
-    def _fold_acted(self, h: HandState, seat: int, action: Act, chips: int, at: int | None) -> None:
+    def _fold_acted(
+        self, h: HandState, seat: int, action: Act, chips: int, at: int | None
+    ) -> int | None:
         """:meth:`_apply_acted` of the event of these fields in the hand ``h`` in play, its
-        time (if any) on the clock already: the play loop's, which has the fields."""
+        time (if any) on the clock already: the play loop's, which has the fields. Returns the
+        next to speak (``h.to_act``), None when the round (or the hand's betting) is over."""
         stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
         h.acted_in_round = True
         # the chips first, whatever the action (a fold or a check puts in none: _check_acted),
@@ -606,7 +609,7 @@ class StudState(Game[StudOptions]):
             if len(live) == 1:  # one left in the hand: the showdown, nobody speaks next
                 h.to_act = None
                 self._phase = _SHOWDOWN
-                return
+                return None
             h.after = h.seating.after_in(live)  # the seats still in the hand, after each
         elif action is _BET:
             h.opened = True
@@ -642,7 +645,7 @@ class StudState(Game[StudOptions]):
                 if s not in checked and s in live and stacks[s]:
                     h.to_act = s
                     h.turn_since = at
-                    return
+                    return s
         else:
             acted, current = h.acted, h.current
             # (h.after: the seats still in the hand, its fold keeps it so; whether a seat owes
@@ -652,8 +655,9 @@ class StudState(Game[StudOptions]):
                 if (s not in acted or round_bet[s] < current) and stacks[s]:
                     h.to_act = s
                     h.turn_since = at
-                    return
+                    return s
         self._round_over(h, at, h.speak)
+        return None
 
     def _apply_settled(self, event: HandSettled) -> None:
         h = self._hand
