@@ -582,7 +582,6 @@ class StudState(Game[StudOptions]):
         time (if any) on the clock already: the play loop's, which has the fields. Returns the
         next to speak (``h.to_act``), None when the round (or the hand's betting) is over."""
         stacks = self._stacks  # (read below: by a decision's chips, and the next to speak)
-        h.acted_in_round = True
         # the chips first, whatever the action (a fold or a check puts in none: _check_acted),
         # then the action, a call first (half the decisions of a run are calls)
         round_bet = h.round_bet
@@ -603,6 +602,8 @@ class StudState(Game[StudOptions]):
         elif action is _FOLD:  # (a decision is made in a round of betting: checked, offered)
             if h.opened:
                 h.declined = True
+            else:  # acted_in_round: read in round 1 only (Art 11 d), whose first decision is
+                h.acted_in_round = True  # a fold or a bet (no check; a call or raise: a bet's)
             h.folded.add(seat)
             live = h.live
             live.remove(seat)
@@ -612,7 +613,7 @@ class StudState(Game[StudOptions]):
                 return None
             h.after = h.seating.after_in(live)  # the seats still in the hand, after each
         elif action is _BET:
-            h.opened = True
+            h.opened = h.acted_in_round = True
             h.current = round_bet[seat]
             least = self._least_bet
             h.min_raise = chips if chips > least else least

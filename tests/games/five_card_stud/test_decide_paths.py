@@ -1,0 +1,75 @@
+"""The decisions' shortcuts of issue 22's tenth round, each held to the reading it stands for.
+
+* the fold sets ``acted_in_round`` only on a fold before a bet and on a bet: it is read in round
+  1 alone (Art 11 d: a key card is exposed before round 1's first action), whose first decision
+  is a fold or a bet (a check is not offered in round 1; a call or a raise answers a bet): in
+  round 1 it is whether any decision (a time-out included) was made in the round.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from croupier.games.five_card_stud.bots import RandomBot, new_table
+from croupier.games.five_card_stud.options import StudOptions
+from croupier.games.five_card_stud.round import StudGame, StudPhase
+from croupier.shuffle import SeededShuffler
+
+
+def _play_round_one_reading(game: StudGame, rng: random.Random, bot: RandomBot) -> tuple[int, int]:
+    """One hand to its end by the public commands (time-outs and key cards exposed now and
+    then), ``acted_in_round`` and the exposable seats compared in round 1 with the reading:
+    any decision made since the round (re)began. Returns the round-1 turns compared and the key
+    cards exposed."""
+    if game.needs_new_deck:
+        game.new_deck()
+    game.start_hand()
+    game.shuffle(SeededShuffler(rng.randrange(10**6)))
+    game.burn()
+    compared = exposed = 0
+    decided, began = False, None
+    while game.phase is not StudPhase.SHOWDOWN:
+        h = game._hand
+        assert h is not None
+        if game.phase is StudPhase.DEALING:
+            game.deal()
+            continue
+        if h.round != began:  # a round begun
+            began, decided = h.round, False
+        if h.round == 1:
+            assert h.acted_in_round is decided
+            assert bool(game.exposable_seats()) is not decided
+            compared += 1
+            if not decided and rng.random() < 0.15:  # Art 11 d: round 1 begins again
+                game.expose_key_card(rng.choice(game.exposable_seats()))
+                exposed += 1
+                continue
+        turn = game.to_act
+        assert turn is not None
+        if rng.random() < 0.1:
+            game.time_out(turn)
+        else:
+            legal = game.legal(turn)
+            assert legal is not None
+            game.act(turn, *bot.choose(legal))
+        decided = True
+    game.settle()
+    return compared, exposed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_issue22_acted_in_round_is_round_one_s_any_decision(seed: int) -> None:
+    rng = random.Random(seed)
+    options = StudOptions()
+    game = new_table(options, 3 + seed % 5)
+    bot = RandomBot(rng, fold_weight=0.6, cap=options.min_buy_in)
+    compared = exposed = 0
+    for _ in range(40):
+        for seat in list(game.players):
+            if game.must_top_up(seat):
+                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        turns, cards = _play_round_one_reading(game, rng, bot)
+        compared, exposed = compared + turns, exposed + cards
+    assert compared >= 100 and exposed >= 3
