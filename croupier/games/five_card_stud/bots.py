@@ -46,6 +46,8 @@ from croupier.games.five_card_stud.view import LegalFields
 from croupier.protocol import Command
 from croupier.rank.model import RANK_BITS, RANK_MASK, STUD40, Category
 from croupier.rank.showing import (
+    _OTHER_SUITS,
+    _SUITED,
     MaskPatterns,
     ShowingCategory,
     ShowingKey,
@@ -199,9 +201,9 @@ _MEMO_LIMIT: Final = 200_000
 _PATTERNS: Final = MaskPatterns()
 #: the entries of :data:`_PATTERNS` found so far, by rank counts (fewer than four cards)
 _KNOWN: Final = _PATTERNS.known.get
-#: the bots' own levels (formation, top rank) of fewer than four cards by their rank counts
-#: (:func:`_own_level`'s, no suit read: the entry's key), filled as they come (at most the
-#: few hundred sets of ranks of one to three cards)
+#: the bots' own levels (formation, top rank) of fewer than five cards by their rank counts
+#: (:func:`_own_level`'s: the entry's key; four cards' flagged when of one suit, as
+#: :meth:`MaskPatterns.of_counts` keys them), filled as they come (a few thousand at most)
 _MINE: dict[int, tuple[int, int]] = {}
 #: a card's term in the rank counts by its code (``1 << 4 * rank``), read without the shifts
 _RANK_COUNT: Final = tuple(1 << ((code >> 2) << 2) for code in range(64))
@@ -443,10 +445,15 @@ class StrengthBot:
                     category, ranks = entry[0]
                     found = _MINE[counts] = (category, ranks[0] if ranks else 0)
                 level = found
-            elif n == 4 or key is None:
+            elif n == 4 or key is None:  # four: by _MINE too, keyed as of_counts keys them
                 mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-                category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
-                level = (category, ranks[0] if ranks else 0)
+                if not mask & _OTHER_SUITS[(mask.bit_length() - 1) & 3]:  # (all of one suit)
+                    counts |= _SUITED
+                found = _MINE.get(counts)
+                if found is None:
+                    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
+                    found = _MINE[counts] = (category, ranks[0] if ranks else 0)
+                level = found
             else:  # five cards (a made hand): _own_level of its cards, read in place
                 cv, flush, table, levels = _MADE[0] if _MADE else _made()
                 total = cv[key.code]
@@ -548,11 +555,10 @@ def play_hand(
         if phase is betting:  # the round's turns: the fold gives the next (None: it is over)
             turn: int | None = h.to_act
             while turn is not None:
-                # legal_of(game) (betting, turn on turn) as its fields, each in its own name: the
-                # bots of this module read them so; a Legal is made for other bots only.
-                # legal_fields(game, h, turn) without its call nor its tuple, the fields kept for
-                # the offer's check below (tests/games/five_card_stud/test_play_chain.py holds the
-                # two equal on every turn)
+                # legal_fields(game, h, turn) (legal_of's: betting, turn on turn) as its fields in
+                # their own names, no call nor tuple: the module's bots read them so (a Legal is
+                # made for other bots only), the offer's check below too (test_play_chain.py
+                # holds the two equal on every turn)
                 stack = stacks[turn]
                 call: int | None
                 bet: Span
@@ -570,8 +576,7 @@ def play_hand(
                         raise_to = (low if low < top else top, top)
                     call = owe if owe < stack else stack
                 bot = bots[turn]
-                # (a StrengthBot first: its decisions are the more of a mixed table's; the module's
-                # bots read the fields as they are, other bots a Legal of them in an Observation)
+                # (a StrengthBot first: its decisions are the more of a mixed table's)
                 if type(bot) is StrengthBot:  # it reads the hand in place: no observation made
                     action, amount = bot.decide_in(h, turn, check, call, bet, raise_to)
                 elif type(bot) is RandomBot:  # it reads nothing of the table but what it may do

@@ -4,15 +4,23 @@
   1 alone (Art 11 d: a key card is exposed before round 1's first action), whose first decision
   is a fold or a bet (a check is not offered in round 1; a call or a raise answers a bet): in
   round 1 it is whether any decision (a time-out included) was made in the round.
+* the strength bot keeps its own level of four cards (key card and three up) in ``_MINE`` too,
+  by the key :meth:`MaskPatterns.of_counts` reads them by: the rank counts, flagged when the four
+  are of one suit; the level of every four cards of the deck is :func:`_own_level`'s.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
-from croupier.games.five_card_stud.bots import RandomBot, new_table
+from croupier.cards import Deck
+from croupier.games.five_card_stud.bots import RandomBot, StrengthBot, _own_level, new_table
+from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudGame, StudPhase
 from croupier.shuffle import SeededShuffler
@@ -73,3 +81,34 @@ def test_issue22_acted_in_round_is_round_one_s_any_decision(seed: int) -> None:
         turns, cards = _play_round_one_reading(game, rng, bot)
         compared, exposed = compared + turns, exposed + cards
     assert compared >= 100 and exposed >= 3
+
+
+@pytest.mark.parametrize("suits", [(0, 1), (2, 3)])
+def test_issue22_a_strength_bot_s_level_of_four_cards_is_the_plain_reading(
+    suits: tuple[int, int],
+) -> None:
+    """Every four cards of the 40-card deck (the key card the first, by the key card's suit;
+    four of one suit and the same ranks in other suits met in turn), read as a street of a
+    table's hand by ``decide_in``: its level is ``_own_level``'s of the same cards."""
+    bot = StrengthBot(random.Random(0))
+    cards = Deck.STUD_40.cards
+    read = 0
+    for number, four in enumerate(combinations(cards, 4)):
+        key, up = four[0], list(four[1:])
+        if key.code & 3 not in suits:
+            continue
+        hand = SimpleNamespace(
+            round=3,
+            number=number,
+            live=[1, 2],
+            ranked=[2],  # (seat 2's packed level: 0, the lowest)
+            counts={1: sum(1 << ((c.code >> 2) << 2) for c in up)},
+            up={1: up},
+            key={1: key},
+            masks={1: sum(1 << c.code for c in up)},
+            pot=100,
+        )
+        bot.decide_in(cast(HandState, hand), 1, True, None, None, None)
+        assert bot._mine == _own_level(up, key), four
+        read += 1
+    assert read > 40_000
