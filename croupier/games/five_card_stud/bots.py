@@ -345,12 +345,13 @@ def _ranked_on(h: HandState) -> Sequence[int]:
 
 class _ViewHand:
     """What :meth:`StrengthBot.decide_in` reads of a hand whose street it has read already (its
-    number, round of betting, seats in the hand and pot), by a hand's names, from a view."""
+    number, round, seats in the hand, pot; the board's levels read), by a hand's names."""
 
-    __slots__ = ("live", "number", "pot", "round")
+    __slots__ = ("live", "number", "pot", "ranked", "round")
 
-    def __init__(self, number: int, round: int, live: Sequence[int], pot: int) -> None:
-        self.number, self.round, self.live, self.pot = number, round, live, pot
+    def __init__(self, obs: Observation, ranked: Sequence[int]) -> None:
+        self.number, self.round, self.live, self.pot = obs.hand, obs.round, obs.in_hand, obs.pot
+        self.ranked = ranked
 
 
 class StrengthBot:
@@ -367,7 +368,8 @@ class StrengthBot:
         self.rng = rng
         self.aggression = aggression
         self.cap = cap
-        #: the street read last: the hand's number, its round of betting and the seat
+        #: the view's street read last: the hand's number, its round and the seat (a table's:
+        #: its seat and its hand's board levels, _ranked)
         self._hand = self._round = self._seat = -1
         self._mine = (0, 0)
         self._five = False
@@ -403,9 +405,10 @@ class StrengthBot:
         # anything else read as a view (an Observation's fields, whatever its class): its
         # street read when new (its cards one by one), then answered as on the table's hand,
         # what decide_in reads of a hand whose street is read already taken from the view
-        if obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat:
+        new = obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat
+        if new or self._live is not None:  # (or a table's street read last: _live, its list)
             self._read(obs)
-        seen = cast(HandState, _ViewHand(obs.hand, obs.round, obs.in_hand, obs.pot))
+        seen = cast(HandState, _ViewHand(obs, self._ranked))
         return self.decide_in(seen, obs.seat, check, call, bet, raise_to)
 
     def decide_in(
@@ -414,11 +417,12 @@ class StrengthBot:
         """:meth:`decide_on` the hand ``h`` in play at a table, for its seat ``seat`` on turn,
         on the fields it reads of what the seat may do (the play loop's: no observation made,
         the hand's fields read in place, no tuple of what the seat may do)."""
-        ranked: Sequence[int]
+        ranked: Sequence[int] | None = h.ranked
         in_hand: Sequence[int]
-        if h.round == self._round and h.number == self._hand and seat == self._seat:
-            # the street read already: its levels kept, and the table's own list of the seats
-            # in the hand, kept from a hand (a view's: read at each decision)
+        if ranked is self._ranked and seat == self._seat:
+            # the street read already (its board's levels: a list a table's hand makes anew a
+            # street, or a view's as read): its levels kept, and the table's own list of the
+            # seats in the hand, kept from a hand (a view's: read at each decision)
             ranked, level, five = self._ranked, self._mine, self._five
             live = self._live
             in_hand = h.live if live is None else live
@@ -429,29 +433,24 @@ class StrengthBot:
             # board's levels from the table's patterns of the up cards (_ranked_on)
             self._seat = seat
             in_hand = self._live = h.live
-            self._hand, self._round = h.number, h.round
-            ranked = h.ranked or _ranked_on(h)
+            if ranked is None:
+                ranked = _ranked_on(h)
             self._ranked = ranked
             counts, n = h.counts[seat], len(h.up[seat])
             key = h.key.get(seat)
             if key is not None:
                 counts, n = counts + _RANK_COUNT[key.code], n + 1
             five = False
-            if n < 4:  # the level is the rank counts' (_MINE), no suit read
+            if n < 5 or key is None:  # the level is the rank counts' (_MINE): no suit read but
+                if n == 4:  # four cards' (flagged when of one suit, as of_counts keys them)
+                    mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                    if not mask & _OTHER_SUITS[(mask.bit_length() - 1) & 3]:
+                        counts |= _SUITED
                 found = _MINE.get(counts)
                 if found is None:
                     mask = h.masks[seat] | (0 if key is None else 1 << key.code)
                     entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
                     category, ranks = entry[0]
-                    found = _MINE[counts] = (category, ranks[0] if ranks else 0)
-                level = found
-            elif n == 4 or key is None:  # four: by _MINE too, keyed as of_counts keys them
-                mask = h.masks[seat] | (0 if key is None else 1 << key.code)
-                if not mask & _OTHER_SUITS[(mask.bit_length() - 1) & 3]:  # (all of one suit)
-                    counts |= _SUITED
-                found = _MINE.get(counts)
-                if found is None:
-                    category, ranks = _PATTERNS.of_counts(counts, mask, n)[0]
                     found = _MINE[counts] = (category, ranks[0] if ranks else 0)
                 level = found
             else:  # five cards (a made hand): _own_level of its cards, read in place

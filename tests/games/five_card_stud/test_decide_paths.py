@@ -7,6 +7,10 @@
 * the strength bot keeps its own level of four cards (key card and three up) in ``_MINE`` too,
   by the key :meth:`MaskPatterns.of_counts` reads them by: the rank counts, flagged when the four
   are of one suit; the level of every four cards of the deck is :func:`_own_level`'s.
+* the strength bot knows a table's street it has read by the board's levels the hand keeps
+  (``h.ranked``, a list made anew a street), a view's by its numbers (hand, round, seat), read
+  again after a table's: one bot deciding on two tables' hands in turn, one through views, the
+  other on the table's own observations, decides and reads as fresh bots do.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -22,7 +26,7 @@ from croupier.cards import Deck
 from croupier.games.five_card_stud.bots import RandomBot, StrengthBot, _own_level, new_table
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
-from croupier.games.five_card_stud.round import StudGame, StudPhase
+from croupier.games.five_card_stud.round import Observation, StudGame, StudPhase
 from croupier.shuffle import SeededShuffler
 
 
@@ -112,3 +116,64 @@ def test_issue22_a_strength_bot_s_level_of_four_cards_is_the_plain_reading(
         assert bot._mine == _own_level(up, key), four
         read += 1
     assert read > 40_000
+
+
+def _view(obs: Observation) -> Any:
+    """The observation's fields as a caller's own object (read as a view)."""
+    return SimpleNamespace(
+        seat=obs.seat,
+        hand=obs.hand,
+        round=obs.round,
+        pot=obs.pot,
+        in_hand=obs.in_hand,
+        up=obs.up,
+        key=obs.key,
+        legal=obs.legal,
+        patterns=obs.patterns,
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(seed: int) -> None:
+    options = StudOptions()
+    rng = random.Random(seed)
+    games = [new_table(options, 2), new_table(options, 2)]
+    shufflers = [SeededShuffler(f"two:{seed}:{i}") for i in range(2)]
+    shared = StrengthBot(random.Random(seed))
+    other = RandomBot(rng, cap=options.min_buy_in)
+    decided = same_numbers = 0
+    while decided < 600:
+        i = rng.randrange(2)  # the table that moves on
+        game = games[i]
+        if game.phase is StudPhase.IDLE:
+            for seat in list(game.players):
+                if game.must_top_up(seat):
+                    game.top_up(seat, options.min_buy_in - game.stacks[seat])
+            if game.needs_new_deck:
+                game.new_deck()
+            game.start_hand()
+            game.shuffle(shufflers[i])
+            game.burn()
+        elif game.phase is StudPhase.DEALING:
+            game.deal()
+        elif game.phase is StudPhase.SHOWDOWN:
+            game.settle()
+        else:
+            turn = game.to_act
+            assert turn is not None
+            obs = game.observation(turn)
+            if turn == 2:
+                assert obs.legal is not None
+                game.act(turn, *other.choose(obs.legal))
+                continue
+            read = obs if i else _view(obs)
+            fresh = StrengthBot(random.Random(0))
+            fresh.rng.setstate(shared.rng.getstate())
+            if (shared._hand, shared._round) == (obs.hand, obs.round):
+                same_numbers += 1
+            decision = shared.decide(read)
+            assert decision == fresh.decide(read)
+            assert (shared._mine, list(shared._ranked)) == (fresh._mine, list(fresh._ranked))
+            game.act(turn, *decision)
+            decided += 1
+    assert same_numbers >= 20
