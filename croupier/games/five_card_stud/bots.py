@@ -436,19 +436,19 @@ class StrengthBot:
             if ranked is None:
                 ranked = _ranked_on(h)
             self._ranked = ranked
-            counts, n = h.counts[seat], len(h.up[seat])
-            key = h.key.get(seat)
-            if key is not None:
-                counts, n = counts + _RANK_COUNT[key.code], n + 1
+            # (a seat on turn holds its key card and the street's up cards: the tests compare
+            # its level with _own_level's of them at every turn)
+            key, n = h.key[seat], h.street
+            counts = h.counts[seat] + _RANK_COUNT[key.code]
             five = False
-            if n < 5 or key is None:  # the level is the rank counts' (_MINE): no suit read but
-                if n == 4:  # four cards' (flagged when of one suit, as of_counts keys them)
-                    mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+            if n < 5:  # the level is the rank counts' (_MINE): no suit read but four cards'
+                if n == 4:  # (flagged when of one suit, as of_counts keys them)
+                    mask = h.masks[seat] | 1 << key.code
                     if not mask & _OTHER_SUITS[(mask.bit_length() - 1) & 3]:
                         counts |= _SUITED
                 found = _MINE.get(counts)
                 if found is None:
-                    mask = h.masks[seat] | (0 if key is None else 1 << key.code)
+                    mask = h.masks[seat] | 1 << key.code
                     entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
                     category, ranks = entry[0]
                     found = _MINE[counts] = (category, ranks[0] if ranks else 0)

@@ -11,6 +11,9 @@
   (``h.ranked``, a list made anew a street), a view's by its numbers (hand, round, seat), read
   again after a table's: one bot deciding on two tables' hands in turn, one through views, the
   other on the table's own observations, decides and reads as fresh bots do.
+* the strength bot reads a seat on turn as holding its key card and the street's up cards
+  (``h.key[seat]``, ``h.street`` cards): so it does at every turn, cards misdealt and rectified,
+  key cards exposed, time-outs, and its level is :func:`_own_level`'s of its cards.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ def test_issue22_a_strength_bot_s_level_of_four_cards_is_the_plain_reading(
             number=number,
             live=[1, 2],
             ranked=[2],  # (seat 2's packed level: 0, the lowest)
+            street=4,
             counts={1: sum(1 << ((c.code >> 2) << 2) for c in up)},
             up={1: up},
             key={1: key},
@@ -177,3 +181,51 @@ def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(seed: int) 
             game.act(turn, *decision)
             decided += 1
     assert same_numbers >= 20
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_issue22_a_seat_on_turn_holds_its_key_card_and_the_street_s_up_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    options = StudOptions()
+    game = new_table(options, 3 + seed % 5)
+    strength = StrengthBot(random.Random(seed), cap=options.min_buy_in)
+    other = RandomBot(rng, fold_weight=0.3, cap=options.min_buy_in)
+    turns = misdealt = 0
+    for _ in range(30):
+        for seat in list(game.players):
+            if game.must_top_up(seat):
+                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        if game.needs_new_deck:
+            game.new_deck()
+        game.start_hand()
+        game.shuffle(SeededShuffler(rng.randrange(10**6)))
+        game.burn()
+        while game.phase is not StudPhase.SHOWDOWN:
+            h = game._hand
+            assert h is not None
+            if game.phase is StudPhase.DEALING:
+                if game.misdealt:
+                    game.rectify()
+                elif h.queue and len(h.queue) > 1 and rng.random() < 0.1:
+                    game.deal_card(to=h.queue[1])  # the next card to the wrong seat (Art 11 e)
+                    misdealt += 1
+                else:
+                    game.deal_card()
+                continue
+            if h.round == 1 and not h.acted_in_round and rng.random() < 0.05:
+                game.expose_key_card(rng.choice(game.exposable_seats()))
+                continue
+            turn = game.to_act
+            assert turn is not None
+            assert turn in h.key and len(h.up[turn]) + 1 == h.street
+            obs = game.observation(turn)
+            assert obs.legal is not None
+            decision = strength.decide(obs)
+            assert strength._mine == _own_level(obs.up, obs.key)
+            if rng.random() < 0.05:
+                game.time_out(turn)
+            else:
+                game.act(turn, *(decision if rng.random() < 0.5 else other.choose(obs.legal)))
+            turns += 1
+        game.settle()
+    assert turns >= 200 and misdealt >= 10
