@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from croupier.canonical import card_notation, kept_notation
+from croupier.canonical import card_notation, keep_card_names, kept_notation
 from croupier.cards import Card, format_cards
 from croupier.frozen import fast_init, fast_maker
 from croupier.protocol import Event
@@ -47,10 +47,20 @@ class ShoeShuffled(Event):
     commitment: str
 
     @classmethod
-    def record(cls, order: Sequence[Card], *, cut: int, cut_card_depth: int | None) -> ShoeShuffled:
+    def record(
+        cls,
+        order: Sequence[Card],
+        *,
+        cut: int,
+        cut_card_depth: int | None,
+        names: tuple[str, ...] | None = None,
+    ) -> ShoeShuffled:
+        """The event of a shuffle of ``order``; ``names``: the notation of each of its cards,
+        when the caller knows them (:func:`~croupier.canonical.keep_card_names`' word)."""
         cards = tuple(order)
         # format_cards' text, kept for the order's encoding and its checks (card_notation)
-        commitment = hashlib.sha256(card_notation(cards).encode()).hexdigest()
+        text = card_notation(cards) if names is None else keep_card_names(cards, names)
+        commitment = hashlib.sha256(text.encode()).hexdigest()
         make = _make_shuffled if cls is ShoeShuffled else cls  # (a subclass: its own)
         return make(cards, cut, cut_card_depth, commitment)
 

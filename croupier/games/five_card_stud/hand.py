@@ -8,7 +8,7 @@ fold; what the hands dealt to one set of seats share is made once (:class:`_Seat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from croupier.card_events import ShoeShuffled
 from croupier.cards import Card
@@ -125,7 +125,7 @@ class HandState:
         self.order: tuple[Card, ...] = ()
         #: the notation of each card of ``order`` as the shuffle kept it
         #: (:func:`~croupier.canonical.kept_names`: the deals' texts read them), None: not kept
-        self.names: list[str] | None = None
+        self.names: Sequence[str] | None = None
         self.pos = 0
         self.cutters: list[int] = []
         self.up: dict[int, list[Card]] = {s: [] for s in seats}

@@ -91,8 +91,10 @@ croupier.errors.RuleViolation: Art 10 b: nobody has opened: seat 2 must open (be
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
+from croupier.canonical import card_notation, kept_names
 from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
 from croupier.frozen import keep_text
@@ -126,9 +128,18 @@ from croupier.games.five_card_stud.texts import (
 )
 from croupier.games.five_card_stud.view import Legal, Observation, legal_of, observation_of, view_of
 from croupier.games.void import HouseVoid
-from croupier.shuffle import Shuffler
+from croupier.shuffle import SeededShuffler, Shuffler
 
 __all__ = ["Legal", "Observation", "StudGame", "StudPhase", "showing"]
+
+
+#: the shufflers' shuffles that move each item by its position alone, whatever the items (the
+#: Fisher-Yates of Shuffler and of the HMAC streams: a bound is read of the length only)
+_POSITIONAL: Final = (Shuffler.shuffle, SeededShuffler.shuffle)
+#: the pack's positions, and the notation of each of its cards as card_notation keeps it
+_POSITIONS: Final = tuple(range(len(PACK)))
+card_notation(PACK)
+_PACK_NAMES: Final = tuple(kept_names(PACK) or ())
 
 
 class StudGame(StudChecks):
@@ -253,8 +264,18 @@ class StudGame(StudChecks):
     def shuffle(self, shuffler: Shuffler) -> ShoeShuffled:
         """The dealer shuffles the deck (Art 2); again at will until the first card is burned."""
         self.verify_shuffle()
-        order = shuffler.shuffle(PACK)
-        event = ShoeShuffled.record(order, cut=0, cut_card_depth=None)
+        if getattr(type(shuffler), "shuffle", None) in _POSITIONAL:
+            # a shuffle that moves items by their positions alone: the pack's positions
+            # shuffled, its cards and their names picked by them in C (the same order as the
+            # pack's shuffle: tests/games/five_card_stud/test_deal_paths.py), the names not
+            # read again of the cards (card_notation's loop)
+            pick = itemgetter(*shuffler.shuffle(_POSITIONS))
+            event = ShoeShuffled.record(
+                pick(PACK), cut=0, cut_card_depth=None, names=pick(_PACK_NAMES)
+            )
+        else:
+            order = shuffler.shuffle(PACK)
+            event = ShoeShuffled.record(order, cut=0, cut_card_depth=None)
         self._recorded = event  # its commitment was just computed from its order
         try:
             return self._commit(event)

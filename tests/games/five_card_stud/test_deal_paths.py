@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from croupier.cards import Card
 from croupier.commands.simulate_stud import _top_up
 from croupier.errors import RuleViolation
 from croupier.events import CardBurned, ShoeShuffled, order_commitment
@@ -20,7 +21,7 @@ from croupier.games.five_card_stud.round import StudGame
 from croupier.games.five_card_stud.rules import ShowingTie
 from croupier.games.five_card_stud.state import PACK, StudPhase, StudState
 from croupier.rank.showing import ShowingOrder
-from croupier.shuffle import SeededShuffler
+from croupier.shuffle import SeededShuffler, Shuffler
 
 T = TypeVar("T")
 
@@ -210,7 +211,7 @@ def test_issue22_a_shuffle_s_cards_are_checked_alike_from_its_kept_notation() ->
     kept when its commitment was written, the others by their codes: the same order is
     accepted or refused alike (the article and the words), by the table that shuffles and by
     a twin following it."""
-    from croupier.cards import Card, Deck
+    from croupier.cards import Deck
 
     pack = Deck.STUD_40.cards
     other = next(c for c in Card._by_code if c not in pack)
@@ -335,3 +336,46 @@ def test_issue22_a_table_reads_its_options_as_the_options_say() -> None:
             assert game._during_hand is (table.top_up_duty is TopUpDuty.DURING_HAND)
             assert game.showing_keys.rules is table.rank_rules
             assert game.showing_keys.order is table.showing_order
+
+
+class _Plain(Shuffler):
+    """A shuffler of Shuffler's own Fisher-Yates on a seeded random.Random."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        return self.rng.randrange(n)
+
+
+def test_issue22_a_shuffle_of_the_pack_s_positions_is_the_pack_s_shuffle() -> None:
+    """The table shuffles the pack's positions and picks the cards and their names by them when
+    the shuffler's shuffle moves items by their positions alone (Shuffler's and the HMAC
+    streams'): the event is the one of the pack's own shuffle by the same shuffler (order,
+    commitment, the stream read as far), and the names and texts kept of the order are
+    card_notation's of it."""
+    import copy
+
+    from croupier.canonical import _KEPT, card_notation, kept_names, kept_notation
+    from croupier.shuffle import ProvablyFairShuffler
+
+    shufflers: list[Shuffler] = [SeededShuffler(f"positions:{i}") for i in range(20)]
+    shufflers += [ProvablyFairShuffler(bytes(range(32)), "client", i) for i in range(5)]
+    shufflers += [_Plain(i) for i in range(5)]
+    for shuffler in shufflers:
+        reference = copy.deepcopy(shuffler)
+        for _ in range(3):  # the stream read on, hand after hand
+            game = _two_seats()
+            game.start_hand()
+            event = game.shuffle(shuffler)
+            kept = _KEPT[0]
+            order = reference.shuffle(PACK)
+            assert event == ShoeShuffled.record(order, cut=0, cut_card_depth=None)
+            assert list(kept[3]) == [str(c) for c in order]
+            assert all(type(c) is Card for c in event.order)
+            cards = tuple(order)
+            card_notation(cards)  # the reference: the names read of the cards
+            assert kept[1] == kept_notation(cards) and kept[2] == _KEPT[0][2]
+            assert list(kept[3]) == list(kept_names(cards) or ())
+        if isinstance(shuffler, SeededShuffler):
+            assert shuffler.randbelow(1 << 40) == reference.randbelow(1 << 40)
