@@ -717,8 +717,8 @@ class StudState(Game[StudOptions]):
         h.current = 0
         h.min_raise = self._least_bet
         h.round_bet = h.zeros.copy()
-        h.checked = set()
-        h.acted = set()
+        h.checked.clear()  # emptied, not made again: nothing else holds the hand's sets
+        h.acted.clear()
         h.acted_in_round = False
         # the seats in the hand with chips left (a stack is never below 0: a seat puts in at
         # most its stack): when no seat dealt in is at 0 (h.low: its capital, which is its
