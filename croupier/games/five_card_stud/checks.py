@@ -155,7 +155,8 @@ class StudChecks(StudState):
             # a dict a call)
             pos = h.pos
             pairs = tuple(zip(due_seats, h.order[pos : pos + n]))  # noqa: B905
-            event = make_cards_dealt(pairs, at)
+            # (kept as the table's own deal: its fold reads each card's seat as the queue's)
+            event = self._dealt = make_cards_dealt(pairs, at)
             # its text for the digest written as the table makes it (keep_text): the names the
             # shuffle kept of its cards (every one exactly a Card of code 0..51; the hand reads
             # them once a shuffle) put in the text made once for these seats, when the hand's

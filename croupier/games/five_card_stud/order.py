@@ -5,7 +5,7 @@ works each seat's key out as its up cards come."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from croupier.cards import Card
@@ -24,7 +24,14 @@ from croupier.rank.showing import (
     showing_rank,
 )
 
-__all__ = ["SINGLE_NUMBERS", "SINGLE_PLACES", "ShowingKeys", "place_number", "showing"]
+__all__ = [
+    "SINGLE_NUMBERS",
+    "SINGLE_PLACES",
+    "ShowingKeys",
+    "best_showing",
+    "place_number",
+    "showing",
+]
 
 
 def _cards_mask(cards: Sequence[Card]) -> int:
@@ -233,3 +240,34 @@ class ShowingKeys:
         if self.seat_ties and n != 1:
             return (found[0], found[1], (), -seat)
         return found
+
+
+def best_showing(
+    live: list[int], speak: Sequence[int], stacks: Mapping[int, int], show_key: Mapping[int, Any]
+) -> int:
+    """``max(live, key=show_key.__getitem__)``: the first seat in the hand (in ``live``'s
+    order) with the best showing key. ``speak``: empty, or the order of the round of betting
+    just ended (the seats that had chips at its start, by ``show_key`` then, best first, ties in
+    ``live``'s order: a stable sort of them taken in that order); no card has come since, and
+    seats only left the hand. When every seat in the hand still has chips, each had them at
+    the round's start, so each is in ``speak``: the first of ``speak`` still in the hand is the
+    best, found without comparing keys again (tests/games/five_card_stud/test_best_showing.py
+    compares the two). A seat all in may have been all in before the round, not in ``speak``:
+    the keys are compared."""
+    if speak:
+        for s in live:
+            if not stacks[s]:
+                break
+        else:
+            for s in speak:
+                if s in live:
+                    return s
+    # max(live, key=show_key.__getitem__) in one loop (max's keyword costs a parse of it): the
+    # first seat of a strictly greater key, as max keeps
+    best = live[0]
+    top = show_key[best]
+    for s in live:
+        key = show_key[s]
+        if key > top:
+            best, top = s, key
+    return best

@@ -38,7 +38,7 @@ from croupier.games.five_card_stud.events import (
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.order import PLACE_PREFIX_SHIFT as _PREFIX
-from croupier.games.five_card_stud.order import ShowingKeys, place_number, showing
+from croupier.games.five_card_stud.order import ShowingKeys, best_showing, place_number, showing
 from croupier.games.five_card_stud.prebuilt import prime_ranking, prime_showing
 from croupier.games.five_card_stud.rules import (
     GAME,
@@ -54,7 +54,15 @@ from croupier.rank.model import STUD40, RankRules
 from croupier.rank.showing import _OTHER_SUITS, _SUITED, ShowingCategory
 from croupier.records import is_int
 
-__all__ = ["HandState", "ShowingKeys", "StudPhase", "StudState", "rank_tables", "showing"]
+__all__ = [
+    "HandState",
+    "ShowingKeys",
+    "StudPhase",
+    "StudState",
+    "best_showing",
+    "rank_tables",
+    "showing",
+]
 
 DECK: Final = Deck.STUD_40
 
@@ -230,6 +238,8 @@ class StudState(Game[StudOptions]):
         self._settled: HandSettled | None = None
         self._pending: tuple[int, HandSettled] | None = None
         self._recorded: ShoeShuffled | None = None
+        #: the deal _deal_event made last, each card to the seat the queue gives it (None: none)
+        self._dealt: CardsDealt | None = None
         #: the hand's start that start_hand is committing (made from the table as it stands)
         self._starting: HandStarted | None = None
         self._last_up: Mapping[int, Sequence[Card]] = {}
@@ -479,11 +489,13 @@ class StudState(Game[StudOptions]):
         of_counts, known = self._of_counts, self._known_entry
         queue, ups, masks, counts_of = h.queue, h.up, h.masks, h.counts
         entries, show_key = h.entries, h.show_key
-        cards = event.cards
+        cards: Sequence[tuple[int, Card]] = event.cards
         k = len(cards)
         # the seats the cards are for, in the dealing order (the queue's first k: a card that
         # reached another seat is held for its own, Art 11 e), taken off the queue at once: the
-        # whole queue itself when every card due comes (a dealing at once), an empty one left
+        # whole queue itself when every card due comes (a dealing at once), an empty one left;
+        # each card paired with its seat (a record's: a misdeal noted), or the table's own deal
+        # (_deal_event's, of the queue's seats, as it stands) read as it is
         if k == len(queue):
             due, queue = queue, []
             h.queue = queue
@@ -491,9 +503,18 @@ class StudState(Game[StudOptions]):
             due = queue[:k]
             del queue[:k]
         h.board = h.patterns = h.ranked = None  # up cards come: the board is read again when asked
+        if event is self._dealt:
+            self._dealt = None
+        else:
+            held = []
+            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+                held.append((intended, card))
+                if seat != intended:
+                    h.misdealt.append((card, seat, intended))
+            cards = held
         if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
             key, singles = h.key, showing.singles
-            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+            for intended, card in cards:
                 up = ups[intended]
                 if up:
                     key[intended] = card
@@ -506,8 +527,6 @@ class StudState(Game[StudOptions]):
                         entries[intended],
                         show_key[intended],
                     ) = singles[code] or showing.single(code)
-                if seat != intended:
-                    h.misdealt.append((card, seat, intended))
         else:
             # every seat still in the hand holds one up card a dealing from the second on,
             # each dealing deals one to each of them (a misdealt card too, held for its own
@@ -518,7 +537,7 @@ class StudState(Game[StudOptions]):
             # this table reads every place with place)
             newest_places = showing.newest_places
             bits, units, other_suits = _CODE_BITS, _RANK_UNITS, _OTHER_SUITS
-            for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
+            for intended, card in cards:
                 ups[intended].append(card)
                 code = card.code
                 mask = masks[intended] | bits[code]
@@ -540,8 +559,6 @@ class StudState(Game[StudOptions]):
                     show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
                 else:
                     show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))
-                if seat != intended:
-                    h.misdealt.append((card, seat, intended))
         h.pos += k
         if not queue and not h.misdealt:
             self._begin_round(h, at)
@@ -784,37 +801,6 @@ class StudState(Game[StudOptions]):
                 best, top = s, key
         i = live.index(best) + 1
         return tuple(live[i:] + live[:i])
-
-
-def best_showing(
-    live: list[int], speak: Sequence[int], stacks: Mapping[int, int], show_key: Mapping[int, Any]
-) -> int:
-    """``max(live, key=show_key.__getitem__)``: the first seat in the hand (in ``live``'s
-    order) with the best showing key. ``speak``: empty, or the order of the round of betting
-    just ended (the seats that had chips at its start, by ``show_key`` then, best first, ties in
-    ``live``'s order: a stable sort of them taken in that order); no card has come since, and
-    seats only left the hand. When every seat in the hand still has chips, each had them at
-    the round's start, so each is in ``speak``: the first of ``speak`` still in the hand is the
-    best, found without comparing keys again (tests/games/five_card_stud/test_best_showing.py
-    compares the two). A seat all in may have been all in before the round, not in ``speak``:
-    the keys are compared."""
-    if speak:
-        for s in live:
-            if not stacks[s]:
-                break
-        else:
-            for s in speak:
-                if s in live:
-                    return s
-    # max(live, key=show_key.__getitem__) in one loop (max's keyword costs a parse of it): the
-    # first seat of a strictly greater key, as max keeps
-    best = live[0]
-    top = show_key[best]
-    for s in live:
-        key = show_key[s]
-        if key > top:
-            best, top = s, key
-    return best
 
 
 #: the fold step of each hand event (the table's own events: ``_apply_table``)

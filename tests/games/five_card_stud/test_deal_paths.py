@@ -379,3 +379,71 @@ def test_issue22_a_shuffle_of_the_pack_s_positions_is_the_pack_s_shuffle() -> No
             assert list(kept[3]) == list(kept_names(cards) or ())
         if isinstance(shuffler, SeededShuffler):
             assert shuffler.randbelow(1 << 40) == reference.randbelow(1 << 40)
+
+
+def _dealt_state(game: StudGame) -> tuple[Any, ...]:
+    h = game._hand
+    if h is None:
+        return (game.phase,)
+    return (
+        game.phase,
+        h.up,
+        h.key,
+        h.masks,
+        h.counts,
+        h.entries,
+        h.show_key,
+        h.misdealt,
+        h.queue,
+        h.pos,
+        h.to_act,
+    )
+
+
+def test_issue22_a_table_s_own_deal_is_folded_as_a_record_of_it_is() -> None:
+    """The deal a table makes itself (_deal_event's: each card to the seat its queue gives
+    it) is folded as it is, its cards not paired with the queue's seats again; a twin following
+    the same events pairs each card with its seat: after every event the two hold the same
+    hand. A misdealt card (deal_card(to=)) and a deal made but not committed (verify_deal) are
+    never taken for the table's own deal: the misdeal is noted, alike."""
+    from croupier.games.five_card_stud.bots import legal_decisions
+
+    rng = random.Random(22)
+    for options in (StudOptions(), StudOptions(showing_tie=ShowingTie.SEAT)):
+        game = new_table(options, 4)
+        twin = StudGame.replay(options, game.log)
+        shuffler = SeededShuffler("own deal")
+        misdeals = 0
+        for _ in range(40):
+            _top_up(game)
+            if game.needs_new_deck:
+                game.new_deck()
+            game.start_hand(), game.shuffle(shuffler), game.burn()
+            while game.phase is not StudPhase.IDLE:
+                h = game._hand
+                assert h is not None
+                if game.phase is StudPhase.DEALING:
+                    if not h.queue:
+                        game.rectify()
+                    else:
+                        way = rng.randrange(4)
+                        if way == 1:
+                            game.verify_deal()  # made, not committed
+                        if way == 0:
+                            game.deal()
+                        elif way == 3 and len(h.live) > 1:
+                            wrong = rng.choice([s for s in h.live if s != h.queue[0]])
+                            game.deal_card(to=wrong)
+                            misdeals += 1
+                        else:
+                            game.deal_card()
+                elif game.phase is StudPhase.BETTING:
+                    legal = game.legal()
+                    assert legal is not None
+                    action, amount = rng.choice(legal_decisions(legal))
+                    game.act(legal.seat, action, amount)
+                else:
+                    game.settle()
+                twin.follow(game.log[twin.event_count :])
+                assert _dealt_state(twin) == _dealt_state(game)
+        assert misdeals > 10
