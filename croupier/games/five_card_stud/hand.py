@@ -128,7 +128,11 @@ class HandState:
         self.names: Sequence[str] | None = None
         self.pos = 0
         self.cutters: list[int] = []
-        self.up: dict[int, list[Card]] = {s: [] for s in seats}
+        #: seat -> its up cards (in a loop: a comprehension is a function's call)
+        up: dict[int, list[Card]] = {}
+        for s in seats:
+            up[s] = []
+        self.up = up
         #: seat -> its up cards as a bit set of card codes (the showing keys' memo key)
         self.masks: dict[int, int] = zeros.copy()
         #: seat -> the rank counts of its up cards (the sum of ``1 << 4 * rank``)

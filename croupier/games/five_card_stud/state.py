@@ -342,7 +342,10 @@ class StudState(Game[StudOptions]):
         """:meth:`owing_top_ups` without its first test (a caller that knows some may owe: a
         simulation, by the least stack it found after the last hand)."""
         below, owing = self._top_up_below, self._owing
-        found = [s for s, stack in self._stacks.items() if stack < below or s in owing]
+        found = []  # (a loop: a comprehension is a function's call, for a table's few seats)
+        for s, stack in self._stacks.items():
+            if stack < below or s in owing:
+                found.append(s)
         return sorted(found) if len(found) > 1 else found  # (stacks kept in any seat order)
 
     @property
