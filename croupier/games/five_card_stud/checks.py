@@ -93,6 +93,8 @@ def acted_event(key: tuple[int, Act, int]) -> PlayerActed:
     return found
 
 
+#: the burn of each card, by its code, made once (None: not yet)
+_BURNS: list[CardBurned | None] = [None] * 52
 #: the order of the last shuffle found to be the whole pack by its kept names (every item
 #: exactly an interned Card): the tuple itself (``is`` is its identity; replaced whole)
 _WHOLE_PACK: list[tuple[Card, ...]] = [PACK]
@@ -131,7 +133,18 @@ class StudChecks(StudState):
                 f"the first card is burned after the shuffle and cut; "
                 f"the table is at {self._phase}",
             )
-        return CardBurned(h.order[h.pos])
+        card = h.order[h.pos]
+        if type(card) is not Card:
+            return CardBurned(card)
+        # an event is a frozen value: the burn of a card (the interned Card of its code) is
+        # made once, its text kept for the digest (share_text: a decision's way)
+        found = _BURNS[card.code]
+        if found is None or found.card is not card:
+            found = CardBurned(card)
+            if card is Card._by_code[card.code]:
+                _BURNS[card.code] = found
+                share_text(found)
+        return found
 
     def _deal_event(self, count: int | None, to: int | None, at: int | None) -> CardsDealt:
         h = self._hand

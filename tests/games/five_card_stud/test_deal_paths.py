@@ -447,3 +447,31 @@ def test_issue22_a_table_s_own_deal_is_folded_as_a_record_of_it_is() -> None:
                 twin.follow(game.log[twin.event_count :])
                 assert _dealt_state(twin) == _dealt_state(game)
         assert misdeals > 10
+
+
+def test_issue22_the_burn_of_a_card_is_one_event_its_text_the_canonical_one() -> None:
+    """The burn of a card is one event made once (a frozen value, as a decision's): equal to
+    CardBurned of the very card due, the same object hand after hand, its text kept for the
+    digest its canonical JSON; the streamed digest is the record's."""
+    import hashlib
+    import json
+
+    from croupier.frozen import SHARED_TEXTS
+    from croupier.protocol import canonical_json
+
+    seen: dict[int, CardBurned] = {}
+    for seed in range(60):
+        game = _two_seats()
+        game.start_hand()
+        game.shuffle(SeededShuffler(f"burn:{seed}"))
+        h = game._hand
+        assert h is not None
+        card = h.order[h.pos]
+        event = game.burn()
+        assert event == CardBurned(card) and event.card is card
+        text = canonical_json(event)
+        assert SHARED_TEXTS.get(id(event), text) == text
+        assert seen.setdefault(card.code, event) is event
+        record = json.dumps(game.to_record(), sort_keys=True, separators=(",", ":"))
+        assert game.digest() == hashlib.sha256(record.encode()).hexdigest()
+    assert len(seen) < 60  # some card burned twice
