@@ -106,9 +106,14 @@ class LiveShuffler(Shuffler):
 #: the mask of the low ``k`` bits read for a bound of ``i + 1`` (``k = i.bit_length()``), for
 #: the bounds a byte covers
 _BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
-#: a shuffle's steps by its size (at most 256): each ``i`` from ``n - 1`` down to 1 and the mask
-#: of its bound, in two tuples (read side by side), made once a size
-_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: each byte's value under each mask (``_MASKED[mask][byte] == byte & mask``): a tuple read, where
+#: ``&`` is a generic number operation
+#: ``&`` is a generic number operation (a mask ``2**k - 1``: the values ``0..mask`` over and over)
+_MASKED: Final = {m: tuple(range(m + 1)) * (256 // (m + 1)) for m in set(_BYTE_MASKS)}
+#: a shuffle's steps by its size (at most 256): each ``i`` from ``n - 1`` down to 1 and the
+#: values of the bytes under the mask of its bound (:data:`_MASKED`), in two tuples (read side
+#: by side), made once a size
+_STEPS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 #: the bytes of the stream :meth:`_HmacStreamShuffler.shuffle` has at hand before it starts (a
 #: deck of 52 reads ~70 on average): read with no bound check, more only after a rare run of
 #: rejections
@@ -181,8 +186,8 @@ class _HmacStreamShuffler(Shuffler):
         steps = _STEPS.get(n)
         if steps is None:
             bounds = range(n - 1, 0, -1)
-            steps = _STEPS[n] = (tuple(bounds), tuple(_BYTE_MASKS[i] for i in bounds))
-        places, masks = steps
+            steps = _STEPS[n] = (tuple(bounds), tuple(_MASKED[_BYTE_MASKS[i]] for i in bounds))
+        places, masked = steps
         # the stream's bytes read by an iterator, each step's first byte zipped with the step
         # (no index kept: ~5 bytecodes a step), a rejection's next byte from the same iterator;
         # zip reads the steps first, so it stops at the last step without reading a byte more
@@ -190,10 +195,10 @@ class _HmacStreamShuffler(Shuffler):
         read = iter(stream)
         i = n  # the last step done: 1 once all are (past the end: a step left undone)
         try:
-            for i, mask, byte in zip(places, masks, read, strict=False):
-                j = byte & mask
+            for i, low, byte in zip(places, masked, read, strict=False):
+                j = low[byte]  # byte & mask
                 while j > i:  # at or above the bound i + 1: read again
-                    j = next(read) & mask
+                    j = low[next(read)]
                 out[i], out[j] = out[j], out[i]
         except StopIteration:  # the bytes ran out (rejections): again, refilling as it reads
             return self._shuffle_from(list(items))

@@ -495,3 +495,17 @@ def test_decks_running_out_of_bytes_at_every_point_match_reference(size: int) ->
         for _ in range(300):
             assert fast.shuffle(range(size)) == ref.shuffle(range(size))
         assert fast.randbelow(1 << 40) == ref.randbelow(1 << 40)
+
+
+def test_a_byte_under_each_mask_is_read_from_its_table() -> None:
+    """The shuffle reads a byte under its step's mask from a table (a tuple read, where ``&``
+    is a generic number operation): every byte under every mask of a bound up to 256 is its
+    ``&``, and decks of every size up to 256 are the reference's."""
+    for i in range(256):
+        mask = shuffle_module._BYTE_MASKS[i]
+        assert mask == (1 << i.bit_length()) - 1
+        assert shuffle_module._MASKED[mask] == tuple(b & mask for b in range(256))
+    fast, ref = SeededShuffler(b"tables"), reference_seeded(b"tables")
+    for size in range(258):
+        assert fast.shuffle(range(size)) == ref.shuffle(range(size))
+    assert fast.randbelow(1 << 40) == ref.randbelow(1 << 40)
