@@ -128,6 +128,11 @@ _NEWEST_PLACES: Final = tuple(
     for nibble in range(16)
 )
 _NEWEST_NUMBERS: Final = tuple(place_number(place) for place in _NEWEST_PLACES)
+#: the same by the newest card's code, then its rank's suits nibble (the fold reads a tuple, no
+#: shift of the rank a card)
+_NEWEST_BY_CODE: Final = tuple(
+    _NEWEST_NUMBERS[(code >> 2) << 4 : ((code >> 2) << 4) + 16] for code in range(52)
+)
 
 
 class ShowingKeys:
@@ -144,6 +149,7 @@ class ShowingKeys:
     __slots__ = (
         "gapped",
         "newest",
+        "newest_by_code",
         "newest_places",
         "order",
         "patterns",
@@ -164,6 +170,8 @@ class ShowingKeys:
         #: of the cards' bit set (None: this table reads them otherwise; the fold reads it
         #: without a call)
         self.newest_places = _NEWEST_NUMBERS if self.newest and not self.seat_ties else None
+        #: the same by the newest card's code, then its rank's suits nibble (None: the same)
+        self.newest_by_code = None if self.newest_places is None else _NEWEST_BY_CODE
         #: the rank patterns of card sets under this table's rules
         self.patterns = MaskPatterns(self.rules, gapped_flush_draws=self.gapped)
         #: what a seat's first up card makes of its up cards, by the card's code: :meth:`single`

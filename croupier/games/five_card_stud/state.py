@@ -166,6 +166,10 @@ _RANK_SHIFT: Final = ~3
 #: counts (``1 << (code & _RANK_SHIFT)``): read, not made (most are ints of two digits)
 _CODE_BITS: Final = tuple(1 << code for code in range(52))
 _RANK_UNITS: Final = tuple(1 << (code & _RANK_SHIFT) for code in range(52))
+#: by card code: ``code & _RANK_SHIFT`` (its rank's nibble's first bit), and the bit set of the
+#: cards of the other suits (_OTHER_SUITS of its suit): read, where ``&`` is a generic operation
+_SHIFTS: Final = tuple(code & _RANK_SHIFT for code in range(52))
+_OTHERS: Final = tuple(_OTHER_SUITS[code & 3] for code in range(52))
 
 
 class StudState(Game[StudOptions]):
@@ -536,10 +540,10 @@ class StudState(Game[StudOptions]):
             # seat): a card of dealing ``street`` is the seat's ``street - 1``-th up card
             n = h.street - 1
             place = showing.place
-            # below a pair the newest card decides: place's table, read without a call (None:
-            # this table reads every place with place)
-            newest_places = showing.newest_places
-            bits, units, other_suits = _CODE_BITS, _RANK_UNITS, _OTHER_SUITS
+            # below a pair the newest card decides: place's table by the card's code, read
+            # without a call (None: this table reads every place with place)
+            newest_places = showing.newest_by_code
+            bits, units, other_suits, shifts = _CODE_BITS, _RANK_UNITS, _OTHERS, _SHIFTS
             for intended, card in cards:
                 ups[intended].append(card)
                 code = card.code
@@ -553,13 +557,14 @@ class StudState(Game[StudOptions]):
                 if n < 4:
                     entry = known(counts)
                 else:
-                    entry = known(counts if mask & other_suits[code & 3] else counts | _SUITED)
+                    entry = known(counts if mask & other_suits[code] else counts | _SUITED)
                 if entry is None:
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
                 if newest_places is not None and entry[0][0] <= _PAIR:
-                    shift = code & _RANK_SHIFT  # rank << 2: its nibble (code = rank * 4 + suit)
-                    show_key[intended] = newest_places[(shift << 2) | ((mask >> shift) & 15)]
+                    # the suits nibble of the card's rank (shifts: rank << 2; code = rank * 4
+                    # + suit)
+                    show_key[intended] = newest_places[code][(mask >> shifts[code]) & 15]
                 else:
                     show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))
         h.pos += k
