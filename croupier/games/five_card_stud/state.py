@@ -170,6 +170,7 @@ _RANK_UNITS: Final = tuple(1 << (code & _RANK_SHIFT) for code in range(52))
 #: cards of the other suits (_OTHER_SUITS of its suit): read, where ``&`` is a generic operation
 _SHIFTS: Final = tuple(code & _RANK_SHIFT for code in range(52))
 _OTHERS: Final = tuple(_OTHER_SUITS[code & 3] for code in range(52))
+_SUIT_BITS: Final = tuple(1 << (code & 3) for code in range(52))
 
 
 class StudState(Game[StudOptions]):
@@ -544,6 +545,7 @@ class StudState(Game[StudOptions]):
             # without a call (None: this table reads every place with place)
             newest_places = showing.newest_by_code
             bits, units, other_suits, shifts = _CODE_BITS, _RANK_UNITS, _OTHERS, _SHIFTS
+            suit_bits = _SUIT_BITS
             for intended, card in cards:
                 ups[intended].append(card)
                 code = card.code
@@ -561,10 +563,12 @@ class StudState(Game[StudOptions]):
                 if entry is None:
                     entry = of_counts(counts, mask, n)
                 entries[intended] = entry
-                if newest_places is not None and entry[0][0] <= _PAIR:
+                if newest_places is not None and (category := entry[0][0]) <= _PAIR:
                     # the suits nibble of the card's rank (shifts: rank << 2; code = rank * 4
-                    # + suit)
-                    show_key[intended] = newest_places[code][(mask >> shifts[code]) & 15]
+                    # + suit): with no pair showing, the card's own suit's bit alone
+                    show_key[intended] = newest_places[code][
+                        (mask >> shifts[code]) & 15 if category else suit_bits[code]
+                    ]
                 else:
                     show_key[intended] = place_number(place(entry, mask, code >> 2, n, intended))
         h.pos += k
