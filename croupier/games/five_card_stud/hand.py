@@ -49,6 +49,10 @@ class _Seating:
         return found
 
 
+#: what a hand rarely writes (the cutters, the dead hands, the misdealt cards), or writes anew
+#: (the order of speaking, each round's), starts empty and immutable, shared, and is replaced
+#: whole when written (no list or set made and dropped a hand)
+_NO_SEATS: frozenset[int] = frozenset()
 _SEATINGS: dict[tuple[int, ...], _Seating] = {}
 
 
@@ -127,7 +131,7 @@ class HandState:
         #: (:func:`~croupier.canonical.kept_names`: the deals' texts read them), None: not kept
         self.names: Sequence[str] | None = None
         self.pos = 0
-        self.cutters: list[int] = []
+        self.cutters: tuple[int, ...] = ()
         #: seat -> its up cards (in a loop: a comprehension is a function's call)
         up: dict[int, list[Card]] = {}
         for s in seats:
@@ -150,7 +154,7 @@ class HandState:
         self.key: dict[int, Card] = {}
         self.live: list[int] = list(seats)
         self.folded: set[int] = set()
-        self.dead: set[int] = set()
+        self.dead: frozenset[int] = _NO_SEATS
         pot = event.pot_money
         posted = seating.posted.get(pot)
         if posted is None:
@@ -158,7 +162,7 @@ class HandState:
         self.contrib: dict[int, int] = posted.copy()
         self.street = 0  #: cards each live seat holds once the current dealing is done
         self.queue: list[int] = []
-        self.misdealt: list[tuple[Card, int, int]] = []
+        self.misdealt: tuple[tuple[Card, int, int], ...] = ()
         self.round = 0
         self.opened = False
         self.current = 0
@@ -167,7 +171,7 @@ class HandState:
         self.checked: set[int] = set()
         self.acted: set[int] = set()
         self.acted_in_round = False
-        self.speak: list[int] = []
+        self.speak: Sequence[int] = ()
         self.to_act: int | None = None
         self.turn_since: int | None = None
         #: seat -> its showing cards' place in the order of Art 10 b-d, as its place number

@@ -414,7 +414,7 @@ class StudState(Game[StudOptions]):
     def _apply_cut(self, event: DeckCut) -> None:
         h = self._hand
         assert h is not None
-        h.cutters.append(event.seat)
+        h.cutters = (*h.cutters, event.seat)
         h.order = h.order[event.cards :] + h.order[: event.cards]
         h.names = kept_names(h.order)  # (a new order: none kept)
 
@@ -431,7 +431,7 @@ class StudState(Game[StudOptions]):
             self._clock = event.at
         h = self._hand
         assert h is not None
-        h.misdealt.clear()
+        h.misdealt = ()
         if not h.queue:
             self._begin_round(h, event.at)
 
@@ -518,7 +518,7 @@ class StudState(Game[StudOptions]):
             for (seat, card), intended in zip(cards, due):  # noqa: B905 (checked: k <= due)
                 held.append((intended, card))
                 if seat != intended:
-                    h.misdealt.append((card, seat, intended))
+                    h.misdealt = (*h.misdealt, (card, seat, intended))
             cards = held
         if h.street == 2:  # the first dealing: an up card, then the key card, to each seat
             key, singles = h.key, showing.singles
@@ -581,7 +581,7 @@ class StudState(Game[StudOptions]):
         h = self._hand
         assert h is not None
         seat = event.seat
-        h.dead.add(seat)
+        h.dead = h.dead | {seat}
         h.live.remove(seat)
         h.after = h.seating.after_in(h.live)
         refund = h.contrib[seat]
