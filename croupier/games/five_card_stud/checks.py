@@ -111,6 +111,7 @@ _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _IDLE: Final = StudPhase.IDLE
 _CUT: Final = StudPhase.CUT
+_SHUFFLE: Final = StudPhase.SHUFFLE
 
 
 class StudChecks(StudState):
@@ -127,7 +128,7 @@ class StudChecks(StudState):
 
     def _burn_event(self) -> CardBurned:
         h = self._hand
-        if h is None or self._phase is not StudPhase.CUT:
+        if h is None or self._phase is not _CUT:
             raise RuleViolation(
                 "Art 2",
                 f"the first card is burned after the shuffle and cut; "
@@ -579,7 +580,7 @@ class StudChecks(StudState):
             )
 
     def _check_started(self, event: HandStarted) -> None:
-        if self._phase is not StudPhase.IDLE:
+        if self._phase is not _IDLE:
             raise RuleViolation("Art 10", f"hand {self.hand_number} is still in play")
         if self.needs_new_deck:
             raise RuleViolation(
@@ -600,7 +601,7 @@ class StudChecks(StudState):
 
     def _check_shuffled(self, event: ShoeShuffled) -> None:
         h = self._hand
-        if h is None or self._phase not in (StudPhase.SHUFFLE, StudPhase.CUT):
+        if h is None or (self._phase is not _SHUFFLE and self._phase is not _CUT):
             raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {self._phase}")
         if h.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")

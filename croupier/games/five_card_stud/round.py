@@ -136,6 +136,8 @@ __all__ = ["Legal", "Observation", "StudGame", "StudPhase", "showing"]
 #: the shufflers' shuffles that move each item by its position alone, whatever the items (the
 #: Fisher-Yates of Shuffler and of the HMAC streams: a bound is read of the length only)
 _POSITIONAL: Final = (Shuffler.shuffle, SeededShuffler.shuffle)
+_SHUFFLE: Final = StudPhase.SHUFFLE
+_CUT: Final = StudPhase.CUT
 #: the pack's positions, and the notation of each of its cards as card_notation keeps it
 _POSITIONS: Final = tuple(range(len(PACK)))
 card_notation(PACK)
@@ -253,7 +255,7 @@ class StudGame(StudChecks):
     def verify_shuffle(self, shuffler: Shuffler | None = None) -> None:
         """Whether the deck may be shuffled now (whatever ``shuffler`` will draw)."""
         phase = self._phase  # _check_phase's test and text, without its call (every hand)
-        if phase is not StudPhase.SHUFFLE and phase is not StudPhase.CUT:
+        if phase is not _SHUFFLE and phase is not _CUT:
             raise RuleViolation("Art 2", f"cannot shuffle now: the table is at {phase}")
         if self._hand is not None and self._hand.cutters:
             raise RuleViolation("Art 2", "the deck has been cut: it is shuffled before the cut")

@@ -157,6 +157,7 @@ _BETTING: Final = StudPhase.BETTING
 _DEALING: Final = StudPhase.DEALING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
+_CUT: Final = StudPhase.CUT
 _IDLE: Final = StudPhase.IDLE
 _PAIR: Final = int(ShowingCategory.PAIR)
 #: a card code's bits of its rank, shifted: ``code & _RANK_SHIFT`` is ``rank << 2``, the first
@@ -409,7 +410,7 @@ class StudState(Game[StudOptions]):
         h.shuffle = event
         h.order, h.pos = tuple(event.order), 0  # the event's tuple itself, never a caller's list
         h.names = kept_names(h.order)  # read once a shuffle, not once a deal
-        self._phase = StudPhase.CUT
+        self._phase = _CUT
 
     def _apply_cut(self, event: DeckCut) -> None:
         h = self._hand
