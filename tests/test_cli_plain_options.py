@@ -122,11 +122,17 @@ def test_issue22_simulate_five_card_stud_runs_without_importing_pydantic() -> No
 
 def _frozen_at_exit(*args: str) -> tuple[str, bool]:
     """Run the installed entry point (``croupier.cli:main``) with ``args``: its output, and
-    whether the cyclic collector was frozen when the process began to end."""
+    whether ``main`` froze the cyclic collector as the command returned (the modules loaded
+    are frozen as they load, croupier.cli and croupier.commands.simulate: not that freeze)."""
     code = (
         "import atexit, gc, sys\n"
-        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
         "from croupier.cli import main\n"
+        "calls, freeze = [], gc.freeze\n"
+        "def recorded():\n"
+        "    calls.append(sys._getframe(1).f_code.co_name)\n"
+        "    freeze()\n"
+        "gc.freeze = recorded\n"
+        "atexit.register(lambda: print('frozen', 'main' in calls))\n"
         f"sys.argv = ['croupier', *{list(args)!r}]\n"
         "main()\n"
     )

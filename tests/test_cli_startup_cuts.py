@@ -97,3 +97,30 @@ def test_the_card_events_are_still_exported_by_the_events_module() -> None:
     for name in card.__all__:
         assert getattr(banking, name) is getattr(card, name)
         assert name in banking.__all__
+
+
+def test_the_entry_point_s_modules_load_frozen_with_the_collector_as_it_was() -> None:
+    """Importing the command line (Typer, Click) sets off no cyclic collection; what it loaded
+    is frozen (no later collection walks it), and the collector is enabled again only if it
+    was (a caller's disabled collector stays disabled)."""
+    code = (
+        "import gc, sys\n"
+        "enabled = sys.argv[1] == 'on'\n"
+        "if not enabled:\n"
+        "    gc.disable()\n"
+        "import croupier, importlib.util, typing\n"
+        # the module's code compiled first (with no bytecode kept, an import compiles it
+        # before it runs, with the collector as the caller left it), then run as an import
+        "spec = importlib.util.find_spec('croupier.cli')\n"
+        "code = spec.loader.get_code('croupier.cli')\n"
+        "module = sys.modules['croupier.cli'] = importlib.util.module_from_spec(spec)\n"
+        "counts = []\n"
+        "gc.callbacks.append(lambda phase, info: counts.append(info['generation']))\n"
+        "exec(code, module.__dict__)\n"
+        "print(counts, gc.get_freeze_count() > 1000, gc.isenabled() == enabled)"
+    )
+    for state in ("on", "off"):
+        out = subprocess.run(
+            [sys.executable, "-c", code, state], capture_output=True, text=True, check=True
+        )
+        assert out.stdout.strip() == "[] True True", state
