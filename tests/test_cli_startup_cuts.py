@@ -124,3 +124,46 @@ def test_the_entry_point_s_modules_load_frozen_with_the_collector_as_it_was() ->
             [sys.executable, "-c", code, state], capture_output=True, text=True, check=True
         )
         assert out.stdout.strip() == "[] True True", state
+
+
+def test_the_stud_run_s_modules_are_those_run_simulation_imports() -> None:
+    """``simulate five-card-stud`` loads :data:`~croupier.commands.simulate_stud.RUN_MODULES`
+    with no cyclic collection, then freezes them: they must be every module of croupier the
+    run imports as it starts (else the rest would load with the collector on, as before)."""
+    code = (
+        "import importlib, io, contextlib, sys\n"
+        "from croupier.commands.simulate_stud import RUN_MODULES, simulate_stud\n"
+        "for name in RUN_MODULES:\n"
+        "    importlib.import_module(name)\n"
+        "before = set(sys.modules)\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    simulate_stud(hands=2, seats=6, bots='mixed', seed='x', as_json=True)\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('croupier')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_simulate_stud_runs_with_the_collector_on_and_its_modules_frozen() -> None:
+    """The command line's stud run: its modules frozen once loaded, the collector enabled again
+    for the hands (a hand's cycle, if one were made, is still collected)."""
+    code = (
+        "import atexit, gc, sys\n"
+        "sys.argv = ['croupier', 'simulate', 'five-card-stud', '--hands', '2', '--json']\n"
+        "from croupier.cli import main\n"
+        "frozen = gc.get_freeze_count()\n"
+        "from croupier.commands import simulate_stud\n"
+        "run = simulate_stud.run_simulation\n"
+        "def seen(*args, **kwargs):\n"
+        "    print('modules', 'croupier.games.five_card_stud.round' in sys.modules,"
+        " gc.get_freeze_count() > frozen, 'on', gc.isenabled(), file=sys.stderr)\n"
+        "    return run(*args, **kwargs)\n"
+        "simulate_stud.run_simulation = seen\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert '"invariants": "ok"' in out.stdout
+    assert out.stderr.strip().splitlines()[-1] == "modules True True on True"

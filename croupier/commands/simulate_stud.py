@@ -241,6 +241,15 @@ def _restored_twin(game: StudGame) -> StudGame:
     return twin
 
 
+#: the modules :func:`run_simulation` (and :func:`simulate_stud`) import as they start: the game's
+#: (a caller may load them first: the command line does, see croupier.commands.simulate)
+RUN_MODULES: Final = (
+    "croupier.games.five_card_stud.bots",
+    "croupier.games.five_card_stud.options",
+    "croupier.games.five_card_stud.round",
+    "croupier.games.five_card_stud.rules",
+    "croupier.shuffle",
+)
 #: a twin table replays one hand in this many (and the first and the last hand) by default: every
 #: event of every hand is checked by the engine as it is committed; the twin checks the hands it
 #: replays a second time, from the log (``replay_every = 1``: every hand, one twin from the first
