@@ -1,5 +1,8 @@
 """Frozen values made by the thousand (issue 22): a faster ``__init__``, a shared value's text.
 
+* :func:`frozen_record`: ``dataclass(frozen=True, slots=True)`` for a class of plain positional
+  fields, its methods made without compiling a source for each (a module of events loads in
+  half the instructions).
 * :func:`fast_init`: a frozen dataclass's generated ``__init__`` sets each field with
   ``object.__setattr__`` (its own ``__setattr__`` refuses); this gives a class one that sets
   each field through its slot's descriptor instead, about twice as fast, with the same
@@ -12,11 +15,13 @@
 
 from __future__ import annotations
 
+import _thread
 import dataclasses
 import threading
 from collections.abc import Callable
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from croupier.protocol import Event
@@ -26,6 +31,7 @@ __all__ = [
     "SHARED_TEXTS",
     "fast_init",
     "fast_maker",
+    "frozen_record",
     "keep_text",
     "share_text",
 ]
@@ -33,17 +39,21 @@ __all__ = [
 T = TypeVar("T")
 
 
+#: the classes :func:`frozen_record` made (their ``__init__`` is :func:`fast_init`'s already)
+_RECORDS: set[type[Any]] = set()
+
+
 def _plain_fields(cls: type[Any]) -> list[str] | None:
     """The field names of a frozen, slotted dataclass of plain positional fields with the
-    ``__init__`` dataclasses made for it (or :func:`fast_init`'s); None for any other class
-    (a default, a keyword-only field, ``InitVar``, ``init=False``, a ``__post_init__``, an
-    ``__init__`` written by hand)."""
+    ``__init__`` dataclasses made for it (or :func:`fast_init`'s, or :func:`frozen_record`'s);
+    None for any other class (a default, a keyword-only field, ``InitVar``, ``init=False``, a
+    ``__post_init__``, an ``__init__`` written by hand)."""
     params = getattr(cls, "__dataclass_params__", None)
     fields = dataclasses.fields(cls) if params is not None else ()
     if (
         params is None
         or not params.frozen
-        or not params.init
+        or not (params.init or cls in _RECORDS)
         or "__slots__" not in cls.__dict__
         or getattr(cls.__init__, "__code__", None) is None
         or cls.__init__.__code__.co_filename != "<string>"  # written by hand
@@ -72,18 +82,106 @@ def fast_init(*classes: type[Any]) -> None:
     ``__init__`` written by hand) keeps its own ``__init__``."""
     for cls in classes:
         names = _plain_fields(cls)
-        if names is None:
+        if names is None or cls in _RECORDS:  # (a record's is this one already)
             continue
-        namespace: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-        namespace["__name__"] = cls.__module__  # the function's module, as dataclasses gives
-        body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
-        source = f"def __init__(self, {', '.join(names)}):\n{body}"
-        exec(source, namespace)  # built from field names only
-        init = namespace["__init__"]
-        init.__qualname__ = f"{cls.__qualname__}.__init__"
-        init.__doc__ = cls.__init__.__doc__
-        init.__annotations__ = dict(cls.__init__.__annotations__)
-        cls.__init__ = init
+        _set_init(cls, names, cls.__init__.__doc__, dict(cls.__init__.__annotations__))
+
+
+def _set_init(cls: type[Any], names: list[str], doc: str | None, hints: dict[str, Any]) -> None:
+    """Give ``cls`` the ``__init__`` of :func:`fast_init` (``doc`` and ``hints``: its
+    ``__doc__`` and ``__annotations__``)."""
+    namespace: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    namespace["__name__"] = cls.__module__  # the function's module, as dataclasses gives
+    body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
+    source = f"def __init__(self, {', '.join(names)}):\n{body}"
+    exec(source, namespace)  # built from field names only
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = doc
+    init.__annotations__ = hints
+    cls.__init__ = init
+
+
+@dataclass_transform(frozen_default=True)
+def frozen_record(cls: type[T]) -> type[T]:
+    """``dataclass(frozen=True, slots=True)(cls)`` for a class of plain positional fields (no
+    default, no keyword-only field, no ``InitVar``, no ``__post_init__``, no method of its own
+    that dataclasses writes: a TypeError else): the same class, with the same fields, equality,
+    hash, text (``repr``), immutability, pickling, matching and encoding, made without
+    compiling a source for each of its methods as dataclasses does (~3M instructions a class,
+    most of a module of events' loading: issue 22). Its ``__init__`` is :func:`fast_init`'s
+    (the one source compiled); its ``__eq__``, ``__hash__`` and ``__repr__`` are closures of
+    one function each over the field names, reading the fields as dataclasses' do (their
+    tuple, compared, hashed; each field's ``repr``). tests/test_frozen_record.py compares
+    every record with ``dataclass(frozen=True, slots=True)``'s class."""
+    own = {"__init__", "__repr__", "__eq__", "__hash__", "__post_init__"} & set(vars(cls))
+    made: Any = dataclasses.dataclass(
+        cls, frozen=True, slots=True, init=False, repr=False, eq=False
+    )
+    fields = dataclasses.fields(made)
+    if (
+        own
+        or hasattr(made, "__post_init__")
+        or len(fields) != len(made.__dataclass_fields__)  # an InitVar or a ClassVar field
+        or any(
+            not f.init
+            or f.kw_only
+            or f.default is not dataclasses.MISSING
+            or f.default_factory is not dataclasses.MISSING
+            for f in fields
+        )
+    ):
+        raise TypeError(f"{cls.__qualname__} is not a record of plain positional fields")
+    names = [f.name for f in fields]
+    # dataclasses' __init__: no text; its parameters' annotations the fields' types, None back
+    _set_init(made, names, None, {**{f.name: f.type for f in fields}, "return": None})
+    _RECORDS.add(made)
+    values: Callable[[Any], tuple[Any, ...]]
+    if len(names) == 1:
+        one = attrgetter(names[0])
+
+        def one_value(self: Any) -> tuple[Any, ...]:
+            return (one(self),)
+
+        values = one_value
+    elif names:
+        values = attrgetter(*names)  # their tuple
+    else:
+
+        def no_value(self: Any) -> tuple[Any, ...]:
+            return ()
+
+        values = no_value
+
+    def equal(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    def hashed(self: Any) -> int:
+        return hash(values(self))
+
+    labels = [f"{n}=" for n in names]
+    running: set[tuple[int, int]] = set()  # (a value shown inside itself: "...", as dataclasses)
+
+    def shown(self: Any) -> str:
+        key = id(self), _thread.get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            texts = [label + repr(getattr(self, n)) for label, n in zip(labels, names, strict=True)]
+        finally:
+            running.discard(key)
+        return f"{self.__class__.__qualname__}({', '.join(texts)})"
+
+    for name, method in (("__eq__", equal), ("__hash__", hashed), ("__repr__", shown)):
+        method.__name__ = name
+        method.__qualname__ = f"{made.__qualname__}.{name}"
+        method.__module__ = made.__module__
+        setattr(made, name, method)
+    record: type[T] = made
+    return record
 
 
 def fast_maker(cls: type[T]) -> Callable[..., T]:

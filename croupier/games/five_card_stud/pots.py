@@ -27,18 +27,17 @@ Pure functions of what each seat put in, who is still in the hand and how the ha
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from croupier.frozen import fast_init, fast_maker
+from croupier.frozen import fast_maker, frozen_record
 from croupier.games.five_card_stud.rules import OddChip
 from croupier.money import Rounding, pay
 
 __all__ = ["Pot", "PotResult", "award", "award_at", "build_pots", "settle_pots", "uncalled"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Pot:
     """One pot: its amount and the seats still in the hand that may win it (Art 11 a)."""
 
@@ -46,7 +45,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class PotResult:
     """How one pot was settled: the house's commission (Art 9), the winners (Art 4) and what
     each was paid; ``odd_to_house``: units of a split that did not divide, kept by the house
@@ -60,7 +59,8 @@ class PotResult:
     odd_to_house: int
 
 
-fast_init(Pot, PotResult)  # made at every settlement: a faster __init__, the same classes
+# (both frozen_records: dataclass(frozen=True, slots=True)'s classes made without compiling their
+# methods, with fast_init's faster __init__: made at every settlement)
 #: ``PotResult(...)``, the same value made faster (:func:`~croupier.frozen.fast_maker`)
 _pot_result: Final = fast_maker(PotResult)
 
