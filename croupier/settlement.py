@@ -22,6 +22,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from croupier.errors import CroupierError
+from croupier.frozen import frozen_record
 from croupier.money import Rounding, pay
 
 __all__ = ["BetDecision", "PayoutLine", "Result", "Settlement"]
@@ -37,7 +38,7 @@ class Result(StrEnum):
     HALF = "half"  #: half the stake is lost, half returned (football poker's 0 in 3 cards)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class BetDecision:
     """How a game's rules end a bet: ``result``, the ``prize`` in stakes (for a win), whether a
     commission applies to that prize, and the article that decides it."""

@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
+import croupier.card_events as card_events
 import croupier.games.five_card_stud.events as events
 import croupier.games.five_card_stud.pots as pots
+import croupier.games.void as void
+import croupier.settlement as settlement
 from croupier.frozen import _RECORDS, frozen_record
 from croupier.protocol import Event
 
@@ -51,11 +54,14 @@ def _reference(cls: type[Any]) -> type[Any]:
 def _records() -> list[type[Any]]:
     found = [
         v
-        for module in (events, pots)
+        for module in (events, pots, card_events, void, settlement)
         for v in vars(module).values()
         if isinstance(v, type) and v in _RECORDS
     ]
-    assert len(found) == 18  # the stud events (15), a seat's record, a pot and its result
+    # the stud events (14) and a seat's record, a pot and its result, the card events (2), a
+    # void and its event, a bet's decision
+    found = sorted(set(found), key=lambda c: (c.__module__, c.__qualname__))
+    assert len(found) == 22
     return found
 
 

@@ -54,10 +54,10 @@ Football Poker    every card of the round is out (phase DEALT, the hands shown):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from croupier.errors import RuleViolation
+from croupier.frozen import frozen_record
 from croupier.money import Rounding
 from croupier.protocol import Command, Event
 from croupier.settlement import PayoutLine, Result
@@ -127,7 +127,7 @@ def refuse_fixed(game: str) -> RuleViolation:
     return RuleViolation(article, f"{what}; a void is refused once the result is fixed: settle it")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class VoidRound(Command):
     """A dealer voids the round in progress (see the module docstring): ``reason`` is
     recorded."""
@@ -136,7 +136,7 @@ class VoidRound(Command):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class HouseVoid(Event):
     """The round in progress voided by dealer ``by`` for ``reason``, under ``article``: one
     line per stake, returned (push) or kept on the layout (carry); the round's cards are
