@@ -27,7 +27,7 @@ from typing import Annotated, Any
 # The entry point's modules (Typer's and Click's, most of a command's start) load with no cyclic
 # collection, and are frozen once loaded (gc.freeze): they live as long as the process and make
 # no garbage, but each collection their loading set off walked every object loaded so far, and
-# the collections of a long command (a simulation's hands) would walk them again (~8M of the
+# the collections of a long command (a simulation's hands) would walk them again (~10M of the
 # 538M instructions ``simulate five-card-stud --hands 1`` took, issue 22). The objects alive
 # then stay out of every later collection of the process (a test's that imports this module
 # too); the collector is enabled again if it was.
