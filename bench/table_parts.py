@@ -107,8 +107,8 @@ def _sides(game: str, rounds: int, parts: Counter[str]) -> Sides:
 
     if game == "stud":
         from bench import table_stud as stud
-        from croupier.games.five_card_stud.bots import TableBot
         from croupier.games.five_card_stud.options import StudOptions
+        from croupier.games.five_card_stud.table_bots import TableBot
         from croupier.table.stud import StudTable
 
         def stud_run() -> object:

@@ -16,7 +16,7 @@
   equal to the checked path). Faster than any checked path, so a harsher yardstick;
 * **table**: :class:`~croupier.table.stud.StudTable` run by
   :func:`~croupier.table.runner.run_table` with the interface bots
-  (:class:`~croupier.games.five_card_stud.bots.TableBot` around the same bots, reading the
+  (:class:`~croupier.games.five_card_stud.table_bots.TableBot` around the same bots, reading the
   table's view, ``Table.seen``: the seat's ``Observation`` as its typed facts, and the offers):
   offers, waits, views, commands checked against the offers, entries with their visibility, the
   ledger. No hash chain on either side: the game's API computes none, and a table computes it
@@ -47,12 +47,12 @@ from croupier.games.five_card_stud.bots import (
     Bot,
     RandomBot,
     StrengthBot,
-    TableBot,
     new_table,
     play_hand,
 )
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import StudPhase
+from croupier.games.five_card_stud.table_bots import TableBot
 from croupier.shuffle import SeededShuffler
 from croupier.table.runner import run_table
 from croupier.table.sources import SeededSource

@@ -30,7 +30,6 @@ from croupier.games.five_card_stud.bots import (
     _own_level,
     _ranked_of,
     _ranked_on,
-    _Seen,
     legal_decisions,
     new_table,
     play_hand,
@@ -50,6 +49,7 @@ from croupier.games.five_card_stud.order import ShowingKeys
 from croupier.games.five_card_stud.round import Legal, Observation, StudGame
 from croupier.games.five_card_stud.rules import Consecutive, InitialCommission
 from croupier.games.five_card_stud.state import StudPhase
+from croupier.games.five_card_stud.table_bots import _Seen
 from croupier.games.five_card_stud.view import legal_on_turn
 from croupier.records import is_int
 from croupier.shuffle import SeededShuffler
@@ -624,7 +624,7 @@ def test_issue22_a_view_bots_board_memo_is_one_pair_across_threads(
     written in two steps: the review of issue 22's third pass)."""
     import threading
 
-    from croupier.games.five_card_stud import bots as bots_module
+    from croupier.games.five_card_stud import table_bots as bots_module
 
     ups = [{"1": "As Ks", "2": "7d 8d", "3": "Qh Qc"}, {"1": "9s 9h", "2": "Td Js", "3": "Kc 2d"}]
 
