@@ -159,6 +159,8 @@ _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _CUT: Final = StudPhase.CUT
 _IDLE: Final = StudPhase.IDLE
+_PREVIOUS_RAISE: Final = ReraiseMinimum.PREVIOUS_RAISE
+_ANY_RAISE: Final = ReraiseMinimum.ANY
 _PAIR: Final = int(ShowingCategory.PAIR)
 #: a card code's bits of its rank, shifted: ``code & _RANK_SHIFT`` is ``rank << 2``, the first
 #: bit of the rank's nibble in the showing bit sets and counts
@@ -657,9 +659,9 @@ class StudState(Game[StudOptions]):
             h.declined = False
             if increment >= h.min_raise:
                 rule = self._options.reraise_minimum
-                if rule is ReraiseMinimum.PREVIOUS_RAISE:
+                if rule is _PREVIOUS_RAISE:
                     h.min_raise = increment
-                elif rule is ReraiseMinimum.ANY:
+                elif rule is _ANY_RAISE:
                     h.min_raise = 1
                 h.acted = {seat}
             elif self._options.short_all_in_reopens:
