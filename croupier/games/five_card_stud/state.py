@@ -752,12 +752,10 @@ class StudState(Game[StudOptions]):
         h.checked.clear()  # emptied, not made again: nothing else holds the hand's sets
         h.acted.clear()
         h.acted_in_round = False
-        # the seats in the hand with chips left (a stack is never below 0: a seat puts in at
-        # most its stack): when no seat dealt in is at 0 (h.low: its capital, which is its
-        # stack while it is in the hand, as stacks only fall in a hand; the tests compare the
-        # two), the whole hand, copied (a C scan of the few capitals, where the loop below
-        # costs several times as many instructions); else in a plain loop (filter's call, its
-        # bound method and the list made of it cost a third more for a hand's few seats)
+        # the seats in the hand with chips left (a stack is never below 0): when no seat dealt
+        # in is at 0 (h.low: its capital, its stack while in the hand, as stacks only fall in a
+        # hand; the tests compare the two), the whole hand, copied (a C scan of the capitals:
+        # the loop costs several times as much); else a plain loop (cheaper than filter's)
         if all(h.low.values()):
             able = h.live.copy()
         else:
