@@ -266,17 +266,19 @@ class StudGame(StudChecks):
     def shuffle(self, shuffler: Shuffler) -> ShoeShuffled:
         """The dealer shuffles the deck (Art 2); again at will until the first card is burned."""
         self.verify_shuffle()
-        if getattr(type(shuffler), "shuffle", None) in _POSITIONAL:
+        shuffle = shuffler.shuffle
+        if getattr(shuffle, "__func__", None) in _POSITIONAL:
             # a shuffle that moves items by their positions alone: the pack's positions
             # shuffled, its cards and their names picked by them in C (the same order as the
             # pack's shuffle: tests/games/five_card_stud/test_deal_paths.py), the names not
-            # read again of the cards (card_notation's loop)
-            pick = itemgetter(*shuffler.shuffle(_POSITIONS))
+            # read again of the cards (card_notation's loop). The method the shuffler has, not
+            # its class's: one set on the shuffler itself (a stacked deck) shuffles the pack
+            pick = itemgetter(*shuffle(_POSITIONS))
             event = ShoeShuffled.record(
                 pick(PACK), cut=0, cut_card_depth=None, names=pick(_PACK_NAMES)
             )
         else:
-            order = shuffler.shuffle(PACK)
+            order = shuffle(PACK)
             event = ShoeShuffled.record(order, cut=0, cut_card_depth=None)
         self._recorded = event  # its commitment was just computed from its order
         try:

@@ -381,6 +381,26 @@ def test_issue22_a_shuffle_of_the_pack_s_positions_is_the_pack_s_shuffle() -> No
             assert shuffler.randbelow(1 << 40) == reference.randbelow(1 << 40)
 
 
+def test_issue22_a_shuffle_set_on_the_shuffler_itself_shuffles_the_pack() -> None:
+    """A shuffler whose own ``shuffle`` is not its class's (a stacked deck set on the object, as
+    a test or a demonstration does) shuffles the pack itself: the positions' shortcut is taken
+    only for the shuffle methods known to move items by position (the review of issue 22's
+    tenth round: the class's method was tested, the object's called, and a stacked deck raised
+    a TypeError)."""
+    stacked = tuple(sorted(PACK, key=lambda c: (c.rank, c.suit)))  # the pack in a set order
+
+    def stack(items: Sequence[Any]) -> list[Any]:  # the stacked pack, whatever it is given
+        return list(stacked)
+
+    for shuffler in (SeededShuffler("stacked"), _Plain(3)):
+        shuffler.shuffle = stack  # type: ignore[method-assign]
+        game = _two_seats()
+        game.start_hand()
+        event = game.shuffle(shuffler)
+        assert event.order == stacked
+        assert event == ShoeShuffled.record(stacked, cut=0, cut_card_depth=None)
+
+
 def _dealt_state(game: StudGame) -> tuple[Any, ...]:
     h = game._hand
     if h is None:
