@@ -24,24 +24,11 @@ import importlib
 import sys
 from typing import Annotated, Any
 
-# The entry point's modules (Typer's and Click's, most of a command's start) load with no cyclic
-# collection, and are frozen once loaded (gc.freeze): they live as long as the process and make
-# no garbage, but each collection their loading set off walked every object loaded so far, and
-# the collections of a long command (a simulation's hands) would walk them again (~10M of the
-# 538M instructions ``simulate five-card-stud --hands 1`` took, issue 22). The objects alive
-# then stay out of every later collection of the process (a test's that imports this module
-# too); the collector is enabled again if it was.
-_COLLECTING = gc.isenabled()
-gc.disable()
-try:
-    import typer
-    from typer.core import TyperGroup, TyperOption
+import typer
+from typer.core import TyperGroup, TyperOption
 
-    from croupier.commands.plain_options import PlainParams
-finally:
-    gc.freeze()
-    if _COLLECTING:
-        gc.enable()
+from croupier.commands.loading import enter
+from croupier.commands.plain_options import PlainParams
 
 __all__ = ["COMMANDS", "app", "main"]
 
@@ -181,6 +168,7 @@ def main() -> None:
     opened (:func:`~croupier.commands.output.nothing_left_open`: ``simulate five-card-stud``'s
     one table in this process, ~1.5% of a 10,000-hand run's CPU)."""
     words = [a for a in sys.argv[1:] if not a.startswith("-")]
+    enter()  # this process is the command line's: its modules frozen once loaded
     try:
         app()
     finally:

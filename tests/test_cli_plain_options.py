@@ -122,8 +122,8 @@ def test_issue22_simulate_five_card_stud_runs_without_importing_pydantic() -> No
 
 def _frozen_at_exit(*args: str) -> tuple[str, bool]:
     """Run the installed entry point (``croupier.cli:main``) with ``args``: its output, and
-    whether ``main`` froze the cyclic collector as the command returned (the modules loaded
-    are frozen as they load, croupier.cli and croupier.commands.simulate: not that freeze)."""
+    whether ``main`` froze the cyclic collector as the command returned (the freezes as a
+    command starts and as its modules load, croupier.commands.loading's: not that one)."""
     code = (
         "import atexit, gc, sys\n"
         "from croupier.cli import main\n"

@@ -12,7 +12,6 @@ aliases resolved), so neither ``play_stud`` nor ``play_mahjong`` is imported to 
 # and annotations kept as text would be evaluated anew each time (the command's ~30 options);
 # evaluated once, as the function is defined, they are read as they are.
 
-import gc
 import importlib
 from typing import Annotated
 
@@ -31,6 +30,7 @@ from croupier.commands.bounds import (
     bounded,
 )
 from croupier.commands.games import check_game, games_help
+from croupier.commands.loading import loading
 from croupier.commands.mahjong_flags import (
     BankerDoublesOpt,
     CommissionOpt,
@@ -242,11 +242,9 @@ def simulate(
                 hint = ": use --hands" if flag == "--rounds" else ""
                 fail(f"{flag} applies to the banking games, not five-card-stud{hint}")
         # the run's modules (the game's, which run_simulation imports as it starts, included)
-        # load with no cyclic collection and are frozen once loaded, as the entry point's are
-        # (croupier.cli says why: ~5M more of the 538M instructions of a one-hand run)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        # load with no cyclic collection, frozen in the command line's process
+        # (croupier.commands.loading: ~5M more of the 538M instructions of a one-hand run)
+        with loading():
             from croupier.commands.simulate_stud import (
                 DEFAULT_SIM_HANDS,
                 DEFAULT_SIM_SEATS,
@@ -256,10 +254,6 @@ def simulate(
 
             for module in RUN_MODULES:
                 importlib.import_module(module)
-        finally:
-            gc.freeze()
-            if collecting:
-                gc.enable()
 
         simulate_stud(
             hands=DEFAULT_SIM_HANDS if hands is None else hands,
