@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import _thread
+import copy
 import dataclasses
 import threading
 from collections.abc import Callable
@@ -136,6 +137,11 @@ def frozen_record(cls: type[T]) -> type[T]:
     # dataclasses' __init__: no text; its parameters' annotations the fields' types, None back
     _set_init(made, names, None, {**{f.name: f.type for f in fields}, "return": None})
     _RECORDS.add(made)
+    # the parameters dataclasses records say what the class is (its own __init__, __repr__ and
+    # __eq__: this function's), as dataclass(frozen=True, slots=True)'s do
+    params = copy.copy(made.__dataclass_params__)
+    params.init = params.repr = params.eq = True
+    made.__dataclass_params__ = params
     values: Callable[[Any], tuple[Any, ...]]
     if len(names) == 1:
         one = attrgetter(names[0])

@@ -72,6 +72,7 @@ def test_a_record_is_the_class_dataclasses_makes(cls: type[Any]) -> None:
     assert [(f.name, f.type) for f in dataclasses.fields(cls)] == [
         (f.name, f.type) for f in dataclasses.fields(ref)
     ]
+    assert repr(cls.__dataclass_params__) == repr(ref.__dataclass_params__)  # init, repr, eq...
     assert cls.__dataclass_params__.frozen
     assert cls.__slots__ == ref.__slots__ and cls.__match_args__ == ref.__match_args__
     assert cls.__doc__ == ref.__doc__
