@@ -368,6 +368,7 @@ class StrengthBot:
         #: the view's street read last: the hand's number, its round and the seat (a table's:
         #: its seat and its hand's board levels, _ranked)
         self._hand = self._round = self._seat = -1
+        self._board: object = None  # (the view's board read last: its patterns)
         self._mine = (0, 0)
         self._five = False
         #: the packed level of every seat on the board (_SEAT_BITS), best first
@@ -376,13 +377,14 @@ class StrengthBot:
         #: changed in place, for the whole hand); None: a view's, read at each decision
         self._live: Sequence[int] | None = None
 
-    def _read(self, obs: Observation) -> None:
-        """Its own level and the board's on a new street (a new hand, round or seat) of a
-        view (not an :class:`Observation`, whose street :meth:`decide_on` reads in place):
-        its cards read one by one."""
+    def _read(self, obs: Observation, board: Mapping[int, tuple[ShowingPattern, int]]) -> None:
+        """Its own level and the board's (``board``: its patterns) on a new street of a view
+        (not the table's :class:`Observation` of the seat on turn, whose street
+        :meth:`decide_on` reads in place): its cards read one by one."""
         self._seat, self._hand, self._round = obs.seat, obs.hand, obs.round
         self._live = None
-        self._ranked = _ranked_of(obs.patterns())
+        self._board = board
+        self._ranked = _ranked_of(board)
         up, key = obs.up, obs.key
         self._mine = _own_level(up, key)
         self._five = len(up) + (key is not None) == 5
@@ -397,14 +399,19 @@ class StrengthBot:
         ``legal``, or that as the plain tuple of its fields: the play loop's; the observation's
         own ``legal`` is not read)."""
         _, _, check, call, bet, raise_to = legal  # one unpacking: the fields it reads
-        if type(obs) is Observation:  # the table's own: its hand read in place
+        if type(obs) is Observation and obs._hand.to_act == obs.seat:
+            # the table's own, for the seat on turn: its hand read in place
             return self.decide_in(obs._hand, obs.seat, check, call, bet, raise_to)
-        # anything else read as a view (an Observation's fields, whatever its class): its
-        # street read when new (its cards one by one), then answered as on the table's hand,
-        # what decide_in reads of a hand whose street is read already taken from the view
+        # anything else read as a view (an Observation's fields, whatever its class, or a seat
+        # not on turn asked what it would do): its street read when new (its cards one by one),
+        # then answered as on the table's hand, what decide_in reads of a hand whose street is
+        # read already taken from the view. A new street: another hand, round or seat, or
+        # another board (one bot may sit at two tables whose hands have the same number: the
+        # board a view gives is one object a street, and another table's is another)
+        board = obs.patterns()
         new = obs.round != self._round or obs.hand != self._hand or obs.seat != self._seat
-        if new or self._live is not None:  # (or a table's street read last: _live, its list)
-            self._read(obs)
+        if new or board is not self._board or self._live is not None:
+            self._read(obs, board)  # (or a table's street read last: _live, its list)
         seen = cast(HandState, _ViewHand(obs, self._ranked))
         return self.decide_in(seen, obs.seat, check, call, bet, raise_to)
 

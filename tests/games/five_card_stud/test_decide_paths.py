@@ -138,7 +138,13 @@ def _view(obs: Observation) -> Any:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(seed: int) -> None:
+@pytest.mark.parametrize("reads", [("view", "table"), ("view", "view")])
+def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(
+    seed: int, reads: tuple[str, str]
+) -> None:
+    """One bot at two tables, each read as a view or as the table's observation: it decides as
+    a fresh bot would at every turn, hands of the same number and round included (two views of
+    such hands were read as one street: the review of issue 22's tenth round)."""
     options = StudOptions()
     rng = random.Random(seed)
     games = [new_table(options, 2), new_table(options, 2)]
@@ -170,7 +176,7 @@ def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(seed: int) 
                 assert obs.legal is not None
                 game.act(turn, *other.choose(obs.legal))
                 continue
-            read = obs if i else _view(obs)
+            read = obs if reads[i] == "table" else _view(obs)
             fresh = StrengthBot(random.Random(0))
             fresh.rng.setstate(shared.rng.getstate())
             if (shared._hand, shared._round) == (obs.hand, obs.round):
@@ -229,3 +235,23 @@ def test_issue22_a_seat_on_turn_holds_its_key_card_and_the_street_s_up_cards(see
             turns += 1
         game.settle()
     assert turns >= 200 and misdealt >= 10
+
+
+def test_issue22_a_strength_bot_asked_for_a_seat_not_on_turn_reads_it_as_a_view() -> None:
+    """``decide_on`` for a seat that is not on turn (a what-if a caller asks, here a seat with
+    its up card only, no key card yet) reads the seat's cards as a view does: it decides (it
+    raised a KeyError when the table's fast path assumed the seat on turn: the review)."""
+    game = StudGame(StudOptions())
+    for seat in (1, 2, 3):
+        game.seat_player(seat, f"p{seat}", 2000)
+    game.new_deck()
+    game.start_hand()
+    game.shuffle(SeededShuffler("z"))
+    game.burn()
+    for _ in range(4):  # seat 3 has its up card, not its key card yet
+        game.deal_card()
+    obs = game.observation(3)
+    assert obs.key is None and len(obs.up) == 1
+    legal = (3, True, False, None, (20, 2000), None)
+    decided = StrengthBot(random.Random(0)).decide_on(obs, legal)
+    assert decided == StrengthBot(random.Random(0)).decide_on(_view(obs), legal)
