@@ -110,6 +110,7 @@ _DEALING: Final = StudPhase.DEALING
 _BETTING: Final = StudPhase.BETTING
 _SHOWDOWN: Final = StudPhase.SHOWDOWN
 _IDLE: Final = StudPhase.IDLE
+_ANY_ROUND: Final = UncalledBet.ANY_ROUND
 _CUT: Final = StudPhase.CUT
 _SHUFFLE: Final = StudPhase.SHUFFLE
 
@@ -259,7 +260,7 @@ class StudChecks(StudState):
         the commission: always under ``uncalled_bet = any-round``; by the letter, when it was
         made in the final round (Art 10 d: the fourth is "o último lanço"), or when nobody who
         could have called it folded (the others still in the hand were all in for less)."""
-        if self._options.uncalled_bet is UncalledBet.ANY_ROUND:
+        if self._options.uncalled_bet is _ANY_ROUND:
             return True
         return h.last_bet_round == BETTING_ROUNDS or not h.declined
 

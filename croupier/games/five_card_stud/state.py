@@ -240,7 +240,7 @@ class StudState(Game[StudOptions]):
         #: the perfect-hash tables of the table's rules (rank_tables), fetched at the first
         #: showdown (None: none yet)
         self._rank_tables: tuple[tuple[int, ...], tuple[int, ...], Sequence[int]] | None = None
-        self._phase = StudPhase.IDLE
+        self._phase = _IDLE
         self._clock: int | None = None
         self._house = 0
         self._settled: HandSettled | None = None
@@ -737,7 +737,7 @@ class StudState(Game[StudOptions]):
         self._hand = None
         self._pending = None
         self._last_up = {}
-        self._phase = StudPhase.IDLE
+        self._phase = _IDLE
 
     # -- turn logic --------------------------------------------------------------------------------
 
