@@ -148,9 +148,11 @@ def settled_text(event: HandSettled) -> str | None:
         order, shown = event.showdown, event.shown
         cards = showdown = ""
         if shown:
-            held = [_SHOWN[s][c.code] for s, c in shown if type(c) is Card]
-            if len(held) != len(shown):
-                return None
+            held = []  # (a loop: a comprehension is a call, dearer for a showdown's few)
+            for s, c in shown:
+                if type(c) is not Card:
+                    return None
+                held.append(_SHOWN[s][c.code])
             cards = ",".join(held)
         if order:
             showdown = SEAT_TEXTS.get(order) or _seats(order)
