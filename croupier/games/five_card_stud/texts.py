@@ -158,9 +158,13 @@ def settled_text(event: HandSettled) -> str | None:
             showdown = SEAT_TEXTS.get(order) or _seats(order)
         stacks = event.stacks
         # a capital's seat may be one not dealt in (seated, sitting out): both ints looked at
-        held = [f"{_SEAT_TEXT[s]},{a}" for s, a in stacks if type(s) is int and type(a) is int]
-        if not held or len(held) != len(stacks):  # (a hand has seats: never none)
+        if not stacks:  # (a hand has seats: never none)
             return None
+        held = []  # (a loop, as above)
+        for s, a in stacks:
+            if type(s) is not int or type(a) is not int:
+                return None
+            held.append(f"{_SEAT_TEXT[s]},{a}")
         return (
             f'{{"house":{house},"initial_commission":{commission},"number":{number},"pots":['
             f'{",".join(pots)}],"returned":[{back}],"showdown":[{showdown}],"shown":[{cards}],'
