@@ -198,10 +198,13 @@ _MEMO_LIMIT: Final = 200_000
 _PATTERNS: Final = MaskPatterns()
 #: the entries of :data:`_PATTERNS` found so far, by rank counts (fewer than four cards)
 _KNOWN: Final = _PATTERNS.known.get
-#: the bots' own levels (formation, top rank) of fewer than five cards by their rank counts
-#: (:func:`_own_level`'s: the entry's key; four cards' flagged when of one suit, as
-#: :meth:`MaskPatterns.of_counts` keys them), filled as they come (a few thousand at most)
-_MINE: dict[int, tuple[int, int]] = {}
+#: the bots' own levels (formation, top rank) of fewer than five cards by their rank counts,
+#: with the edge of each over every board level (:func:`_own_level`'s, :func:`_edge_table`'s;
+#: four cards' flagged when of one suit, as :meth:`MaskPatterns.of_counts` keys them), filled
+#: as they come (a few thousand at most)
+_MINE: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {}
+#: the edge tables by own level and whether it is five cards' (a few hundred at most)
+_EDGES: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 #: a card's term in the rank counts by its code (``1 << 4 * rank``), read without the shifts
 _RANK_COUNT: Final = tuple(1 << ((code >> 2) << 2) for code in range(64))
 
@@ -370,7 +373,8 @@ class StrengthBot:
         self._hand = self._round = self._seat = -1
         self._board: object = None  # (the view's board read last: its patterns)
         self._mine = (0, 0)
-        self._five = False
+        #: its edge over each board level (_edge_table)
+        self._edges = _edge_table(0, 0, False)
         #: the packed level of every seat on the board (_SEAT_BITS), best first
         self._ranked: Sequence[int] = ()
         #: the table's own list of the seats in the hand (an Observation's: the same list,
@@ -386,8 +390,8 @@ class StrengthBot:
         self._board = board
         self._ranked = _ranked_of(board)
         up, key = obs.up, obs.key
-        self._mine = _own_level(up, key)
-        self._five = len(up) + (key is not None) == 5
+        mine = self._mine = _own_level(up, key)
+        self._edges = _edge_table(*mine, len(up) + (key is not None) == 5)
 
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal
@@ -427,7 +431,7 @@ class StrengthBot:
             # the street read already (its board's levels: a list a table's hand makes anew a
             # street, or a view's as read): its levels kept, and the table's own list of the
             # seats in the hand, kept from a hand (a view's: read at each decision)
-            ranked, level, five = self._ranked, self._mine, self._five
+            ranked, edges = self._ranked, self._edges
             live = self._live
             in_hand = h.live if live is None else live
         else:
@@ -443,38 +447,33 @@ class StrengthBot:
             # (a seat on turn holds its key card and the street's up cards: the tests compare
             # its level with _own_level's of them at every turn)
             key, n = h.key[seat], h.street
-            counts = h.counts[seat] + _RANK_COUNT[key.code]
-            five = False
+            code = key.code
+            counts = h.counts[seat] + _RANK_COUNT[code]
             if n < 5:  # the level is the rank counts' (_MINE): no suit read but four cards'
-                if n == 4:  # (flagged when of one suit, as of_counts keys them)
-                    mask = h.masks[seat] | 1 << key.code
-                    if not mask & _OTHER_SUITS[(mask.bit_length() - 1) & 3]:
-                        counts |= _SUITED
+                # (flagged when of one suit, as of_counts keys them: none of the up cards in
+                # another suit than the key's)
+                if n == 4 and not h.masks[seat] & _OTHER_SUITS[code & 3]:
+                    counts |= _SUITED
                 found = _MINE.get(counts)
                 if found is None:
-                    mask = h.masks[seat] | 1 << key.code
-                    entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
-                    category, ranks = entry[0]
-                    found = _MINE[counts] = (category, ranks[0] if ranks else 0)
-                level = found
+                    found = _mine_entry(h, seat, counts, n)
+                self._mine, edges = found
             else:  # five cards (a made hand): _own_level of its cards, read in place
                 cv, flush, table, levels = _MADE[0] if _MADE else _made()
-                total = cv[key.code]
+                total = cv[code]
                 for c in h.up[seat]:
                     total += cv[c.code]
                 strength = table[(total & RANK_MASK) + flush[total >> RANK_BITS]]
-                level, five = (levels[strength], strength), True
-            self._mine, self._five = level, five
-        mine, my_top = level
+                formation = levels[strength]
+                self._mine, edges = (formation, strength), _FIVE_EDGES[formation]
+            self._edges = edges
         best = 0
         for packed in ranked:  # the first other seat in the hand: the best
             s = packed & 15  # _SEAT_MASK, _SEAT_BITS: constants, no name read
             if s != seat and s in in_hand:
                 best = packed >> 4  # formation << 4 | top rank
                 break
-        theirs, their_top = best >> 4, best & 15
-        # five cards: a made hand against what shows; compare formations only
-        edge = mine - theirs if five else (mine - theirs) * 2 + (1 if my_top > their_top else 0)
+        edge = edges[best]  # its edge over the best (_edge_table), no arithmetic
         # the pot is read only when a bet is sized or a call priced
         if edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression):  # strong
             cap = self.cap
@@ -495,6 +494,50 @@ class StrengthBot:
         if bet is not None and h.round == 1 and edge >= 0:
             return _BET, bet[0]  # the opener's duty: open small with a fair card
         return _FOLDS
+
+
+#: the board's formations (_LEVEL's, a draw's 0): the rows of an edge table
+_BOARD_FORMATIONS: Final = max(_LEVEL) + 1
+
+
+def _edge_table(mine: int, my_top: int, five: bool) -> tuple[int, ...]:
+    """The bot's edge of the level (``mine``, ``my_top``) over each board level ``formation <<
+    4 | top rank`` (the index, below ``_BOARD_FORMATIONS << 4``; 0 also when no other seat is in
+    the hand): twice the formations'
+    difference, one more when its top rank is the higher; five cards (a made hand against what
+    shows) the formations' difference alone (its top, a strength, not read). Made once a level
+    (:data:`_EDGES`)."""
+    if five:
+        my_top = 0  # (a strength: thousands of them, one table for all of a formation)
+    table = _EDGES.get((mine, my_top, five))
+    if table is None:  # by rows of 16 (a formation's: their top ranks below my_top, then the rest)
+        edges: list[int] = []
+        for theirs in range(_BOARD_FORMATIONS):
+            if five:
+                edges += (mine - theirs,) * 16
+            else:
+                edge = (mine - theirs) * 2
+                edges += (edge + 1,) * my_top
+                edges += (edge,) * (16 - my_top)
+        table = _EDGES[mine, my_top, five] = tuple(edges)
+    return table
+
+
+#: the edge tables of five cards by their formation (on the showing scale: 0 to 10)
+_FIVE_EDGES: Final = tuple(_edge_table(f, 0, True) for f in range(11))
+
+
+def _mine_entry(
+    h: HandState, seat: int, counts: int, n: int
+) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """The :data:`_MINE` entry of the seat's fewer than five cards on the hand ``h``
+    (``counts``: its key): the pattern of their rank counts."""
+    mask = h.masks[seat] | 1 << h.key[seat].code
+    entry = _KNOWN(counts) or _PATTERNS.of_counts(counts, mask, n)
+    category, ranks = entry[0]
+    level = (category, ranks[0] if ranks else 0)
+    found = _MINE[counts] = (level, _edge_table(*level, False))
+    return found
 
 
 def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:

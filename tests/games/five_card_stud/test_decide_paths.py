@@ -255,3 +255,29 @@ def test_issue22_a_strength_bot_asked_for_a_seat_not_on_turn_reads_it_as_a_view(
     legal = (3, True, False, None, (20, 2000), None)
     decided = StrengthBot(random.Random(0)).decide_on(obs, legal)
     assert decided == StrengthBot(random.Random(0)).decide_on(_view(obs), legal)
+
+
+def test_issue22_a_strength_bot_s_edge_table_is_the_margin_it_stands_for() -> None:
+    """The strength bot reads its edge over the best board level from a table by that level
+    (``_edge_table``): for every own level (five cards' or fewer) and every board level, the
+    entry is the margin of the decision (twice the formations' difference, one more when its top
+    rank is the higher; five cards: the formations' difference), and every board level the
+    bots read in a run of hands (``_BOARD_LEVELS``) is within the table's rows."""
+    from croupier.commands.simulate_stud import run_simulation
+    from croupier.games.five_card_stud import bots
+
+    for five in (False, True):
+        for mine in range(11):
+            for my_top in range(16):
+                table = bots._edge_table(mine, my_top, five)
+                if five:
+                    assert table is bots._FIVE_EDGES[mine]
+                assert len(table) == bots._BOARD_FORMATIONS << 4
+                for best, edge in enumerate(table):
+                    theirs, their_top = best >> 4, best & 15
+                    margin = (mine - theirs) * 2 + (my_top > their_top)
+                    assert edge == (mine - theirs if five else margin), (mine, my_top, best)
+    run_simulation(40, 6, "mixed", "edge")
+    assert bots._BOARD_LEVELS
+    assert max(bots._BOARD_LEVELS.values()) >> 4 < bots._BOARD_FORMATIONS << 4
+    assert max(bots._LEVEL) < bots._BOARD_FORMATIONS
