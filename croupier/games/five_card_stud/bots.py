@@ -482,14 +482,24 @@ class StrengthBot:
         if edge >= 2 or (edge >= 1 and self.rng.random() < self.aggression):  # strong
             cap = self.cap
             if bet is not None:
-                return _BET, _size(bet, h.pot, cap)
-            if (
+                kind, span = _BET, bet
+            elif (
                 raise_to is not None
                 and (cap is None or raise_to[0] <= cap)
                 and self.rng.random() < 0.6
             ):
-                return _RAISE, _size(raise_to, h.pot, cap)
-            return _CHECKS if call is None else _CALLS
+                kind, span = _RAISE, raise_to
+            else:
+                return _CHECKS if call is None else _CALLS
+            # half the pot within the span, its top brought down to the cap (never below its
+            # least): max(low, min(high, pot // 2)) without the calls (nor _size's)
+            low, high = span
+            if cap is not None and high > cap:
+                high = cap  # below the least: the least, below
+            half = h.pot // 2
+            if half < high:
+                high = half
+            return kind, low if low > high else high
         if check:
             return _CHECKS
         # (pot or 1): max(pot, 1) without the call, a pot never below 0
@@ -542,18 +552,6 @@ def _mine_entry(
     level = (category, ranks[0] if ranks else 0)
     found = _MINE[counts] = (level, _edge_table(*level, False))
     return found
-
-
-def _size(span: tuple[int, int], pot: int, cap: int | None = None) -> int:
-    """Half the pot within ``span``, its top brought down to ``cap`` (never below its least):
-    ``max(low, min(high, pot // 2))`` without the calls."""
-    low, high = span
-    if cap is not None and high > cap:
-        high = cap  # below the least: the least, below
-    half = pot // 2
-    if half < high:
-        high = half
-    return low if low > high else high
 
 
 def new_table(table: StudOptions, players: int, *, buy_in: int | None = None) -> StudGame:
