@@ -332,7 +332,8 @@ def _ranked_on(h: HandState) -> Sequence[int]:
     :meth:`Observation.patterns`), by their rank counts (:data:`_BOARD_LEVELS`), memoised on the
     hand (``h.ranked``: its fold drops it when cards come, as it drops the board; the up cards
     stand through a round of betting, and a seat that leaves the hand never comes back to it);
-    the tests compare it with the board's patterns."""
+    the tests compare it with the board's patterns. (:meth:`StrengthBot.decide_in` reads it in
+    place, no call: the tests compare the two.)"""
     ranked = h.ranked
     if ranked is None:
         known, counts = _BOARD_LEVELS.get, h.counts
@@ -445,8 +446,16 @@ class StrengthBot:
             # board's levels from the table's patterns of the up cards (_ranked_on)
             self._seat = seat
             in_hand = self._live = h.live
-            if ranked is None:
-                ranked = _ranked_on(h)
+            if ranked is None:  # _ranked_on(h) in place (no call: a street's first read)
+                known, ups = _BOARD_LEVELS.get, h.counts
+                ranked = []
+                for s in in_hand:
+                    shifted = known(ups[s])
+                    if shifted is None:
+                        shifted = _board_level(h, s)
+                    ranked.append(shifted | s)
+                ranked.sort(reverse=True)
+                h.ranked = ranked
             self._ranked = ranked
             # (a seat on turn holds its key card and the street's up cards: the tests compare
             # its level with _own_level's of them at every turn)

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 from types import SimpleNamespace
@@ -26,7 +27,13 @@ from typing import Any, cast
 import pytest
 
 from croupier.cards import Deck
-from croupier.games.five_card_stud.bots import RandomBot, StrengthBot, _own_level, new_table
+from croupier.games.five_card_stud.bots import (
+    RandomBot,
+    StrengthBot,
+    _own_level,
+    _ranked_on,
+    new_table,
+)
 from croupier.games.five_card_stud.hand import HandState
 from croupier.games.five_card_stud.options import StudOptions
 from croupier.games.five_card_stud.round import Observation, StudGame, StudPhase
@@ -228,6 +235,11 @@ def test_issue22_a_seat_on_turn_holds_its_key_card_and_the_street_s_up_cards(see
             assert obs.legal is not None
             decision = strength.decide(obs)
             assert strength._mine == _own_level(obs.up, obs.key)
+            # the board's levels it read in place (a street's first read) are _ranked_on's, for
+            # the seats still in the hand
+            fresh = copy.copy(h)
+            fresh.ranked = None
+            assert [p for p in strength._ranked if p & 15 in h.live] == _ranked_on(fresh)
             if rng.random() < 0.05:
                 game.time_out(turn)
             else:
