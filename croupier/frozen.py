@@ -44,6 +44,22 @@ T = TypeVar("T")
 _RECORDS: set[type[Any]] = set()
 
 
+def _positional(cls: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> bool:
+    """Whether the dataclass ``cls`` (its ``fields``) has plain positional fields only: no
+    default, no keyword-only field, no ``InitVar`` nor ``ClassVar``, nor a ``__post_init__``."""
+    return (
+        not hasattr(cls, "__post_init__")
+        and len(fields) == len(cls.__dataclass_fields__)  # else an InitVar or a ClassVar field
+        and all(
+            f.init
+            and not f.kw_only
+            and f.default is dataclasses.MISSING
+            and f.default_factory is dataclasses.MISSING
+            for f in fields
+        )
+    )
+
+
 def _plain_fields(cls: type[Any]) -> list[str] | None:
     """The field names of a frozen, slotted dataclass of plain positional fields with the
     ``__init__`` dataclasses made for it (or :func:`fast_init`'s, or :func:`frozen_record`'s);
@@ -54,19 +70,11 @@ def _plain_fields(cls: type[Any]) -> list[str] | None:
     if (
         params is None
         or not params.frozen
-        or not (params.init or cls in _RECORDS)
+        or not params.init
         or "__slots__" not in cls.__dict__
         or getattr(cls.__init__, "__code__", None) is None
         or cls.__init__.__code__.co_filename != "<string>"  # written by hand
-        or hasattr(cls, "__post_init__")
-        or len(fields) != len(cls.__dataclass_fields__)  # an InitVar or a ClassVar field
-        or any(
-            not f.init
-            or f.kw_only
-            or f.default is not dataclasses.MISSING
-            or f.default_factory is not dataclasses.MISSING
-            for f in fields
-        )
+        or not _positional(cls, fields)
     ):
         return None
     return [f.name for f in fields]
@@ -120,18 +128,7 @@ def frozen_record(cls: type[T]) -> type[T]:
         cls, frozen=True, slots=True, init=False, repr=False, eq=False
     )
     fields = dataclasses.fields(made)
-    if (
-        own
-        or hasattr(made, "__post_init__")
-        or len(fields) != len(made.__dataclass_fields__)  # an InitVar or a ClassVar field
-        or any(
-            not f.init
-            or f.kw_only
-            or f.default is not dataclasses.MISSING
-            or f.default_factory is not dataclasses.MISSING
-            for f in fields
-        )
-    ):
+    if own or not _positional(made, fields):
         raise TypeError(f"{cls.__qualname__} is not a record of plain positional fields")
     names = [f.name for f in fields]
     # dataclasses' __init__: no text; its parameters' annotations the fields' types, None back
