@@ -526,10 +526,9 @@ _BOARD_FORMATIONS: Final = max(_LEVEL) + 1
 def _edge_table(mine: int, my_top: int, five: bool) -> tuple[int, ...]:
     """The bot's edge of the level (``mine``, ``my_top``) over each board level ``formation <<
     4 | top rank`` (the index, below ``_BOARD_FORMATIONS << 4``; 0 also when no other seat is in
-    the hand): twice the formations'
-    difference, one more when its top rank is the higher; five cards (a made hand against what
-    shows) the formations' difference alone (its top, a strength, not read). Made once a level
-    (:data:`_EDGES`)."""
+    the hand): twice the formations' difference, one more when its top rank is the higher; five
+    cards (a made hand against what shows) the formations' difference alone (its top, a
+    strength, not read). Made once a level (:data:`_EDGES`)."""
     if five:
         my_top = 0  # (a strength: thousands of them, one table for all of a formation)
     table = _EDGES.get((mine, my_top, five))
