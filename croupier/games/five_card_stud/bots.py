@@ -127,10 +127,7 @@ class RandomBot:
         # the kinds on offer counted, no list made (the drawn one read in the order check,
         # call, bet, raise); each span's top brought down to the cap (a raise whose least is
         # above it not made), its amount the least half the time, else drawn as randint draws it
-        # (randint(low, high) as low + randrange(m), m = high - low + 1: for a plain
-        # random.Random, its own steps for randrange(m), _randbelow_with_getrandbits: k bits
-        # drawn until below m, in place, without the calls randint and randrange make to get
-        # there; any other generator is asked randrange. The tests compare the two.)
+        # (_above)
         n = (1 if check else 0) + (call is not None)
         bet_to, raise_at = None, 0
         if bet is not None:
@@ -138,38 +135,22 @@ class RandomBot:
             if cap is None or low <= cap:
                 if cap is not None and high > cap:
                     high = cap
-                if high > low and rng.random() >= 0.5:  # randint(low, high)
-                    m = high - low + 1
-                    if type(rng) is _RANDOM:
-                        k = m.bit_length()
-                        r = rng.getrandbits(k)
-                        while r >= m:
-                            r = rng.getrandbits(k)
-                        low += r
-                    else:
-                        low += rng.randrange(m)
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
                 bet_to, n = low, n + 1
         if raise_to is not None:
             low, high = raise_to
             if cap is None or low <= cap:
                 if cap is not None and high > cap:
                     high = cap
-                if high > low and rng.random() >= 0.5:  # randint(low, high)
-                    m = high - low + 1
-                    if type(rng) is _RANDOM:
-                        k = m.bit_length()
-                        r = rng.getrandbits(k)
-                        while r >= m:
-                            r = rng.getrandbits(k)
-                        low += r
-                    else:
-                        low += rng.randrange(m)
+                if high > low and rng.random() >= 0.5:
+                    low = _above(rng, low, high)
                 raise_at, n = low, n + 1
         if not n or rng.random() < self.fold_weight / (n + 1):
             return _FOLDS
         if type(rng) is not _RANDOM:
             r = rng.randrange(n)
-        else:  # rng.randrange(n) as random.Random takes it (as its amounts), without its calls
+        else:  # rng.randrange(n) as random.Random takes it (see _above), without its calls
             k = _BIT_LENGTH[n]  # n.bit_length() of the few kinds of action, without the call
             r = rng.getrandbits(k)
             while r >= n:
@@ -183,6 +164,22 @@ class RandomBot:
                 return _CALLS
             r -= 1
         return (_BET, bet_to) if bet_to is not None and not r else (_RAISE, raise_at)
+
+
+def _above(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)`` (``low < high``) as ``low + rng.randrange(n)``."""
+    n = high - low + 1
+    if type(rng) is not _RANDOM:
+        return low + rng.randrange(n)
+    # a plain random.Random's own steps for randrange(n) (_randbelow_with_getrandbits: k bits
+    # drawn until below n) without the calls randrange and randint make to get there (a draw
+    # at most of a random bot's turns); any other generator is asked randrange. The tests
+    # compare the two.
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return low + r
 
 
 #: showing category of Art 10 d (its value) -> the bot's level (possible draws: none made)
