@@ -17,6 +17,7 @@ from typing import Any, cast
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_decide_paths import _view
 
 from croupier.cards import Deck
 from croupier.games.five_card_stud.bots import (
@@ -701,17 +702,7 @@ def test_strength_bot_decides_on_any_observation_as_on_the_tables_own(seed: int)
                 other: Any = (
                     _OwnObservation(game, h, turn, obs.legal)
                     if kind == "own"
-                    else SimpleNamespace(
-                        seat=obs.seat,
-                        hand=obs.hand,
-                        round=obs.round,
-                        pot=obs.pot,
-                        in_hand=obs.in_hand,
-                        up=obs.up,
-                        key=obs.key,
-                        legal=obs.legal,
-                        patterns=obs.patterns,
-                    )
+                    else _view(obs)  # its fields as a caller's own object
                 )
                 expected = mine.decide(obs)
                 assert theirs.decide(other) == expected, (kind, turn)

@@ -27,6 +27,7 @@ from typing import Any, cast
 import pytest
 
 from croupier.cards import Deck
+from croupier.commands.simulate_stud import _top_up
 from croupier.games.five_card_stud.bots import (
     RandomBot,
     StrengthBot,
@@ -89,9 +90,7 @@ def test_issue22_acted_in_round_is_round_one_s_any_decision(seed: int) -> None:
     bot = RandomBot(rng, fold_weight=0.6, cap=options.min_buy_in)
     compared = exposed = 0
     for _ in range(40):
-        for seat in list(game.players):
-            if game.must_top_up(seat):
-                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        _top_up(game)  # Art 6, as a run tops up
         turns, cards = _play_round_one_reading(game, rng, bot)
         compared, exposed = compared + turns, exposed + cards
     assert compared >= 100 and exposed >= 3
@@ -163,9 +162,7 @@ def test_issue22_a_strength_bot_on_two_tables_reads_each_street_anew(
         i = rng.randrange(2)  # the table that moves on
         game = games[i]
         if game.phase is StudPhase.IDLE:
-            for seat in list(game.players):
-                if game.must_top_up(seat):
-                    game.top_up(seat, options.min_buy_in - game.stacks[seat])
+            _top_up(game)  # Art 6, as a run tops up
             if game.needs_new_deck:
                 game.new_deck()
             game.start_hand()
@@ -205,9 +202,7 @@ def test_issue22_a_seat_on_turn_holds_its_key_card_and_the_street_s_up_cards(see
     other = RandomBot(rng, fold_weight=0.3, cap=options.min_buy_in)
     turns = misdealt = 0
     for _ in range(30):
-        for seat in list(game.players):
-            if game.must_top_up(seat):
-                game.top_up(seat, options.min_buy_in - game.stacks[seat])
+        _top_up(game)  # Art 6, as a run tops up
         if game.needs_new_deck:
             game.new_deck()
         game.start_hand()
