@@ -94,7 +94,6 @@ from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any, Final
 
-from croupier.canonical import card_notation, kept_names
 from croupier.card_events import CardBurned, ShoeShuffled
 from croupier.errors import RuleViolation
 from croupier.frozen import keep_text
@@ -138,10 +137,9 @@ __all__ = ["Legal", "Observation", "StudGame", "StudPhase", "showing"]
 _POSITIONAL: Final = (Shuffler.shuffle, SeededShuffler.shuffle)
 _SHUFFLE: Final = StudPhase.SHUFFLE
 _CUT: Final = StudPhase.CUT
-#: the pack's positions, and the notation of each of its cards as card_notation keeps it
+#: the pack's positions, and the notation of each of its cards (what card_notation writes)
 _POSITIONS: Final = tuple(range(len(PACK)))
-card_notation(PACK)
-_PACK_NAMES: Final = tuple(kept_names(PACK) or ())
+_PACK_NAMES: Final = tuple(str(card) for card in PACK)
 
 
 class StudGame(StudChecks):
