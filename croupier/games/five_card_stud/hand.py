@@ -170,6 +170,8 @@ class HandState:
         self.round_bet: dict[int, int] = zeros.copy()
         self.checked: set[int] = set()
         self.acted: set[int] = set()
+        #: round 1's first decision made (a fold or a bet: Art 11 d's key card exposed before it
+        #: only); set and read in round 1 alone, so not kept up in later rounds
         self.acted_in_round = False
         self.speak: Sequence[int] = ()
         self.to_act: int | None = None
