@@ -107,7 +107,6 @@ class LiveShuffler(Shuffler):
 #: the bounds a byte covers
 _BYTE_MASKS: Final = tuple((1 << i.bit_length()) - 1 for i in range(256))
 #: each byte's value under each mask (``_MASKED[mask][byte] == byte & mask``): a tuple read, where
-#: ``&`` is a generic number operation
 #: ``&`` is a generic number operation (a mask ``2**k - 1``: the values ``0..mask`` over and over)
 _MASKED: Final = {m: tuple(range(m + 1)) * (256 // (m + 1)) for m in set(_BYTE_MASKS)}
 #: a shuffle's steps by its size (at most 256): each ``i`` from ``n - 1`` down to 1 and the
